@@ -1,0 +1,48 @@
+#ifndef LAUNCHAD_CFFMPEG_SHIM_H
+#define LAUNCHAD_CFFMPEG_SHIM_H
+// FFmpeg's function-like and compound-literal macros, as functions Swift can call.
+#include <errno.h>
+#include <libavformat/avformat.h>
+#include <libavcodec/avcodec.h>
+#include <libavutil/avutil.h>
+#include <libavutil/channel_layout.h>
+#include <libavutil/display.h>
+#include <libavutil/error.h>
+#include <libavutil/imgutils.h>
+#include <libavutil/opt.h>
+#include <libavutil/pixdesc.h>
+#include <libavutil/samplefmt.h>
+#include <libavutil/dict.h>
+#include <libavfilter/avfilter.h>
+#include <libavfilter/buffersink.h>
+#include <libavfilter/buffersrc.h>
+#include <libswscale/swscale.h>
+#include <libswresample/swresample.h>
+
+static inline int launchad_averror_eagain(void) { return AVERROR(EAGAIN); }
+static inline int launchad_averror_eof(void) { return AVERROR_EOF; }
+static inline int launchad_averror_enomem(void) { return AVERROR(ENOMEM); }
+static inline int launchad_averror_einval(void) { return AVERROR(EINVAL); }
+static inline int launchad_averror_invaliddata(void) { return AVERROR_INVALIDDATA; }
+static inline int launchad_averror_decoder_not_found(void) { return AVERROR_DECODER_NOT_FOUND; }
+static inline int launchad_averror_stream_not_found(void) { return AVERROR_STREAM_NOT_FOUND; }
+static inline int64_t launchad_av_nopts_value(void) { return AV_NOPTS_VALUE; }
+static inline AVRational launchad_av_time_base_q(void) { return AV_TIME_BASE_Q; }
+static inline int launchad_av_time_base(void) { return AV_TIME_BASE; }
+static inline int launchad_av_error_max_string_size(void) { return AV_ERROR_MAX_STRING_SIZE; }
+
+/// The display-matrix rotation of a stream in degrees (counter-clockwise, as av_display_rotation_get), or 0.
+static inline double launchad_stream_rotation(const AVStream *st) {
+    size_t size = 0;
+    const uint8_t *sd = av_stream_get_side_data(st, AV_PKT_DATA_DISPLAYMATRIX, &size);
+    if (!sd || size < 9 * sizeof(int32_t)) return 0;
+    double r = av_display_rotation_get((const int32_t *)sd);
+    return r != r ? 0 : r; // NaN when the matrix is degenerate
+}
+
+static inline void launchad_stereo_layout(AVChannelLayout *layout) {
+    AVChannelLayout stereo = AV_CHANNEL_LAYOUT_STEREO;
+    av_channel_layout_copy(layout, &stereo);
+}
+
+#endif

@@ -1,0 +1,28 @@
+import Foundation
+import LaunchAdCore
+
+/// The `launchad` command: parse, dispatch, return the exit code.
+public enum LaunchAdCLI {
+    public static func main(_ args: [String]) -> Int32 {
+        let command: Command
+        do {
+            command = try Command.parse(args)
+        } catch let e as UsageError {
+            FileHandle.standardError.write(Data("launchad: \(e.message)\n".utf8))
+            return ExitCode.usage
+        } catch {
+            FileHandle.standardError.write(Data("launchad: \(error)\n".utf8))
+            return ExitCode.usage
+        }
+        switch command {
+        case .help(let text):
+            print(text)
+            return ExitCode.success
+        case .version:
+            print("launchad \(Command.version)")
+            return ExitCode.success
+        case .play(let options):
+            return PlayCommand.run(options)
+        }
+    }
+}

@@ -1,0 +1,39 @@
+/// What the command line asks for. Parsed by a pure function so every case is unit-tested.
+public enum Command: Equatable, Sendable {
+    case help(String)
+    case version
+    case play(PlayOptions)
+
+    public static let version = "0.1.0"
+
+    public static let usage = """
+    usage: launchad COMMAND [options]
+    Commands:
+      play FILE          play a video or image ad with a skip button
+      help COMMAND       show a command's options
+    Run 'launchad COMMAND --help' for a command's options.
+    """
+
+    public static func parse(_ args: [String]) throws -> Command {
+        guard let word = args.first else { throw UsageError("no command given (try: launchad play FILE, or launchad --help)") }
+        let rest = Array(args.dropFirst())
+        switch word {
+        case "--help", "-h", "help":
+            if let topic = rest.first { return .help(try helpText(for: topic)) }
+            return .help(usage)
+        case "--version": return .version
+        case "play":
+            guard let o = try PlayOptions.parse(rest) else { return .help(PlayOptions.help) }
+            return .play(o)
+        default:
+            throw UsageError("unknown command '\(word)' (try: launchad --help)")
+        }
+    }
+
+    static func helpText(for topic: String) throws -> String {
+        switch topic {
+        case "play": return PlayOptions.help
+        default: throw UsageError("no help for '\(topic)': not a command")
+        }
+    }
+}

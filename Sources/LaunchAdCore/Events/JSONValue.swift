@@ -1,0 +1,56 @@
+import Foundation
+
+/// A JSON value that keeps object keys in the order they were given, so event lines read naturally.
+public enum JSONValue: Equatable, Sendable {
+    case string(String)
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    case null
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+        a.serialized() == b.serialized()
+    }
+
+    public func serialized() -> String {
+        switch self {
+        case .string(let s): return JSONValue.quote(s)
+        case .int(let i): return String(i)
+        case .double(let d):
+            guard d.isFinite else { return "null" }
+            if d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) }
+            return String(format: "%.3f", d)
+                .replacingOccurrences(of: #"0+$"#, with: "", options: .regularExpression)
+        case .bool(let b): return b ? "true" : "false"
+        case .null: return "null"
+        case .array(let items): return "[" + items.map { $0.serialized() }.joined(separator: ",") + "]"
+        case .object(let pairs):
+            return "{" + pairs.map { JSONValue.quote($0.0) + ":" + $0.1.serialized() }.joined(separator: ",") + "}"
+        }
+    }
+
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral, ExpressibleByFloatLiteral {
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .int(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+}

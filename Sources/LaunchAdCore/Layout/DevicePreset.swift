@@ -1,0 +1,32 @@
+/// Portrait phone and tablet screens for previewing, in their native pixels.
+public enum DevicePreset: String, CaseIterable, Sendable {
+    case iphoneSE = "iphone-se"
+    case iphone8 = "iphone-8"
+    case iphone8Plus = "iphone-8-plus"
+    case iphoneX = "iphone-x"
+    case ipad
+    case androidHD = "android-hd"
+    case androidFHD = "android-fhd"
+
+    public var screen: Size {
+        switch self {
+        case .iphoneSE: return Size(width: 640, height: 1136)
+        case .iphone8: return Size(width: 750, height: 1334)
+        case .iphone8Plus: return Size(width: 1242, height: 2208)
+        case .iphoneX: return Size(width: 1125, height: 2436)
+        case .ipad: return Size(width: 1536, height: 2048)
+        case .androidHD: return Size(width: 720, height: 1280)
+        case .androidFHD: return Size(width: 1080, height: 1920)
+        }
+    }
+}
+
+/// The window size for a run: `--size` as given, a device scaled to fit the display, else the
+/// ad's own size scaled to fit. 90 % of the display leaves room for panels and title bars.
+public func windowSize(requested: Size?, device: DevicePreset?, content: Size?, display: Size?) -> Size {
+    if let requested { return requested }
+    let wanted = device?.screen ?? content ?? Size(width: 720, height: 1280)
+    guard let display, !display.isEmpty else { return wanted }
+    let usable = Size(width: display.width * 9 / 10, height: display.height * 9 / 10)
+    return wanted.scaledDown(toFit: usable)
+}

@@ -1,0 +1,57 @@
+/// Integer pixel sizes and rectangles, as SDL and FFmpeg count them.
+public struct Size: Equatable, Sendable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+    public init(width: Int, height: Int) { self.width = width; self.height = height }
+
+    /// "720x1280" (also "720X1280").
+    public init?(parsing raw: String) {
+        let parts = raw.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 else { return nil }
+        self.init(width: w, height: h)
+    }
+
+    public var description: String { "\(width)x\(height)" }
+    public var isEmpty: Bool { width <= 0 || height <= 0 }
+    public var transposed: Size { Size(width: height, height: width) }
+
+    /// The largest size with this aspect ratio that fits in `bounds`, never larger than self.
+    public func scaledDown(toFit bounds: Size) -> Size {
+        guard !isEmpty, width > bounds.width || height > bounds.height else { return self }
+        let s = min(Double(bounds.width) / Double(width), Double(bounds.height) / Double(height))
+        return Size(width: max(1, Int((Double(width) * s).rounded(.down))),
+                    height: max(1, Int((Double(height) * s).rounded(.down))))
+    }
+}
+
+public struct Rect: Equatable, Sendable, CustomStringConvertible {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+    public init(size: Size) { self.init(x: 0, y: 0, width: size.width, height: size.height) }
+
+    public var size: Size { Size(width: width, height: height) }
+    public var maxX: Int { x + width }
+    public var maxY: Int { y + height }
+    public var midX: Int { x + width / 2 }
+    public var midY: Int { y + height / 2 }
+    public var description: String { "\(x),\(y) \(width)x\(height)" }
+
+    public func contains(x px: Double, y py: Double) -> Bool {
+        px >= Double(x) && px < Double(maxX) && py >= Double(y) && py < Double(maxY)
+    }
+
+    /// Scaled by `factor` about its centre (the zoom transition).
+    public func scaled(by factor: Double) -> Rect {
+        let w = Int((Double(width) * factor).rounded()), h = Int((Double(height) * factor).rounded())
+        return Rect(x: x - (w - width) / 2, y: y - (h - height) / 2, width: w, height: h)
+    }
+}
+
+public enum FitMode: String, CaseIterable, Sendable {
+    case fit, fill
+}

@@ -1,0 +1,262 @@
+/// The launch-ad state machine: everything the viewer sees decided from inputs and the time.
+/// The player feeds it window, pointer, key, host and media inputs and carries out its actions;
+/// the session writes the events. `now` is milliseconds on the process clock.
+public struct AdSession {
+    public enum Phase: Equatable, Sendable {
+        /// Waiting for the creative's first frame.
+        case waiting
+        case showing
+        /// The leave transition is running; the outcome is decided.
+        case leaving(Outcome, since: Int)
+        case ended(Outcome)
+    }
+
+    public private(set) var config: SessionConfig
+    public private(set) var phase: Phase = .waiting
+    public private(set) var pauseReasons: Set<PauseReason> = []
+    public private(set) var muted: Bool
+    public private(set) var usingFallback = false
+    public var layout: AdLayout
+
+    private let events: EventSink
+    private var waitStartedAt: Int
+    private var firstFrameAt: Int?
+    /// Shown time banked before the current unpaused stretch began.
+    private var bankedMs = 0
+    private var runningSince: Int?
+    private var quartilesSent = 0
+
+    public init(config: SessionConfig, layout: AdLayout, events: EventSink, now: Int) {
+        self.config = config
+        self.layout = layout
+        self.events = events
+        self.muted = config.muted
+        self.waitStartedAt = now
+    }
+
+    public var isPaused: Bool { !pauseReasons.isEmpty }
+    public var isOver: Bool { if case .ended = phase { return true } else { return false } }
+
+    /// Time the ad has been on screen and playing: paused time and the wait are left out.
+    public func shownMs(now: Int) -> Int {
+        bankedMs + (runningSince.map { max(0, now - $0) } ?? 0)
+    }
+
+    // MARK: Inputs
+
+    public mutating func handle(_ input: SessionInput, now: Int) -> [SessionAction] {
+        if case .ended = phase { return [] }
+        switch input {
+        case .firstFrame:
+            guard phase == .waiting else { return [] }
+            phase = .showing
+            firstFrameAt = now
+            emit("first_frame", now, [("fallback", .bool(usingFallback))])
+            if !isPaused { runningSince = now }
+            return []
+        case .pause(let reason):
+            return pause(reason, now: now)
+        case .resume(let reason):
+            return resume(reason, now: now)
+        case .pointerUp(let x, let y):
+            guard phase == .showing else { return [] }
+            if skipButton(now: now).visible && layout.skipButton.contains(x: x, y: y) {
+                return skipButton(now: now).enabled ? skip(now: now, via: "pointer") : []
+            }
+            return click(now: now)
+        case .key(.escape):
+            guard phase == .showing, config.showSkip, skipButton(now: now).enabled else { return [] }
+            return skip(now: now, via: "key")
+        case .key(.mute):
+            return setMuted(!muted, now: now)
+        case .key(.pauseToggle):
+            return pauseReasons.contains(.user) ? resume(.user, now: now) : pause(.user, now: now)
+        case .control(let command):
+            return control(command, now: now)
+        case .endOfStream:
+            guard phase == .showing else { return [] }
+            return complete(now: now)
+        case .adUnavailable(let code, let message):
+            guard phase == .waiting else { return [] }
+            emit("error", now, [("code", .string(code)), ("message", .string(message))])
+            return fallbackOrEnd(reason: code, otherwise: .noAd, now: now)
+        case .failed(let code, let message):
+            emit("error", now, [("code", .string(code)), ("message", .string(message))])
+            return end(.error, now: now)
+        }
+    }
+
+    /// Advances time: duration limits, the first-frame deadline, quartiles, the leave transition.
+    public mutating func tick(now: Int) -> [SessionAction] {
+        switch phase {
+        case .ended:
+            return []
+        case .waiting:
+            if now - waitStartedAt >= config.waitMs {
+                emit("wait_expired", now, [("waited_ms", .int(now - waitStartedAt))])
+                return fallbackOrEnd(reason: "first_frame_timeout", otherwise: .timeout, now: now)
+            }
+            return []
+        case .showing:
+            let shown = shownMs(now: now)
+            sendQuartiles(shown: shown, now: now)
+            if let limit = config.limitMs, shown >= limit { return complete(now: now) }
+            return []
+        case .leaving(let outcome, let since):
+            return now - since >= config.transition.leaveMs ? end(outcome, now: now) : []
+        }
+    }
+
+    /// The fallback image is ready: its own duration replaces the video's.
+    public mutating func fallbackReady(durationMs: Int, now: Int) {
+        config.limitMs = durationMs
+        config.countdownMs = durationMs
+        waitStartedAt = now
+    }
+
+    // MARK: What the overlay shows
+
+    public func skipButton(now: Int) -> SkipButtonState {
+        guard config.showSkip, phase != .waiting else {
+            return SkipButtonState(visible: false, enabled: false, text: "", progress: 0)
+        }
+        let shown = shownMs(now: now)
+        let progress = config.countdownMs > 0 ? min(1, Double(shown) / Double(config.countdownMs)) : 1
+        if shown < config.skipAfterMs {
+            let left = AdSession.ceilSeconds(config.skipAfterMs - shown)
+            return SkipButtonState(visible: true, enabled: false,
+                                   text: config.skipStyle == .ring ? "Ad" : "Ad \(left)", progress: progress)
+        }
+        let remaining = AdSession.ceilSeconds(max(0, config.countdownMs - shown))
+        let text = config.skipStyle == .ring || remaining == 0 ? config.skipLabel : "\(config.skipLabel) \(remaining)"
+        return SkipButtonState(visible: true, enabled: true, text: text, progress: progress)
+    }
+
+    /// 0 (black) to 1 (fully visible): the fade in after the first frame and the fade out when leaving.
+    public func opacity(now: Int) -> Double {
+        switch phase {
+        case .waiting: return 0
+        case .ended: return config.transition == .none ? 1 : 0
+        case .showing:
+            guard let first = firstFrameAt, config.fadeInMs > 0 else { return 1 }
+            return min(1, max(0, Double(now - first) / Double(config.fadeInMs)))
+        case .leaving(_, let since):
+            guard config.transition != .none else { return 1 }
+            let fadeIn = firstFrameAt.map { min(1, Double(now - $0) / Double(max(1, config.fadeInMs))) } ?? 1
+            return min(fadeIn, max(0, 1 - Double(now - since) / Double(config.transition.leaveMs)))
+        }
+    }
+
+    /// The ad's scale: 1, growing while the zoom transition runs.
+    public func zoom(now: Int) -> Double {
+        guard case .leaving(_, let since) = phase, config.transition == .zoom else { return 1 }
+        return 1 + 0.25 * min(1, Double(now - since) / Double(config.transition.leaveMs))
+    }
+
+    // MARK: Decisions
+
+    private mutating func pause(_ reason: PauseReason, now: Int) -> [SessionAction] {
+        if reason.isWindowState && !config.pauseOnBlur { return [] }
+        guard case .ended = phase else {
+            let wasPaused = isPaused
+            pauseReasons.insert(reason)
+            guard !wasPaused else { return [] }
+            if let since = runningSince { bankedMs += max(0, now - since); runningSince = nil }
+            emit("pause", now, [("reason", .string(reason.rawValue)), ("shown_ms", .int(shownMs(now: now)))])
+            return [.setPaused(true)]
+        }
+        return []
+    }
+
+    private mutating func resume(_ reason: PauseReason, now: Int) -> [SessionAction] {
+        guard pauseReasons.remove(reason) != nil, !isPaused else { return [] }
+        if phase == .showing { runningSince = now }
+        emit("resume", now, [("reason", .string(reason.clearedBy)), ("shown_ms", .int(shownMs(now: now)))])
+        return [.setPaused(false)]
+    }
+
+    private mutating func setMuted(_ value: Bool, now: Int) -> [SessionAction] {
+        guard value != muted else { return [] }
+        muted = value
+        emit(value ? "mute" : "unmute", now)
+        return [.setMuted(value)]
+    }
+
+    private mutating func control(_ command: ControlCommand, now: Int) -> [SessionAction] {
+        switch command {
+        case .pause: return pause(.host, now: now)
+        case .resume: return resume(.host, now: now)
+        case .mute: return setMuted(true, now: now)
+        case .unmute: return setMuted(false, now: now)
+        case .skip:
+            guard phase == .showing else { return [] }
+            return skip(now: now, via: "host")
+        case .click:
+            guard phase == .showing else { return [] }
+            return click(now: now)
+        case .end:
+            switch phase {
+            case .waiting, .showing: return leave(.endedByHost, now: now)
+            default: return []
+            }
+        }
+    }
+
+    private mutating func skip(now: Int, via: String) -> [SessionAction] {
+        emit("skip", now, [("via", .string(via)), ("shown_ms", .int(shownMs(now: now)))])
+        return leave(.skipped, now: now)
+    }
+
+    private mutating func click(now: Int) -> [SessionAction] {
+        guard let link = config.link else { return [] }
+        emit("click", now, [("link", .string(link)), ("shown_ms", .int(shownMs(now: now)))])
+        var actions = leave(.clicked, now: now)
+        if config.openLinks { actions.insert(.openLink(link), at: 0) }
+        return actions
+    }
+
+    private mutating func complete(now: Int) -> [SessionAction] {
+        sendQuartiles(shown: Int.max, now: now)
+        emit("complete", now, [("shown_ms", .int(shownMs(now: now)))])
+        return leave(.completed, now: now)
+    }
+
+    private mutating func fallbackOrEnd(reason: String, otherwise outcome: Outcome, now: Int) -> [SessionAction] {
+        if config.hasFallback && !usingFallback {
+            usingFallback = true
+            emit("fallback", now, [("reason", .string(reason))])
+            waitStartedAt = now
+            return [.showFallback]
+        }
+        return end(outcome, now: now)
+    }
+
+    /// Starts the leave transition; the outcome is final from here on.
+    private mutating func leave(_ outcome: Outcome, now: Int) -> [SessionAction] {
+        if let since = runningSince { bankedMs += max(0, now - since); runningSince = nil }
+        guard phase == .showing, config.transition != .none else { return end(outcome, now: now) }
+        phase = .leaving(outcome, since: now)
+        return [.setPaused(true)]
+    }
+
+    private mutating func end(_ outcome: Outcome, now: Int) -> [SessionAction] {
+        if let since = runningSince { bankedMs += max(0, now - since); runningSince = nil }
+        phase = .ended(outcome)
+        emit("end", now, [("outcome", .string(outcome.rawValue)), ("shown_ms", .int(bankedMs))])
+        return [.finish(outcome)]
+    }
+
+    private mutating func sendQuartiles(shown: Int, now: Int) {
+        guard config.countdownMs > 0 else { return }
+        while quartilesSent < 3, shown >= config.countdownMs * (quartilesSent + 1) / 4 {
+            quartilesSent += 1
+            emit("quartile", now, [("quartile", .int(quartilesSent * 25))])
+        }
+    }
+
+    private func emit(_ name: String, _ now: Int, _ fields: [(String, JSONValue)] = []) {
+        events.emit(AdEvent(name, tMs: now, fields))
+    }
+
+    static func ceilSeconds(_ ms: Int) -> Int { (ms + 999) / 1000 }
+}

@@ -1,0 +1,86 @@
+public enum SkipStyle: String, CaseIterable, Sendable {
+    case text, ring
+}
+
+public enum Transition: String, CaseIterable, Sendable {
+    case fade, zoom, none
+
+    /// How long the ad takes to leave, in ms.
+    public var leaveMs: Int { self == .none ? 0 : 400 }
+}
+
+/// Why playback is paused. Playback runs only when no reason holds.
+public enum PauseReason: String, Sendable, CaseIterable {
+    case focusLost = "focus_lost"
+    case minimized
+    case hidden
+    case host
+    case user
+
+    /// The window-state reasons that `--no-pause-on-blur` ignores.
+    public var isWindowState: Bool { self == .focusLost || self == .minimized || self == .hidden }
+
+    /// What the resume event says when this reason clears.
+    public var clearedBy: String {
+        switch self {
+        case .focusLost: return "focus_gained"
+        case .minimized: return "restored"
+        case .hidden: return "shown"
+        case .host: return "host"
+        case .user: return "user"
+        }
+    }
+}
+
+/// A line on the control channel (`--control stdin`), as a host process sends it.
+public enum ControlCommand: String, Sendable, CaseIterable {
+    case pause, resume, skip, click, mute, unmute, end
+
+    /// Parses one line; blank lines and surrounding spaces are ignored, case is not.
+    public static func parse(_ line: String) -> ControlCommand? {
+        ControlCommand(rawValue: line.trimmingCharacters(in: .whitespacesAndNewlines).lowercased())
+    }
+}
+
+public enum Key: Sendable {
+    case escape, mute, pauseToggle
+}
+
+/// Inputs to the session: what the viewer, the window, the host and the media did.
+public enum SessionInput: Sendable {
+    /// The first picture of the creative is on screen.
+    case firstFrame
+    case pause(PauseReason)
+    case resume(PauseReason)
+    /// Mouse button up or finger up at window coordinates.
+    case pointerUp(x: Double, y: Double)
+    case key(Key)
+    case control(ControlCommand)
+    /// Both streams have drained.
+    case endOfStream
+    /// The creative cannot be shown (cannot open, cannot decode); `code` is stable, `message` one line.
+    case adUnavailable(code: String, message: String)
+    /// The window or the process failed in a way that ends the run.
+    case failed(code: String, message: String)
+}
+
+/// What the player must carry out.
+public enum SessionAction: Equatable, Sendable {
+    case setPaused(Bool)
+    case setMuted(Bool)
+    /// Show the fallback image instead of the video.
+    case showFallback
+    case openLink(String)
+    /// The ad is over: close the window and exit with this outcome.
+    case finish(Outcome)
+}
+
+/// What the skip button shows at one moment.
+public struct SkipButtonState: Equatable, Sendable {
+    public var visible: Bool
+    public var enabled: Bool
+    /// "Skip 5", "Ad 3", or the label alone for the ring style.
+    public var text: String
+    /// 0...1 of the ad shown (ring style).
+    public var progress: Double
+}

@@ -1,0 +1,49 @@
+import CFFmpeg
+
+/// Owns an AVCodecContext opened for one stream.
+public final class Decoder: @unchecked Sendable {
+    let context: UnsafeMutablePointer<AVCodecContext>
+    public let codecName: String
+
+    public enum Received { case frame, needsInput, endOfStream }
+
+    init(stream: UnsafeMutablePointer<AVStream>, threads: Int) throws {
+        let par = stream.pointee.codecpar
+        guard let codec = avcodec_find_decoder(par.pointee.codec_id) else {
+            let name = avcodec_get_name(par.pointee.codec_id).map { String(cString: $0) } ?? "unknown"
+            throw MediaError("decoder_missing", "no decoder for codec \(name)")
+        }
+        guard let ctx = avcodec_alloc_context3(codec) else { throw MediaError("out_of_memory", "cannot allocate a decoder") }
+        context = ctx
+        codecName = String(cString: codec.pointee.name)
+        try check(avcodec_parameters_to_context(ctx, par), "decoder_failed", "configuring the \(codecName) decoder")
+        ctx.pointee.pkt_timebase = stream.pointee.time_base
+        ctx.pointee.thread_count = Int32(threads)
+        try check(avcodec_open2(ctx, codec, nil), "decoder_failed", "opening the \(codecName) decoder")
+    }
+
+    deinit {
+        var c: UnsafeMutablePointer<AVCodecContext>? = context
+        avcodec_free_context(&c)
+    }
+
+    /// Sends a packet, or nil to drain. Returns false when the decoder must be read from first.
+    public func send(_ packet: Packet?) throws -> Bool {
+        let ret = avcodec_send_packet(context, packet?.pointer)
+        if ret == AVErr.again { return false }
+        if ret == AVErr.eof { return true }
+        try check(ret, "decode_failed", "\(codecName) decoding")
+        return true
+    }
+
+    public func receive(into frame: Frame) throws -> Received {
+        let ret = avcodec_receive_frame(context, frame.pointer)
+        if ret == AVErr.again { return .needsInput }
+        if ret == AVErr.eof { return .endOfStream }
+        try check(ret, "decode_failed", "\(codecName) decoding")
+        return .frame
+    }
+
+    /// Forgets buffered state (after a seek).
+    public func flush() { avcodec_flush_buffers(context) }
+}

@@ -1,0 +1,99 @@
+import CFFmpeg
+import Synchronization
+
+/// Owns an opened input (AVFormatContext). Reads packets; makes decoders for its streams.
+public final class Demuxer: @unchecked Sendable {
+    public let path: String
+    let context: UnsafeMutablePointer<AVFormatContext>
+    private let abortFlag: AbortFlag
+
+    /// Opens `path` and reads enough to know its streams.
+    public init(path: String) throws {
+        self.path = path
+        abortFlag = AbortFlag()
+        guard let ctx = avformat_alloc_context() else { throw MediaError("out_of_memory", "cannot allocate a format context") }
+        // Lets a blocked read return when abort() is called (a skip or an end while reading).
+        ctx.pointee.interrupt_callback.callback = { opaque in
+            guard let opaque else { return 0 }
+            return Unmanaged<AbortFlag>.fromOpaque(opaque).takeUnretainedValue().isSet ? 1 : 0
+        }
+        ctx.pointee.interrupt_callback.opaque = Unmanaged.passUnretained(abortFlag).toOpaque()
+        var opened: UnsafeMutablePointer<AVFormatContext>? = ctx
+        let ret = avformat_open_input(&opened, path, nil, nil)
+        guard ret >= 0, let opened else {
+            // avformat_open_input frees the context on failure.
+            throw MediaError(ret == -2 ? "file_not_found" : "open_failed",
+                             "cannot open \(path): \(MediaError.text(ret))", averror: ret)
+        }
+        context = opened
+        let info = avformat_find_stream_info(context, nil)
+        if info < 0 {
+            var c: UnsafeMutablePointer<AVFormatContext>? = context
+            avformat_close_input(&c)
+            throw MediaError("not_media", "\(path) is not a media file FFmpeg can read: \(MediaError.text(info))", averror: info)
+        }
+    }
+
+    deinit {
+        var c: UnsafeMutablePointer<AVFormatContext>? = context
+        avformat_close_input(&c)
+    }
+
+    /// Makes blocking reads return an error from now on.
+    public func abort() { abortFlag.set() }
+
+    public var formatName: String { String(cString: context.pointee.iformat.pointee.name) }
+    public var streamCount: Int { Int(context.pointee.nb_streams) }
+
+    /// The container's duration in seconds, if known.
+    public var duration: Double? {
+        let d = context.pointee.duration
+        return d == noPTS || d <= 0 ? nil : Double(d) / Double(launchad_av_time_base())
+    }
+
+    public var bitRate: Int { Int(context.pointee.bit_rate) }
+
+    func avStream(_ index: Int) -> UnsafeMutablePointer<AVStream> {
+        precondition(index >= 0 && index < streamCount, "stream index out of range")
+        return context.pointee.streams[index]!
+    }
+
+    /// The stream FFmpeg judges best of a type (the one a player would pick), if any.
+    public func bestStream(_ type: AVMediaType) -> Int? {
+        let i = av_find_best_stream(context, type, -1, -1, nil, 0)
+        guard i >= 0 else { return nil }
+        // An attached picture (cover art) is not a video.
+        if type == AVMEDIA_TYPE_VIDEO, avStream(Int(i)).pointee.disposition & AV_DISPOSITION_ATTACHED_PIC != 0 { return nil }
+        return Int(i)
+    }
+
+    public func stream(_ index: Int) -> StreamInfo { StreamInfo(avStream(index)) }
+
+    /// Reads the next packet into `packet`; false at the end of the input.
+    public func read(into packet: Packet) throws -> Bool {
+        let ret = av_read_frame(context, packet.pointer)
+        if ret == AVErr.eof { return false }
+        if ret < 0 {
+            if context.pointee.pb != nil, avio_feof(context.pointee.pb) != 0 { return false }
+            throw MediaError("read_failed", "reading \(path): \(MediaError.text(ret))", averror: ret)
+        }
+        return true
+    }
+
+    /// Seeks to the keyframe at or before `seconds`.
+    public func seek(to seconds: Double) throws {
+        let ts = Int64(seconds * Double(launchad_av_time_base()))
+        try check(avformat_seek_file(context, -1, Int64.min, ts, ts, 0), "seek_failed", "seeking \(path)")
+    }
+
+    /// A decoder for one of this input's streams.
+    public func makeDecoder(stream index: Int, threads: Int = 0) throws -> Decoder {
+        try Decoder(stream: avStream(index), threads: threads)
+    }
+}
+
+final class AbortFlag: Sendable {
+    private let flag = Atomic<Bool>(false)
+    func set() { flag.store(true, ordering: .relaxed) }
+    var isSet: Bool { flag.load(ordering: .relaxed) }
+}

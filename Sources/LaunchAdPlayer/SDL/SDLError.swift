@@ -1,0 +1,21 @@
+import CSDL2
+
+/// An SDL failure with SDL_GetError's text read at the moment the call failed.
+public struct SDLError: Error, CustomStringConvertible {
+    public let code: String
+    public let message: String
+
+    init(_ code: String, _ what: String) {
+        self.code = code
+        self.message = "\(what): \(String(cString: SDL_GetError()))"
+    }
+
+    public var description: String { message }
+}
+
+/// Throws for SDL's negative "failed" return values.
+@discardableResult
+func sdlCheck(_ ret: Int32, _ code: String, _ what: @autoclosure () -> String) throws -> Int32 {
+    if ret < 0 { throw SDLError(code, what()) }
+    return ret
+}

@@ -1,0 +1,4 @@
+import LaunchAdCLI
+import Foundation
+
+exit(LaunchAdCLI.main(Array(CommandLine.arguments.dropFirst())))

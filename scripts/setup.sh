@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs the Debian packages LaunchAd builds, runs and tests with, if any are missing.
+# Quiet and quick when everything is already there. Needs root (or sudo) only when installing.
+set -euo pipefail
+export PATH="/opt/swift/usr/bin:$PATH"
+
+build=(pkg-config libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev
+       libavfilter-dev libsdl2-dev libsdl2-ttf-dev fonts-dejavu-core)
+run=(xvfb openbox xdotool)
+test=(ffmpeg nginx xvfb openbox xdotool xauth)
+
+want=("${build[@]}")
+case "${1:-}" in
+  --test) want+=("${test[@]}") ;;
+  --run) want+=("${run[@]}") ;;
+esac
+[ "${2:-}" = "--bench" ] && want+=(ffmpeg mpv time)
+
+missing=()
+for p in "${want[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+command -v swift >/dev/null || { echo "setup: no swift toolchain on PATH (expected /opt/swift/usr/bin)" >&2; exit 1; }
