@@ -19,7 +19,7 @@ public enum LaunchAdCLI {
             print(text)
             return ExitCode.success
         case .version:
-            print("launchad \(Command.version)")
+            print("launchad \(Command.versionString)")
             return ExitCode.success
         case .play(let options):
             return PlayCommand.run(options)

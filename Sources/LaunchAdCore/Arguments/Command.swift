@@ -4,7 +4,7 @@ public enum Command: Equatable, Sendable {
     case version
     case play(PlayOptions)
 
-    public static let version = "0.1.0"
+    public static let versionString = "0.1.0"
 
     public static let usage = """
     usage: launchad COMMAND [options]
