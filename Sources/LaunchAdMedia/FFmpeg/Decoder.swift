@@ -8,7 +8,7 @@ public final class Decoder: @unchecked Sendable {
     public enum Received { case frame, needsInput, endOfStream }
 
     init(stream: UnsafeMutablePointer<AVStream>, threads: Int) throws {
-        let par = stream.pointee.codecpar
+        let par = stream.pointee.codecpar!
         guard let codec = avcodec_find_decoder(par.pointee.codec_id) else {
             let name = avcodec_get_name(par.pointee.codec_id).map { String(cString: $0) } ?? "unknown"
             throw MediaError("decoder_missing", "no decoder for codec \(name)")

@@ -24,7 +24,7 @@ public struct StreamInfo: Sendable {
     public let level: Int32
 
     init(_ st: UnsafeMutablePointer<AVStream>) {
-        let par = st.pointee.codecpar.pointee
+        let par = st.pointee.codecpar!.pointee
         index = Int(st.pointee.index)
         mediaType = par.codec_type
         codecID = par.codec_id
