@@ -73,6 +73,11 @@ public struct AdSession {
             return pauseReasons.contains(.user) ? resume(.user, now: now) : pause(.user, now: now)
         case .control(let command):
             return control(command, now: now)
+        case .closeRequested:
+            switch phase {
+            case .waiting, .showing: return skip(now: now, via: "close")
+            default: return []
+            }
         case .endOfStream:
             guard phase == .showing else { return [] }
             return complete(now: now)

@@ -56,6 +56,8 @@ public enum SessionInput: Sendable {
     case pointerUp(x: Double, y: Double)
     case key(Key)
     case control(ControlCommand)
+    /// The viewer closed the window: the ad ends as skipped even while skipping is disabled.
+    case closeRequested
     /// Both streams have drained.
     case endOfStream
     /// The creative cannot be shown (cannot open, cannot decode); `code` is stable, `message` one line.

@@ -1,0 +1,61 @@
+import CFFmpeg
+
+/// A decoded still picture as tightly packed RGBA bytes, ready for a texture.
+public struct RGBAImage: Sendable {
+    public let width: Int
+    public let height: Int
+    public let pixels: [UInt8]
+}
+
+/// Loads PNG and JPEG (and any single picture FFmpeg reads) with libavformat's image demuxers
+/// and libavcodec's image decoders, converted to RGBA. EXIF orientation is not applied (FFmpeg 5.1
+/// does not export it for JPEG), so creatives must be stored upright.
+public enum ImageLoader {
+    public static func load(path: String) throws -> RGBAImage {
+        let demuxer = try Demuxer(path: path)
+        guard let index = demuxer.bestStream(AVMEDIA_TYPE_VIDEO) ?? firstVideoStream(demuxer) else {
+            throw MediaError("not_an_image", "\(path) holds no picture")
+        }
+        let info = demuxer.stream(index)
+        guard info.width > 0, info.height > 0, info.width <= 16384, info.height <= 16384 else {
+            throw MediaError("not_an_image", "\(path): picture size \(info.width)x\(info.height) is not usable")
+        }
+        let decoder = try demuxer.makeDecoder(stream: index, threads: 1)
+        let packet = Packet(), frame = Frame()
+        var draining = false
+        while true {
+            switch try decoder.receive(into: frame) {
+            case .frame:
+                return try rgba(frame)
+            case .endOfStream:
+                throw MediaError("decode_failed", "\(path): no picture could be decoded")
+            case .needsInput:
+                if draining { throw MediaError("decode_failed", "\(path): no picture could be decoded") }
+                var got = false
+                while try demuxer.read(into: packet) {
+                    defer { av_packet_unref(packet.pointer) }
+                    if packet.streamIndex == index { _ = try decoder.send(packet); got = true; break }
+                }
+                if !got { _ = try decoder.send(nil); draining = true }
+            }
+        }
+    }
+
+    static func firstVideoStream(_ d: Demuxer) -> Int? {
+        (0..<d.streamCount).first { d.stream($0).mediaType == AVMEDIA_TYPE_VIDEO }
+    }
+
+    static func rgba(_ frame: Frame) throws -> RGBAImage {
+        let converted = try Scaler(to: AV_PIX_FMT_RGBA).convert(frame)
+        let w = converted.width, h = converted.height
+        let stride = Int(converted.pointer.pointee.linesize.0)
+        guard let base = converted.pointer.pointee.data.0 else { throw MediaError("decode_failed", "empty picture") }
+        var pixels = [UInt8](repeating: 0, count: w * h * 4)
+        pixels.withUnsafeMutableBytes { dst in
+            for row in 0..<h {
+                dst.baseAddress!.advanced(by: row * w * 4).copyMemory(from: base.advanced(by: row * stride), byteCount: w * 4)
+            }
+        }
+        return RGBAImage(width: w, height: h, pixels: pixels)
+    }
+}
