@@ -1,0 +1,57 @@
+import Foundation
+
+/// The cache's table of contents, kept as readable JSON in `index.json`.
+public struct CacheIndex: Codable, Equatable, Sendable {
+    public var version = 1
+    /// Validators of the last manifest fetched, for conditional requests.
+    public var manifest: ManifestRecord?
+    /// Each ad in the version whose creatives were fully cached; a failed refresh leaves the
+    /// previous version here so it still plays.
+    public var ads: [AdRecord] = []
+    /// Cached files by sha256.
+    public var files: [String: FileRecord] = [:]
+
+    public init() {}
+
+    public var totalBytes: Int64 { files.values.reduce(0) { $0 + $1.bytes } }
+
+    public func record(for id: String) -> AdRecord? { ads.first { $0.ad.id == id } }
+
+    public mutating func setRecord(_ record: AdRecord) {
+        if let i = ads.firstIndex(where: { $0.ad.id == record.ad.id }) { ads[i] = record } else { ads.append(record) }
+    }
+}
+
+public struct ManifestRecord: Codable, Equatable, Sendable {
+    public var source: String
+    public var etag: String?
+    public var lastModified: String?
+    public var fetchedAt: Date
+
+    enum CodingKeys: String, CodingKey {
+        case source, etag, fetchedAt = "fetched_at", lastModified = "last_modified"
+    }
+}
+
+public struct AdRecord: Codable, Equatable, Sendable {
+    public var ad: AdEntry
+    public var cachedAt: Date
+
+    enum CodingKeys: String, CodingKey { case ad, cachedAt = "cached_at" }
+}
+
+public struct FileRecord: Codable, Equatable, Sendable {
+    /// Relative to the cache folder: `objects/<sha256>.<ext>`.
+    public var file: String
+    public var bytes: Int64
+    public var url: String
+    public var fetchedAt: Date
+    public var lastShown: Date?
+
+    enum CodingKeys: String, CodingKey {
+        case file, bytes, url, fetchedAt = "fetched_at", lastShown = "last_shown"
+    }
+
+    /// When it last mattered: shown, else fetched. Least-recently-shown eviction goes by this.
+    public var lastUsed: Date { lastShown ?? fetchedAt }
+}

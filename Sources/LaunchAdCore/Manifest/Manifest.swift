@@ -1,0 +1,73 @@
+import Foundation
+
+/// The ad server's list of ads, after parsing and validation. Codable so the cache can keep the
+/// entries whose creatives it holds.
+public struct Manifest: Equatable, Sendable {
+    public var ads: [AdEntry]
+    public init(ads: [AdEntry]) { self.ads = ads }
+}
+
+public enum AdKind: String, Codable, CaseIterable, Sendable {
+    case video, image
+}
+
+/// One ad as the manifest describes it.
+public struct AdEntry: Codable, Equatable, Sendable {
+    public var id: String
+    public var kind: AdKind
+    public var start: Date?
+    public var end: Date?
+    public var show: Bool
+    public var priority: Int
+    public var link: String?
+    /// Seconds an image ad is shown (a video lasts its own length unless this caps it).
+    public var duration: Double?
+    public var skipAfter: Double?
+    public var layout: String?
+    public var variants: [Creative]
+    public var fallback: Creative?
+
+    enum CodingKeys: String, CodingKey {
+        case id, kind = "type", start, end, show, priority, link, duration, skipAfter = "skip_after",
+             layout, variants, fallback
+    }
+
+    public init(id: String, kind: AdKind = .video, start: Date? = nil, end: Date? = nil, show: Bool = true,
+                priority: Int = 0, link: String? = nil, duration: Double? = nil, skipAfter: Double? = nil,
+                layout: String? = nil, variants: [Creative], fallback: Creative? = nil) {
+        self.id = id; self.kind = kind; self.start = start; self.end = end; self.show = show
+        self.priority = priority; self.link = link; self.duration = duration; self.skipAfter = skipAfter
+        self.layout = layout; self.variants = variants; self.fallback = fallback
+    }
+
+    /// Inside its time window at `now` (both ends inclusive).
+    public func isActive(at now: Date) -> Bool {
+        if let start, now < start { return false }
+        if let end, now > end { return false }
+        return true
+    }
+
+    public func isExpired(at now: Date) -> Bool {
+        if let end { return now > end }
+        return false
+    }
+
+    /// All creatives this ad refers to.
+    public var creatives: [Creative] { variants + (fallback.map { [$0] } ?? []) }
+}
+
+/// One media file of an ad, identified by its content.
+public struct Creative: Codable, Equatable, Hashable, Sendable {
+    public var url: URL
+    public var width: Int
+    public var height: Int
+    public var bytes: Int64
+    /// Lowercase hex.
+    public var sha256: String
+
+    public init(url: URL, width: Int, height: Int, bytes: Int64, sha256: String) {
+        self.url = url; self.width = width; self.height = height; self.bytes = bytes; self.sha256 = sha256
+    }
+
+    public var size: Size { Size(width: width, height: height) }
+}

@@ -1,0 +1,152 @@
+import Foundation
+
+/// A manifest that cannot be used at all (not JSON, no `ads` array).
+public struct ManifestError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// An ad left out of the manifest, with the one-line reason.
+public struct RejectedAd: Equatable, Sendable {
+    public let id: String
+    public let reason: String
+}
+
+public struct ParsedManifest: Equatable, Sendable {
+    public var manifest: Manifest
+    public var rejected: [RejectedAd]
+}
+
+/// Turns manifest JSON into validated ads. A broken ad is rejected alone, with its reason; the
+/// others stay usable. Relative URLs resolve against `base` (the manifest's URL; for a file,
+/// its file URL, so they resolve against its folder).
+public enum ManifestParser {
+    public static func parse(_ data: Data, base: URL) throws -> ParsedManifest {
+        let root: ManifestJSON
+        do {
+            root = try JSONDecoder().decode(ManifestJSON.self, from: data)
+        } catch {
+            throw ManifestError("manifest is not valid JSON")
+        }
+        guard case .object(let top) = root else { throw ManifestError("manifest must be a JSON object with an \"ads\" array") }
+        guard case .array(let items)? = top["ads"] else { throw ManifestError("manifest has no \"ads\" array") }
+        var ads: [AdEntry] = []
+        var rejected: [RejectedAd] = []
+        var seen = Set<String>()
+        for (index, item) in items.enumerated() {
+            var label = "ads[\(index)]"
+            if case .object(let o) = item, case .string(let id)? = o["id"], !id.isEmpty { label = id }
+            do {
+                let ad = try parseAd(item, base: base)
+                guard seen.insert(ad.id).inserted else { throw ManifestError("id \"\(ad.id)\" is used twice") }
+                ads.append(ad)
+            } catch let e as ManifestError {
+                rejected.append(RejectedAd(id: label, reason: e.message))
+            }
+        }
+        return ParsedManifest(manifest: Manifest(ads: ads), rejected: rejected)
+    }
+
+    static func parseAd(_ json: ManifestJSON, base: URL) throws -> AdEntry {
+        guard case .object(let o) = json else { throw ManifestError("an ad must be a JSON object, not \(json.typeName)") }
+        let f = Fields(o)
+        let id = try f.string("id")
+        guard id.count <= 200, !id.contains(where: { $0.isNewline }) else {
+            throw ManifestError("\"id\" must be one line of at most 200 characters")
+        }
+        let kindName = try f.string("type")
+        guard let kind = AdKind(rawValue: kindName) else {
+            throw ManifestError("\"type\" must be video or image, not \"\(kindName)\"")
+        }
+        let start = try f.date("start"), end = try f.date("end")
+        if let start, let end, end < start { throw ManifestError("\"end\" is before \"start\"") }
+        let link = try f.optionalString("link")
+        if let link, !Link.isAllowed(link) { throw ManifestError("\"link\" must be an http or https URL") }
+        let layout = try f.optionalString("layout")
+        if let layout, LayoutMode(rawValue: layout) == nil {
+            throw ManifestError("\"layout\" must be one of \(LayoutMode.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard case .array(let rawVariants)? = o["variants"], !rawVariants.isEmpty else {
+            throw ManifestError("\"variants\" must be a non-empty array")
+        }
+        let variants = try rawVariants.enumerated().map { i, v in try parseCreative(v, base: base, at: "variants[\(i)]") }
+        let fallback = try o["fallback"].flatMap { $0 == .null ? nil : try parseCreative($0, base: base, at: "fallback") }
+        return AdEntry(id: id, kind: kind, start: start, end: end, show: try f.bool("show") ?? true,
+                       priority: try f.int("priority", in: -1_000_000...1_000_000) ?? 0, link: link,
+                       duration: try f.seconds("duration", min: 0.1), skipAfter: try f.seconds("skip_after", min: 0),
+                       layout: layout, variants: variants, fallback: fallback)
+    }
+
+    static func parseCreative(_ json: ManifestJSON, base: URL, at path: String) throws -> Creative {
+        guard case .object(let o) = json else { throw ManifestError("\(path) must be a JSON object") }
+        let f = Fields(o, prefix: path + ".")
+        let raw = try f.string("url")
+        guard let url = URL(string: raw, relativeTo: base)?.absoluteURL, let scheme = url.scheme?.lowercased() else {
+            throw ManifestError("\(path).url is not a URL: \"\(raw)\"")
+        }
+        // A remote manifest may only name remote files; a local one may also name local files.
+        let allowed = base.isFileURL ? ["http", "https", "file"] : ["http", "https"]
+        guard allowed.contains(scheme), url.isFileURL || url.host?.isEmpty == false else {
+            throw ManifestError("\(path).url must be \(allowed.joined(separator: " or ")), not \"\(raw)\"")
+        }
+        guard let width = try f.int("width", in: 1...16384), let height = try f.int("height", in: 1...16384) else {
+            throw ManifestError("\(path) needs \"width\" and \"height\"")
+        }
+        guard let bytes = try f.int("bytes", in: 1...Int(Int32.max) * 8) else { throw ManifestError("\(path) needs \"bytes\"") }
+        let sha = try f.string("sha256").lowercased()
+        guard sha.count == 64, sha.allSatisfy({ $0.isHexDigit }) else {
+            throw ManifestError("\(path).sha256 must be 64 hex digits")
+        }
+        return Creative(url: url, width: width, height: height, bytes: Int64(bytes), sha256: sha)
+    }
+
+    /// Typed field access with messages that name the field.
+    struct Fields {
+        let o: [String: ManifestJSON]
+        var prefix = ""
+        init(_ o: [String: ManifestJSON], prefix: String = "") { self.o = o; self.prefix = prefix }
+
+        func string(_ key: String) throws -> String {
+            guard let v = try optionalString(key) else { throw ManifestError("\(prefix)\(key) is missing") }
+            guard !v.isEmpty else { throw ManifestError("\(prefix)\(key) is empty") }
+            return v
+        }
+        func optionalString(_ key: String) throws -> String? {
+            switch o[key] {
+            case nil, .null?: return nil
+            case .string(let s)?: return s
+            case let v?: throw ManifestError("\(prefix)\(key) must be a string, not \(v.typeName)")
+            }
+        }
+        func bool(_ key: String) throws -> Bool? {
+            switch o[key] {
+            case nil, .null?: return nil
+            case .bool(let b)?: return b
+            case let v?: throw ManifestError("\(prefix)\(key) must be true or false, not \(v.typeName)")
+            }
+        }
+        func int(_ key: String, in range: ClosedRange<Int>) throws -> Int? {
+            switch o[key] {
+            case nil, .null?: return nil
+            case .number(let d)? where d == d.rounded() && d >= Double(range.lowerBound) && d <= Double(range.upperBound):
+                return Int(d)
+            default: throw ManifestError("\(prefix)\(key) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+        }
+        func seconds(_ key: String, min: Double) throws -> Double? {
+            switch o[key] {
+            case nil, .null?: return nil
+            case .number(let d)? where d.isFinite && d >= min && d <= 3600: return d
+            default: throw ManifestError("\(prefix)\(key) must be a number of seconds from \(ArgumentReader.format(min)) to 3600")
+            }
+        }
+        func date(_ key: String) throws -> Date? {
+            guard let v = o[key], v != .null else { return nil }
+            guard let d = ManifestDate.parse(v) else {
+                throw ManifestError("\(prefix)\(key) must be an RFC 3339 time or epoch seconds")
+            }
+            return d
+        }
+    }
+}
