@@ -47,3 +47,4 @@ public final class Decoder: @unchecked Sendable {
     /// Forgets buffered state (after a seek).
     public func flush() { avcodec_flush_buffers(context) }
 }
+

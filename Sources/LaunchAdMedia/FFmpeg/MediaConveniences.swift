@@ -1,0 +1,51 @@
+import CFFmpeg
+
+// Swift-level views of FFmpeg facts, so the player layer never touches FFmpeg's C types.
+
+public enum ColorMatrix: Sendable {
+    case bt601, bt709, unspecified
+}
+
+extension Demuxer {
+    public var bestVideoStream: Int? { bestStream(AVMEDIA_TYPE_VIDEO) }
+    public var bestAudioStream: Int? { bestStream(AVMEDIA_TYPE_AUDIO) }
+}
+
+extension Decoder {
+    /// The colour matrix the stream declares, for choosing the YUV-to-RGB conversion.
+    public var colorMatrix: ColorMatrix {
+        switch context.pointee.colorspace {
+        case AVCOL_SPC_BT709: return .bt709
+        case AVCOL_SPC_BT470BG, AVCOL_SPC_SMPTE170M, AVCOL_SPC_SMPTE240M: return .bt601
+        default: return .unspecified
+        }
+    }
+}
+
+extension Frame {
+    /// Whether the picture can go straight into an IYUV texture.
+    public var isYUV420P: Bool { pixelFormat == AV_PIX_FMT_YUV420P }
+}
+
+extension Packet {
+    public func unref() { av_packet_unref(pointer) }
+}
+
+extension StreamInfo {
+    /// One frame's duration from the average frame rate, else 1/25 s.
+    public var frameDuration: Double {
+        averageFrameRate.num > 0 && averageFrameRate.den > 0 ? 1 / av_q2d(averageFrameRate) : 1.0 / 25
+    }
+}
+
+extension Scaler {
+    /// Converts pictures to yuv420p, for the screen.
+    public static func toYUV420P() -> Scaler { Scaler(to: AV_PIX_FMT_YUV420P) }
+}
+
+extension Resampler {
+    /// Interleaved 32-bit float output, what the SDL audio device is opened with.
+    public static func float32(rate: Int, channels: Int) -> Resampler {
+        Resampler(outputRate: rate, outputChannels: channels, outputFormat: AV_SAMPLE_FMT_FLT)
+    }
+}

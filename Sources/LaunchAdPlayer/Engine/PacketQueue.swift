@@ -1,0 +1,52 @@
+import Foundation
+import LaunchAdMedia
+
+/// Packets from the read thread to one decoder thread. Unbounded by itself: the read thread
+/// watches `bytes` and `seconds` and stops reading while the queues hold enough (ffplay's rule).
+final class PacketQueue: @unchecked Sendable {
+    private let cond = NSCondition()
+    private var items: [Packet] = []
+    private var head = 0
+    private(set) var bytes = 0
+    private var durationTicks: Int64 = 0
+    private var finished = false
+    private var aborted = false
+    let secondsPerTick: Double
+
+    init(secondsPerTick: Double) { self.secondsPerTick = secondsPerTick }
+
+    func put(_ packet: Packet) {
+        cond.lock(); defer { cond.unlock() }
+        items.append(packet)
+        bytes += packet.size
+        durationTicks += packet.pointer.pointee.duration
+        cond.signal()
+    }
+
+    /// No more packets will come; `get` returns nil once the queue is empty.
+    func finish() { cond.lock(); finished = true; cond.broadcast(); cond.unlock() }
+
+    func abort() { cond.lock(); aborted = true; cond.broadcast(); cond.unlock() }
+
+    /// The next packet, waiting for one; nil at the end or after abort.
+    func get() -> Packet? {
+        cond.lock(); defer { cond.unlock() }
+        while head == items.count && !finished && !aborted { cond.wait() }
+        guard !aborted, head < items.count else { return nil }
+        let p = items[head]
+        head += 1
+        if head > 64 { items.removeFirst(head); head = 0 }
+        bytes -= p.size
+        durationTicks -= p.pointer.pointee.duration
+        return p
+    }
+
+    /// Whether the decoder has enough buffered: 25 packets and a second of media.
+    var hasEnough: Bool {
+        cond.lock(); defer { cond.unlock() }
+        let count = items.count - head
+        return aborted || (count > 25 && (durationTicks == 0 || Double(durationTicks) * secondsPerTick > 1.0))
+    }
+
+    var totalBytes: Int { cond.lock(); defer { cond.unlock() }; return bytes }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import LaunchAdCore
+import LaunchAdMedia
+
+/// What the engine learned when it opened the creative.
+public struct VideoFacts: Sendable {
+    public let codedSize: Size
+    /// Sample aspect and rotation applied.
+    public let displaySize: Size
+    /// Clockwise degrees to turn the picture.
+    public let rotation: Int
+    public let duration: Double?
+    public let hasAudio: Bool
+    public let colorMatrix: ColorMatrix
+    public let frameDuration: Double
+}
+
+/// ffplay's model: a read thread feeding a video and an audio decoder thread through packet
+/// queues; the caller's (main) thread takes pictures and the clock. Opening happens on the read
+/// thread too, so a slow source never blocks the window or the first-frame deadline.
+public final class PlaybackEngine: @unchecked Sendable {
+    public enum State: Sendable {
+        case opening
+        case ready(VideoFacts)
+        case failed(MediaError)
+    }
+
+    private let source: String
+    private let events: EventSink
+    private let lock = NSLock()
+    private var _state: State = .opening
+    private var demuxer: Demuxer?
+    private(set) var video: VideoPipeline?
+    private(set) var audio: AudioPipeline?
+    private var aborted = false
+    private var startMuted: Bool
+    private var readFinished = false
+
+    /// Total bytes of packets waiting before the read thread pauses (ffplay's 15 MiB).
+    static let maxQueuedBytes = 15 * 1024 * 1024
+
+    public init(source: String, muted: Bool, events: EventSink) {
+        self.source = source
+        self.startMuted = muted
+        self.events = events
+    }
+
+    public func start() {
+        let t = Thread { [self] in readLoop() }
+        t.name = "launchad-read"
+        t.start()
+    }
+
+    public var state: State { lock.lock(); defer { lock.unlock() }; return _state }
+
+    /// Stops every thread; safe to call more than once.
+    public func stop() {
+        lock.lock()
+        aborted = true
+        let (d, v, a) = (demuxer, video, audio)
+        lock.unlock()
+        d?.abort()
+        v?.abort()
+        a?.abort()
+    }
+
+    public func setPaused(_ paused: Bool) { audio?.setPaused(paused) }
+    public func setMuted(_ muted: Bool) {
+        lock.lock(); startMuted = muted; lock.unlock()
+        audio?.setMuted(muted)
+    }
+
+    /// The audio clock while audio is playing; nil when there is none or it has played out.
+    public var audioClock: Double? {
+        guard let audio, !audio.isDrained else { return nil }
+        return audio.clock
+    }
+
+    public var hasAudioOutput: Bool { audio != nil }
+    public var audioDrained: Bool { audio?.isDrained ?? true }
+    public var videoDrained: Bool { video?.pictures.isDrained ?? false }
+    public var decodeErrors: Int { video?.decodeErrors ?? 0 }
+
+    private var isAborted: Bool { lock.lock(); defer { lock.unlock() }; return aborted }
+
+    private func fail(_ e: MediaError) { lock.lock(); _state = .failed(e); lock.unlock() }
+
+    private func readLoop() {
+        let d: Demuxer
+        do { d = try Demuxer(path: source) } catch let e as MediaError { return fail(e) } catch { return fail(MediaError("open_failed", "\(error)")) }
+        guard let vIndex = d.bestVideoStream else {
+            return fail(MediaError("no_video_stream", "\(source) has no video stream"))
+        }
+        let vInfo = d.stream(vIndex)
+        let vDecoder: Decoder
+        do { vDecoder = try d.makeDecoder(stream: vIndex) } catch let e as MediaError { return fail(e) } catch { return fail(MediaError("decoder_failed", "\(error)")) }
+        let videoPipe = VideoPipeline(decoder: vDecoder, info: vInfo)
+        let audioPipe = openAudio(d)
+        let ds = vInfo.displaySize
+        let facts = VideoFacts(codedSize: Size(width: vInfo.width, height: vInfo.height),
+                               displaySize: Size(width: ds.width, height: ds.height),
+                               rotation: vInfo.rotation, duration: d.duration ?? vInfo.durationSeconds,
+                               hasAudio: audioPipe != nil, colorMatrix: vDecoder.colorMatrix, frameDuration: vInfo.frameDuration)
+        lock.lock()
+        if aborted { lock.unlock(); return }
+        demuxer = d; video = videoPipe; audio = audioPipe?.pipe
+        _state = .ready(facts)
+        lock.unlock()
+        videoPipe.start()
+        audioPipe?.pipe.start()
+
+        let packet = Packet()
+        let aIndex = audioPipe?.index
+        while !isAborted {
+            let queued = videoPipe.packets.totalBytes + (audioPipe?.pipe.packets.totalBytes ?? 0)
+            if queued > PlaybackEngine.maxQueuedBytes || (videoPipe.packets.hasEnough && (audioPipe?.pipe.packets.hasEnough ?? true)) {
+                Thread.sleep(forTimeInterval: 0.01)
+                continue
+            }
+            do {
+                guard try d.read(into: packet) else { break }
+            } catch {
+                // A truncated or damaged file ends where it breaks; what was read still plays.
+                if !isAborted { events.emit(AdEvent("read_error", tMs: ProcessClock.nowMs(), [("message", .string("\(error)"))])) }
+                break
+            }
+            if packet.streamIndex == vIndex {
+                videoPipe.packets.put(packet.moveOut())
+            } else if packet.streamIndex == aIndex {
+                audioPipe?.pipe.packets.put(packet.moveOut())
+            } else {
+                packet.unref()
+            }
+        }
+        videoPipe.packets.finish()
+        audioPipe?.pipe.packets.finish()
+    }
+
+    /// The audio stream's pipeline, or nil when the file has none or no device can play it
+    /// (the ad then plays silently and an event says why).
+    private func openAudio(_ d: Demuxer) -> (pipe: AudioPipeline, index: Int)? {
+        guard let index = d.bestAudioStream else { return nil }
+        let info = d.stream(index)
+        do {
+            let decoder = try d.makeDecoder(stream: index, threads: 1)
+            let device = try AudioDevice(rate: info.sampleRate > 0 ? info.sampleRate : 48000, channels: min(2, max(1, info.channels)))
+            lock.lock(); let muted = startMuted; lock.unlock()
+            return (AudioPipeline(decoder: decoder, device: device, info: info, muted: muted), index)
+        } catch {
+            events.emit(AdEvent("audio_unavailable", tMs: ProcessClock.nowMs(),
+                                [("message", .string("playing without sound: \(error)"))]))
+            return nil
+        }
+    }
+
+    /// The pictures waiting, oldest first.
+    var queuedTimestamps: [Double] { video?.pictures.timestamps ?? [] }
+
+    func popPictures(_ n: Int) -> Picture? { video?.pictures.pop(n) }
+}

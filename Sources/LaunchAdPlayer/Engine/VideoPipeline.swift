@@ -1,0 +1,76 @@
+import Foundation
+import LaunchAdMedia
+
+/// Decodes the video stream on its own thread into yuv420p pictures for the screen. Only other
+/// pixel formats go through swscale; yuv420p goes to the texture as decoded.
+final class VideoPipeline: @unchecked Sendable {
+    let packets: PacketQueue
+    let pictures = PictureQueue()
+    private let decoder: Decoder
+    private let info: StreamInfo
+    private var scaler: Scaler?
+    private let lock = NSLock()
+    private var errors = 0
+    private var aborted = false
+
+    init(decoder: Decoder, info: StreamInfo) {
+        self.decoder = decoder
+        self.info = info
+        packets = PacketQueue(secondsPerTick: info.seconds(1))
+    }
+
+    func start() {
+        let t = Thread { [self] in run() }
+        t.name = "launchad-video"
+        t.start()
+    }
+
+    func abort() {
+        lock.lock(); aborted = true; lock.unlock()
+        packets.abort()
+        pictures.abort()
+    }
+
+    /// Packets the decoder rejected and pictures it flagged corrupt.
+    var decodeErrors: Int { lock.lock(); defer { lock.unlock() }; return errors }
+    private var isAborted: Bool { lock.lock(); defer { lock.unlock() }; return aborted }
+
+    private func run() {
+        let frame = Frame()
+        var lastPTS: Double?
+        let frameDuration = info.frameDuration
+        func receiveAll() -> Bool {
+            while !isAborted {
+                guard let r = try? decoder.receive(into: frame) else { countError(); return true }
+                guard r == .frame else { return true }
+                if frame.isCorrupt { countError() }
+                // Timestamps can be missing in broken files: continue from the last one.
+                let pts = frame.bestEffortPTS.map(info.seconds) ?? (lastPTS.map { $0 + frameDuration } ?? 0)
+                lastPTS = pts
+                guard let picture = displayable(frame.moveOut(), pts: pts) else { countError(); continue }
+                if !pictures.put(picture) { return false }
+            }
+            return false
+        }
+        while let packet = packets.get() {
+            var sent = false
+            repeat {
+                do { sent = try decoder.send(packet) } catch { countError(); sent = true }
+                if !receiveAll() { return }
+            } while !sent
+        }
+        guard !isAborted else { return }
+        _ = try? decoder.send(nil)
+        _ = receiveAll()
+        pictures.finish()
+    }
+
+    private func displayable(_ frame: Frame, pts: Double) -> Picture? {
+        if frame.isYUV420P { return Picture(frame: frame, pts: pts) }
+        if scaler == nil { scaler = Scaler.toYUV420P() }
+        guard let converted = try? scaler!.convert(frame) else { return nil }
+        return Picture(frame: converted, pts: pts)
+    }
+
+    private func countError() { lock.lock(); errors += 1; lock.unlock() }
+}

@@ -1,0 +1,55 @@
+import CSDL2
+import Foundation
+
+/// Owns an opened SDL audio output in queue mode (SDL_QueueAudio), float samples.
+public final class AudioDevice: @unchecked Sendable {
+    let id: SDL_AudioDeviceID
+    public let rate: Int
+    public let channels: Int
+    /// Bytes per second of queued audio, for the clock.
+    public let bytesPerSecond: Int
+    /// The device's own buffer, in seconds: audio leaves the queue this long before it is heard.
+    public let bufferSeconds: Double
+
+    /// Opens the default output. Throws when there is no usable audio device.
+    public init(rate: Int, channels: Int) throws {
+        if SDL_WasInit(SDL_INIT_AUDIO) == 0, SDL_InitSubSystem(SDL_INIT_AUDIO) < 0 {
+            throw SDLError("no_audio", "no audio driver")
+        }
+        var want = SDL_AudioSpec()
+        want.freq = Int32(rate)
+        want.format = launchad_sdl_audio_f32sys()
+        want.channels = UInt8(max(1, min(channels, 8)))
+        want.samples = 1024
+        var have = SDL_AudioSpec()
+        let changes = Int32(SDL_AUDIO_ALLOW_FREQUENCY_CHANGE | SDL_AUDIO_ALLOW_CHANNELS_CHANGE)
+        let dev = SDL_OpenAudioDevice(nil, 0, &want, &have, changes)
+        guard dev != 0 else {
+            let err = SDLError("no_audio", "cannot open an audio device")
+            SDL_QuitSubSystem(SDL_INIT_AUDIO)
+            throw err
+        }
+        id = dev
+        self.rate = Int(have.freq)
+        self.channels = Int(have.channels)
+        bytesPerSecond = Int(have.freq) * Int(have.channels) * 4
+        bufferSeconds = Double(have.samples) / Double(have.freq)
+    }
+
+    deinit {
+        SDL_CloseAudioDevice(id)
+        SDL_QuitSubSystem(SDL_INIT_AUDIO)
+    }
+
+    public var driverName: String { SDL_GetCurrentAudioDriver().map { String(cString: $0) } ?? "none" }
+
+    public func queue(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { _ = SDL_QueueAudio(id, $0.baseAddress, UInt32($0.count)) }
+    }
+
+    public var queuedBytes: Int { Int(SDL_GetQueuedAudioSize(id)) }
+
+    public func setPaused(_ paused: Bool) { SDL_PauseAudioDevice(id, paused ? 1 : 0) }
+
+    public func clear() { SDL_ClearQueuedAudio(id) }
+}

@@ -1,0 +1,43 @@
+import CSDL2
+import Foundation
+import LaunchAdCore
+
+/// Owns a TTF_Font (and SDL_ttf's initialisation while any font is open).
+public final class Font {
+    let pointer: OpaquePointer
+    public let path: String
+
+    public init(path: String, pointSize: Int) throws {
+        if TTF_WasInit() == 0, TTF_Init() < 0 { throw SDLError("font_failed", "cannot start SDL_ttf") }
+        guard let f = TTF_OpenFont(path, Int32(pointSize)) else {
+            throw SDLError("font_failed", "cannot open the font \(path)")
+        }
+        pointer = f
+        self.path = path
+    }
+
+    deinit { TTF_CloseFont(pointer) }
+
+    /// White text, antialiased, as a texture.
+    public func render(_ text: String, renderer: Renderer) throws -> Texture {
+        guard let s = TTF_RenderUTF8_Blended(pointer, text, SDL_Color(r: 255, g: 255, b: 255, a: 255)) else {
+            throw SDLError("font_failed", "cannot render '\(text)'")
+        }
+        return try Texture.surface(renderer, s)
+    }
+
+    /// Whether the font has a glyph for every character (so "跳过" is not drawn as boxes).
+    public func covers(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { $0.properties.isWhitespace || TTF_GlyphIsProvided32(pointer, $0.value) != 0 }
+    }
+
+    /// The first usable font: the one asked for, else DejaVu from fonts-dejavu-core, else any TrueType font.
+    public static func locate(requested: String?) -> String? {
+        if let requested { return FileManager.default.isReadableFile(atPath: requested) ? requested : nil }
+        let preferred = ["/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"]
+        if let p = preferred.first(where: { FileManager.default.isReadableFile(atPath: $0) }) { return p }
+        let root = "/usr/share/fonts"
+        let found = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String }.first { $0.hasSuffix(".ttf") }
+        return found.map { "\(root)/\($0)" }
+    }
+}

@@ -1,0 +1,85 @@
+import CSDL2
+import LaunchAdCore
+
+/// Owns an SDL_Renderer for a window; the window is kept alive as long as the renderer.
+public final class Renderer {
+    let pointer: OpaquePointer
+    private let window: Window
+
+    public init(window: Window) throws {
+        self.window = window
+        // Accelerated with vsync when there is a GPU; SDL falls back to its software renderer.
+        if let r = SDL_CreateRenderer(window.pointer, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue) {
+            pointer = r
+        } else if let r = SDL_CreateRenderer(window.pointer, -1, SDL_RENDERER_SOFTWARE.rawValue) {
+            pointer = r
+        } else {
+            throw SDLError("renderer_failed", "cannot create a renderer")
+        }
+        SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_BLEND)
+    }
+
+    deinit { SDL_DestroyRenderer(pointer) }
+
+    public var name: String {
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(pointer, &info)
+        return info.name.map { String(cString: $0) } ?? "unknown"
+    }
+
+    /// The size drawing happens in.
+    public var outputSize: Size {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(pointer, &w, &h)
+        return Size(width: Int(w), height: Int(h))
+    }
+
+    public func clear(r: UInt8 = 0, g: UInt8 = 0, b: UInt8 = 0) {
+        SDL_SetRenderDrawColor(pointer, r, g, b, 255)
+        SDL_RenderClear(pointer)
+    }
+
+    public func fill(_ rect: Rect, r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        SDL_SetRenderDrawColor(pointer, r, g, b, a)
+        var sr = rect.sdl
+        SDL_RenderFillRect(pointer, &sr)
+    }
+
+    /// Copies a texture into `destination`, turned clockwise by `rotation` degrees about its centre.
+    public func copy(_ texture: Texture, source: Rect? = nil, destination: Rect, rotation: Int = 0, alpha: UInt8 = 255) {
+        SDL_SetTextureAlphaMod(texture.pointer, alpha)
+        var dst = destination.sdl
+        if let source {
+            var src = source.sdl
+            SDL_RenderCopyEx(pointer, texture.pointer, &src, &dst, Double(rotation), nil, SDL_FLIP_NONE)
+        } else {
+            SDL_RenderCopyEx(pointer, texture.pointer, nil, &dst, Double(rotation), nil, SDL_FLIP_NONE)
+        }
+    }
+
+    public func clip(to rect: Rect?) {
+        if var r = rect?.sdl { SDL_RenderSetClipRect(pointer, &r) } else { SDL_RenderSetClipRect(pointer, nil) }
+    }
+
+    /// Filled triangles (one colour per vertex), for rounded buttons and rings.
+    public func triangles(_ vertices: [SDL_Vertex]) {
+        vertices.withUnsafeBufferPointer { SDL_RenderGeometry(pointer, nil, $0.baseAddress, Int32($0.count), nil, 0) }
+    }
+
+    public func present() { SDL_RenderPresent(pointer) }
+
+    /// RGBA bytes of a rectangle of what was drawn (before present), for tests and snapshots.
+    public func readPixels(_ rect: Rect) throws -> [UInt8] {
+        var pixels = [UInt8](repeating: 0, count: rect.width * rect.height * 4)
+        var r = rect.sdl
+        try pixels.withUnsafeMutableBytes {
+            try sdlCheck(SDL_RenderReadPixels(pointer, &r, launchad_sdl_pixelformat_rgba32(), $0.baseAddress, Int32(rect.width * 4)),
+                         "read_failed", "reading pixels back")
+        }
+        return pixels
+    }
+}
+
+extension Rect {
+    var sdl: SDL_Rect { SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(width), h: Int32(height)) }
+}

@@ -1,0 +1,25 @@
+import CSDL2
+import LaunchAdCore
+
+/// SDL's video and event subsystems for one run; quits them when released.
+public final class SDLVideo {
+    public init() throws {
+        SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        // A touch also arrives as a mouse click; handle fingers once, as fingers.
+        SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
+        if SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) < 0 {
+            throw SDLError("no_display", "cannot open a display (set DISPLAY, or SDL_VIDEODRIVER=dummy for headless runs)")
+        }
+    }
+
+    deinit { SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) }
+
+    public var driverName: String { SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none" }
+
+    /// The part of the first display free for windows, if SDL knows it.
+    public var usableDisplaySize: Size? {
+        var r = SDL_Rect()
+        guard SDL_GetDisplayUsableBounds(0, &r) == 0, r.w > 0, r.h > 0 else { return nil }
+        return Size(width: Int(r.w), height: Int(r.h))
+    }
+}

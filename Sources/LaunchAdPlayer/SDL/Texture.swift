@@ -1,0 +1,62 @@
+import CSDL2
+import LaunchAdCore
+import LaunchAdMedia
+
+/// Owns an SDL_Texture; keeps its renderer alive, since a texture dies with its renderer.
+public final class Texture {
+    let pointer: OpaquePointer
+    private let renderer: Renderer
+    public let size: Size
+
+    init(renderer: Renderer, format: UInt32, access: SDL_TextureAccess, size: Size) throws {
+        guard let t = SDL_CreateTexture(renderer.pointer, format, Int32(access.rawValue), Int32(size.width), Int32(size.height)) else {
+            throw SDLError("texture_failed", "cannot create a \(size) texture")
+        }
+        pointer = t
+        self.renderer = renderer
+        self.size = size
+        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+    }
+
+    deinit { SDL_DestroyTexture(pointer) }
+
+    /// A streaming IYUV texture for yuv420p video pictures.
+    public static func video(_ renderer: Renderer, size: Size) throws -> Texture {
+        try Texture(renderer: renderer, format: launchad_sdl_pixelformat_iyuv(), access: SDL_TEXTUREACCESS_STREAMING, size: size)
+    }
+
+    /// A static RGBA texture holding a picture.
+    public static func image(_ renderer: Renderer, _ image: RGBAImage) throws -> Texture {
+        let t = try Texture(renderer: renderer, format: launchad_sdl_pixelformat_rgba32(), access: SDL_TEXTUREACCESS_STATIC,
+                            size: Size(width: image.width, height: image.height))
+        try image.pixels.withUnsafeBytes {
+            try sdlCheck(SDL_UpdateTexture(t.pointer, nil, $0.baseAddress, Int32(image.width * 4)), "texture_failed", "uploading a picture")
+        }
+        return t
+    }
+
+    /// A texture made from a surface (rendered text); the surface is freed here.
+    static func surface(_ renderer: Renderer, _ surface: UnsafeMutablePointer<SDL_Surface>) throws -> Texture {
+        defer { SDL_FreeSurface(surface) }
+        guard let t = SDL_CreateTextureFromSurface(renderer.pointer, surface) else {
+            throw SDLError("texture_failed", "cannot make a texture from text")
+        }
+        // Wrap the texture SDL made; the init above is for textures we create.
+        return Texture(adopting: t, renderer: renderer, size: Size(width: Int(surface.pointee.w), height: Int(surface.pointee.h)))
+    }
+
+    private init(adopting t: OpaquePointer, renderer: Renderer, size: Size) {
+        pointer = t
+        self.renderer = renderer
+        self.size = size
+        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+    }
+
+    /// Uploads the three planes of a yuv420p picture.
+    public func updateYUV(_ frame: Frame) throws {
+        let f = frame.pointer.pointee
+        var r = SDL_Rect(x: 0, y: 0, w: f.width, h: f.height)
+        try sdlCheck(SDL_UpdateYUVTexture(pointer, &r, f.data.0, f.linesize.0, f.data.1, f.linesize.1, f.data.2, f.linesize.2),
+                     "texture_failed", "uploading a video picture")
+    }
+}

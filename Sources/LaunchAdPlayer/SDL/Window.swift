@@ -1,0 +1,29 @@
+import CSDL2
+import LaunchAdCore
+
+/// Owns an SDL_Window.
+public final class Window {
+    let pointer: OpaquePointer
+
+    public init(title: String, size: Size, fullscreen: Bool) throws {
+        var flags = SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_RESIZABLE.rawValue
+        if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+        let pos = launchad_sdl_windowpos_centered()
+        guard let w = SDL_CreateWindow(title, pos, pos, Int32(size.width), Int32(size.height), flags) else {
+            throw SDLError("window_failed", "cannot create a \(size) window")
+        }
+        pointer = w
+        if fullscreen { SDL_ShowCursor(SDL_DISABLE) }
+    }
+
+    deinit { SDL_DestroyWindow(pointer) }
+
+    public var id: UInt32 { SDL_GetWindowID(pointer) }
+
+    /// The drawable size in pixels (larger than the window size on high-DPI screens).
+    public var pixelSize: Size {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(pointer, &w, &h)
+        return Size(width: Int(w), height: Int(h))
+    }
+}
