@@ -20,6 +20,11 @@ public struct AdSession {
 
     private let events: EventSink
     private var waitStartedAt: Int
+    /// How long the current wait may last: `--wait` for the creative, at least
+    /// `fallbackMinWaitMs` for the fallback (so `--wait 0` still lets the fallback show).
+    private var waitLimitMs: Int
+    /// When the current pause began (the wait for the first frame does not run while paused).
+    private var pausedSince: Int?
     private var firstFrameAt: Int?
     /// Shown time banked before the current unpaused stretch began.
     private var bankedMs = 0
@@ -32,7 +37,11 @@ public struct AdSession {
         self.events = events
         self.muted = config.muted
         self.waitStartedAt = now
+        self.waitLimitMs = config.waitMs
     }
+
+    /// The least time the fallback image is given to reach the screen.
+    static let fallbackMinWaitMs = 1000
 
     public var isPaused: Bool { !pauseReasons.isEmpty }
     public var isOver: Bool { if case .ended = phase { return true } else { return false } }
@@ -63,6 +72,8 @@ public struct AdSession {
             if skipButton(now: now).visible && layout.skipButton.contains(x: x, y: y) {
                 return skipButton(now: now).enabled ? skip(now: now, via: "pointer") : []
             }
+            // Only the ad itself is a link: the logo band below it is not.
+            guard layout.adArea.contains(x: x, y: y) else { return [] }
             return click(now: now)
         case .key(.escape):
             guard phase == .showing, config.showSkip, skipButton(now: now).enabled else { return [] }
@@ -79,6 +90,11 @@ public struct AdSession {
             default: return []
             }
         case .endOfStream:
+            if phase == .waiting && !usingFallback {
+                // The creative drained without a single picture: no ad, now rather than at the deadline.
+                emit("error", now, [("code", .string("no_frames")), ("message", .string("the ad ended before its first frame"))])
+                return fallbackOrEnd(reason: "no_frames", otherwise: .noAd, now: now)
+            }
             guard phase == .showing else { return [] }
             return complete(now: now)
         case .adUnavailable(let code, let message):
@@ -97,7 +113,7 @@ public struct AdSession {
         case .ended:
             return []
         case .waiting:
-            if now - waitStartedAt >= config.waitMs {
+            if !isPaused && now - waitStartedAt >= waitLimitMs {
                 emit("wait_expired", now, [("waited_ms", .int(now - waitStartedAt))])
                 return fallbackOrEnd(reason: "first_frame_timeout", otherwise: .timeout, now: now)
             }
@@ -117,6 +133,7 @@ public struct AdSession {
         config.limitMs = durationMs
         config.countdownMs = durationMs
         waitStartedAt = now
+        if let since = pausedSince { pausedSince = max(since, now) }
     }
 
     // MARK: What the overlay shows
@@ -162,20 +179,25 @@ public struct AdSession {
 
     private mutating func pause(_ reason: PauseReason, now: Int) -> [SessionAction] {
         if reason.isWindowState && !config.pauseOnBlur { return [] }
-        guard case .ended = phase else {
-            let wasPaused = isPaused
-            pauseReasons.insert(reason)
-            guard !wasPaused else { return [] }
-            if let since = runningSince { bankedMs += max(0, now - since); runningSince = nil }
-            emit("pause", now, [("reason", .string(reason.rawValue)), ("shown_ms", .int(shownMs(now: now)))])
-            return [.setPaused(true)]
-        }
-        return []
+        // Once the ad is leaving its outcome is decided and the picture already frozen:
+        // pausing or resuming then would only add events (and restart the video mid-fade).
+        guard phase == .waiting || phase == .showing else { return [] }
+        let wasPaused = isPaused
+        pauseReasons.insert(reason)
+        guard !wasPaused else { return [] }
+        if let since = runningSince { bankedMs += max(0, now - since); runningSince = nil }
+        pausedSince = now
+        emit("pause", now, [("reason", .string(reason.rawValue)), ("shown_ms", .int(shownMs(now: now)))])
+        return [.setPaused(true)]
     }
 
     private mutating func resume(_ reason: PauseReason, now: Int) -> [SessionAction] {
+        guard phase == .waiting || phase == .showing else { return [] }
         guard pauseReasons.remove(reason) != nil, !isPaused else { return [] }
         if phase == .showing { runningSince = now }
+        // The first-frame deadline does not run while paused.
+        if phase == .waiting, let since = pausedSince { waitStartedAt += max(0, now - since) }
+        pausedSince = nil
         emit("resume", now, [("reason", .string(reason.clearedBy)), ("shown_ms", .int(shownMs(now: now)))])
         return [.setPaused(false)]
     }
@@ -231,6 +253,8 @@ public struct AdSession {
             usingFallback = true
             emit("fallback", now, [("reason", .string(reason))])
             waitStartedAt = now
+            waitLimitMs = max(config.waitMs, AdSession.fallbackMinWaitMs)
+            if isPaused { pausedSince = now }
             return [.showFallback]
         }
         return end(outcome, now: now)
