@@ -1,0 +1,119 @@
+/// What probing a creative found: container facts and one entry per stream.
+/// Filled by LaunchAdMedia; plain values here so rules and reports are testable without a codec.
+public struct ProbeFacts: Equatable, Sendable {
+    public var file: String
+    /// Short container name a spec talks about: mp4, mov, matroska, webm, or FFmpeg's own name.
+    public var container: String
+    /// FFmpeg's demuxer name, e.g. "mov,mp4,m4a,3gp,3g2,mj2".
+    public var formatName: String
+    public var durationSeconds: Double?
+    public var fileSize: Int
+    public var bitRate: Int?
+    /// moov before mdat; nil when the file is not an MP4/MOV.
+    public var faststart: Bool?
+    public var streams: [StreamFacts]
+
+    public init(file: String, container: String, formatName: String, durationSeconds: Double?, fileSize: Int,
+                bitRate: Int?, faststart: Bool?, streams: [StreamFacts]) {
+        self.file = file
+        self.container = container
+        self.formatName = formatName
+        self.durationSeconds = durationSeconds
+        self.fileSize = fileSize
+        self.bitRate = bitRate
+        self.faststart = faststart
+        self.streams = streams
+    }
+
+    /// The stream a player shows or plays: the first of its kind.
+    public var video: StreamFacts? { streams.first { $0.kind == .video } }
+    public var audio: StreamFacts? { streams.first { $0.kind == .audio } }
+}
+
+public struct StreamFacts: Equatable, Sendable {
+    public enum Kind: String, Sendable { case video, audio, subtitle, data, attachedPicture = "attached_picture", other }
+
+    public var index: Int
+    public var kind: Kind
+    public var codec: String
+    public var profile: String?
+    public var level: Int?
+    public var bitRate: Int?
+    public var durationSeconds: Double?
+    // Video
+    public var width: Int?
+    public var height: Int?
+    /// After sample aspect and rotation: what a viewer sees.
+    public var displayWidth: Int?
+    public var displayHeight: Int?
+    public var displayAspect: String?
+    public var rotation: Int?
+    public var pixelFormat: String?
+    public var colorRange: String?
+    public var colorSpace: String?
+    /// progressive, tt, bb, tb, bt or unknown.
+    public var fieldOrder: String?
+    public var frameRate: Double?
+    public var variableFrameRate: Bool?
+    public var keyframeCount: Int?
+    public var keyframeIntervalMax: Double?
+    public var keyframeIntervalAverage: Double?
+    // Audio
+    public var sampleRate: Int?
+    public var channels: Int?
+    public var channelLayout: String?
+
+    public init(index: Int, kind: Kind, codec: String) {
+        self.index = index
+        self.kind = kind
+        self.codec = codec
+    }
+}
+
+/// A stretch of time, in seconds from the start of the file.
+public struct Interval: Equatable, Sendable {
+    public var start: Double
+    public var end: Double
+    public init(_ start: Double, _ end: Double) { self.start = start; self.end = end }
+    public var duration: Double { end - start }
+}
+
+/// One thing that went wrong while decoding, and where.
+public struct DecodeIssue: Equatable, Sendable {
+    public var seconds: Double?
+    public var stream: Int
+    public var message: String
+    public init(seconds: Double?, stream: Int, message: String) {
+        self.seconds = seconds
+        self.stream = stream
+        self.message = message
+    }
+}
+
+/// What decoding every packet and running the analysis filters found.
+public struct AnalysisFacts: Equatable, Sendable {
+    public var decodeErrors: [DecodeIssue] = []
+    public var videoFrames = 0
+    public var audioFrames = 0
+    /// The end of the last decoded picture or sound, in seconds.
+    public var decodedUntil: Double?
+    public var integratedLoudness: Double?
+    public var loudnessRange: Double?
+    public var truePeak: Double?
+    public var black: [Interval] = []
+    public var silence: [Interval] = []
+    /// Whether the first decoded picture is black by blackdetect's per-picture thresholds.
+    public var firstFrameBlack: Bool?
+
+    public init() {}
+}
+
+/// Everything known about one creative.
+public struct CreativeFacts: Equatable, Sendable {
+    public var probe: ProbeFacts
+    public var analysis: AnalysisFacts
+    public init(probe: ProbeFacts, analysis: AnalysisFacts) {
+        self.probe = probe
+        self.analysis = analysis
+    }
+}

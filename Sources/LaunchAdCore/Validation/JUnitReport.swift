@@ -1,0 +1,43 @@
+/// JUnit XML as CI systems read it: a testsuite per creative, a testcase per rule, a failure per failed
+/// rule. JUnit has no warnings, so a warned rule passes with the warning in its system-out.
+extension ValidationReport {
+    func junitReport() -> String {
+        let tests = creatives.map(\.results.count).reduce(0, +)
+        let failures = creatives.map { $0.count(.fail) }.reduce(0, +)
+        var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        x += "<testsuites name=\"launchad validate\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\">\n"
+        for c in creatives {
+            x += "  <testsuite name=\"\(xml(c.file))\" tests=\"\(c.results.count)\" failures=\"\(c.count(.fail))\" errors=\"0\" skipped=\"0\">\n"
+            x += "    <properties><property name=\"spec\" value=\"\(xml(c.spec))\"/></properties>\n"
+            for r in c.results {
+                let detail = xml("measured \(r.measuredText); limit \(r.limit)")
+                x += "    <testcase classname=\"\(xml(c.spec)).\(xml(c.file))\" name=\"\(xml(r.rule))\""
+                switch r.status {
+                case .pass: x += "/>\n"
+                case .warn: x += ">\n      <system-out>warning: \(detail)</system-out>\n    </testcase>\n"
+                case .fail: x += ">\n      <failure type=\"\(xml(r.rule))\" message=\"\(detail)\">\(detail)</failure>\n    </testcase>\n"
+                }
+            }
+            x += "  </testsuite>\n"
+        }
+        return x + "</testsuites>\n"
+    }
+}
+
+/// Escapes text for an XML attribute or element, dropping characters XML 1.0 cannot hold.
+func xml(_ s: String) -> String {
+    var out = ""
+    for u in s.unicodeScalars {
+        switch u {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        case "'": out += "&apos;"
+        case "\t", "\n", "\r": out.unicodeScalars.append(u)
+        case _ where u.value < 0x20 || u.value == 0xFFFE || u.value == 0xFFFF: out += "?"
+        default: out.unicodeScalars.append(u)
+        }
+    }
+    return out
+}

@@ -1,0 +1,61 @@
+/// A rule's limit as a spec file writes it. Every field is optional; a rule checks the ones given:
+/// `allowed` (with `tolerance` for numbers) and `warn` lists, `min`/`max`, `target` ± `tolerance`,
+/// and `by_resolution`, a limit per display size (bitrate tiers).
+public struct Limit: Equatable, Sendable {
+    public var allowed: [SpecValue]?
+    public var warn: [SpecValue]?
+    public var min: Double?
+    public var max: Double?
+    public var target: Double?
+    public var tolerance: Double?
+    public var byResolution: [String: Limit]?
+
+    public init(allowed: [SpecValue]? = nil, warn: [SpecValue]? = nil, min: Double? = nil, max: Double? = nil,
+                target: Double? = nil, tolerance: Double? = nil, byResolution: [String: Limit]? = nil) {
+        self.allowed = allowed
+        self.warn = warn
+        self.min = min
+        self.max = max
+        self.target = target
+        self.tolerance = tolerance
+        self.byResolution = byResolution
+    }
+
+    public static func oneOf(_ values: SpecValue...) -> Limit { Limit(allowed: values) }
+    public static func atMost(_ v: Double) -> Limit { Limit(max: v) }
+    public static func between(_ lo: Double, _ hi: Double) -> Limit { Limit(min: lo, max: hi) }
+
+    static let keys = ["allowed", "warn", "min", "max", "target", "tolerance", "by_resolution"]
+}
+
+extension Limit: Decodable {
+    struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
+        // A misspelt key would silently loosen the spec, so it is an error.
+        if let unknown = c.allKeys.first(where: { !Limit.keys.contains($0.stringValue) }) {
+            throw SpecError("unknown limit '\(unknown.stringValue)' (limits: \(Limit.keys.joined(separator: ", ")))")
+        }
+        allowed = try c.decodeIfPresent([SpecValue].self, forKey: Key(stringValue: "allowed"))
+        warn = try c.decodeIfPresent([SpecValue].self, forKey: Key(stringValue: "warn"))
+        min = try c.decodeIfPresent(Double.self, forKey: Key(stringValue: "min"))
+        max = try c.decodeIfPresent(Double.self, forKey: Key(stringValue: "max"))
+        target = try c.decodeIfPresent(Double.self, forKey: Key(stringValue: "target"))
+        tolerance = try c.decodeIfPresent(Double.self, forKey: Key(stringValue: "tolerance"))
+        byResolution = try c.decodeIfPresent([String: Limit].self, forKey: Key(stringValue: "by_resolution"))
+        if target != nil && tolerance == nil { throw SpecError("'target' needs a 'tolerance'") }
+    }
+}
+
+/// A spec file that cannot be used: reported in one line, exit code 2.
+public struct SpecError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

@@ -1,0 +1,82 @@
+/// Every rule a profile or spec file can name, in the order reports list them.
+public enum RuleName: String, CaseIterable, Sendable {
+    case container
+    case fileSizeMB = "file_size_mb"
+    case faststart
+    case duration
+    case decodeErrors = "decode_errors"
+    case videoCodec = "video_codec"
+    case videoProfile = "video_profile"
+    case pixelFormat = "pixel_format"
+    case scan
+    case resolution
+    case width
+    case height
+    case orientation
+    case frameRate = "frame_rate"
+    case variableFrameRate = "variable_frame_rate"
+    case keyframeInterval = "keyframe_interval"
+    case videoBitrateKbps = "video_bitrate_kbps"
+    case audioCodec = "audio_codec"
+    case audioProfile = "audio_profile"
+    case audioChannels = "audio_channels"
+    case audioSampleRate = "audio_sample_rate"
+    case loudnessIntegrated = "loudness_integrated"
+    case loudnessRange = "loudness_range"
+    case truePeak = "true_peak"
+    case firstFrameBlack = "first_frame_black"
+    case blackAtStart = "black_at_start"
+    case blackAtEnd = "black_at_end"
+    case silenceAtStart = "silence_at_start"
+    case silenceAtEnd = "silence_at_end"
+
+    /// Appended to numbers in reports.
+    public var unit: String {
+        switch self {
+        case .fileSizeMB: return "MB"
+        case .duration, .keyframeInterval, .blackAtStart, .blackAtEnd, .silenceAtStart, .silenceAtEnd: return "s"
+        case .frameRate: return "fps"
+        case .videoBitrateKbps: return "kbps"
+        case .audioSampleRate: return "Hz"
+        case .loudnessIntegrated: return "LUFS"
+        case .loudnessRange: return "LU"
+        case .truePeak: return "dBTP"
+        default: return ""
+        }
+    }
+
+    /// What a reader is told the rule checks.
+    public var summary: String {
+        switch self {
+        case .container: return "container format"
+        case .fileSizeMB: return "file size in MB (10^6 bytes)"
+        case .faststart: return "moov box before mdat, so playback starts before the whole file arrives"
+        case .duration: return "container duration in seconds"
+        case .decodeErrors: return "errors while decoding every packet, and a decode that ends early"
+        case .videoCodec: return "video codec"
+        case .videoProfile: return "video codec profile"
+        case .pixelFormat: return "decoded pixel format"
+        case .scan: return "progressive or interlaced"
+        case .resolution: return "display size WxH"
+        case .width: return "display width in pixels"
+        case .height: return "display height in pixels"
+        case .orientation: return "portrait, landscape or square, after rotation"
+        case .frameRate: return "average frame rate"
+        case .variableFrameRate: return "whether frame durations vary"
+        case .keyframeInterval: return "longest gap between keyframes in seconds"
+        case .videoBitrateKbps: return "video bitrate in kbit/s"
+        case .audioCodec: return "audio codec"
+        case .audioProfile: return "audio codec profile"
+        case .audioChannels: return "audio channel count"
+        case .audioSampleRate: return "audio sample rate in Hz"
+        case .loudnessIntegrated: return "integrated loudness (EBU R128 / ITU BS.1770, LUFS = LKFS)"
+        case .loudnessRange: return "loudness range in LU"
+        case .truePeak: return "true peak in dBTP"
+        case .firstFrameBlack: return "whether the first picture is black"
+        case .blackAtStart: return "seconds of black (blackdetect defaults) at the start"
+        case .blackAtEnd: return "seconds of black (blackdetect defaults) at the end"
+        case .silenceAtStart: return "seconds of silence (silencedetect defaults) at the start"
+        case .silenceAtEnd: return "seconds of silence (silencedetect defaults) at the end"
+        }
+    }
+}

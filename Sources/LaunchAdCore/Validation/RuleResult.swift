@@ -1,0 +1,105 @@
+/// One rule's verdict on one creative, with what was measured and the limit it was held to.
+public struct RuleResult: Equatable, Sendable {
+    public enum Status: String, Sendable, Comparable {
+        case pass, warn, fail
+        public static func < (a: Status, b: Status) -> Bool { a.rank < b.rank }
+        private var rank: Int { self == .pass ? 0 : (self == .warn ? 1 : 2) }
+    }
+
+    /// A rule name, or `readable` when the file could not be read at all.
+    public var rule: String
+    public var status: Status
+    public var measured: Measured
+    /// The limit as a reader reads it: "at most 10 s", "one of h264".
+    public var limit: String
+    public var unit: String
+
+    public init(rule: String, status: Status, measured: Measured, limit: String, unit: String = "") {
+        self.rule = rule
+        self.status = status
+        self.measured = measured
+        self.limit = limit
+        self.unit = unit
+    }
+
+    /// The measured value with its unit, or the reason there is none.
+    public var measuredText: String {
+        switch measured {
+        case .value(let v): return unit.isEmpty || !v.isNumber ? v.description : "\(v) \(unit)"
+        case .missing(let why): return why
+        }
+    }
+}
+
+extension SpecValue {
+    var isNumber: Bool { if case .number = self { return true } else { return false } }
+}
+
+extension RuleName {
+    /// Holds what this rule measures on `facts` to `limit`.
+    public func evaluate(_ limit: Limit, on facts: CreativeFacts) -> RuleResult {
+        let measured = measure(facts)
+        var limit = limit
+        var tier = ""
+        // A bitrate tier depends on the picture size: pick the tier first, then check it.
+        if let tiers = limit.byResolution {
+            guard case .value(let size) = RuleName.resolution.measure(facts), let t = tiers[size.description] else {
+                let sizes = tiers.keys.sorted().joined(separator: ", ")
+                return RuleResult(rule: rawValue, status: .fail, measured: measured,
+                                  limit: "a tier for \(sizes)", unit: unit)
+            }
+            limit = t
+            tier = "for \(size): "
+        }
+        let text = tier + describe(limit)
+        guard case .value(let value) = measured else {
+            return RuleResult(rule: rawValue, status: .fail, measured: measured, limit: text, unit: unit)
+        }
+        return RuleResult(rule: rawValue, status: RuleName.verdict(value, limit), measured: measured, limit: text, unit: unit)
+    }
+
+    static func verdict(_ value: SpecValue, _ limit: Limit) -> RuleResult.Status {
+        let warned = limit.warn.map { matches(value, $0, tolerance: limit.tolerance) } ?? false
+        var failed = false
+        if let allowed = limit.allowed, !matches(value, allowed, tolerance: limit.tolerance) { failed = true }
+        if case .number(let d) = value {
+            if let lo = limit.min, d < lo { failed = true }
+            if let hi = limit.max, d > hi { failed = true }
+            if let t = limit.target, abs(d - t) > (limit.tolerance ?? 0) + 1e-9 { failed = true }
+        } else if limit.min != nil || limit.max != nil || limit.target != nil {
+            failed = true
+        }
+        if warned { return .warn }
+        return failed ? .fail : .pass
+    }
+
+    static func matches(_ value: SpecValue, _ list: [SpecValue], tolerance: Double?) -> Bool {
+        list.contains { item in
+            if case .number(let a) = value, case .number(let b) = item { return abs(a - b) <= (tolerance ?? 0) + 1e-9 }
+            if case .string(let a) = value, case .string(let b) = item { return a.lowercased() == b.lowercased() }
+            return value == item
+        }
+    }
+
+    /// "one of 6, 15, 20, 30 s (+/-1)", "at most -6 dBTP", "-24 +/-2 LUFS", "between 320 and 1080".
+    public func describe(_ limit: Limit) -> String {
+        let u = unit.isEmpty ? "" : " \(unit)"
+        let f = SpecValue.format
+        var parts: [String] = []
+        if let allowed = limit.allowed {
+            let list = allowed.map(\.description).joined(separator: ", ")
+            let tol = limit.target == nil ? limit.tolerance.map { " (+/-\(f($0)))" } ?? "" : ""
+            let numeric = allowed.allSatisfy(\.isNumber)
+            parts.append((allowed.count == 1 ? list : "one of \(list)") + (numeric ? u : "") + tol)
+        }
+        switch (limit.min, limit.max) {
+        case let (lo?, hi?): parts.append("between \(f(lo)) and \(f(hi))\(u)")
+        case let (lo?, nil): parts.append("at least \(f(lo))\(u)")
+        case let (nil, hi?): parts.append("at most \(f(hi))\(u)")
+        default: break
+        }
+        if let t = limit.target { parts.append("\(f(t)) +/-\(f(limit.tolerance ?? 0))\(u)") }
+        if let warn = limit.warn { parts.append("warns: " + warn.map(\.description).joined(separator: ", ")) }
+        return parts.isEmpty ? "anything" : parts.joined(separator: "; ")
+    }
+}

@@ -1,0 +1,37 @@
+/// A value in a spec or a measurement: what a rule's `allowed` list holds and what it is compared with.
+public enum SpecValue: Equatable, Sendable, Decodable, CustomStringConvertible {
+    case number(Double)
+    case string(String)
+    case bool(Bool)
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if let b = try? c.decode(Bool.self) { self = .bool(b); return }
+        if let d = try? c.decode(Double.self) { self = .number(d); return }
+        self = .string(try c.decode(String.self))
+    }
+
+    public var description: String {
+        switch self {
+        case .number(let d): return SpecValue.format(d)
+        case .string(let s): return s
+        case .bool(let b): return b ? "yes" : "no"
+        }
+    }
+
+    public var json: JSONValue {
+        switch self {
+        case .number(let d): return .double(d)
+        case .string(let s): return .string(s)
+        case .bool(let b): return .bool(b)
+        }
+    }
+
+    /// Whole numbers without a point; others to two places, trailing zeros dropped.
+    public static func format(_ d: Double) -> String {
+        if d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) }
+        var s = String((d * 100).rounded() / 100)
+        if s.hasSuffix(".0") { s.removeLast(2) }
+        return s
+    }
+}

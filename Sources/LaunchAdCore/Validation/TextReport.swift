@@ -1,0 +1,32 @@
+/// The report for people: one block per creative, a line per rule, the decode errors, a summary.
+extension ValidationReport {
+    /// Decode errors listed before the rest are summed up in one line.
+    static let listedDecodeErrors = 10
+
+    func textReport() -> String {
+        var out = ""
+        for c in creatives {
+            let counts = [RuleResult.Status.pass, .warn, .fail].map { "\(c.count($0)) \($0.rawValue)" }.joined(separator: ", ")
+            out += "\(c.status.rawValue.uppercased())  \(c.file)  (\(c.spec): \(counts))\n"
+            let width = max(18, c.results.map(\.rule.count).max() ?? 0)
+            for r in c.results {
+                let rule = r.rule.padding(toLength: width, withPad: " ", startingAt: 0)
+                let measured = r.measuredText.padding(toLength: max(22, r.measuredText.count), withPad: " ", startingAt: 0)
+                out += "  \(r.status.rawValue)  \(rule)  \(measured)  limit: \(r.limit)\n"
+            }
+            if let errors = c.facts?.analysis.decodeErrors, !errors.isEmpty {
+                out += "  decode errors: \(errors.count)\n"
+                for e in errors.prefix(Self.listedDecodeErrors) {
+                    let at = e.seconds.map { "at \(SpecValue.format($0)) s" } ?? "at an unknown time"
+                    out += "    \(at) (stream \(e.stream)): \(e.message)\n"
+                }
+                if errors.count > Self.listedDecodeErrors { out += "    ... and \(errors.count - Self.listedDecodeErrors) more\n" }
+            }
+        }
+        let failed = creatives.filter { $0.status == .fail }.count
+        let warned = creatives.filter { $0.status == .warn }.count
+        let noun = creatives.count == 1 ? "creative" : "creatives"
+        out += "\(creatives.count) \(noun): \(creatives.count - failed - warned) passed, \(warned) warned, \(failed) failed\n"
+        return out
+    }
+}

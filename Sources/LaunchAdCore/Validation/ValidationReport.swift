@@ -1,0 +1,51 @@
+/// The verdict on one creative: every rule's result, or why the file could not be read at all.
+public struct CreativeReport: Equatable, Sendable {
+    public var file: String
+    public var spec: String
+    public var results: [RuleResult]
+    public var facts: CreativeFacts?
+
+    public init(file: String, spec: String, results: [RuleResult], facts: CreativeFacts?) {
+        self.file = file
+        self.spec = spec
+        self.results = results
+        self.facts = facts
+    }
+
+    /// A file that is missing, empty, not media or too damaged to open: one failing `readable` rule.
+    public static func unreadable(file: String, spec: String, reason: String) -> CreativeReport {
+        CreativeReport(file: file, spec: spec,
+                       results: [RuleResult(rule: "readable", status: .fail, measured: .missing(reason), limit: "a media file FFmpeg can open")],
+                       facts: nil)
+    }
+
+    public static func evaluate(_ facts: CreativeFacts, against spec: Spec) -> CreativeReport {
+        CreativeReport(file: facts.probe.file, spec: spec.name, results: spec.evaluate(facts), facts: facts)
+    }
+
+    public var status: RuleResult.Status { results.map(\.status).max() ?? .pass }
+    public func count(_ s: RuleResult.Status) -> Int { results.filter { $0.status == s }.count }
+}
+
+/// All creatives of one run.
+public struct ValidationReport: Equatable, Sendable {
+    public var creatives: [CreativeReport]
+    public init(_ creatives: [CreativeReport]) { self.creatives = creatives }
+
+    /// 0 when nothing fails (warnings included), 1 when any rule fails.
+    public var exitCode: Int32 { creatives.contains { $0.status == .fail } ? ExitCode.failure : ExitCode.success }
+}
+
+public enum ReportFormat: String, CaseIterable, Sendable {
+    case text, json, junit
+}
+
+extension ValidationReport {
+    public func render(_ format: ReportFormat) -> String {
+        switch format {
+        case .text: return textReport()
+        case .json: return jsonReport().serialized() + "\n"
+        case .junit: return junitReport()
+        }
+    }
+}
