@@ -94,6 +94,13 @@ public final class CacheStore: @unchecked Sendable {
                                                   fetchedAt: now, lastShown: index.files[creative.sha256]?.lastShown)
     }
 
+    /// Notes that these files were just shown (least-recently-shown eviction keeps them longest).
+    public func markShown(_ shas: [String], at time: Date) throws {
+        try update { index in
+            for sha in shas { index.files[sha]?.lastShown = time }
+        }
+    }
+
     /// Deletes a creative's file and its record. Call inside `update`.
     public func remove(_ sha: String, from index: inout CacheIndex) {
         guard let record = index.files.removeValue(forKey: sha) else { return }
