@@ -136,6 +136,18 @@ public struct AdSession {
         if let since = pausedSince { pausedSince = max(since, now) }
     }
 
+    /// The creative turned out to be a still image: it runs for `durationMs`.
+    public mutating func imageReady(durationMs: Int) {
+        config.limitMs = durationMs
+        config.countdownMs = durationMs
+    }
+
+    /// The video opened: the countdown runs over its length, capped by `--max-duration`.
+    public mutating func videoReady(durationMs: Int?) {
+        guard let d = durationMs, d > 0 else { return }
+        config.countdownMs = min(d, config.limitMs ?? d)
+    }
+
     // MARK: What the overlay shows
 
     public func skipButton(now: Int) -> SkipButtonState {

@@ -9,6 +9,9 @@ public enum ColorMatrix: Sendable {
 extension Demuxer {
     public var bestVideoStream: Int? { bestStream(AVMEDIA_TYPE_VIDEO) }
     public var bestAudioStream: Int? { bestStream(AVMEDIA_TYPE_AUDIO) }
+
+    /// Read by an image demuxer (png_pipe, jpeg_pipe, image2, ...): one picture, not a video.
+    public var isStillImage: Bool { formatName == "image2" || formatName.hasSuffix("_pipe") }
 }
 
 extension Decoder {

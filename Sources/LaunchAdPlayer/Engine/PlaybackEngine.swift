@@ -13,6 +13,8 @@ public struct VideoFacts: Sendable {
     public let hasAudio: Bool
     public let colorMatrix: ColorMatrix
     public let frameDuration: Double
+    /// A single picture (PNG, JPEG, ...) rather than a video.
+    public let isStillImage: Bool
 }
 
 /// ffplay's model: a read thread feeding a video and an audio decoder thread through packet
@@ -100,7 +102,8 @@ public final class PlaybackEngine: @unchecked Sendable {
         let facts = VideoFacts(codedSize: Size(width: vInfo.width, height: vInfo.height),
                                displaySize: Size(width: ds.width, height: ds.height),
                                rotation: vInfo.rotation, duration: d.duration ?? vInfo.durationSeconds,
-                               hasAudio: audioPipe != nil, colorMatrix: vDecoder.colorMatrix, frameDuration: vInfo.frameDuration)
+                               hasAudio: audioPipe != nil, colorMatrix: vDecoder.colorMatrix, frameDuration: vInfo.frameDuration,
+                               isStillImage: d.isStillImage)
         lock.lock()
         if aborted { lock.unlock(); return }
         demuxer = d; video = videoPipe; audio = audioPipe?.pipe

@@ -1,0 +1,399 @@
+import CSDL2
+import Foundation
+import LaunchAdCore
+import LaunchAdMedia
+
+/// Plays one launch ad: opens the creative (video through the engine, images through libavcodec),
+/// presents it with the skip overlay, feeds window, pointer, key and host inputs to the session
+/// and carries out its decisions. Runs on the calling (main) thread until the ad is over.
+public final class AdPlayer {
+    /// What a test sees at each presented frame, before it reaches the screen.
+    public struct PresentedFrame {
+        public let nowMs: Int
+        /// The media time of the picture on screen (seconds), for video.
+        public let mediaTime: Double?
+        public let layout: AdLayout
+        public let skip: SkipButtonState
+        public let isPaused: Bool
+        public let renderer: Renderer
+    }
+
+    public var presentHook: ((PresentedFrame) -> Void)?
+
+    private let options: PlayOptions
+    private let events: EventSink
+    private var session: AdSession
+    private var engine: PlaybackEngine?
+    private var clock = MediaClock()
+    private var sdl: SDLVideo?
+    private var window: Window?
+    private var renderer: Renderer?
+    private var skipView: SkipButtonView?
+    private var control: ControlChannel?
+
+    // What is on screen.
+    private var videoTexture: Texture?
+    private var imageTexture: Texture?
+    private var logoTexture: Texture?
+    private var content: (size: Size, rotation: Int)?
+    private var shownPTS: Double?
+    private var firstFrameShown = false
+    private var facts: VideoFacts?
+    private var startSent = false
+    private var lastSkip: SkipButtonState?
+    private var dirty = true
+
+    public init(options: PlayOptions, events: EventSink) {
+        self.options = options
+        self.events = events
+        let config = SessionConfig.video(durationMs: nil, options: options)
+        session = AdSession(config: config, layout: AdLayout(window: Size(width: 720, height: 1280), mode: options.layout, skipStyle: options.skipStyle),
+                            events: events, now: ProcessClock.nowMs())
+    }
+
+    /// Plays the ad; returns its outcome after exactly one `end` event.
+    public func run() -> Outcome {
+        let engine = PlaybackEngine(source: options.file, muted: options.muted, events: events)
+        self.engine = engine
+        engine.start()
+        defer { engine.stop(); tearDown() }
+        do {
+            sdl = try SDLVideo()
+        } catch {
+            return finish(session.handle(.failed(code: "no_display", message: "\(error)"), now: ProcessClock.nowMs())) ?? .error
+        }
+        if options.controlStdin {
+            control = ControlChannel()
+            control?.start()
+        }
+        while true {
+            let now = ProcessClock.nowMs()
+            if window == nil, let outcome = openWindowWhenSized(now: now) { return outcome }
+            if let outcome = pumpEvents(now: now) { return outcome }
+            if let outcome = followEngine(now: now) { return outcome }
+            if let outcome = carryOut(session.tick(now: ProcessClock.nowMs())) { return outcome }
+            renderIfNeeded()
+            SDL_WaitEventTimeout(nil, waitMs())
+        }
+    }
+
+    // MARK: Window
+
+    /// Creates the window once the creative's size is known (or after a short wait, at the
+    /// default size), so it opens at the right shape without holding up the first frame.
+    private func openWindowWhenSized(now: Int) -> Outcome? {
+        var contentSize: Size?
+        switch engine?.state {
+        case .ready(let f): contentSize = f.displaySize
+        case .opening where now < 400 && !session.usingFallback: return nil
+        default: break
+        }
+        let size = windowSize(requested: options.size, device: options.device, content: contentSize ?? content?.size,
+                              display: sdl?.usableDisplaySize)
+        do {
+            let w = try Window(title: "LaunchAd", size: size, fullscreen: options.fullscreen)
+            let r = try Renderer(window: w)
+            window = w
+            renderer = r
+            let fontPath = Font.locate(requested: options.font)
+            if fontPath == nil {
+                events.emit(AdEvent("font_missing", tMs: ProcessClock.nowMs(),
+                                    [("message", .string(options.font.map { "cannot read the font \($0); drawing the ring without text" }
+                                                         ?? "no TrueType font found; drawing the ring without text"))]))
+            }
+            skipView = SkipButtonView(renderer: r, fontPath: fontPath)
+            if let label = options.skipLabel, fontPath != nil, skipView?.fontCovers(label) == false {
+                events.emit(AdEvent("font_missing", tMs: ProcessClock.nowMs(),
+                                    [("message", .string("the font has no glyphs for '\(label)'; choose one with --font"))]))
+            }
+            if let logo = options.logo {
+                do { logoTexture = try Texture.image(r, try ImageLoader.load(path: logo)) } catch {
+                    events.emit(AdEvent("logo_unavailable", tMs: ProcessClock.nowMs(), [("message", .string("\(error)"))]))
+                }
+            }
+            r.clear()
+            r.present()
+            // Creating a window sends shown/hidden events of its own; they are not the viewer's doing.
+            SDL_PumpEvents()
+            SDL_FlushEvent(SDL_WINDOWEVENT.rawValue)
+        } catch {
+            return finish(session.handle(.failed(code: (error as? SDLError)?.code ?? "window_failed", message: "\(error)"), now: ProcessClock.nowMs()))
+        }
+        return nil
+    }
+
+    // MARK: Inputs
+
+    private func pumpEvents(now: Int) -> Outcome? {
+        var e = SDL_Event()
+        while SDL_PollEvent(&e) != 0 {
+            if let input = input(from: e), let outcome = carryOut(session.handle(input, now: ProcessClock.nowMs())) { return outcome }
+            if e.type == SDL_WINDOWEVENT.rawValue { dirty = true }
+        }
+        for line in control?.take() ?? [] {
+            guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+            guard let command = ControlCommand.parse(line) else {
+                events.emit(AdEvent("control_error", tMs: ProcessClock.nowMs(),
+                                    [("line", .string(line)), ("message", .string("unknown control command; expected one of \(ControlCommand.allCases.map(\.rawValue).joined(separator: ", "))"))]))
+                continue
+            }
+            if let outcome = carryOut(session.handle(.control(command), now: ProcessClock.nowMs())) { return outcome }
+        }
+        return nil
+    }
+
+    /// Window events, not window flags: a pushed event must act the same as a real one.
+    private func input(from e: SDL_Event) -> SessionInput? {
+        switch SDL_EventType(e.type) {
+        case SDL_QUIT:
+            return .closeRequested
+        case SDL_WINDOWEVENT:
+            switch SDL_WindowEventID(UInt32(e.window.event)) {
+            case SDL_WINDOWEVENT_FOCUS_LOST: return .pause(.focusLost)
+            case SDL_WINDOWEVENT_FOCUS_GAINED: return .resume(.focusLost)
+            case SDL_WINDOWEVENT_MINIMIZED: return .pause(.minimized)
+            case SDL_WINDOWEVENT_RESTORED: return .resume(.minimized)
+            case SDL_WINDOWEVENT_HIDDEN: return .pause(.hidden)
+            case SDL_WINDOWEVENT_SHOWN: return .resume(.hidden)
+            case SDL_WINDOWEVENT_CLOSE: return .closeRequested
+            default: return nil
+            }
+        case SDL_MOUSEBUTTONUP:
+            guard e.button.button == UInt8(SDL_BUTTON_LEFT), e.button.which != launchad_sdl_touch_mouseid() else { return nil }
+            let p = toPixels(Double(e.button.x), Double(e.button.y))
+            return .pointerUp(x: p.0, y: p.1)
+        case SDL_FINGERUP:
+            let out = renderer?.outputSize ?? session.layout.window
+            return .pointerUp(x: Double(e.tfinger.x) * Double(out.width), y: Double(e.tfinger.y) * Double(out.height))
+        case SDL_KEYDOWN:
+            switch Int(e.key.keysym.sym) {
+            case Int(SDLK_ESCAPE.rawValue): return .key(.escape)
+            case Int(SDLK_m.rawValue): return .key(.mute)
+            case Int(SDLK_SPACE.rawValue): return .key(.pauseToggle)
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// Window coordinates to drawing pixels (they differ on high-DPI screens).
+    private func toPixels(_ x: Double, _ y: Double) -> (Double, Double) {
+        guard let window, let renderer else { return (x, y) }
+        let w = window.pixelSize, o = renderer.outputSize
+        guard w.width > 0, w.height > 0 else { return (x, y) }
+        return (x * Double(o.width) / Double(w.width), y * Double(o.height) / Double(w.height))
+    }
+
+    // MARK: Media
+
+    private func followEngine(now: Int) -> Outcome? {
+        guard let engine, !session.usingFallback, imageTexture == nil else { return nil }
+        switch engine.state {
+        case .opening:
+            return nil
+        case .failed(let e):
+            guard session.phase == .waiting else { return nil }
+            return carryOut(session.handle(.adUnavailable(code: e.code, message: e.message), now: now))
+        case .ready(let f):
+            if !startSent { return creativeOpened(f, now: now) }
+            return advanceVideo(f)
+        }
+    }
+
+    private func creativeOpened(_ f: VideoFacts, now: Int) -> Outcome? {
+        startSent = true
+        facts = f
+        let still = f.isStillImage
+        events.emit(AdEvent("start", tMs: now, [
+            ("file", .string(options.file)), ("kind", .string(still ? "image" : "video")),
+            ("width", .int(f.displaySize.width)), ("height", .int(f.displaySize.height)),
+            ("duration", f.duration.map { .double($0) } ?? .null), ("has_audio", .bool(f.hasAudio)),
+        ]))
+        if still {
+            engine?.stop()
+            session.imageReady(durationMs: Int((options.imageDuration * 1000).rounded()))
+            return showImage(options.file, now: now, isFallback: false)
+        }
+        session.videoReady(durationMs: f.duration.map { Int(($0 * 1000).rounded()) })
+        SDL_SetYUVConversionMode(f.colorMatrix == .bt709 ? SDL_YUV_CONVERSION_BT709
+                                 : f.colorMatrix == .bt601 ? SDL_YUV_CONVERSION_BT601 : SDL_YUV_CONVERSION_AUTOMATIC)
+        return nil
+    }
+
+    /// Picks the picture for the clock, uploads it, and notices the end of the stream.
+    private func advanceVideo(_ f: VideoFacts) -> Outcome? {
+        guard let engine, let renderer else { return nil }
+        let now = ProcessClock.uptimeSeconds()
+        let queued = engine.queuedTimestamps
+        if !firstFrameShown {
+            guard !queued.isEmpty, let picture = engine.popPictures(1) else {
+                if engine.videoDrained { return carryOut(session.handle(.endOfStream, now: ProcessClock.nowMs())) }
+                return nil
+            }
+            upload(picture, renderer: renderer, facts: f)
+            clock.set(picture.pts, at: now)
+            if !session.isPaused {
+                clock.setPaused(false, at: now)
+                engine.setPaused(false)
+            }
+            return nil
+        }
+        let t = masterClock(now: now)
+        let decision = FrameTiming.decide(queued: queued, shown: shownPTS, clock: t)
+        if decision.show || decision.drop > 0 {
+            let count = decision.drop + (decision.show ? 1 : 0)
+            if let picture = engine.popPictures(count), decision.show { upload(picture, renderer: renderer, facts: f) }
+        }
+        if engine.videoDrained && engine.audioDrained && t >= (shownPTS ?? 0) + f.frameDuration {
+            return carryOut(session.handle(.endOfStream, now: ProcessClock.nowMs()))
+        }
+        return nil
+    }
+
+    /// Audio is the master clock while it plays; the media clock carries on from it after.
+    private func masterClock(now: Double) -> Double {
+        if let a = engine?.audioClock, !session.isPaused {
+            clock.set(a, at: now)
+            return a
+        }
+        return clock.time(at: now)
+    }
+
+    private func upload(_ picture: Picture, renderer: Renderer, facts f: VideoFacts) {
+        let coded = Size(width: picture.frame.width, height: picture.frame.height)
+        do {
+            if videoTexture?.size != coded { videoTexture = try Texture.video(renderer, size: coded) }
+            try videoTexture?.updateYUV(picture.frame)
+            shownPTS = picture.pts
+            content = (f.displaySize, f.rotation)
+            dirty = true
+        } catch {
+            events.emit(AdEvent("render_error", tMs: ProcessClock.nowMs(), [("message", .string("\(error)"))]))
+        }
+    }
+
+    private func showImage(_ path: String, now: Int, isFallback: Bool) -> Outcome? {
+        guard let renderer = renderer ?? (openWindowWhenSized(now: now) == nil ? self.renderer : nil) else {
+            return session.isOver ? sessionOutcome : nil
+        }
+        do {
+            let image = try ImageLoader.load(path: path)
+            imageTexture = try Texture.image(renderer, image)
+            content = (Size(width: image.width, height: image.height), 0)
+            videoTexture = nil
+            dirty = true
+            return nil
+        } catch {
+            let code = isFallback ? "fallback_unavailable" : ((error as? MediaError)?.code ?? "image_failed")
+            return carryOut(session.handle(.adUnavailable(code: code, message: "\(error)"), now: ProcessClock.nowMs()))
+        }
+    }
+
+    // MARK: Decisions
+
+    private func carryOut(_ actions: [SessionAction]) -> Outcome? {
+        for action in actions {
+            switch action {
+            case .setPaused(let p):
+                let now = ProcessClock.uptimeSeconds()
+                if firstFrameShown || !p { clock.setPaused(p || !firstFrameShown, at: now) }
+                if firstFrameShown { engine?.setPaused(p) }
+                dirty = true
+            case .setMuted(let m):
+                engine?.setMuted(m)
+            case .openLink(let link):
+                LinkOpener.open(link, events: events)
+            case .showFallback:
+                engine?.stop()
+                videoTexture = nil
+                guard let fallback = options.fallback else { continue }
+                session.fallbackReady(durationMs: Int((options.imageDuration * 1000).rounded()), now: ProcessClock.nowMs())
+                if let outcome = showImage(fallback, now: ProcessClock.nowMs(), isFallback: true) { return outcome }
+            case .finish(let outcome):
+                return outcome
+            }
+        }
+        return nil
+    }
+
+    private var sessionOutcome: Outcome? {
+        if case .ended(let o) = session.phase { return o }
+        return nil
+    }
+
+    private func finish(_ actions: [SessionAction]) -> Outcome? { carryOut(actions) ?? sessionOutcome }
+
+    // MARK: Drawing
+
+    private func renderIfNeeded() {
+        guard let renderer else { return }
+        let now = ProcessClock.nowMs()
+        let out = renderer.outputSize
+        if out != session.layout.window {
+            session.layout = AdLayout(window: out, mode: options.layout, skipStyle: options.skipStyle)
+            dirty = true
+        }
+        let skip = session.skipButton(now: now)
+        let animating: Bool
+        switch session.phase {
+        case .leaving: animating = true
+        case .showing: animating = session.opacity(now: now) < 1 || (options.skipStyle == .ring && skip.visible && !session.isPaused)
+        default: animating = false
+        }
+        guard dirty || animating || skip != lastSkip else { return }
+        draw(now: now, skip: skip)
+        lastSkip = skip
+        dirty = false
+        if !firstFrameShown && (videoTexture != nil || imageTexture != nil) {
+            firstFrameShown = true
+            _ = carryOut(session.handle(.firstFrame, now: ProcessClock.nowMs()))
+            dirty = true // the overlay appears with the first frame
+        }
+    }
+
+    private func draw(now: Int, skip: SkipButtonState) {
+        guard let renderer else { return }
+        let layout = session.layout
+        renderer.clear()
+        if let (size, rotation) = content, let texture = videoTexture ?? imageTexture {
+            let area = layout.adArea
+            let shown = Placement.scaledRect(size, in: area, fit: options.fit).scaled(by: session.zoom(now: now))
+            // SDL turns about the destination's centre: give it the unturned shape there.
+            let dst = rotation % 180 == 0 ? shown
+                : Rect(x: shown.midX - shown.height / 2, y: shown.midY - shown.width / 2, width: shown.height, height: shown.width)
+            renderer.clip(to: area)
+            renderer.copy(texture, destination: dst, rotation: rotation)
+            renderer.clip(to: nil)
+        }
+        if let logo = logoTexture, let placement = layout.logoPlacement(logo: logo.size) {
+            renderer.fill(layout.logoBand!, r: 255, g: 255, b: 255, a: 255)
+            renderer.copy(logo, destination: placement.destination)
+        }
+        skipView?.draw(skip, in: layout.skipButton, style: options.skipStyle)
+        let opacity = firstFrameShown ? session.opacity(now: now) : 1
+        if opacity < 1 {
+            renderer.fill(Rect(size: layout.window), r: 0, g: 0, b: 0, a: UInt8(((1 - opacity) * 255).rounded()))
+        }
+        presentHook?(PresentedFrame(nowMs: now, mediaTime: videoTexture == nil ? nil : shownPTS, layout: layout, skip: skip,
+                                    isPaused: session.isPaused, renderer: renderer))
+        renderer.present()
+    }
+
+    /// How long to sleep: until the next picture is due, at most 10 ms, so input stays prompt.
+    private func waitMs() -> Int32 {
+        guard firstFrameShown, !session.isPaused, let next = engine?.queuedTimestamps.first else { return 10 }
+        let due = (next - masterClock(now: ProcessClock.uptimeSeconds())) * 1000
+        return Int32(max(1, min(10, due)))
+    }
+
+    private func tearDown() {
+        skipView = nil
+        videoTexture = nil
+        imageTexture = nil
+        logoTexture = nil
+        renderer = nil
+        window = nil
+        sdl = nil
+    }
+}
