@@ -23,6 +23,10 @@ public enum LaunchAdCLI {
             return ExitCode.success
         case .play(let options):
             return PlayCommand.run(options)
+        case .probe(let options):
+            return ProbeCommand.run(options)
+        case .validate(let options):
+            return ValidateCommand.run(options)
         }
     }
 }

@@ -3,6 +3,8 @@ public enum Command: Equatable, Sendable {
     case help(String)
     case version
     case play(PlayOptions)
+    case probe(ProbeOptions)
+    case validate(ValidateOptions)
 
     public static let versionString = "0.1.0"
 
@@ -10,6 +12,8 @@ public enum Command: Equatable, Sendable {
     usage: launchad COMMAND [options]
     Commands:
       play FILE          play a video or image ad with a skip button
+      probe FILE         print a creative's media facts as JSON
+      validate FILE...   check creatives against a profile or spec (text, json, junit)
       help COMMAND       show a command's options
     Run 'launchad COMMAND --help' for a command's options.
     """
@@ -25,6 +29,12 @@ public enum Command: Equatable, Sendable {
         case "play":
             guard let o = try PlayOptions.parse(rest) else { return .help(PlayOptions.help) }
             return .play(o)
+        case "probe":
+            guard let o = try ProbeOptions.parse(rest) else { return .help(ProbeOptions.help) }
+            return .probe(o)
+        case "validate":
+            guard let o = try ValidateOptions.parse(rest) else { return .help(ValidateOptions.help) }
+            return .validate(o)
         default:
             throw UsageError("unknown command '\(word)' (try: launchad --help)")
         }
@@ -33,6 +43,8 @@ public enum Command: Equatable, Sendable {
     static func helpText(for topic: String) throws -> String {
         switch topic {
         case "play": return PlayOptions.help
+        case "probe": return ProbeOptions.help
+        case "validate": return ValidateOptions.help
         default: throw UsageError("no help for '\(topic)': not a command")
         }
     }

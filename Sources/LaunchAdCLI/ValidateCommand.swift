@@ -1,0 +1,58 @@
+import Foundation
+import LaunchAdCore
+import LaunchAdMedia
+
+/// `launchad validate FILE...`: decode and analyse each creative, check it against the profile or
+/// spec, print the report. Exit 1 when any rule fails, 2 for a bad command line or spec file.
+public enum ValidateCommand {
+    public static func run(_ options: ValidateOptions) -> Int32 {
+        MediaLog.configure()
+        let spec: Spec
+        do { spec = try loadSpec(options) } catch { return CLIError.report(error) }
+        var output: FileHandle = .standardOutput
+        if let path = options.output {
+            guard FileManager.default.createFile(atPath: path, contents: nil), let h = FileHandle(forWritingAtPath: path) else {
+                return CLIError.report(UsageError("--output: cannot write \(path)"))
+            }
+            output = h
+        }
+        let bar = options.progress ? ValidateProgress.onTerminal() : nil
+        var reports: [CreativeReport] = []
+        for (n, file) in options.files.enumerated() {
+            let label = options.files.count > 1 ? "[\(n + 1)/\(options.files.count)] \(file)" : file
+            reports.append(validate(file, spec) { bar?.show(label, $0) })
+            bar?.clear()
+        }
+        let report = ValidationReport(reports)
+        output.write(Data(report.render(options.format).utf8))
+        if options.output != nil { try? output.close() }
+        return report.exitCode
+    }
+
+    /// One creative's report; a file that cannot be read gets a failing report with the reason.
+    static func validate(_ file: String, _ spec: Spec, progress: @escaping (Double) -> Void) -> CreativeReport {
+        do {
+            let facts = try CreativeAnalyzer(path: file).run(progress: progress)
+            return CreativeReport.evaluate(facts, against: spec)
+        } catch let e as MediaError {
+            return .unreadable(file: file, spec: spec.name, reason: e.message)
+        } catch {
+            return .unreadable(file: file, spec: spec.name, reason: "\(error)")
+        }
+    }
+
+    static func loadSpec(_ options: ValidateOptions) throws -> Spec {
+        var spec: Spec
+        if let path = options.specPath {
+            guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("--spec: cannot read \(path)") }
+            do {
+                spec = try Spec.parse(data, defaultName: (path as NSString).lastPathComponent)
+            } catch let e as SpecError {
+                throw SpecError("--spec \(path): \(e.message)")
+            }
+        } else {
+            spec = Spec.profile(named: options.profile)!
+        }
+        return options.loudness == .ebu ? spec.withEBULoudness() : spec
+    }
+}

@@ -1,0 +1,197 @@
+import CFFmpeg
+import LaunchAdCore
+
+/// `launchad validate`'s one pass over a creative: every packet is read once, counted for the probe
+/// facts and decoded; pictures go through blackdetect, sound through ebur128 and silencedetect.
+public final class CreativeAnalyzer {
+    /// libavfilter's own filters at their published defaults (blackdetect d=2 pic_th=0.98 pix_th=0.10;
+    /// silencedetect n=-60dB d=2); ebur128 told to measure true peak and to write its figures as metadata.
+    static let videoFilters = "blackdetect"
+    static let audioFilters = "ebur128=peak=true:metadata=1,silencedetect"
+    /// blackdetect's black_min_duration default: shorter runs are not reported as black.
+    static let blackMinDuration = 2.0
+    /// Decoding that stops this far short of the container's duration means a damaged or cut file.
+    static let truncationSlack = 0.5
+
+    private let demuxer: Demuxer
+    private let videoIndex: Int?
+    private let audioIndex: Int?
+    private var video: Track?
+    private var audio: Track?
+    private var facts = AnalysisFacts()
+    private var blackStart: Double?
+    private var silenceStart: Double?
+    private var lastPictureTime: Double?
+    private var soundEnd: Double?
+
+    public init(path: String) throws {
+        demuxer = try MediaProbe.open(path)
+        videoIndex = demuxer.bestStream(AVMEDIA_TYPE_VIDEO)
+        audioIndex = demuxer.bestStream(AVMEDIA_TYPE_AUDIO)
+    }
+
+    /// Reads and decodes everything; `progress` gets the fraction of the duration read so far.
+    public func run(progress: ((Double) -> Void)? = nil) throws -> CreativeFacts {
+        let stats = PacketStats(demuxer)
+        video = try videoIndex.map { try Track(demuxer, $0, issues: &facts.decodeErrors) } ?? nil
+        audio = try audioIndex.map { try Track(demuxer, $0, issues: &facts.decodeErrors) } ?? nil
+        let duration = demuxer.duration ?? 0
+        let packet = Packet()
+        var lastReport = -1.0
+        while true {
+            do {
+                guard try demuxer.read(into: packet) else { break }
+            } catch let e as MediaError {
+                facts.decodeErrors.append(DecodeIssue(seconds: lastPictureTime, stream: -1, message: e.message))
+                break
+            }
+            stats.add(packet)
+            let i = packet.streamIndex
+            if let t = packet.pts.map({ demuxer.stream(i).seconds($0) }), duration > 0, t - lastReport >= 0.25 {
+                lastReport = t
+                progress?(min(1, max(0, t / duration)))
+            }
+            if i == videoIndex { decode(packet, video) } else if i == audioIndex { decode(packet, audio) }
+            packet.unref()
+        }
+        decode(nil, video)
+        decode(nil, audio)
+        finish()
+        progress?(1)
+        return CreativeFacts(probe: MediaProbe.facts(demuxer, stats), analysis: facts)
+    }
+
+    /// Sends one packet (nil: the end) and takes every picture or sound it yields.
+    private func decode(_ packet: Packet?, _ track: Track?) {
+        guard let track, !track.finished else { return }
+        let at = packet?.pts.map { track.info.seconds($0) }
+        do {
+            _ = try track.decoder.send(packet)
+        } catch let e as MediaError {
+            issue(at, track, e.message)
+            return
+        } catch {}
+        while true {
+            let got: Decoder.Received
+            do { got = try track.decoder.receive(into: track.frame) } catch let e as MediaError {
+                issue(at, track, e.message)
+                return
+            } catch { return }
+            switch got {
+            case .needsInput: return
+            case .endOfStream:
+                track.finished = true
+                filter(nil, track)
+                return
+            case .frame:
+                if track.frame.decodeErrorFlags != 0 || track.frame.isCorrupt {
+                    issue(track.frame.bestEffortPTS.map { track.info.seconds($0) } ?? at, track,
+                          "damaged \(track.isVideo ? "picture" : "sound") (errors concealed)")
+                }
+                if track.isVideo { facts.videoFrames += 1 } else { facts.audioFrames += 1 }
+                filter(track.frame, track)
+            }
+        }
+    }
+
+    private func issue(_ seconds: Double?, _ track: Track, _ message: String) {
+        facts.decodeErrors.append(DecodeIssue(seconds: seconds, stream: track.info.index, message: message))
+    }
+
+    /// Pushes a decoded frame (nil: the end) through the track's filters and reads what they found.
+    private func filter(_ frame: Frame?, _ track: Track) {
+        do {
+            if let frame {
+                let tb = track.info.timeBase
+                let pts = frame.bestEffortPTS ?? noPTS
+                if track.graph == nil {
+                    track.graph = track.isVideo
+                        ? try FilterGraph(video: frame, timeBase: tb, filters: Self.videoFilters)
+                        : try FilterGraph(audio: frame, filters: Self.audioFilters)
+                }
+                // Video keeps the stream's time base; audio counts samples, as the ffmpeg CLI feeds them.
+                frame.pointer.pointee.pts = track.isVideo || pts == noPTS
+                    ? pts : av_rescale_q(pts, tb, AVRational(num: 1, den: Int32(frame.sampleRate)))
+            }
+            guard let graph = track.graph else { return }
+            try graph.push(frame)
+            while try graph.pull(into: track.filtered) {
+                track.isVideo ? readPicture(track.filtered, track) : readSound(track.filtered, track)
+            }
+        } catch let e as MediaError {
+            issue(frame?.bestEffortPTS.map { track.info.seconds($0) }, track, "analysis: \(e.message)")
+            track.graph = nil
+        } catch {}
+    }
+
+    private func readPicture(_ f: Frame, _ track: Track) {
+        let t = track.info.seconds(f.pointer.pointee.pts)
+        if facts.firstFrameBlack == nil { facts.firstFrameBlack = f.metadata("lavfi.black_start") != nil }
+        if let s = f.metadataNumber("lavfi.black_start") { blackStart = s }
+        if let e = f.metadataNumber("lavfi.black_end"), let s = blackStart {
+            addBlack(s, e)
+            blackStart = nil
+        }
+        lastPictureTime = t
+        let end = t + track.info.frameDuration
+        facts.decodedUntil = max(facts.decodedUntil ?? end, end)
+    }
+
+    private func readSound(_ f: Frame, _ track: Track) {
+        if let v = f.metadataNumber("lavfi.r128.I") { facts.integratedLoudness = v }
+        if let v = f.metadataNumber("lavfi.r128.LRA") { facts.loudnessRange = v }
+        if let v = f.metadataNumber("lavfi.r128.true_peak") { facts.truePeak = v > 0 ? 20 * log10(v) : -.infinity }
+        if let s = f.metadataNumber("lavfi.silence_start") { silenceStart = s }
+        if let e = f.metadataNumber("lavfi.silence_end"), let s = silenceStart {
+            facts.silence.append(Interval(s, e))
+            silenceStart = nil
+        }
+        let rate = Double(f.sampleRate)
+        let end = Double(f.pointer.pointee.pts) / rate + Double(f.sampleCount) / rate
+        soundEnd = end
+        facts.decodedUntil = max(facts.decodedUntil ?? end, end)
+    }
+
+    private func addBlack(_ start: Double, _ end: Double) {
+        if end - start >= Self.blackMinDuration { facts.black.append(Interval(start, end)) }
+    }
+
+    /// Closes what is still open at the end, as the filters do when they are freed, and checks
+    /// that decoding reached the end the container promised.
+    private func finish() {
+        // blackdetect ends an open run at the last picture's timestamp; silencedetect at the sound's end.
+        if let s = blackStart, let t = lastPictureTime { addBlack(s, t) }
+        if let s = silenceStart, let e = soundEnd { facts.silence.append(Interval(s, e)) }
+        if let duration = demuxer.duration, let reached = facts.decodedUntil, reached < duration - Self.truncationSlack {
+            facts.decodeErrors.append(DecodeIssue(
+                seconds: reached, stream: -1,
+                message: "decoding stopped at \(fmt(reached)) s of \(fmt(duration)) s: the file is cut short or damaged"))
+        } else if facts.decodedUntil == nil, videoIndex != nil || audioIndex != nil {
+            facts.decodeErrors.append(DecodeIssue(seconds: nil, stream: -1, message: "nothing could be decoded"))
+        }
+    }
+
+    private func fmt(_ d: Double) -> String { String(format: "%.2f", d) }
+}
+
+/// A decoded stream and what it runs through.
+private final class Track {
+    let info: StreamInfo
+    let decoder: Decoder
+    let frame = Frame()
+    let filtered = Frame()
+    var graph: FilterGraph?
+    var finished = false
+    var isVideo: Bool { info.mediaType == AVMEDIA_TYPE_VIDEO }
+
+    /// nil, with the reason noted, when the stream has no decoder here.
+    init?(_ demuxer: Demuxer, _ index: Int, issues: inout [DecodeIssue]) throws {
+        info = demuxer.stream(index)
+        do {
+            decoder = try demuxer.makeDecoder(stream: index)
+        } catch let e as MediaError {
+            issues.append(DecodeIssue(seconds: nil, stream: index, message: e.message))
+            return nil
+        }
+    }
+}
