@@ -27,6 +27,8 @@ public enum LaunchAdCLI {
             return ProbeCommand.run(options)
         case .validate(let options):
             return ValidateCommand.run(options)
+        case .snapshot(let options):
+            return SnapshotCommand.run(options)
         }
     }
 }

@@ -5,6 +5,7 @@ public enum Command: Equatable, Sendable {
     case play(PlayOptions)
     case probe(ProbeOptions)
     case validate(ValidateOptions)
+    case snapshot(SnapshotOptions)
 
     public static let versionString = "0.1.0"
 
@@ -14,6 +15,7 @@ public enum Command: Equatable, Sendable {
       play FILE          play a video or image ad with a skip button
       probe FILE         print a creative's media facts as JSON
       validate FILE...   check creatives against a profile or spec (text, json, junit)
+      snapshot FILE      write a PNG contact sheet of evenly spaced frames
       help COMMAND       show a command's options
     Run 'launchad COMMAND --help' for a command's options.
     """
@@ -35,6 +37,9 @@ public enum Command: Equatable, Sendable {
         case "validate":
             guard let o = try ValidateOptions.parse(rest) else { return .help(ValidateOptions.help) }
             return .validate(o)
+        case "snapshot":
+            guard let o = try SnapshotOptions.parse(rest) else { return .help(SnapshotOptions.help) }
+            return .snapshot(o)
         default:
             throw UsageError("unknown command '\(word)' (try: launchad --help)")
         }
@@ -45,6 +50,7 @@ public enum Command: Equatable, Sendable {
         case "play": return PlayOptions.help
         case "probe": return ProbeOptions.help
         case "validate": return ValidateOptions.help
+        case "snapshot": return SnapshotOptions.help
         default: throw UsageError("no help for '\(topic)': not a command")
         }
     }

@@ -65,24 +65,33 @@ public final class CreativeAnalyzer {
     private func decode(_ packet: Packet?, _ track: Track?) {
         guard let track, !track.finished else { return }
         let at = packet?.pts.map { track.info.seconds($0) }
-        do {
-            _ = try track.decoder.send(packet)
-        } catch let e as MediaError {
-            issue(at, track, e.message)
-            return
-        } catch {}
+        var sent = false
+        while !sent {
+            do {
+                // false while the decoder has frames to hand out before it takes more.
+                sent = try track.decoder.send(packet)
+            } catch let e as MediaError {
+                issue(at, track, e.message)
+                sent = true
+            } catch { sent = true }
+            guard receive(track, at) else { return }
+        }
+    }
+
+    /// Takes every frame the decoder has; false once it has ended or failed.
+    private func receive(_ track: Track, _ at: Double?) -> Bool {
         while true {
             let got: Decoder.Received
             do { got = try track.decoder.receive(into: track.frame) } catch let e as MediaError {
                 issue(at, track, e.message)
-                return
-            } catch { return }
+                return false
+            } catch { return false }
             switch got {
-            case .needsInput: return
+            case .needsInput: return true
             case .endOfStream:
                 track.finished = true
                 filter(nil, track)
-                return
+                return false
             case .frame:
                 if track.frame.decodeErrorFlags != 0 || track.frame.isCorrupt {
                     issue(track.frame.bestEffortPTS.map { track.info.seconds($0) } ?? at, track,
