@@ -18,7 +18,8 @@ extension ValidationReport {
                 out += "  decode errors: \(errors.count)\n"
                 for e in errors.prefix(Self.listedDecodeErrors) {
                     let at = e.seconds.map { "at \(SpecValue.format($0)) s" } ?? "at an unknown time"
-                    out += "    \(at) (stream \(e.stream)): \(e.message)\n"
+                    let stream = e.stream >= 0 ? " (stream \(e.stream))" : ""
+                    out += "    \(at)\(stream): \(e.message)\n"
                 }
                 if errors.count > Self.listedDecodeErrors { out += "    ... and \(errors.count - Self.listedDecodeErrors) more\n" }
             }

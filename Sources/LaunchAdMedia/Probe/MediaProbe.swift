@@ -23,7 +23,16 @@ public enum MediaProbe {
         }
         if isDir.boolValue { throw MediaError("not_media", "\(path) is a directory") }
         if fileSize(path) == 0 { throw MediaError("not_media", "\(path) is empty") }
-        return try Demuxer(path: path)
+        do {
+            return try Demuxer(path: path)
+        } catch let e as MediaError {
+            // FFmpeg says only "Invalid data"; an MP4 with media but no index was cut short or never finished.
+            let boxes = TopLevelBoxes.types(path: path)
+            if boxes.contains("mdat"), !boxes.contains("moov") {
+                throw MediaError(e.code, "\(e.message) (no moov box: the MP4 is cut short or was never finished)", averror: e.averror)
+            }
+            throw e
+        }
     }
 
     static func fileSize(_ path: String) -> Int {
