@@ -52,6 +52,10 @@ public struct FileRecord: Codable, Equatable, Sendable {
         case file, bytes, url, fetchedAt = "fetched_at", lastShown = "last_shown"
     }
 
+    public init(file: String, bytes: Int64, url: String, fetchedAt: Date, lastShown: Date?) {
+        self.file = file; self.bytes = bytes; self.url = url; self.fetchedAt = fetchedAt; self.lastShown = lastShown
+    }
+
     /// When it last mattered: shown, else fetched. Least-recently-shown eviction goes by this.
     public var lastUsed: Date { lastShown ?? fetchedAt }
 }

@@ -11,6 +11,7 @@ public struct ManifestError: Error, Equatable, CustomStringConvertible {
 public struct RejectedAd: Equatable, Sendable {
     public let id: String
     public let reason: String
+    public init(id: String, reason: String) { self.id = id; self.reason = reason }
 }
 
 public struct ParsedManifest: Equatable, Sendable {
