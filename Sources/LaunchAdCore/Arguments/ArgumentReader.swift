@@ -41,7 +41,11 @@ public struct ArgumentReader {
 
     public mutating func value(for option: String) throws -> String {
         if let v = pendingValue { pendingValue = nil; return v }
-        guard index < args.count else { throw UsageError("\(option) needs a value") }
+        // `--events --mute` is a missing value, not an events file named "--mute"
+        // (a value that starts with "--" can still be given as `--name=--value`).
+        guard index < args.count, !ArgumentReader.looksLikeOption(args[index]) else {
+            throw UsageError("\(option) needs a value")
+        }
         index += 1
         return args[index - 1]
     }
@@ -76,6 +80,8 @@ public struct ArgumentReader {
     public mutating func flag(_ option: String) throws {
         if pendingValue != nil { throw UsageError("\(option) takes no value") }
     }
+
+    static func looksLikeOption(_ arg: String) -> Bool { arg.hasPrefix("--") && arg.count > 2 }
 
     static func format(_ d: Double) -> String {
         d == .greatestFiniteMagnitude ? "any" : (d == d.rounded() ? String(Int(d)) : String(d))

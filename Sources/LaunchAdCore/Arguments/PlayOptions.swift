@@ -129,7 +129,9 @@ public enum Link {
         guard let sep = lower.range(of: "://") else { return false }
         let scheme = lower[..<sep.lowerBound]
         let rest = lower[sep.upperBound...]
-        guard scheme == "http" || scheme == "https", let hostChar = rest.first else { return false }
-        return hostChar != "/" && !raw.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } ?? false })
+        // A host must follow the scheme: not "http:///x", "http://?q" or "http://#f".
+        guard scheme == "http" || scheme == "https", let hostChar = rest.first,
+              hostChar.isLetter || hostChar.isNumber || hostChar == "[" else { return false }
+        return !raw.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } ?? false })
     }
 }

@@ -21,8 +21,11 @@ public enum JSONValue: Equatable, Sendable {
         case .double(let d):
             guard d.isFinite else { return "null" }
             if d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) }
-            return String(format: "%.3f", d)
-                .replacingOccurrences(of: #"0+$"#, with: "", options: .regularExpression)
+            // Three decimals, trailing zeros dropped; never a bare "0." or "-0" (not JSON numbers).
+            var text = String(format: "%.3f", d)
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+            return text == "-0" ? "0" : text
         case .bool(let b): return b ? "true" : "false"
         case .null: return "null"
         case .array(let items): return "[" + items.map { $0.serialized() }.joined(separator: ",") + "]"

@@ -18,12 +18,13 @@ public struct Placement: Equatable, Sendable {
         switch fit {
         case .fit:
             let s = min(aw / cw, ah / ch)
-            let w = min(area.width, Int((cw * s).rounded())), h = min(area.height, Int((ch * s).rounded()))
+            // Never a zero side: a 0-pixel rectangle draws nothing at all.
+            let w = min(area.width, max(1, Int((cw * s).rounded()))), h = min(area.height, max(1, Int((ch * s).rounded())))
             return Placement(source: full,
                              destination: Rect(x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h))
         case .fill:
             let s = max(aw / cw, ah / ch)
-            let sw = min(content.width, Int((aw / s).rounded())), sh = min(content.height, Int((ah / s).rounded()))
+            let sw = min(content.width, max(1, Int((aw / s).rounded()))), sh = min(content.height, max(1, Int((ah / s).rounded())))
             return Placement(source: Rect(x: (content.width - sw) / 2, y: (content.height - sh) / 2, width: sw, height: sh),
                              destination: area)
         }

@@ -18,9 +18,13 @@ public struct Size: Equatable, Sendable, CustomStringConvertible {
     /// The largest size with this aspect ratio that fits in `bounds`, never larger than self.
     public func scaledDown(toFit bounds: Size) -> Size {
         guard !isEmpty, width > bounds.width || height > bounds.height else { return self }
-        let s = min(Double(bounds.width) / Double(width), Double(bounds.height) / Double(height))
-        return Size(width: max(1, Int((Double(width) * s).rounded(.down))),
-                    height: max(1, Int((Double(height) * s).rounded(.down))))
+        // Integer arithmetic: the limiting side lands exactly on the bound (a Double scale factor
+        // can floor 971.9999 to 971), the other side is rounded down.
+        let bw = max(0, bounds.width), bh = max(0, bounds.height)
+        if bw * height <= bh * width {
+            return Size(width: max(1, bw), height: max(1, height * bw / width))
+        }
+        return Size(width: max(1, width * bh / height), height: max(1, bh))
     }
 }
 

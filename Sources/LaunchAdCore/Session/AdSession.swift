@@ -103,6 +103,9 @@ public struct AdSession {
             return fallbackOrEnd(reason: code, otherwise: .noAd, now: now)
         case .failed(let code, let message):
             emit("error", now, [("code", .string(code)), ("message", .string(message))])
+            // While leaving, the outcome is already decided (the viewer did skip or click): the
+            // failure only cuts the transition short.
+            if case .leaving(let decided, _) = phase { return end(decided, now: now) }
             return end(.error, now: now)
         }
     }
@@ -176,8 +179,9 @@ public struct AdSession {
             return min(1, max(0, Double(now - first) / Double(config.fadeInMs)))
         case .leaving(_, let since):
             guard config.transition != .none else { return 1 }
-            let fadeIn = firstFrameAt.map { min(1, Double(now - $0) / Double(max(1, config.fadeInMs))) } ?? 1
-            return min(fadeIn, max(0, 1 - Double(now - since) / Double(config.transition.leaveMs)))
+            // Fades out from wherever the fade in had reached when the ad began to leave.
+            let fadeIn = firstFrameAt.map { min(1, max(0, Double(since - $0) / Double(max(1, config.fadeInMs)))) } ?? 1
+            return fadeIn * min(1, max(0, 1 - Double(now - since) / Double(config.transition.leaveMs)))
         }
     }
 

@@ -27,7 +27,7 @@ public struct SessionConfig: Sendable {
     public static func video(durationMs: Int?, options o: PlayOptions) -> SessionConfig {
         let cap = o.maxDuration.map { Int(($0 * 1000).rounded()) }
         let length = [durationMs, cap].compactMap { $0 }.min()
-        var c = SessionConfig(limitMs: cap, countdownMs: length ?? Int(o.imageDuration * 1000))
+        var c = SessionConfig(limitMs: cap, countdownMs: length ?? Int((o.imageDuration * 1000).rounded()))
         c.apply(o)
         return c
     }
