@@ -29,6 +29,10 @@ public enum LaunchAdCLI {
             return ValidateCommand.run(options)
         case .snapshot(let options):
             return SnapshotCommand.run(options)
+        case .launch(let options):
+            return LaunchCommand.run(options)
+        case .prefetch(let options):
+            return PrefetchCommand.run(options)
         }
     }
 }

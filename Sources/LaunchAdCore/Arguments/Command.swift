@@ -6,6 +6,8 @@ public enum Command: Equatable, Sendable {
     case probe(ProbeOptions)
     case validate(ValidateOptions)
     case snapshot(SnapshotOptions)
+    case launch(LaunchOptions)
+    case prefetch(PrefetchOptions)
 
     public static let versionString = "0.1.0"
 
@@ -16,6 +18,8 @@ public enum Command: Equatable, Sendable {
       probe FILE         print a creative's media facts as JSON
       validate FILE...   check creatives against a profile or spec (text, json, junit)
       snapshot FILE      write a PNG contact sheet of evenly spaced frames
+      launch --manifest URL|FILE [--then CMD...]   show the cached ad, refresh the cache, start CMD
+      prefetch --manifest URL|FILE                 refresh the ad cache (cron, systemd timer)
       help COMMAND       show a command's options
     Run 'launchad COMMAND --help' for a command's options.
     """
@@ -40,6 +44,12 @@ public enum Command: Equatable, Sendable {
         case "snapshot":
             guard let o = try SnapshotOptions.parse(rest) else { return .help(SnapshotOptions.help) }
             return .snapshot(o)
+        case "launch":
+            guard let o = try LaunchOptions.parse(rest) else { return .help(LaunchOptions.help) }
+            return .launch(o)
+        case "prefetch":
+            guard let o = try PrefetchOptions.parse(rest) else { return .help(PrefetchOptions.help) }
+            return .prefetch(o)
         default:
             throw UsageError("unknown command '\(word)' (try: launchad --help)")
         }
@@ -51,6 +61,8 @@ public enum Command: Equatable, Sendable {
         case "probe": return ProbeOptions.help
         case "validate": return ValidateOptions.help
         case "snapshot": return SnapshotOptions.help
+        case "launch": return LaunchOptions.help
+        case "prefetch": return PrefetchOptions.help
         default: throw UsageError("no help for '\(topic)': not a command")
         }
     }

@@ -1,0 +1,112 @@
+import Foundation
+import LaunchAdCore
+
+/// `launchad launch`: the cached ad at once, a background refresh for next time, then the app.
+public enum LaunchCommand {
+    public static func run(_ o: LaunchOptions) -> Int32 {
+        let out: EventSink
+        do { out = try PlayCommand.eventSink(path: o.play.eventsPath) } catch {
+            return PrefetchCommand.fail("\(error)", ExitCode.usage)
+        }
+        let sink = HeldEndSink(out)
+        var refresh: BackgroundRefresh?
+        let outcome = showAd(o, sink: sink, refresh: &refresh)
+        // The app starts right after the ad; the refresh may go on meanwhile, but this process
+        // does not end before it is over (or out of time), and `end` stays the last event.
+        let app = o.then.isEmpty ? nil : startApp(o.then)
+        refresh?.finish(timeout: o.refreshTimeout)
+        sink.release()
+        guard !o.then.isEmpty else { return outcome.exitCode }
+        return app.map(waitForApp) ?? 127
+    }
+
+    /// Picks and plays the ad (or reports none) while the refresh runs; returns when the ad is over.
+    static func showAd(_ o: LaunchOptions, sink: HeldEndSink, refresh started: inout BackgroundRefresh?) -> Outcome {
+        let store: CacheStore
+        let config: PrefetchConfig
+        do {
+            store = try CacheStore(directory: o.cache.cacheDirectory())
+            config = try o.cache.prefetchConfig(screen: o.screen)
+        } catch {
+            FileHandle.standardError.write(Data("launchad: \(error)\n".utf8))
+            return noAd(sink, reason: "cache_unavailable")
+        }
+        store.lockTimeout = 5
+        let prefetcher = Prefetcher(store: store, fetcher: PrefetchCommand.network(o.cache),
+                                    sink: TeeSink([sink, RejectionPrinter()]), config: config)
+        let refresh = BackgroundRefresh(prefetcher)
+        started = refresh
+
+        let index = store.readIndex()
+        let now = Date()
+        if let choice = AdSelector.choose(from: index.ads.map(\.ad), now: now, screen: o.screen,
+                                          isAvailable: { store.isAvailable($0, in: index) }) {
+            let files = [choice.variant] + (choice.fallback.map { [$0] } ?? [])
+            let path = { (c: Creative) in store.url(of: index.files[c.sha256]!).path }
+            sink.emit(AdEvent("cache_hit", tMs: ProcessClock.nowMs(),
+                              [("id", .string(choice.ad.id)), ("sha256", .string(choice.variant.sha256)), ("file", .string(path(choice.variant)))]))
+            prefetcher.protected = Set(files.map(\.sha256))
+            refresh.before = { try? store.markShown(files.map(\.sha256), at: now) }
+            refresh.start()
+            return PlayCommand.play(playOptions(o, choice, file: path(choice.variant), fallback: choice.fallback.map(path)), sink: sink)
+        }
+
+        sink.emit(AdEvent("cache_miss", tMs: ProcessClock.nowMs(), [("reason", .string(index.ads.isEmpty ? "empty" : "nothing_ready"))]))
+        refresh.start()
+        // Nothing cached to show: the manifest's ad straight from the network, if it comes in time.
+        let started = ProcessClock.uptimeSeconds()
+        guard let manifest = refresh.waitForManifest(timeout: o.play.wait) else {
+            return noAd(sink, reason: "no_manifest")
+        }
+        guard let choice = AdSelector.choose(from: manifest.ads, now: Date(), screen: o.screen,
+                                             isAvailable: { (try? URLPolicy.check($0.url, allowHTTP: o.cache.allowHTTP)) != nil }) else {
+            return noAd(sink, reason: "nothing_scheduled")
+        }
+        var play = playOptions(o, choice, file: location(choice.variant.url), fallback: choice.fallback.map { location($0.url) })
+        play.wait = max(0.5, o.play.wait - (ProcessClock.uptimeSeconds() - started))
+        sink.emit(AdEvent("stream", tMs: ProcessClock.nowMs(), [("id", .string(choice.ad.id)), ("url", .string(choice.variant.url.absoluteString))]))
+        return PlayCommand.play(play, sink: sink)
+    }
+
+    static func noAd(_ sink: EventSink, reason: String) -> Outcome {
+        sink.emit(AdEvent("end", tMs: ProcessClock.nowMs(), [("outcome", .string(Outcome.noAd.rawValue)), ("reason", .string(reason))]))
+        return .noAd
+    }
+
+    static func location(_ url: URL) -> String { url.isFileURL ? url.path : url.absoluteString }
+
+    /// The command line's presentation options, with what the manifest says about this ad on top.
+    static func playOptions(_ o: LaunchOptions, _ choice: AdChoice, file: String, fallback: String?) -> PlayOptions {
+        var p = o.play
+        let ad = choice.ad
+        p.file = file
+        p.fallback = fallback ?? p.fallback
+        if let link = ad.link { p.link = link }
+        if let skip = ad.skipAfter { p.skipAfter = skip }
+        if let d = ad.duration {
+            if ad.kind == .image { p.imageDuration = d } else { p.maxDuration = d }
+        }
+        if let layout = ad.layout.flatMap(LayoutMode.init(rawValue:)), layout == .fullscreen || p.logo != nil {
+            p.layout = layout
+        }
+        return p
+    }
+
+    /// Starts `CMD ARGS...` (looked up on PATH) with this process's stdin, stdout and stderr.
+    static func startApp(_ command: [String]) -> Process? {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["--"] + command
+        do { try p.run() } catch {
+            FileHandle.standardError.write(Data("launchad: cannot start \(command[0]): \(error.localizedDescription)\n".utf8))
+            return nil
+        }
+        return p
+    }
+
+    /// The app's exit status; 128+N when signal N ended it (as a shell reports it).
+    static func waitForApp(_ p: Process) -> Int32 {
+        p.waitUntilExit()
+        return p.terminationReason == .uncaughtSignal ? 128 + p.terminationStatus : p.terminationStatus
+    }
+}

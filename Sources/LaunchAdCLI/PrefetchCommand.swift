@@ -1,0 +1,51 @@
+import Foundation
+import LaunchAdCore
+
+/// `launchad prefetch`: refreshes the cache and exits (for cron or a systemd timer).
+public enum PrefetchCommand {
+    public static func run(_ o: PrefetchOptions) -> Int32 {
+        let events: EventSink
+        do { events = try PlayCommand.eventSink(path: o.eventsPath) } catch {
+            return fail("\(error)", ExitCode.usage)
+        }
+        let store: CacheStore
+        let config: PrefetchConfig
+        do {
+            store = try CacheStore(directory: o.cacheDirectory())
+            config = try o.prefetchConfig(screen: o.screen)
+        } catch {
+            return fail("\(error)", ExitCode.failure)
+        }
+        // Each rejection also goes to stderr as one line, for logs and the journal.
+        let sink = TeeSink([events, RejectionPrinter()])
+        let prefetcher = Prefetcher(store: store, fetcher: network(o), sink: sink, config: config)
+        var bar: ProgressBar?
+        if o.progress ?? ProgressBar.isTerminal() {
+            let b = ProgressBar(total: 0, unit: .bytes)
+            prefetcher.onProgress = { b.update($0.doneBytes, total: $0.totalBytes, label: $0.id) }
+            bar = b
+        }
+        let report = prefetcher.run()
+        bar?.finish()
+        return report.ok ? ExitCode.success : ExitCode.failure
+    }
+
+    /// URLSession with the command line's timeouts and policy, retried on transient failures.
+    static func network(_ o: PrefetchOptions) -> Fetcher {
+        RetryingFetcher(HTTPClient(connectTimeout: o.connectTimeout, totalTimeout: o.timeout, allowHTTP: o.allowHTTP),
+                        retries: o.retries)
+    }
+
+    static func fail(_ message: String, _ code: Int32) -> Int32 {
+        FileHandle.standardError.write(Data("launchad: \(message)\n".utf8))
+        return code
+    }
+}
+
+/// Prints `rejected` events as "launchad: ID: REASON" on stderr.
+final class RejectionPrinter: EventSink, @unchecked Sendable {
+    func emit(_ event: AdEvent) {
+        guard event.name == "rejected", case .string(let id)? = event["id"], case .string(let reason)? = event["reason"] else { return }
+        FileHandle.standardError.write(Data("launchad: \(id): \(reason)\n".utf8))
+    }
+}

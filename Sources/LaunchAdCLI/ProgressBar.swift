@@ -1,0 +1,53 @@
+import Foundation
+import LaunchAdCore
+
+/// A one-line progress bar redrawn in place on a terminal (`\r`), for any long job with a known
+/// total: downloads (bytes) or files checked (a count). Safe to update from any thread; redraws
+/// at most ten times a second.
+public final class ProgressBar: @unchecked Sendable {
+    public enum Unit { case bytes, count }
+
+    private let output: FileHandle
+    private let unit: Unit
+    private let width: Int
+    private let lock = NSLock()
+    private var total: Int64
+    private var lastDraw = 0.0
+    private var drawn = false
+
+    public init(total: Int64, unit: Unit = .count, output: FileHandle = .standardError, width: Int = 28) {
+        self.total = total; self.unit = unit; self.output = output; self.width = width
+    }
+
+    /// True when the file descriptor is a terminal (no bars in logs or pipes).
+    public static func isTerminal(_ fd: Int32 = STDERR_FILENO) -> Bool { isatty(fd) == 1 }
+
+    public func update(_ done: Int64, total newTotal: Int64? = nil, label: String) {
+        lock.lock(); defer { lock.unlock() }
+        if let newTotal { total = newTotal }
+        let now = ProcessClock.uptimeSeconds()
+        guard now - lastDraw >= 0.1 || done >= total else { return }
+        lastDraw = now
+        drawn = true
+        output.write(Data(("\r\u{1B}[2K" + ProgressBar.line(done: done, total: total, label: label, unit: unit, width: width)).utf8))
+    }
+
+    /// Ends the line so later output starts clean.
+    public func finish() {
+        lock.lock(); defer { lock.unlock() }
+        if drawn { output.write(Data("\n".utf8)); drawn = false }
+    }
+
+    /// "label  [#########-----------]  45%  1.2/2.7 MB"
+    public static func line(done: Int64, total: Int64, label: String, unit: Unit, width: Int) -> String {
+        let fraction = total > 0 ? min(1, max(0, Double(done) / Double(total))) : 1
+        let filled = Int((fraction * Double(width)).rounded(.down))
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+        let amount: String
+        switch unit {
+        case .count: amount = "\(done)/\(total)"
+        case .bytes: amount = String(format: "%.1f/%.1f MB", Double(done) / 1e6, Double(total) / 1e6)
+        }
+        return "\(label.prefix(24))  [\(bar)] \(String(format: "%3d", Int(fraction * 100)))%  \(amount)"
+    }
+}
