@@ -98,9 +98,18 @@ public final class CreativeAnalyzer {
                           "damaged \(track.isVideo ? "picture" : "sound") (errors concealed)")
                 }
                 if track.isVideo { facts.videoFrames += 1 } else { facts.audioFrames += 1 }
+                reached(track.frame, track)
                 filter(track.frame, track)
             }
         }
+    }
+
+    /// Notes how far decoding has got: the end of this picture or sound.
+    private func reached(_ f: Frame, _ track: Track) {
+        guard let pts = f.bestEffortPTS else { return }
+        let length = track.isVideo ? track.info.frameDuration : Double(f.sampleCount) / Double(max(f.sampleRate, 1))
+        let end = track.info.seconds(pts) + length
+        facts.decodedUntil = max(facts.decodedUntil ?? end, end)
     }
 
     private func issue(_ seconds: Double?, _ track: Track, _ message: String) {
@@ -113,6 +122,7 @@ public final class CreativeAnalyzer {
             if let frame {
                 let tb = track.info.timeBase
                 let pts = frame.bestEffortPTS ?? noPTS
+                guard track.analysable else { return }
                 if track.graph == nil {
                     track.graph = track.isVideo
                         ? try FilterGraph(video: frame, timeBase: tb, filters: Self.videoFilters)
@@ -130,6 +140,7 @@ public final class CreativeAnalyzer {
         } catch let e as MediaError {
             issue(frame?.bestEffortPTS.map { track.info.seconds($0) }, track, "analysis: \(e.message)")
             track.graph = nil
+            track.analysable = false
         } catch {}
     }
 
@@ -142,8 +153,6 @@ public final class CreativeAnalyzer {
             blackStart = nil
         }
         lastPictureTime = t
-        let end = t + track.info.frameDuration
-        facts.decodedUntil = max(facts.decodedUntil ?? end, end)
     }
 
     private func readSound(_ f: Frame, _ track: Track) {
@@ -156,9 +165,7 @@ public final class CreativeAnalyzer {
             silenceStart = nil
         }
         let rate = Double(f.sampleRate)
-        let end = Double(f.pointer.pointee.pts) / rate + Double(f.sampleCount) / rate
-        soundEnd = end
-        facts.decodedUntil = max(facts.decodedUntil ?? end, end)
+        soundEnd = Double(f.pointer.pointee.pts) / rate + Double(f.sampleCount) / rate
     }
 
     private func addBlack(_ start: Double, _ end: Double) {
@@ -191,6 +198,8 @@ private final class Track {
     let filtered = Frame()
     var graph: FilterGraph?
     var finished = false
+    /// false once the filters have failed: decoding goes on, analysis of this stream stops.
+    var analysable = true
     var isVideo: Bool { info.mediaType == AVMEDIA_TYPE_VIDEO }
 
     /// nil, with the reason noted, when the stream has no decoder here.

@@ -22,14 +22,19 @@ final class FilterGraph {
         let f = frame.pointer.pointee
         let format = av_get_sample_fmt_name(AVSampleFormat(rawValue: f.format)).map { String(cString: $0) } ?? "fltp"
         var args = "time_base=1/\(f.sample_rate):sample_rate=\(f.sample_rate):sample_fmt=\(format)"
+        // A file that names no layout (WAV, some MOV) gets the usual one for its channel count,
+        // which is what the ffmpeg CLI assumes too.
+        var layout = AVChannelLayout()
         if f.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC {
-            args += ":channels=\(f.ch_layout.nb_channels)"
+            av_channel_layout_default(&layout, f.ch_layout.nb_channels)
         } else {
-            var buf = [CChar](repeating: 0, count: 128)
-            var layout = f.ch_layout
-            av_channel_layout_describe(&layout, &buf, buf.count)
-            args += ":channel_layout=\(String(cString: buf))"
+            var given = f.ch_layout
+            av_channel_layout_copy(&layout, &given)
         }
+        defer { av_channel_layout_uninit(&layout) }
+        var buf = [CChar](repeating: 0, count: 128)
+        av_channel_layout_describe(&layout, &buf, buf.count)
+        args += ":channel_layout=\(String(cString: buf))"
         try self.init(source: "abuffer", args: args, sink: "abuffersink", filters: filters)
     }
 

@@ -27,12 +27,13 @@ final class FrameGrabber {
         return (start, info.durationSeconds ?? demuxer.duration ?? 0)
     }
 
-    /// The first picture at or after `seconds` (the last one when `seconds` is past the end).
+    /// The picture on screen at `seconds`: the last one stamped at or before it (the first one
+    /// when `seconds` comes before any, the last one when it is past the end).
     func frame(at seconds: Double) throws -> Frame {
         try demuxer.seek(to: seconds)
         decoder.flush()
-        // Half a frame of slack so a picture stamped a rounding error early still counts.
-        let wanted = seconds - info.frameDuration / 2
+        // A millisecond of slack for timestamps that round just past the time asked for.
+        let until = seconds + 0.001
         var last: Frame?
         while true {
             let more = try demuxer.read(into: packet)
@@ -50,7 +51,7 @@ final class FrameGrabber {
                         return last
                     }
                     let picture = frame.moveOut()
-                    if (picture.bestEffortPTS.map(info.seconds) ?? seconds) >= wanted { return picture }
+                    if (picture.bestEffortPTS.map(info.seconds) ?? seconds) > until { return last ?? picture }
                     last = picture
                 }
             }

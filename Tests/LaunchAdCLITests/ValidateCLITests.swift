@@ -1,0 +1,121 @@
+import Foundation
+import FoundationXML
+import LaunchAdTestSupport
+import XCTest
+
+/// `launchad validate` as a user runs it: reports, exit codes, bad input.
+final class ValidateCLITests: XCTestCase {
+    /// A portrait creative that meets the launch-ad profile: 3 s, faststart, 360x640.
+    static func portraitAd() throws -> String {
+        try Fixtures.make("validate-portrait.mp4", [
+            "-f", "lavfi", "-i", "testsrc2=s=360x640:r=25:d=3", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:d=3",
+            "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-ac", "2", "-movflags", "+faststart"])
+    }
+
+    private func assertOneLine(_ stderr: String, contains text: String, file: StaticString = #filePath, line: UInt = #line) {
+        let lines = stderr.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, "one line: \(stderr)", file: file, line: line)
+        XCTAssertTrue(stderr.hasPrefix("launchad: ") && stderr.contains(text), stderr, file: file, line: line)
+    }
+
+    func testAPassingCreativeExitsZeroAndAFailingOneExitsOne() throws {
+        let ad = try Self.portraitAd()
+        let pass = try Launchad.run(["validate", ad])
+        XCTAssertEqual(pass.status, 0, pass.stdout + pass.stderr)
+        XCTAssertTrue(pass.stdout.hasPrefix("PASS  \(ad)  (launch-ad: 8 pass, 0 warn, 0 fail)"), pass.stdout)
+        XCTAssertTrue(pass.stdout.contains("pass  orientation         portrait"), pass.stdout)
+
+        // The same creative is 3 s long and portrait: not what a CTV slot takes.
+        let ctv = try Launchad.run(["validate", "--profile", "iab-ctv", ad])
+        XCTAssertEqual(ctv.status, 1)
+        XCTAssertTrue(ctv.stdout.range(of: #"fail  duration +3 s +limit: one of 6, 15, 20, 30 s \(\+/-1\)"#, options: .regularExpression) != nil,
+                      ctv.stdout)
+        XCTAssertTrue(ctv.stdout.range(of: #"fail  resolution +360x640"#, options: .regularExpression) != nil, ctv.stdout)
+        XCTAssertEqual(ctv.stderr, "", "no progress bar or FFmpeg chatter when stderr is not a terminal")
+    }
+
+    func testJUnitReportParsesAsXML() throws {
+        let ad = try Self.portraitAd()
+        let empty = try Fixtures.write("validate-empty.mp4", Data())
+        let r = try Launchad.run(["validate", ad, empty, "--profile", "iab-ctv", "--format", "junit"])
+        XCTAssertEqual(r.status, 1)
+        let doc = try XMLDocument(data: Data(r.stdout.utf8))
+        let suites = try XCTUnwrap(doc.rootElement()?.elements(forName: "testsuite"))
+        XCTAssertEqual(suites.count, 2)
+        XCTAssertEqual(suites[0].elements(forName: "testcase").count, 20)
+        let failures = suites[0].elements(forName: "testcase").filter { !$0.elements(forName: "failure").isEmpty }
+        XCTAssertTrue(failures.contains { $0.attribute(forName: "name")?.stringValue == "duration" })
+        let unreadable = suites[1].elements(forName: "testcase").first?.elements(forName: "failure").first
+        XCTAssertTrue(unreadable?.attribute(forName: "message")?.stringValue?.contains("is empty") == true)
+    }
+
+    func testJSONReportCarriesMeasuredValuesAndFacts() throws {
+        let ad = try Self.portraitAd()
+        let out = Fixtures.directory.appendingPathComponent("report.json").path
+        let r = try Launchad.run(["validate", ad, "--format", "json", "--output", out])
+        XCTAssertEqual(r.status, 0)
+        XCTAssertEqual(r.stdout, "")
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any])
+        let creative = try XCTUnwrap((json["creatives"] as? [[String: Any]])?.first)
+        let rules = try XCTUnwrap(creative["rules"] as? [[String: Any]])
+        let width = try XCTUnwrap(rules.first { $0["rule"] as? String == "width" })
+        XCTAssertEqual(width["measured"] as? Int, 360)
+        let analysis = try XCTUnwrap((creative["facts"] as? [String: Any])?["analysis"] as? [String: Any])
+        XCTAssertEqual(analysis["video_frames"] as? Int, 75)
+        XCTAssertNotNil(analysis["integrated_loudness"] as? Double)
+    }
+
+    func testASpecFileAndItsMistakes() throws {
+        let ad = try Self.portraitAd()
+        let spec = try Fixtures.write("team-spec.json", Data("""
+        {"name": "team", "extends": "launch-ad", "rules": {"duration": {"max": 2}, "audio_sample_rate": {"allowed": [44100], "warn": [48000]}}}
+        """.utf8))
+        let r = try Launchad.run(["validate", ad, "--spec", spec])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stdout.contains("(team: 7 pass, 1 warn, 1 fail)"), r.stdout)
+        XCTAssertTrue(r.stdout.range(of: #"warn  audio_sample_rate +48000 Hz"#, options: .regularExpression) != nil, r.stdout)
+
+        let bad = try Fixtures.write("bad-spec.json", Data(#"{"rules": {"loudness": {"max": -20}}}"#.utf8))
+        let b = try Launchad.run(["validate", ad, "--spec", bad])
+        XCTAssertEqual(b.status, 2)
+        assertOneLine(b.stderr, contains: "unknown rule 'loudness'")
+        let missing = try Launchad.run(["validate", ad, "--spec", "/nonexistent/spec.json"])
+        XCTAssertEqual(missing.status, 2)
+        assertOneLine(missing.stderr, contains: "cannot read /nonexistent/spec.json")
+    }
+
+    func testUsageMistakesExitTwoWithOneLine() throws {
+        for (args, text) in [(["validate"], "needs at least one FILE"), (["validate", "a.mp4", "--profile", "tv"], "--profile takes one of"),
+                             (["validate", "a.mp4", "--format", "html"], "--format takes one of")] {
+            let r = try Launchad.run(args)
+            XCTAssertEqual(r.status, 2, "\(args)")
+            assertOneLine(r.stderr, contains: text)
+        }
+    }
+
+    func testBadFilesGiveACleanFailingReportNeverACrashOrAHang() throws {
+        let good = try Data(contentsOf: URL(fileURLWithPath: try Self.portraitAd()))
+        var damaged = good
+        for i in stride(from: damaged.count / 3, to: damaged.count - 64, by: damaged.count / 25) {
+            for j in 0..<24 { damaged[i + j] = UInt8((i + j * 37) & 0xff) }
+        }
+        let slow = try Fixtures.make("validate-slow.mp4", ["-i", try Self.portraitAd(), "-c", "copy"])
+        let slowData = try Data(contentsOf: URL(fileURLWithPath: slow))
+        let cases: [(String, String)] = [
+            (try Fixtures.write("v-empty.mp4", Data()), "is empty"),
+            (try Fixtures.write("v-text.mp4", Data("not a video\n".utf8)), "Invalid data found"),
+            (try Fixtures.write("v-noise.mp4", Data((0..<30_000).map { UInt8(($0 * 7919) & 0xff) })), "cannot open"),
+            (try Fixtures.write("v-cut.mp4", good.prefix(good.count / 2)), "cut short"),
+            (try Fixtures.write("v-cut-slow.mp4", slowData.prefix(slowData.count / 2)), "no moov box"),
+            (try Fixtures.write("v-damaged.mp4", damaged), "decode_errors"),
+            ("/nonexistent/ad.mp4", "no such file"),
+        ]
+        for (path, reason) in cases {
+            let r = try Launchad.run(["validate", path])
+            XCTAssertEqual(r.status, 1, "\(path): \(r.stdout) \(r.stderr)")
+            XCTAssertTrue(r.stdout.hasPrefix("FAIL  \(path)"), r.stdout)
+            XCTAssertTrue(r.stdout.contains(reason), "\(path) should say '\(reason)': \(r.stdout)")
+            XCTAssertLessThan(r.seconds, 20, "\(path) took \(r.seconds) s")
+        }
+    }
+}
