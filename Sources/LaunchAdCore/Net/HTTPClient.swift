@@ -155,14 +155,14 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
         try? sink?.close()
-        if let error {
-            let ns = error as NSError
-            let timedOut = ns.code == NSURLErrorTimedOut
-            fail(FetchError(timedOut ? "timed out: \(request.url.absoluteString)"
-                                     : "\(request.url.absoluteString): \(ns.localizedDescription)", retryable: true))
-        } else if let response, (200..<300).contains(response.statusCode), response.expectedContentLength > 0,
-                  let sink, sink.count < response.expectedContentLength {
-            fail(FetchError("truncated response: \(sink.count) of \(response.expectedContentLength) bytes from \(request.url.absoluteString)", retryable: true))
+        let promised = response.map { (200..<300).contains($0.statusCode) ? $0.expectedContentLength : -1 } ?? -1
+        let received = sink?.count ?? 0
+        if let error, (error as NSError).code == NSURLErrorTimedOut {
+            fail(FetchError("timed out: \(request.url.absoluteString)", retryable: true))
+        } else if promised > 0, received < promised {
+            fail(FetchError("truncated response: \(received) of \(promised) bytes from \(request.url.absoluteString)", retryable: true))
+        } else if let error {
+            fail(FetchError("\(request.url.absoluteString): \(error.localizedDescription)", retryable: true))
         }
         done.signal()
     }

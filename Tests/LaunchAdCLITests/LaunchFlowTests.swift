@@ -1,0 +1,251 @@
+import XCTest
+import Foundation
+import LaunchAdCore
+import LaunchAdTestSupport
+
+/// `launchad launch` and `prefetch` as a user runs them, against a real nginx on loopback:
+/// what the event stream says, what is on disk, the exit status.
+final class LaunchFlowTests: XCTestCase {
+    var server: AdServer!
+    var cache: URL!
+
+    override func setUpWithError() throws {
+        server = try AdServer()
+        cache = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("launchad-cache-\(UUID().uuidString)")
+    }
+
+    override func tearDownWithError() throws {
+        server = nil
+        try? FileManager.default.removeItem(at: cache)
+    }
+
+    func image(_ colour: String) throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: Fixtures.make("\(colour)-320x240.png",
+            ["-f", "lavfi", "-i", "color=c=\(colour):s=320x240", "-frames:v", "1"])))
+    }
+
+    func launch(_ extra: [String] = [], manifest: String? = nil) throws -> Launchad.Run {
+        try Launchad.run(["launch", "--manifest", manifest ?? server.manifestURL, "--cache", cache.path, "--size", "320x240",
+                          "--transition", "none", "--retries", "0", "--connect-timeout", "2"] + extra)
+    }
+
+    func prefetch(_ extra: [String] = []) throws -> Launchad.Run {
+        try Launchad.run(["prefetch", "--manifest", server.manifestURL, "--cache", cache.path, "--size", "320x240",
+                          "--retries", "0"] + extra)
+    }
+
+    func names(_ run: Launchad.Run) -> [String] { run.events.compactMap { $0["event"] as? String } }
+    func cachedFiles() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("objects").path)) ?? []).sorted()
+    }
+    func file(_ data: Data, _ ext: String = "png") -> String { "\(SHA256.hex(of: data)).\(ext)" }
+
+    /// Every run ends with exactly one `end`, and it is the last event.
+    func assertEnds(_ run: Launchad.Run, _ outcome: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(run.events(named: "end").count, 1, run.stdout + run.stderr, file: file, line: line)
+        XCTAssertEqual(run.events.last?["event"] as? String, "end", run.stdout, file: file, line: line)
+        XCTAssertEqual(run.events.last?["outcome"] as? String, outcome, run.stdout + run.stderr, file: file, line: line)
+    }
+
+    /// The first launch plays the network video while caching it; the second plays it from the
+    /// cache and asks the server only whether the manifest changed.
+    func testFirstLaunchStreamsAndCachesSecondLaunchUsesTheCache() throws {
+        let video = try Data(contentsOf: URL(fileURLWithPath: Fixtures.colourBars(seconds: 2, size: "320x240", audio: false)))
+        try server.publish([AdServer.Ad(id: "sale", file: "sale.mp4", data: video, kind: "video", extra: #""priority": 3,"#)])
+
+        let first = try launch()
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertEqual(first.events(named: "cache_miss").first?["reason"] as? String, "empty")
+        XCTAssertEqual(first.events(named: "stream").first?["url"] as? String, "\(server.nginx.base)/sale.mp4")
+        XCTAssertEqual(first.events(named: "download").first?["id"] as? String, "sale")
+        XCTAssertEqual(first.events(named: "download").first?["bytes"] as? Int, video.count)
+        XCTAssertEqual(first.events(named: "prefetch_done").first?["ok"] as? Bool, true)
+        XCTAssertEqual(first.events(named: "first_frame").count, 1, "played on the first launch, not only the next")
+        assertEnds(first, "completed")
+        XCTAssertEqual(cachedFiles(), [file(video, "mp4")])
+        XCTAssertEqual(try Data(contentsOf: cache.appendingPathComponent("objects/" + file(video, "mp4"))), video)
+
+        let second = try launch()
+        XCTAssertEqual(second.status, 0, second.stderr)
+        XCTAssertEqual(second.events(named: "cache_hit").first?["id"] as? String, "sale")
+        XCTAssertEqual(second.events(named: "not_modified").first?["id"] as? String, "manifest")
+        XCTAssertEqual(second.events(named: "download").count, 0)
+        XCTAssertEqual(second.events(named: "stream").count, 0)
+        assertEnds(second, "completed")
+        let index = try JSONSerialization.jsonObject(with: Data(contentsOf: cache.appendingPathComponent("index.json"))) as? [String: Any]
+        let files = index?["files"] as? [String: [String: Any]]
+        XCTAssertNotNil(files?[SHA256.hex(of: video)]?["last_shown"], "the launch recorded when it showed the ad")
+    }
+
+    /// The server is unreachable (a black hole that never answers): the cached ad is on screen
+    /// long before the refresh gives up.
+    func testServerDownAtLaunchTheCachedAdIsShownWithoutDelay() throws {
+        let red = try image("red")
+        try server.publish([AdServer.Ad(id: "red", file: "red.png", data: red)])
+        XCTAssertEqual(try prefetch().status, 0)
+        server.nginx.stop()
+        let hole = try blackHole()
+        let run = try launch(["--connect-timeout", "3", "--timeout", "3"], manifest: "http://127.0.0.1:\(hole.port)/manifest.json")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.events(named: "cache_hit").first?["id"] as? String, "red")
+        let shownAt = try XCTUnwrap(run.events(named: "first_frame").first?["t_ms"] as? Int)
+        let gaveUpAt = try XCTUnwrap(run.events(named: "prefetch_done").first?["t_ms"] as? Int)
+        XCTAssertLessThan(shownAt, gaveUpAt, "the ad did not wait for the network")
+        XCTAssertEqual(run.events(named: "rejected").first?["id"] as? String, "manifest")
+        assertEnds(run, "completed")
+        XCTAssertEqual(cachedFiles(), [file(red)])
+
+        // Connection refused: the same, and the cache is untouched.
+        let refused = try launch(manifest: "http://127.0.0.1:\(try freePort())/manifest.json")
+        XCTAssertEqual(refused.events(named: "cache_hit").first?["id"] as? String, "red")
+        assertEnds(refused, "completed")
+        XCTAssertEqual(cachedFiles(), [file(red)])
+    }
+
+    func testAChangedCreativeReplacesTheCachedOne() throws {
+        let red = try image("red"), blue = try image("blue")
+        try server.publish([AdServer.Ad(id: "ad", file: "ad.png", data: red)])
+        XCTAssertEqual(try prefetch().status, 0)
+        try server.publish([AdServer.Ad(id: "ad", file: "ad.png", data: blue)])
+        let run = try prefetch()
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.events(named: "download").first?["sha256"] as? String, SHA256.hex(of: blue))
+        XCTAssertEqual(run.events(named: "evicted").first?["reason"] as? String, "replaced")
+        XCTAssertEqual(cachedFiles(), [file(blue)])
+        let shown = try launch()
+        XCTAssertEqual(shown.events(named: "cache_hit").first?["sha256"] as? String, SHA256.hex(of: blue))
+        assertEnds(shown, "completed")
+    }
+
+    /// Expired and hidden ads are deleted; with nothing left, launch ends at once with no_ad,
+    /// and `--then` still starts the app, whose status is the launcher's.
+    func testExpiredAndHiddenAdsAreRemoved() throws {
+        let red = try image("red"), blue = try image("blue")
+        try server.publish([AdServer.Ad(id: "old", file: "old.png", data: red), AdServer.Ad(id: "off", file: "off.png", data: blue)])
+        XCTAssertEqual(try prefetch().status, 0)
+        XCTAssertEqual(cachedFiles().count, 2)
+        try server.publish([AdServer.Ad(id: "old", file: "old.png", data: red, extra: #""end": "2020-01-01T00:00:00Z","#),
+                            AdServer.Ad(id: "off", file: "off.png", data: blue, extra: #""show": false,"#)])
+        let run = try prefetch()
+        let reasons = Dictionary(uniqueKeysWithValues: run.events(named: "evicted").map { ($0["id"] as! String, $0["reason"] as! String) })
+        XCTAssertEqual(reasons, ["old": "expired", "off": "hidden"])
+        XCTAssertEqual(cachedFiles(), [])
+
+        let none = try launch(["--then", "sh", "-c", "echo app-started >&2; exit 7"])
+        XCTAssertEqual(none.status, 7, "the app's exit status")
+        XCTAssertTrue(none.stderr.contains("app-started"))
+        assertEnds(none, "no_ad")
+        XCTAssertEqual(none.events(named: "end").first?["reason"] as? String, "nothing_scheduled")
+        let alone = try launch()
+        XCTAssertEqual(alone.status, 3)
+        assertEnds(alone, "no_ad")
+    }
+
+    /// Each way a refresh can fail: rejected with its reason, exit 1 for prefetch, and the ad
+    /// cached before is intact and still plays.
+    func testFailedRefreshesKeepThePreviousAd() throws {
+        let red = try image("red"), blue = try image("blue")
+        try server.publish([AdServer.Ad(id: "ad", file: "ad.png", data: red)])
+        XCTAssertEqual(try prefetch().status, 0)
+        let truncating = try TruncatingServer(promised: blue.count, sent: blue.prefix(100))
+        let cases: [(String, [AdServer.Ad], [String], String)] = [
+            ("checksum", [AdServer.Ad(id: "ad", file: "ad2.png", data: blue, declaredSha: SHA256.hex(of: red + blue))], [],
+             "sha256 mismatch: the file is not the one the manifest describes"),
+            ("404", [AdServer.Ad(id: "ad", file: "missing.png", data: blue)], [], "HTTP 404 for \(server.nginx.base)/missing.png"),
+            ("500", [AdServer.Ad(id: "ad", file: "500/ad.png", data: blue)], [], "HTTP 500 for \(server.nginx.base)/500/ad.png"),
+            ("slow", [AdServer.Ad(id: "ad", file: "slow/ad.png", data: blue + Data(count: 40_000))], ["--timeout", "1"], "timed out"),
+            ("truncated", [AdServer.Ad(id: "ad", file: "http://127.0.0.1:\(truncating.port)/ad.png", data: blue)], [], "truncated"),
+            ("short file", [AdServer.Ad(id: "ad", file: "short.png", data: blue, declaredBytes: blue.count + 10)], [],
+             "size mismatch: got \(blue.count) bytes, the manifest says \(blue.count + 10)"),
+        ]
+        for (name, ads, options, reason) in cases {
+            try server.publish(ads, serveFiles: name != "404")
+            let run = try prefetch(options)
+            XCTAssertEqual(run.status, 1, name)
+            let rejected = run.events(named: "rejected").first
+            XCTAssertEqual(rejected?["id"] as? String, "ad", "\(name): \(run.stdout)")
+            XCTAssertTrue((rejected?["reason"] as? String ?? "").contains(reason), "\(name): \(rejected ?? [:])")
+            XCTAssertTrue(run.stderr.contains("launchad: ad: "), "one line on stderr: \(run.stderr)")
+            XCTAssertEqual(cachedFiles(), [file(red)], name)
+            XCTAssertEqual(try Data(contentsOf: cache.appendingPathComponent("objects/" + file(red))), red, name)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("tmp").path), [], name)
+        }
+        let shown = try launch(["--timeout", "1"])
+        XCTAssertEqual(shown.events(named: "cache_hit").first?["sha256"] as? String, SHA256.hex(of: red))
+        assertEnds(shown, "completed")
+    }
+
+    func testManifestFailuresLeaveTheCacheAsItWas() throws {
+        let red = try image("red")
+        try server.publish([AdServer.Ad(id: "ad", file: "ad.png", data: red)])
+        XCTAssertEqual(try prefetch().status, 0)
+        var index = try Data(contentsOf: cache.appendingPathComponent("index.json"))
+        for (url, reason) in [("\(server.nginx.base)/500/manifest.json", "HTTP 500"), ("\(server.nginx.base)/nope.json", "HTTP 404")] {
+            let run = try Launchad.run(["prefetch", "--manifest", url, "--cache", cache.path, "--retries", "0"])
+            XCTAssertEqual(run.status, 1)
+            XCTAssertTrue(run.stderr.hasPrefix("launchad: manifest: \(reason)"), run.stderr)
+            XCTAssertEqual(try Data(contentsOf: cache.appendingPathComponent("index.json")), index)
+            let shown = try launch(manifest: url)
+            XCTAssertEqual(shown.events(named: "cache_hit").first?["id"] as? String, "ad")
+            assertEnds(shown, "completed")
+            index = try Data(contentsOf: cache.appendingPathComponent("index.json"))  // now with the ad's last_shown
+        }
+        try server.nginx.put("manifest.json", Data("{\"ads\": ".utf8))
+        let broken = try prefetch()
+        XCTAssertEqual(broken.status, 1)
+        XCTAssertEqual(broken.stderr, "launchad: manifest: manifest is not valid JSON\n")
+        XCTAssertEqual(try Data(contentsOf: cache.appendingPathComponent("index.json")), index)
+    }
+
+    /// Empty cache and no server: no_ad at once, exit 3.
+    func testNoCacheAndNoServerEndsQuicklyWithNoAd() throws {
+        let run = try launch(manifest: "http://127.0.0.1:\(try freePort())/manifest.json")
+        XCTAssertEqual(run.status, 3, run.stderr)
+        XCTAssertEqual(run.events(named: "cache_miss").first?["reason"] as? String, "empty")
+        assertEnds(run, "no_ad")
+        XCTAssertEqual(run.events(named: "end").first?["reason"] as? String, "no_manifest")
+        XCTAssertLessThan(run.seconds, 3, "it did not wait out --wait for a refused connection")
+    }
+
+    func testBadCommandLinesAreOneLineUsageErrors() throws {
+        for (args, message) in [
+            (["prefetch"], "launchad: --manifest URL|FILE is required\n"),
+            (["prefetch", "--manifest", "m.json", "--cache-limit", "lots"], "launchad: --cache-limit takes a size like 200MB, 50M, 1GiB or 1000000, not 'lots'\n"),
+            (["launch", "--manifest", "http://ads.example.com/m.json"], "launchad: --manifest over plain http needs --allow-http (or https, or a loopback host)\n"),
+            (["launch", "--manifest", "m.json", "--then"], "launchad: --then needs a command\n"),
+        ] {
+            let run = try Launchad.run(args)
+            XCTAssertEqual(run.status, 2, args.joined(separator: " "))
+            XCTAssertEqual(run.stderr, message)
+        }
+    }
+
+    /// A listening socket that never accepts: connections hang like a dead server's.
+    func blackHole() throws -> (port: UInt16, fd: Int32) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var addr = loopback(0)
+        _ = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        listen(fd, 0)
+        addTeardownBlock { close(fd) }
+        return (boundPort(fd), fd)
+    }
+}
+
+/// The example manifest in Media/ (a file manifest, relative file URLs) works as shipped.
+final class LaunchMediaManifestTests: XCTestCase {
+    func testMediaManifestPrefetchesAndLaunches() throws {
+        let cache = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("launchad-media-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let manifest = Fixtures.media("manifest.json")
+        let fetched = try Launchad.run(["prefetch", "--manifest", manifest, "--cache", cache.path, "--device", "android-hd"])
+        XCTAssertEqual(fetched.status, 0, fetched.stderr)
+        XCTAssertEqual(fetched.events(named: "download").count, 2, "the video and its fallback; the image ad shares the fallback's file")
+        let run = try Launchad.run(["launch", "--manifest", manifest, "--cache", cache.path, "--device", "android-hd",
+                                    "--max-duration", "1", "--transition", "none", "--then", "true"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.events(named: "cache_hit").first?["id"] as? String, "spring-sale")
+        XCTAssertEqual(run.events.last?["event"] as? String, "end")
+        XCTAssertEqual(run.events.last?["outcome"] as? String, "completed")
+    }
+}

@@ -1,0 +1,182 @@
+import XCTest
+import Foundation
+import LaunchAdCore
+import LaunchAdTestSupport
+
+/// A real nginx on 127.0.0.1 with a random free port and its own prefix folder, serving `www`.
+/// `/500/` always answers 500, `/slow/` sends 2 kB a second; ETag and Last-Modified as nginx does.
+final class Nginx {
+    let prefix: URL
+    let www: URL
+    private(set) var port: UInt16 = 0
+    private var process: Process?
+
+    init() throws {
+        prefix = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("launchad-nginx-\(UUID().uuidString)")
+        www = prefix.appendingPathComponent("www")
+        for sub in ["www/500", "www/slow", "logs", "tmp"] {
+            try FileManager.default.createDirectory(at: prefix.appendingPathComponent(sub), withIntermediateDirectories: true)
+        }
+        try start()
+    }
+
+    var base: String { "http://127.0.0.1:\(port)" }
+
+    func start() throws {
+        port = try freePort()
+        let p = prefix.path
+        let conf = """
+        \(getuid() == 0 ? "user root;" : "")
+        worker_processes 1;
+        error_log \(p)/logs/error.log;
+        pid \(p)/nginx.pid;
+        events { worker_connections 64; }
+        http {
+            access_log \(p)/logs/access.log;
+            client_body_temp_path \(p)/tmp/body; proxy_temp_path \(p)/tmp/proxy; fastcgi_temp_path \(p)/tmp/fcgi;
+            uwsgi_temp_path \(p)/tmp/uwsgi; scgi_temp_path \(p)/tmp/scgi;
+            types { application/json json; video/mp4 mp4; image/png png; }
+            server {
+                listen 127.0.0.1:\(port);
+                root \(p)/www;
+                location /500/ { return 500; }
+                location /slow/ { limit_rate 2k; limit_rate_after 0; }
+            }
+        }
+        """
+        try conf.write(to: prefix.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
+        let proc = Process()
+        proc.executableURL = URL(fileURLWithPath: "/usr/sbin/nginx")
+        proc.arguments = ["-p", p, "-c", "\(p)/nginx.conf", "-e", "\(p)/logs/error.log", "-g", "daemon off;"]
+        proc.standardOutput = FileHandle.nullDevice
+        proc.standardError = FileHandle.nullDevice
+        try proc.run()
+        process = proc
+        for _ in 0..<250 {
+            if canConnect(port) { return }
+            guard proc.isRunning else { break }
+            usleep(20_000)
+        }
+        let log = (try? String(contentsOf: prefix.appendingPathComponent("logs/error.log"), encoding: .utf8)) ?? ""
+        throw FixtureError("nginx did not start: \(log)")
+    }
+
+    func stop() {
+        guard let proc = process, proc.isRunning else { return }
+        proc.terminate()
+        proc.waitUntilExit()
+        process = nil
+    }
+
+    private var edits = 0
+
+    /// Puts a file where nginx serves it (atomically, so nginx never sends half of it). Each
+    /// edit gets a later mtime: nginx's ETag is mtime and length, and tests edit within a second.
+    @discardableResult
+    func put(_ path: String, _ data: Data) throws -> String {
+        let url = www.appendingPathComponent(path)
+        try data.write(to: url, options: .atomic)
+        edits += 1
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: Double(edits * 2 - 1000))],
+                                              ofItemAtPath: url.path)
+        return "\(base)/\(path)"
+    }
+
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(at: prefix)
+    }
+}
+
+/// Answers every connection with a 200 that promises `promised` bytes, sends `sent`, and hangs up.
+final class TruncatingServer {
+    let port: UInt16
+    private let fd: Int32
+
+    init(promised: Int, sent: Data) throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var addr = loopback(0)
+        guard withUnsafePointer(to: &addr, { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }) == 0, listen(listener, 8) == 0 else {
+            close(listener)
+            throw FixtureError("cannot listen")
+        }
+        fd = listener
+        port = boundPort(listener)
+        Thread.detachNewThread {
+            while true {
+                let c = accept(listener, nil, nil)
+                guard c >= 0 else { return }
+                var buf = [UInt8](repeating: 0, count: 4096)
+                _ = read(c, &buf, buf.count)
+                let head = Data("HTTP/1.1 200 OK\r\nContent-Type: video/mp4\r\nContent-Length: \(promised)\r\nConnection: close\r\n\r\n".utf8)
+                let all = head + sent
+                _ = all.withUnsafeBytes { write(c, $0.baseAddress, $0.count) }
+                close(c)
+            }
+        }
+    }
+
+    deinit { shutdown(fd, Int32(SHUT_RDWR)); close(fd) }
+}
+
+/// A port nothing listens on right now.
+func freePort() throws -> UInt16 {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var addr = loopback(0)
+    guard withUnsafePointer(to: &addr, { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }) == 0 else { throw FixtureError("no free port") }
+    return boundPort(fd)
+}
+
+func loopback(_ port: UInt16) -> sockaddr_in {
+    var addr = sockaddr_in()
+    addr.sin_family = sa_family_t(AF_INET)
+    addr.sin_port = port.bigEndian
+    addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+    return addr
+}
+
+func boundPort(_ fd: Int32) -> UInt16 {
+    var addr = sockaddr_in()
+    var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) } }
+    return UInt16(bigEndian: addr.sin_port)
+}
+
+func canConnect(_ port: UInt16) -> Bool {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var addr = loopback(port)
+    return withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } } == 0
+}
+
+/// The served side of the tests: creatives and a manifest about them, on a real nginx.
+final class AdServer {
+    let nginx: Nginx
+    init() throws { nginx = try Nginx() }
+
+    struct Ad {
+        var id: String
+        var file: String
+        var data: Data
+        var kind = "image"
+        var extra = ""
+        var declaredSha: String?
+        var declaredBytes: Int?
+        var json: String {
+            let sha = declaredSha ?? SHA256.hex(of: data)
+            return #"{"id": "\#(id)", "type": "\#(kind)", "duration": 0.4, \#(extra) "variants": [{"url": "\#(file)", "width": 320, "height": 240, "bytes": \#(declaredBytes ?? data.count), "sha256": "\#(sha)"}]}"#
+        }
+    }
+
+    /// Serves the ads' files (unless they are elsewhere) and a manifest listing them.
+    func publish(_ ads: [Ad], serveFiles: Bool = true) throws {
+        if serveFiles { for ad in ads where !ad.file.contains("://") { try nginx.put(ad.file, ad.data) } }
+        try nginx.put("manifest.json", Data((#"{"ads": ["# + ads.map(\.json).joined(separator: ",\n") + "]}").utf8))
+    }
+
+    var manifestURL: String { "\(nginx.base)/manifest.json" }
+}
