@@ -63,7 +63,7 @@ public struct PrefetchOptions: Equatable, Sendable {
             default: throw UsageError("unknown option \(opt) (see launchad prefetch --help)")
             }
         }
-        guard r.positionals.isEmpty else { throw UsageError("prefetch takes no FILE, got '\(r.positionals[0]) (use --manifest)'") }
+        guard r.positionals.isEmpty else { throw UsageError("prefetch takes no FILE, got '\(r.positionals[0])' (use --manifest)") }
         try o.check()
         if o.size != nil && o.device != nil { throw UsageError("--size and --device cannot be used together") }
         return o
