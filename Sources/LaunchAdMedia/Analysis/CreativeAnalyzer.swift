@@ -36,6 +36,7 @@ public final class CreativeAnalyzer {
         video = try videoIndex.map { try Track(demuxer, $0, issues: &facts.decodeErrors) } ?? nil
         audio = try audioIndex.map { try Track(demuxer, $0, issues: &facts.decodeErrors) } ?? nil
         let duration = demuxer.duration ?? 0
+        let infos = (0..<demuxer.streamCount).map(demuxer.stream)
         let packet = Packet()
         var lastReport = -1.0
         while true {
@@ -47,7 +48,8 @@ public final class CreativeAnalyzer {
             }
             stats.add(packet)
             let i = packet.streamIndex
-            if let t = packet.pts.map({ demuxer.stream(i).seconds($0) }), duration > 0, t - lastReport >= 0.25 {
+            // Streams found after the header (MPEG-TS) are read past, not analysed.
+            if i < infos.count, let t = packet.pts.map({ infos[i].seconds($0) }), duration > 0, t - lastReport >= 0.25 {
                 lastReport = t
                 progress?(min(1, max(0, t / duration)))
             }
@@ -182,7 +184,7 @@ public final class CreativeAnalyzer {
             facts.decodeErrors.append(DecodeIssue(
                 seconds: reached, stream: -1,
                 message: "decoding stopped at \(fmt(reached)) s of \(fmt(duration)) s: the file is cut short or damaged"))
-        } else if facts.decodedUntil == nil, videoIndex != nil || audioIndex != nil {
+        } else if facts.videoFrames + facts.audioFrames == 0, videoIndex != nil || audioIndex != nil {
             facts.decodeErrors.append(DecodeIssue(seconds: nil, stream: -1, message: "nothing could be decoded"))
         }
     }

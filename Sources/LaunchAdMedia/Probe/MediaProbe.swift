@@ -93,7 +93,7 @@ public enum MediaProbe {
             let rate = info.averageFrameRate.num > 0 ? info.averageFrameRate : info.realFrameRate
             f.frameRate = rate.num > 0 && rate.den > 0 ? av_q2d(rate) : nil
             f.variableFrameRate = stats.isVariableFrameRate(i)
-            f.keyframeCount = stats.streams[i].keyframeTimes.count
+            f.keyframeCount = stats.stream(i).keyframeTimes.count
             if let k = stats.keyframeInterval(i) {
                 f.keyframeIntervalMax = k.max
                 f.keyframeIntervalAverage = k.average

@@ -33,9 +33,12 @@ final class PacketStats {
         streams[i].end = max(streams[i].end ?? end, end)
     }
 
+    /// What stream `i`'s packets said; nothing for a stream that appeared after the header.
+    func stream(_ i: Int) -> Stream { i < streams.count ? streams[i] : Stream() }
+
     /// Seconds between the first and last timestamps (plus the last packet's duration).
     func seconds(_ i: Int) -> Double? {
-        guard let a = streams[i].first, let b = streams[i].end, b > a else { return nil }
+        guard i < streams.count, let a = streams[i].first, let b = streams[i].end, b > a else { return nil }
         return Double(b - a) * av_q2d(timeBases[i])
     }
 
@@ -47,7 +50,7 @@ final class PacketStats {
 
     /// (largest, average) seconds between consecutive keyframes; nil with fewer than two.
     func keyframeInterval(_ i: Int) -> (max: Double, average: Double)? {
-        let k = streams[i].keyframeTimes.sorted()
+        let k = stream(i).keyframeTimes.sorted()
         guard k.count >= 2 else { return nil }
         let gaps = zip(k.dropFirst(), k).map { $0 - $1 }
         return (gaps.max()!, (k.last! - k.first!) / Double(gaps.count))
@@ -56,7 +59,7 @@ final class PacketStats {
     /// Whether frame durations vary: the presentation-order gaps between pictures differ by more than
     /// a tick of rounding (and 1%) from the usual gap.
     func isVariableFrameRate(_ i: Int) -> Bool? {
-        let ts = streams[i].timestamps.sorted()
+        let ts = stream(i).timestamps.sorted()
         guard ts.count >= 3 else { return nil }
         let gaps = zip(ts.dropFirst(), ts).map { $0 - $1 }.filter { $0 > 0 }
         guard !gaps.isEmpty else { return nil }
