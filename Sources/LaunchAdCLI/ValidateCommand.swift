@@ -16,12 +16,13 @@ public enum ValidateCommand {
             }
             output = h
         }
-        let bar = options.progress ? ValidateProgress.onTerminal() : nil
         var reports: [CreativeReport] = []
         for (n, file) in options.files.enumerated() {
+            // Per cent of the creative's duration decoded, on a terminal only.
+            let bar = options.progress && ProgressBar.isTerminal() ? ProgressBar(total: 100) : nil
             let label = options.files.count > 1 ? "[\(n + 1)/\(options.files.count)] \(file)" : file
-            reports.append(validate(file, spec) { bar?.show(label, $0) })
-            bar?.clear()
+            reports.append(validate(file, spec) { bar?.update(Int64(($0 * 100).rounded(.down)), label: label) })
+            bar?.finish()
         }
         let report = ValidationReport(reports)
         output.write(Data(report.render(options.format).utf8))
