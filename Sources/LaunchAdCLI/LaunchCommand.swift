@@ -65,7 +65,13 @@ public enum LaunchCommand {
         var play = playOptions(o, choice, file: location(choice.variant.url), fallback: choice.fallback.map { location($0.url) })
         play.wait = max(0.5, o.play.wait - (ProcessClock.uptimeSeconds() - started))
         sink.emit(AdEvent("stream", tMs: ProcessClock.nowMs(), [("id", .string(choice.ad.id)), ("url", .string(choice.variant.url.absoluteString))]))
-        return PlayCommand.play(play, sink: sink)
+        // A creative that did not start within --wait means there was no ad on this launch.
+        let outcome = PlayCommand.play(play, sink: sink)
+        guard outcome != .timeout else {
+            sink.rewriteOutcome(to: .noAd, reason: "creative_late")
+            return .noAd
+        }
+        return outcome
     }
 
     static func noAd(_ sink: EventSink, reason: String) -> Outcome {

@@ -220,15 +220,83 @@ final class LaunchFlowTests: XCTestCase {
         }
     }
 
+    /// First launch, the manifest arrives but the creative does not start within --wait: no_ad.
+    func testFirstLaunchWithALateCreativeEndsWithNoAd() throws {
+        let hole = try blackHole()
+        let video = try Data(contentsOf: URL(fileURLWithPath: Fixtures.colourBars(seconds: 2, size: "320x240", audio: false)))
+        try server.publish([AdServer.Ad(id: "late", file: "http://127.0.0.1:\(hole.port)/late.mp4", data: video, kind: "video")])
+        let run = try launch(["--wait", "1", "--timeout", "2", "--refresh-timeout", "1"])
+        XCTAssertEqual(run.status, 3, run.stderr)
+        XCTAssertEqual(run.events(named: "stream").first?["id"] as? String, "late")
+        assertEnds(run, "no_ad")
+        XCTAssertEqual(run.events(named: "end").first?["reason"] as? String, "creative_late")
+        XCTAssertLessThan(try XCTUnwrap(run.events(named: "end").first?["t_ms"] as? Int), 2500, "the ad's end came after about --wait")
+        XCTAssertEqual(cachedFiles(), [])
+    }
+
+    func testRedirectsAreFollowedUpToALimit() throws {
+        let red = try image("red")
+        try server.nginx.put("red.png", red)
+        try server.publish([AdServer.Ad(id: "hop", file: "hop/red.png", data: red)], serveFiles: false)
+        XCTAssertEqual(try prefetch().status, 0)
+        XCTAssertEqual(cachedFiles(), [file(red)])
+        try server.publish([AdServer.Ad(id: "loop", file: "loop/red.png", data: red + red)], serveFiles: false)
+        let run = try prefetch()
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.events(named: "rejected").first?["reason"] as? String, "more than 5 redirects for \(server.nginx.base)/loop/red.png")
+        try server.publish([AdServer.Ad(id: "away", file: "away/red.png", data: red + red)], serveFiles: false)
+        let away = try prefetch()
+        XCTAssertEqual(away.events(named: "rejected").first?["reason"] as? String,
+                       "redirected to a refused URL: refusing plain http for ads.example.com (use https, or --allow-http)")
+    }
+
+    func testAnOversizedManifestIsRefused() throws {
+        try server.nginx.put("manifest.json", Data(#"{"ads": []}"#.utf8) + Data(repeating: 0x20, count: 1_000_001))
+        let run = try prefetch()
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.stderr, "launchad: manifest: manifest.json is 1000012 bytes, over the 1000000-byte limit\n")
+    }
+
+    /// Two refreshes at once, and one killed in the middle of a download: the cache stays
+    /// consistent and the next refresh is not stuck behind a dead lock holder.
+    func testConcurrentAndKilledRefreshesLeaveAConsistentCache() throws {
+        let red = try image("red"), blue = try image("blue")
+        try server.publish([AdServer.Ad(id: "a", file: "a.png", data: red), AdServer.Ad(id: "b", file: "b.png", data: blue)])
+        var statuses: [Int32] = []
+        let lock = NSLock()
+        DispatchQueue.concurrentPerform(iterations: 3) { _ in
+            let status = (try? prefetch().status) ?? -1
+            lock.lock(); statuses.append(status); lock.unlock()
+        }
+        XCTAssertEqual(statuses, [0, 0, 0])
+        XCTAssertEqual(cachedFiles(), [file(red), file(blue)].sorted())
+
+        try server.publish([AdServer.Ad(id: "a", file: "a.png", data: red),
+                            AdServer.Ad(id: "b", file: "slow/b.png", data: blue + Data(count: 200_000))])
+        let victim = Process()
+        victim.executableURL = URL(fileURLWithPath: Launchad.binary)
+        victim.arguments = ["prefetch", "--manifest", server.manifestURL, "--cache", cache.path, "--size", "320x240"]
+        victim.standardOutput = FileHandle.nullDevice
+        try victim.run()
+        let tmp = cache.appendingPathComponent("tmp").path
+        for _ in 0..<200 where ((try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? []).isEmpty { usleep(20_000) }
+        kill(victim.processIdentifier, SIGKILL)
+        victim.waitUntilExit()
+        XCTAssertEqual(cachedFiles(), [file(red), file(blue)].sorted(), "the killed refresh installed nothing half-done")
+
+        try server.publish([AdServer.Ad(id: "a", file: "a.png", data: red)])
+        let after = try prefetch()
+        XCTAssertEqual(after.status, 0, after.stderr)
+        XCTAssertEqual(cachedFiles(), [file(red)])
+        let shown = try launch()
+        XCTAssertEqual(shown.events(named: "cache_hit").first?["id"] as? String, "a")
+    }
+
     /// A listening socket that never accepts: connections hang like a dead server's.
-    func blackHole() throws -> (port: UInt16, fd: Int32) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var addr = loopback(0)
-        _ = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-        listen(fd, 0)
-        addTeardownBlock { close(fd) }
-        return (boundPort(fd), fd)
+    func blackHole() throws -> (fd: Int32, port: UInt16) {
+        let s = try listeningSocket(backlog: 0)
+        addTeardownBlock { close(s.fd) }
+        return s
     }
 }
 

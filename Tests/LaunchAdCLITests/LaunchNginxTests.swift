@@ -4,7 +4,8 @@ import LaunchAdCore
 import LaunchAdTestSupport
 
 /// A real nginx on 127.0.0.1 with a random free port and its own prefix folder, serving `www`.
-/// `/500/` always answers 500, `/slow/` sends 2 kB a second; ETag and Last-Modified as nginx does.
+/// `/500/` always answers 500, `/slow/` sends 2 kB a second, `/hop/X` redirects to `/X`,
+/// `/loop/` redirects to itself, `/away/` to plain http elsewhere; ETag and Last-Modified as nginx does.
 final class Nginx {
     let prefix: URL
     let www: URL
@@ -41,6 +42,9 @@ final class Nginx {
                 root \(p)/www;
                 location /500/ { return 500; }
                 location /slow/ { limit_rate 2k; limit_rate_after 0; }
+                location /hop/ { rewrite ^/hop/(.*)$ /$1 redirect; }
+                location /loop/ { rewrite ^(.*)$ $1 redirect; }
+                location /away/ { return 302 http://ads.example.com/x.png; }
             }
         }
         """
@@ -94,18 +98,12 @@ final class TruncatingServer {
     private let fd: Int32
 
     init(promised: Int, sent: Data) throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var addr = loopback(0)
-        guard withUnsafePointer(to: &addr, { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }) == 0, listen(listener, 8) == 0 else {
-            close(listener)
-            throw FixtureError("cannot listen")
-        }
-        fd = listener
-        port = boundPort(listener)
+        let listener = try listeningSocket(backlog: 8)
+        fd = listener.fd
+        port = listener.port
         Thread.detachNewThread {
             while true {
-                let c = accept(listener, nil, nil)
+                let c = accept(listener.fd, nil, nil)
                 guard c >= 0 else { return }
                 var buf = [UInt8](repeating: 0, count: 4096)
                 _ = read(c, &buf, buf.count)
@@ -120,14 +118,23 @@ final class TruncatingServer {
     deinit { shutdown(fd, Int32(SHUT_RDWR)); close(fd) }
 }
 
-/// A port nothing listens on right now.
-func freePort() throws -> UInt16 {
+/// A TCP socket listening on 127.0.0.1 at a port the kernel picked.
+func listeningSocket(backlog: Int32) throws -> (fd: Int32, port: UInt16) {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
     var addr = loopback(0)
     guard withUnsafePointer(to: &addr, { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }) == 0 else { throw FixtureError("no free port") }
-    return boundPort(fd)
+        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }) == 0, listen(fd, backlog) == 0 else {
+        close(fd)
+        throw FixtureError("cannot listen on 127.0.0.1")
+    }
+    return (fd, boundPort(fd))
+}
+
+/// A port nothing listens on right now.
+func freePort() throws -> UInt16 {
+    let s = try listeningSocket(backlog: 1)
+    close(s.fd)
+    return s.port
 }
 
 func loopback(_ port: UInt16) -> sockaddr_in {

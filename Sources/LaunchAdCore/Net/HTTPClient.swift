@@ -111,12 +111,14 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
         redirects += 1
         guard redirects <= maxRedirects else {
             fail(FetchError("more than \(maxRedirects) redirects for \(request.url.absoluteString)", retryable: false))
-            task.cancel(); completionHandler(nil); return
+            // Not followed: the 3xx becomes the final response (cancelling here crashes
+            // swift-corelibs-foundation, which still expects this callback).
+            completionHandler(nil); return
         }
         if let url = newRequest.url {
             do { try URLPolicy.check(url, allowHTTP: allowHTTP) } catch let e as FetchError {
                 fail(FetchError("redirected to a refused URL: \(e.message)", retryable: false))
-                task.cancel(); completionHandler(nil); return
+                completionHandler(nil); return
             } catch {}
         }
         completionHandler(newRequest)

@@ -72,6 +72,15 @@ public final class HeldEndSink: EventSink, @unchecked Sendable {
         }
     }
 
+    /// Changes the held `end`'s outcome (keeping its time and other fields) and adds a reason.
+    public func rewriteOutcome(to outcome: Outcome, reason: String) {
+        lock.lock(); defer { lock.unlock() }
+        guard var e = held else { return }
+        e.fields = e.fields.map { $0.0 == "outcome" ? ("outcome", .string(outcome.rawValue)) : $0 }
+            .filter { $0.0 != "reason" } + [("reason", .string(reason))]
+        held = e
+    }
+
     public func release() {
         lock.lock(); let e = held; held = nil; lock.unlock()
         if let e { base.emit(e) }
