@@ -34,6 +34,12 @@ final class ValidateCLITests: XCTestCase {
         XCTAssertEqual(ctv.stderr, "", "no progress bar or FFmpeg chatter when stderr is not a terminal")
     }
 
+    func testAnImageAdIsValidatedToo() throws {
+        let r = try Launchad.run(["validate", Fixtures.media("fallback.png")])
+        XCTAssertEqual(r.status, 0, r.stdout)
+        XCTAssertTrue(r.stdout.contains("pass  duration            not applicable to a still image"), r.stdout)
+    }
+
     func testJUnitReportParsesAsXML() throws {
         let ad = try Self.portraitAd()
         let empty = try Fixtures.write("validate-empty.mp4", Data())

@@ -152,4 +152,18 @@ final class ValidationRulesTests: XCTestCase {
         XCTAssertEqual(report.results.map(\.measuredText), ["x.mp4 is empty"])
         XCTAssertEqual(ValidationReport([report]).exitCode, ExitCode.failure)
     }
+
+    func testAStillImagePassesTheRulesAboutTime() {
+        var facts = madeUpFacts(width: 720, height: 1280, audio: false)
+        facts.probe.stillImage = true
+        facts.probe.durationSeconds = nil
+        facts.probe.faststart = nil
+        facts.probe.fileSize = 3_104
+        let report = CreativeReport.evaluate(facts, against: .launchAd)
+        XCTAssertEqual(report.status, .pass, "\(report.results)")
+        XCTAssertEqual(result("duration", report)?.measuredText, "not applicable to a still image")
+        XCTAssertEqual(result("file_size_mb", report)?.measuredText, "0.0031 MB")
+        facts.probe.stillImage = false
+        XCTAssertEqual(result("duration", .evaluate(facts, against: .launchAd))?.status, .fail)
+    }
 }

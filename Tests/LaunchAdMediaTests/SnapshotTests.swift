@@ -60,6 +60,32 @@ final class SnapshotTests: XCTestCase {
         XCTAssertTrue(label.contains { $0 != "lime" }, "a label on the second picture")
     }
 
+    func testLongGroupsOfPicturesDecodeOnInsteadOfSeekingBack() throws {
+        // One keyframe for the whole clip: every picture after the first is decoded on from the last.
+        let plain = try Fixtures.colourBars(seconds: 4, audio: false)
+        let longGOP = try Fixtures.make("bars-long-gop.mp4", ["-i", plain, "-c:v", "libx264", "-g", "1000", "-pix_fmt", "yuv420p"])
+        var o = SnapshotOptions()
+        o.out = out("long-gop.png")
+        o.count = 8
+        o.tileWidth = 40
+        o.columns = 8
+        let result = try ContactSheet.write(longGOP, o)
+        for (t, want) in zip(result.times, stride(from: 0.0, to: 4, by: 0.5)) { XCTAssertEqual(t, want, accuracy: 0.041) }
+        let p = try pixels(o.out)
+        let colours = (0..<8).map { colour(p, 4 + $0 * 44 + 20, 4 + 5) }
+        XCTAssertEqual(colours, ["red", "red", "lime", "lime", "blue", "blue", "white", "white"])
+    }
+
+    func testAStillImageIsOnePicture() throws {
+        var o = SnapshotOptions()
+        o.out = out("still.png")
+        o.tileWidth = 100
+        let result = try ContactSheet.write(Fixtures.media("logo.png"), o)
+        XCTAssertEqual(result.times.count, 1)
+        let p = try pixels(o.out)
+        XCTAssertEqual([p.width, p.height], [108, 42])
+    }
+
     func testOneFrameAtATime() throws {
         let clip = try Fixtures.colourBars(seconds: 4, audio: false)
         var o = SnapshotOptions()

@@ -12,6 +12,8 @@ public struct ProbeFacts: Equatable, Sendable {
     /// moov before mdat; nil when the file is not an MP4/MOV.
     public var faststart: Bool?
     public var streams: [StreamFacts]
+    /// A picture file (PNG, JPEG) rather than a video: rules about time do not apply to it.
+    public var stillImage = false
 
     public init(file: String, container: String, formatName: String, durationSeconds: Double?, fileSize: Int,
                 bitRate: Int?, faststart: Bool?, streams: [StreamFacts]) {

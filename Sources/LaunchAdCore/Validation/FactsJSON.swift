@@ -8,6 +8,7 @@ extension ProbeFacts {
         o.append(("size", .int(fileSize)))
         o.add("bit_rate", bitRate.map(JSONValue.int))
         o.add("faststart", faststart.map(JSONValue.bool))
+        if stillImage { o.append(("still_image", .bool(true))) }
         o.append(("streams", .array(streams.map(\.json))))
         return .object(o)
     }

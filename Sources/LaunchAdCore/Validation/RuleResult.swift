@@ -38,6 +38,10 @@ extension SpecValue {
 extension RuleName {
     /// Holds what this rule measures on `facts` to `limit`.
     public func evaluate(_ limit: Limit, on facts: CreativeFacts) -> RuleResult {
+        if facts.probe.stillImage && appliesOnlyToMotion {
+            return RuleResult(rule: rawValue, status: .pass, measured: .missing("not applicable to a still image"),
+                              limit: describe(limit), unit: unit)
+        }
         let measured = measure(facts)
         var limit = limit
         var tier = ""
@@ -56,6 +60,11 @@ extension RuleName {
             return RuleResult(rule: rawValue, status: .fail, measured: measured, limit: text, unit: unit)
         }
         return RuleResult(rule: rawValue, status: RuleName.verdict(value, limit), measured: measured, limit: text, unit: unit)
+    }
+
+    /// Rules about time and streaming, which a still image passes by having neither.
+    var appliesOnlyToMotion: Bool {
+        [.faststart, .duration, .frameRate, .variableFrameRate, .keyframeInterval].contains(self)
     }
 
     static func verdict(_ value: SpecValue, _ limit: Limit) -> RuleResult.Status {

@@ -67,7 +67,7 @@ public final class CreativeAnalyzer {
     private func decode(_ packet: Packet?, _ track: Track?) {
         guard let track, !track.finished else { return }
         let at = packet?.pts.map { track.info.seconds($0) }
-        var sent = false
+        var sent = false, stalls = 0
         while !sent {
             do {
                 // false while the decoder has frames to hand out before it takes more.
@@ -77,6 +77,12 @@ public final class CreativeAnalyzer {
                 sent = true
             } catch { sent = true }
             guard receive(track, at) else { return }
+            // A decoder that neither takes input nor gives output would spin here forever.
+            stalls += 1
+            if stalls > 100 {
+                issue(at, track, "the \(track.decoder.codecName) decoder stopped taking input")
+                return
+            }
         }
     }
 

@@ -28,7 +28,8 @@ public enum ContactSheet {
             return try render([frame], grabber, filters: turn(grabber.info) + "scale=\(shown.width):\(shown.height),setsar=1,format=rgb24",
                               to: options.out)
         }
-        let n = options.count
+        // A still image (or a video of unknown length) has one picture to show.
+        let n = span.duration > 0 && !grabber.demuxer.isStillImage ? options.count : 1
         let times = (0..<n).map { span.start + span.duration * Double($0) / Double(n) }
         let frames = try times.map { try grabber.frame(at: $0) }
         let shown = grabber.info.displaySize
@@ -40,7 +41,9 @@ public enum ContactSheet {
             chain += ",drawtext=fontfile=\(font):text='%{pts\\:hms}':x=4:y=h-th-4:fontsize=\(size)" +
                 ":fontcolor=white:box=1:boxcolor=black@0.6:boxborderw=3"
         }
-        chain += ",tile=\(options.gridColumns)x\(options.gridRows):padding=4:margin=4:color=0x202020,format=rgb24"
+        var grid = options
+        grid.count = n
+        chain += ",tile=\(grid.gridColumns)x\(grid.gridRows):padding=4:margin=4:color=0x202020,format=rgb24"
         return try render(frames, grabber, filters: chain, to: options.out)
     }
 

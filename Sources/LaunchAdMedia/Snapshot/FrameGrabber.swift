@@ -30,11 +30,18 @@ final class FrameGrabber {
     /// The picture on screen at `seconds`: the last one stamped at or before it (the first one
     /// when `seconds` comes before any, the last one when it is past the end).
     func frame(at seconds: Double) throws -> Frame {
-        try demuxer.seek(to: seconds)
-        decoder.flush()
         // A millisecond of slack for timestamps that round just past the time asked for.
         let until = seconds + 0.001
         var last: Frame?
+        if let p = pending, time(p) <= until, keyframe(before: seconds) <= time(p) {
+            // Decoding on from the picture after the previous one is no slower than seeking.
+            last = p
+        } else {
+            try demuxer.seek(to: seconds)
+            decoder.flush()
+        }
+        pending = nil
+        var stalls = 0
         while true {
             let more = try demuxer.read(into: packet)
             defer { packet.unref() }
@@ -43,6 +50,8 @@ final class FrameGrabber {
             while !sent {
                 // send is false while the decoder has pictures to hand out first.
                 sent = (try? decoder.send(more ? packet : nil)) ?? true
+                stalls = sent ? 0 : stalls + 1
+                if stalls > 100 { throw MediaError("decode_failed", "the \(info.codecName) decoder stopped taking input") }
                 while true {
                     let got = try decoder.receive(into: frame)
                     if got == .needsInput { break }
@@ -51,10 +60,28 @@ final class FrameGrabber {
                         return last
                     }
                     let picture = frame.moveOut()
-                    if (picture.bestEffortPTS.map(info.seconds) ?? seconds) > until { return last ?? picture }
+                    if time(picture) > until {
+                        guard let last else { return picture }
+                        pending = picture
+                        return last
+                    }
                     last = picture
                 }
             }
         }
+    }
+
+    /// The picture decoded past the previous time asked for: the next call may start from it.
+    private var pending: Frame?
+
+    private func time(_ f: Frame) -> Double { f.bestEffortPTS.map(info.seconds) ?? 0 }
+
+    /// The time of the keyframe a seek to `seconds` would land on, from the demuxer's index;
+    /// infinity when the index does not say (then a seek is the only safe way).
+    private func keyframe(before seconds: Double) -> Double {
+        let st = demuxer.avStream(index)
+        let ts = Int64((seconds / av_q2d(info.timeBase)).rounded(.down))
+        guard let e = avformat_index_get_entry_from_timestamp(st, ts, AVSEEK_FLAG_BACKWARD) else { return .infinity }
+        return info.seconds(e.pointee.timestamp)
     }
 }
