@@ -3,16 +3,7 @@ import XCTest
 
 final class ValidationOptionsTests: XCTestCase {
     private func usageError(_ args: [String], file: StaticString = #filePath, line: UInt = #line) -> String {
-        do {
-            _ = try Command.parse(args)
-            XCTFail("\(args) was accepted", file: file, line: line)
-        } catch let e as UsageError {
-            XCTAssertFalse(e.message.contains("\n"), file: file, line: line)
-            return e.message
-        } catch {
-            XCTFail("\(args) threw \(error)", file: file, line: line)
-        }
-        return ""
+        oneLineError(UsageError.self, \.message, file: file, line: line) { _ = try Command.parse(args) }
     }
 
     func testValidate() throws {

@@ -6,16 +6,7 @@ final class ValidationSpecTests: XCTestCase {
     private func parse(_ json: String) throws -> Spec { try Spec.parse(Data(json.utf8), defaultName: "team.json") }
 
     private func specError(_ json: String, file: StaticString = #filePath, line: UInt = #line) -> String {
-        do {
-            _ = try parse(json)
-            XCTFail("accepted: \(json)", file: file, line: line)
-        } catch let e as SpecError {
-            XCTAssertFalse(e.message.contains("\n"), file: file, line: line)
-            return e.message
-        } catch {
-            XCTFail("threw \(error)", file: file, line: line)
-        }
-        return ""
+        oneLineError(SpecError.self, \.message, file: file, line: line) { _ = try parse(json) }
     }
 
     func testASpecFileUsesTheSameRuleNamesAndLimits() throws {
