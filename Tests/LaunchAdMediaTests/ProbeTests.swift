@@ -133,4 +133,39 @@ final class ProbeTests: XCTestCase {
             XCTAssertEqual((e as? MediaError)?.code, "file_not_found")
         }
     }
+
+    func testTopLevelBoxesWithLargeSizesAndABoxToTheEnd() throws {
+        func box(_ type: String, _ payload: Int, large: Bool = false, toEnd: Bool = false) -> Data {
+            var d = Data()
+            func be(_ v: UInt64, _ n: Int) { for i in (0..<n).reversed() { d.append(UInt8((v >> (8 * UInt64(i))) & 0xff)) } }
+            be(toEnd ? 0 : (large ? 1 : UInt64(8 + payload)), 4)
+            d.append(contentsOf: Array(type.utf8))
+            if large { be(UInt64(16 + payload), 8) }
+            d.append(Data(count: payload))
+            return d
+        }
+        let fast = try Fixtures.write("boxes-fast.mp4", box("ftyp", 16) + box("moov", 40) + box("mdat", 300, large: true))
+        XCTAssertEqual(TopLevelBoxes.types(path: fast), ["ftyp", "moov", "mdat"])
+        XCTAssertTrue(TopLevelBoxes.faststart(path: fast))
+        let slow = try Fixtures.write("boxes-slow.mp4", box("ftyp", 16) + box("free", 8) + box("mdat", 300, large: true) + box("moov", 40, toEnd: true))
+        XCTAssertEqual(TopLevelBoxes.types(path: slow), ["ftyp", "free", "mdat", "moov"])
+        XCTAssertFalse(TopLevelBoxes.faststart(path: slow))
+        // Cut inside mdat: moov is never reached.
+        let cut = try Fixtures.write("boxes-cut.mp4", (box("ftyp", 16) + box("mdat", 300)).prefix(100))
+        XCTAssertFalse(TopLevelBoxes.faststart(path: cut))
+        let garbage = try Fixtures.write("boxes-garbage.mp4", Data([0, 0, 0, 3, 0xff, 0xfe, 0, 1]))
+        XCTAssertEqual(TopLevelBoxes.types(path: garbage), [])
+    }
+
+    func testInterlacedVideoIsReportedAsSuch() throws {
+        let clip = try Fixtures.make("probe-interlaced.mp4", [
+            "-f", "lavfi", "-i", "testsrc2=s=320x240:r=25:d=1", "-c:v", "libx264", "-flags", "+ildct+ilme",
+            "-x264-params", "tff=1", "-pix_fmt", "yuv420p"])
+        let v = try XCTUnwrap(MediaProbe.probe(clip).video)
+        let ff = try ffprobe(clip)["streams"] as? [[String: Any]]
+        XCTAssertEqual(v.fieldOrder, ff?.first?["field_order"] as? String)
+        XCTAssertNotEqual(v.fieldOrder, "progressive")
+        let facts = CreativeFacts(probe: try MediaProbe.probe(clip), analysis: AnalysisFacts())
+        XCTAssertEqual(RuleName.scan.measure(facts), .value(.string("interlaced")))
+    }
 }
