@@ -34,6 +34,29 @@ final class ValidateCLITests: XCTestCase {
         XCTAssertEqual(ctv.stderr, "", "no progress bar or FFmpeg chatter when stderr is not a terminal")
     }
 
+    func testACreativeMadeToTheCTVSpecPassesIt() throws {
+        // 6 s of 640x360 H.264 High at a constant 1 Mbit/s; a 1 kHz sine at -24 dBFS on both channels
+        // (-24 LUFS), AAC-LC 48 kHz stereo, faststart: every iab-ctv rule should pass.
+        let ad = try Fixtures.make("validate-ctv.mp4", [
+            "-f", "lavfi", "-i", "testsrc2=s=640x360:r=25:d=6",
+            "-f", "lavfi", "-i", "aevalsrc=0.0630957*sin(2*PI*1000*t)|0.0630957*sin(2*PI*1000*t):s=48000:d=6",
+            "-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p", "-b:v", "1000k", "-minrate", "1000k",
+            "-maxrate", "1000k", "-bufsize", "1000k", "-x264-params", "nal-hrd=cbr",
+            "-c:a", "aac", "-b:a", "128k", "-movflags", "+faststart"])
+        let r = try Launchad.run(["validate", "--profile", "iab-ctv", "--format", "json", ad])
+        XCTAssertEqual(r.status, 0, r.stdout)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let rules = try XCTUnwrap((json["creatives"] as? [[String: Any]])?.first?["rules"] as? [[String: Any]])
+        XCTAssertEqual(rules.count, 20)
+        XCTAssertEqual(rules.filter { $0["status"] as? String != "pass" }.count, 0, "\(rules)")
+        let loudness = try XCTUnwrap(rules.first { $0["rule"] as? String == "loudness_integrated" }?["measured"] as? Double)
+        XCTAssertEqual(loudness, -24, accuracy: 0.3)
+        // EBU R128 holds the same reading to -23 +/-1 instead.
+        let ebu = try Launchad.run(["validate", "--profile", "iab-ctv", "--loudness", "ebu", ad])
+        XCTAssertEqual(ebu.status, abs(loudness + 23) <= 1 ? 0 : 1, ebu.stdout)
+        XCTAssertTrue(ebu.stdout.contains("limit: -23 +/-1 LUFS"), ebu.stdout)
+    }
+
     func testAnImageAdIsValidatedToo() throws {
         let r = try Launchad.run(["validate", Fixtures.media("fallback.png")])
         XCTAssertEqual(r.status, 0, r.stdout)
