@@ -6,6 +6,9 @@ import XCTest
 
 /// The analysis pass against signals made for it and against the ffmpeg CLI's own figures.
 final class AnalysisTests: XCTestCase {
+    /// FFmpeg's own log off, as the commands have it: damaged fixtures would fill the test output.
+    override func setUp() { MediaLog.configure() }
+
     private func analyse(_ path: String) throws -> CreativeFacts { try CreativeAnalyzer(path: path).run() }
 
     /// What `ffmpeg -i FILE -af ebur128=peak=true,silencedetect -vf blackdetect -f null -` prints.
