@@ -91,6 +91,8 @@ final class ValidationRulesTests: XCTestCase {
         let odd = CreativeReport.evaluate(madeUpFacts(width: 800, height: 600), against: .iabCTV)
         XCTAssertEqual(result("resolution", odd)?.status, .fail)
         XCTAssertEqual(result("video_bitrate_kbps", odd)?.status, .fail)
+        XCTAssertEqual(result("video_bitrate_kbps", odd)?.limit, "a tier for 3840x2160, 1920x1080, 1280x720, 960x540, 640x360")
+        XCTAssertEqual(result("resolution", odd)?.limit, "one of 3840x2160, 1920x1080, 1280x720, 960x540, 640x360")
     }
 
     func testLoudnessTargetFollowsTheChosenStandard() {

@@ -22,7 +22,7 @@ extension Spec {
         .audioChannels: .oneOf(.number(2)),
         .audioSampleRate: Limit(allowed: [.number(48000)], warn: [.number(44100)]),
         .duration: Limit(allowed: [.number(6), .number(15), .number(20), .number(30)], tolerance: 1),
-        .resolution: Limit(allowed: iabTiers.keys.sorted { iabTiers[$0]!.max! > iabTiers[$1]!.max! }.map(SpecValue.string)),
+        .resolution: Limit(allowed: iabTiers.keys.sorted { RuleName.area($0) > RuleName.area($1) }.map(SpecValue.string)),
         .videoBitrateKbps: Limit(byResolution: iabTiers),
         .scan: .oneOf(.string("progressive")),
         .pixelFormat: .oneOf(.string("yuv420p")),

@@ -48,7 +48,7 @@ extension RuleName {
         // A bitrate tier depends on the picture size: pick the tier first, then check it.
         if let tiers = limit.byResolution {
             guard case .value(let size) = RuleName.resolution.measure(facts), let t = tiers[size.description] else {
-                let sizes = tiers.keys.sorted().joined(separator: ", ")
+                let sizes = tiers.keys.sorted { RuleName.area($0) > RuleName.area($1) }.joined(separator: ", ")
                 return RuleResult(rule: rawValue, status: .fail, measured: measured,
                                   limit: "a tier for \(sizes)", unit: unit)
             }
@@ -65,6 +65,11 @@ extension RuleName {
     /// Rules about time and streaming, which a still image passes by having neither.
     var appliesOnlyToMotion: Bool {
         [.faststart, .duration, .frameRate, .variableFrameRate, .keyframeInterval].contains(self)
+    }
+
+    /// Pixels in a "WxH" size, for listing the largest first.
+    static func area(_ size: String) -> Int {
+        size.split(separator: "x").compactMap { Int($0) }.reduce(1, *)
     }
 
     static func verdict(_ value: SpecValue, _ limit: Limit) -> RuleResult.Status {
