@@ -1,3 +1,4 @@
+import Foundation
 import LaunchAdCore
 import XCTest
 
@@ -113,6 +114,17 @@ final class ValidationRulesTests: XCTestCase {
         XCTAssertEqual(r?.status, .fail)
         XCTAssertEqual(r?.measuredText, "-5.2 dBTP")
         XCTAssertEqual(r?.limit, "at most -6 dBTP")
+    }
+
+    func testSilentAudioHasATruePeakOfMinusInfinity() throws {
+        var facts = madeUpFacts()
+        facts.analysis.truePeak = -.infinity
+        let report = CreativeReport.evaluate(facts, against: .iabCTV)
+        XCTAssertEqual(result("true_peak", report)?.status, .pass)
+        XCTAssertEqual(result("true_peak", report)?.measuredText, "-inf dBTP")
+        XCTAssertTrue(ValidationReport([report]).render(.text).contains("-inf dBTP"))
+        let json = try JSONSerialization.jsonObject(with: Data(ValidationReport([report]).render(.json).utf8)) as? [String: Any]
+        XCTAssertNotNil(json, "non-finite numbers are written as null, keeping the JSON valid")
     }
 
     func testBlackAndSilenceCountOnlyAtTheEdges() {

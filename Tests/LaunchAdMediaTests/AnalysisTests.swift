@@ -102,6 +102,22 @@ final class AnalysisTests: XCTestCase {
         XCTAssertEqual(launch.results.first { $0.rule == "first_frame_black" }?.status, .fail)
     }
 
+    func testTimesCountFromTheStartOfTheFileAsTheCLIDoes() throws {
+        // MPEG-TS starts its clock at about 1.4 s; reported times start at 0 all the same.
+        let ts = try Fixtures.make("black-silence.ts", [
+            "-f", "lavfi", "-i", "color=black:s=160x120:r=25:d=2.5", "-f", "lavfi", "-i", "testsrc2=s=160x120:r=25:d=1",
+            "-f", "lavfi", "-i", "anullsrc=r=48000:cl=stereo:d=2.5", "-f", "lavfi", "-i", "sine=sample_rate=48000:d=1",
+            "-filter_complex", "[0:v][1:v]concat=n=2:v=1:a=0[v];[3:a]aformat=channel_layouts=stereo[t];[2:a][t]concat=n=2:v=0:a=1[a]",
+            "-map", "[v]", "-map", "[a]", "-c:v", "libx264", "-c:a", "mp2", "-f", "mpegts"])
+        let facts = try analyse(ts)
+        let cli = try ffmpegFigures(ts)
+        XCTAssertEqual(cli.black.count, 1)
+        XCTAssertEqual(cli.silence.count, 1)
+        XCTAssertLessThan(cli.black.first?.start ?? 9, 0.1)
+        assertSame(facts.analysis.black, cli.black, accuracy: 0.001, "black")
+        assertSame(facts.analysis.silence, cli.silence, accuracy: 0.001, "silence")
+    }
+
     func testACleanFileDecodesEveryPictureWithoutErrors() throws {
         let clip = try Fixtures.colourBars(seconds: 3)
         let a = try analyse(clip).analysis

@@ -30,6 +30,8 @@ public enum SpecValue: Equatable, Sendable, Decodable, CustomStringConvertible {
     /// Whole numbers without a point; others to two places, trailing zeros dropped; small ones
     /// to two significant digits (a 3 kB file is 0.0031 MB, not 0).
     public static func format(_ d: Double) -> String {
+        // Digital silence has a true peak of minus infinity.
+        if !d.isFinite { return d.isNaN ? "unknown" : (d < 0 ? "-inf" : "inf") }
         if d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) }
         if abs(d) < 0.1 { return String(format: "%.2g", d) }
         var s = String((d * 100).rounded() / 100)

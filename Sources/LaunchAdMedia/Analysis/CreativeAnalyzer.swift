@@ -37,6 +37,7 @@ public final class CreativeAnalyzer {
         audio = try audioIndex.map { try Track(demuxer, $0, issues: &facts.decodeErrors) } ?? nil
         let duration = demuxer.duration ?? 0
         let infos = (0..<demuxer.streamCount).map(demuxer.stream)
+        let start = demuxer.startSeconds
         let packet = Packet()
         var lastReport = -1.0
         while true {
@@ -49,7 +50,7 @@ public final class CreativeAnalyzer {
             stats.add(packet)
             let i = packet.streamIndex
             // Streams found after the header (MPEG-TS) are read past, not analysed.
-            if i < infos.count, let t = packet.pts.map({ infos[i].seconds($0) }), duration > 0, t - lastReport >= 0.25 {
+            if i < infos.count, let t = packet.pts.map({ infos[i].seconds($0) - start }), duration > 0, t - lastReport >= 0.25 {
                 lastReport = t
                 progress?(min(1, max(0, t / duration)))
             }
@@ -66,7 +67,7 @@ public final class CreativeAnalyzer {
     /// Sends one packet (nil: the end) and takes every picture or sound it yields.
     private func decode(_ packet: Packet?, _ track: Track?) {
         guard let track, !track.finished else { return }
-        let at = packet?.pts.map { track.info.seconds($0) }
+        let at = packet?.pts.map { track.seconds($0) }
         var sent = false, stalls = 0
         while !sent {
             do {
@@ -102,7 +103,7 @@ public final class CreativeAnalyzer {
                 return false
             case .frame:
                 if track.frame.decodeErrorFlags != 0 || track.frame.isCorrupt {
-                    issue(track.frame.bestEffortPTS.map { track.info.seconds($0) } ?? at, track,
+                    issue(track.frame.bestEffortPTS.map { track.seconds($0) } ?? at, track,
                           "damaged \(track.isVideo ? "picture" : "sound") (errors concealed)")
                 }
                 if track.isVideo { facts.videoFrames += 1 } else { facts.audioFrames += 1 }
@@ -116,7 +117,7 @@ public final class CreativeAnalyzer {
     private func reached(_ f: Frame, _ track: Track) {
         guard let pts = f.bestEffortPTS else { return }
         let length = track.isVideo ? track.info.frameDuration : Double(f.sampleCount) / Double(max(f.sampleRate, 1))
-        let end = track.info.seconds(pts) + length
+        let end = track.seconds(pts) + length
         facts.decodedUntil = max(facts.decodedUntil ?? end, end)
     }
 
@@ -131,14 +132,25 @@ public final class CreativeAnalyzer {
                 let tb = track.info.timeBase
                 let pts = frame.bestEffortPTS ?? noPTS
                 guard track.analysable else { return }
+                // blackdetect reads pictures at the size it was set up for: a picture of another size
+                // or format (a damaged or spliced stream) gets a new graph after the old one is drained.
+                let shape = [frame.width, frame.height, Int(frame.pointer.pointee.format)]
+                if track.isVideo, let old = track.graph, track.shape != shape {
+                    try old.push(nil)
+                    while try old.pull(into: track.filtered) { readPicture(track.filtered, track) }
+                    track.graph = nil
+                }
+                track.shape = shape
                 if track.graph == nil {
                     track.graph = track.isVideo
                         ? try FilterGraph(video: frame, timeBase: tb, filters: Self.videoFilters)
                         : try FilterGraph(audio: frame, filters: Self.audioFilters)
                 }
-                // Video keeps the stream's time base; audio counts samples, as the ffmpeg CLI feeds them.
+                // Times start at the file's start, as the ffmpeg CLI shifts them. Video keeps the stream's
+                // time base; audio counts samples, as the CLI feeds them.
+                let shifted = pts == noPTS ? pts : pts - track.startTicks
                 frame.pointer.pointee.pts = track.isVideo || pts == noPTS
-                    ? pts : av_rescale_q(pts, tb, AVRational(num: 1, den: Int32(frame.sampleRate)))
+                    ? shifted : av_rescale_q(shifted, tb, AVRational(num: 1, den: Int32(frame.sampleRate)))
             }
             guard let graph = track.graph else { return }
             try graph.push(frame)
@@ -146,21 +158,20 @@ public final class CreativeAnalyzer {
                 track.isVideo ? readPicture(track.filtered, track) : readSound(track.filtered, track)
             }
         } catch let e as MediaError {
-            issue(frame?.bestEffortPTS.map { track.info.seconds($0) }, track, "analysis: \(e.message)")
+            issue(frame?.bestEffortPTS.map { track.seconds($0) }, track, "analysis: \(e.message)")
             track.graph = nil
             track.analysable = false
         } catch {}
     }
 
     private func readPicture(_ f: Frame, _ track: Track) {
-        let t = track.info.seconds(f.pointer.pointee.pts)
         if facts.firstFrameBlack == nil { facts.firstFrameBlack = f.metadata("lavfi.black_start") != nil }
         if let s = f.metadataNumber("lavfi.black_start") { blackStart = s }
         if let e = f.metadataNumber("lavfi.black_end"), let s = blackStart {
             addBlack(s, e)
             blackStart = nil
         }
-        lastPictureTime = t
+        if f.pointer.pointee.pts != noPTS { lastPictureTime = track.info.seconds(f.pointer.pointee.pts) }
     }
 
     private func readSound(_ f: Frame, _ track: Track) {
@@ -173,7 +184,7 @@ public final class CreativeAnalyzer {
             silenceStart = nil
         }
         let rate = Double(f.sampleRate)
-        soundEnd = Double(f.pointer.pointee.pts) / rate + Double(f.sampleCount) / rate
+        if f.pointer.pointee.pts != noPTS { soundEnd = Double(f.pointer.pointee.pts) / rate + Double(f.sampleCount) / rate }
     }
 
     private func addBlack(_ start: Double, _ end: Double) {
@@ -198,6 +209,14 @@ public final class CreativeAnalyzer {
     private func fmt(_ d: Double) -> String { String(format: "%.2f", d) }
 }
 
+extension Demuxer {
+    /// The container's first timestamp in seconds (0 for MP4; about 1.4 for MPEG-TS).
+    var startSeconds: Double {
+        let s = context.pointee.start_time
+        return s == noPTS ? 0 : Double(s) / Double(launchad_av_time_base())
+    }
+}
+
 /// A decoded stream and what it runs through.
 private final class Track {
     let info: StreamInfo
@@ -205,14 +224,24 @@ private final class Track {
     let frame = Frame()
     let filtered = Frame()
     var graph: FilterGraph?
+    /// Width, height and format of the pictures the graph was set up for.
+    var shape: [Int] = []
     var finished = false
     /// false once the filters have failed: decoding goes on, analysis of this stream stops.
     var analysable = true
     var isVideo: Bool { info.mediaType == AVMEDIA_TYPE_VIDEO }
 
+    /// The file's start time in this stream's time base: timestamps are reported from it.
+    let startTicks: Int64
+
+    /// Seconds from the start of the file for a timestamp of this stream.
+    func seconds(_ ts: Int64) -> Double { info.seconds(ts - startTicks) }
+
     /// nil, with the reason noted, when the stream has no decoder here.
     init?(_ demuxer: Demuxer, _ index: Int, issues: inout [DecodeIssue]) throws {
         info = demuxer.stream(index)
+        let start = demuxer.context.pointee.start_time
+        startTicks = start == noPTS ? 0 : av_rescale_q(start, launchad_av_time_base_q(), info.timeBase)
         do {
             decoder = try demuxer.makeDecoder(stream: index)
         } catch let e as MediaError {
