@@ -76,6 +76,22 @@ final class SnapshotTests: XCTestCase {
         XCTAssertEqual(colours, ["red", "red", "lime", "lime", "blue", "blue", "white", "white"])
     }
 
+    func testMPEGTSWhoseSeeksLandBetweenKeyframes() throws {
+        // A TS clock starts at about 1.4 s and its seeks land where the decoder cannot start:
+        // the sheet still shows the right pictures, labelled from 0.
+        let plain = try Fixtures.colourBars(seconds: 4, audio: false)
+        let ts = try Fixtures.make("bars.ts", ["-i", plain, "-c:v", "libx264", "-g", "1000", "-pix_fmt", "yuv420p", "-f", "mpegts"])
+        var o = SnapshotOptions()
+        o.out = out("ts.png")
+        o.count = 4
+        o.tileWidth = 80
+        let result = try ContactSheet.write(ts, o)
+        for (t, want) in zip(result.times, [0.0, 1, 2, 3]) { XCTAssertEqual(t, want, accuracy: 0.05) }
+        let p = try pixels(o.out)
+        let centres = [(4 + 40, 4 + 20), (88 + 40, 4 + 20), (4 + 40, 68 + 20), (88 + 40, 68 + 20)]
+        XCTAssertEqual(centres.map { colour(p, $0.0, $0.1) }, ["red", "lime", "blue", "white"])
+    }
+
     func testAStillImageIsOnePicture() throws {
         var o = SnapshotOptions()
         o.out = out("still.png")

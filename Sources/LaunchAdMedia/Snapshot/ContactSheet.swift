@@ -20,7 +20,8 @@ public enum ContactSheet {
         let grabber = try FrameGrabber(path: file)
         let span = grabber.span
         if let at = options.at {
-            guard at <= span.duration else {
+            // A stream of unknown length (raw H.264) is decoded until it ends.
+            guard span.duration <= 0 || at <= span.duration else {
                 throw MediaError("past_end", "--at \(SpecValue.format(at)) is past the end of \(file) (\(SpecValue.format(span.duration)) s)")
             }
             let frame = try grabber.frame(at: span.start + at)
@@ -58,10 +59,14 @@ public enum ContactSheet {
     }
 
     private static func render(_ frames: [Frame], _ grabber: FrameGrabber, filters: String, to path: String) throws -> Result {
-        let times = frames.map { $0.bestEffortPTS.map(grabber.info.seconds) ?? 0 }
+        // Times from the start of the video (MPEG-TS clocks start at about 1.4 s), labels too.
+        let st = grabber.demuxer.avStream(grabber.index).pointee.start_time
+        let startTicks = st == noPTS ? 0 : st
+        let times = frames.map { $0.bestEffortPTS.map { grabber.info.seconds($0 - startTicks) } ?? 0 }
         let graph = try FilterGraph(video: frames[0], timeBase: grabber.info.timeBase, filters: filters)
         for f in frames {
-            f.pointer.pointee.pts = f.pointer.pointee.best_effort_timestamp
+            let pts = f.pointer.pointee.best_effort_timestamp
+            f.pointer.pointee.pts = pts == noPTS ? pts : pts - startTicks
             try graph.push(f)
         }
         try graph.push(nil)

@@ -30,6 +30,16 @@ final class FrameGrabber {
     /// The picture on screen at `seconds`: the last one stamped at or before it (the first one
     /// when `seconds` comes before any, the last one when it is past the end).
     func frame(at seconds: Double) throws -> Frame {
+        do {
+            return try frame(at: seconds, rewind: false)
+        } catch let e as MediaError where e.code == "no_picture" || e.code == "seek_failed" {
+            // Some containers seek to a point the decoder cannot start from (MPEG-TS), or cannot seek
+            // by time at all (raw H.264): decode from the start instead.
+            return try frame(at: seconds, rewind: true)
+        }
+    }
+
+    private func frame(at seconds: Double, rewind: Bool) throws -> Frame {
         // A millisecond of slack for timestamps that round just past the time asked for.
         let until = seconds + 0.001
         var last: Frame?
@@ -37,7 +47,13 @@ final class FrameGrabber {
             // Decoding on from the picture after the previous one is no slower than seeking.
             last = p
         } else {
-            try demuxer.seek(to: seconds)
+            if rewind {
+                // Byte 0 is where decoding can always start; containers that seek by time only (MP4)
+                // land exactly on their first keyframe.
+                if avformat_seek_file(demuxer.context, -1, 0, 0, 0, AVSEEK_FLAG_BYTE) < 0 { try demuxer.seek(to: span.start) }
+            } else {
+                try demuxer.seek(to: seconds)
+            }
             decoder.flush()
         }
         pending = nil
@@ -56,12 +72,16 @@ final class FrameGrabber {
                     let got = try decoder.receive(into: frame)
                     if got == .needsInput { break }
                     if got == .endOfStream {
-                        guard let last else { throw MediaError("decode_failed", "no picture decodes near \(SpecValue.format(seconds)) s") }
+                        guard let last else { throw MediaError("no_picture", "no picture decodes near \(SpecValue.format(seconds)) s") }
                         return last
                     }
                     let picture = frame.moveOut()
                     if time(picture) > until {
-                        guard let last else { return picture }
+                        guard let last else {
+                            // The seek landed past the time asked for; from the start, the first picture is the answer.
+                            if rewind { return picture }
+                            throw MediaError("no_picture", "the seek to \(SpecValue.format(seconds)) s landed past it")
+                        }
                         pending = picture
                         return last
                     }
