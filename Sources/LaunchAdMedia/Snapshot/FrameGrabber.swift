@@ -43,11 +43,13 @@ final class FrameGrabber {
         // A millisecond of slack for timestamps that round just past the time asked for.
         let until = seconds + 0.001
         var last: Frame?
-        if let p = pending, time(p) <= until, keyframe(before: seconds) <= time(p) {
-            // Decoding on from the picture after the previous one is no slower than seeking.
+        if let p = pending, time(p) <= until, seeksMislead || keyframe(before: seconds) <= time(p) {
+            // Decoding on from the picture after the previous one is no slower than seeking
+            // (and, once a seek has gone wrong in this file, the only way that is sure).
             last = p
         } else {
             if rewind {
+                seeksMislead = true
                 // Byte 0 is where decoding can always start; containers that seek by time only (MP4)
                 // land exactly on their first keyframe.
                 if avformat_seek_file(demuxer.context, -1, 0, 0, 0, AVSEEK_FLAG_BYTE) < 0 { try demuxer.seek(to: span.start) }
@@ -93,6 +95,8 @@ final class FrameGrabber {
 
     /// The picture decoded past the previous time asked for: the next call may start from it.
     private var pending: Frame?
+    /// Set once a seek in this file has landed where no picture could be decoded, or past the time.
+    private var seeksMislead = false
 
     private func time(_ f: Frame) -> Double { f.bestEffortPTS.map(info.seconds) ?? 0 }
 
