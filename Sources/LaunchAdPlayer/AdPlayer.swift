@@ -56,7 +56,7 @@ public final class AdPlayer {
         let engine = PlaybackEngine(source: options.file, muted: options.muted, events: events)
         self.engine = engine
         engine.start()
-        defer { engine.stop(); tearDown() }
+        defer { tearDown() }
         do {
             sdl = try SDLVideo()
         } catch {
@@ -388,6 +388,9 @@ public final class AdPlayer {
     }
 
     private func tearDown() {
+        // Engine threads first (they use the audio device), then SDL's objects, window last.
+        engine?.stop(wait: true)
+        engine = nil
         skipView = nil
         videoTexture = nil
         imageTexture = nil

@@ -21,7 +21,7 @@ public enum Fixtures {
     /// Runs `ffmpeg -y -hide_banner -loglevel error ARGS OUTPUT` unless `name` is already made.
     /// The recipe is part of the file name's hash so changing it remakes the file.
     public static func make(_ name: String, _ args: [String]) throws -> String {
-        let key = String(UInt64(bitPattern: Int64(stableHash(args.joined(separator: " ")))), radix: 36)
+        let key = String(stableHash(args.joined(separator: " ")), radix: 36)
         let ext = (name as NSString).pathExtension
         let base = (name as NSString).deletingPathExtension
         let out = directory.appendingPathComponent("\(base)-\(key).\(ext)").path
@@ -47,12 +47,10 @@ public enum Fixtures {
         for i in 0..<seconds {
             args += ["-f", "lavfi", "-i", "color=c=\(colours[i % colours.count]):s=\(size):r=\(rate):d=1"]
         }
+        if audio { args += ["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=\(seconds)"] }
         let concat = (0..<seconds).map { "[\($0):v]" }.joined() + "concat=n=\(seconds):v=1:a=0[v]"
         args += ["-filter_complex", concat, "-map", "[v]"]
-        if audio {
-            args += ["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=\(seconds)",
-                     "-map", "\(seconds):a", "-c:a", "aac", "-ac", "2"]
-        }
+        if audio { args += ["-map", "\(seconds):a", "-c:a", "aac", "-ac", "2"] }
         args += ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-g", "25", "-movflags", "+faststart", "-t", "\(seconds)"]
         return try make("bars-\(seconds)s-\(size)-\(audio ? "av" : "v").mp4", args)
     }

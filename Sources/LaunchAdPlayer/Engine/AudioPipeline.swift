@@ -28,8 +28,10 @@ final class AudioPipeline: @unchecked Sendable {
         resampler = Resampler.float32(rate: device.rate, channels: device.channels)
     }
 
-    func start() {
-        let t = Thread { [self] in run() }
+    /// Starts the decoding thread; it leaves `group` when it ends.
+    func start(in group: DispatchGroup) {
+        group.enter()
+        let t = Thread { [self] in run(); group.leave() }
         t.name = "launchad-audio"
         t.start()
     }

@@ -47,16 +47,21 @@ public final class PlaybackEngine: @unchecked Sendable {
         self.events = events
     }
 
+    /// Every thread the engine started; `stop` waits for them so nothing outlives a run.
+    private let threads = DispatchGroup()
+
     public func start() {
-        let t = Thread { [self] in readLoop() }
+        threads.enter()
+        let t = Thread { [self] in readLoop(); threads.leave() }
         t.name = "launchad-read"
         t.start()
     }
 
     public var state: State { lock.lock(); defer { lock.unlock() }; return _state }
 
-    /// Stops every thread; safe to call more than once.
-    public func stop() {
+    /// Stops every thread; safe to call more than once. With `wait`, returns once they have
+    /// ended (bounded: an open blocked in the kernel, e.g. on a FIFO, is left behind).
+    public func stop(wait: Bool = false) {
         lock.lock()
         aborted = true
         let (d, v, a) = (demuxer, video, audio)
@@ -64,6 +69,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         d?.abort()
         v?.abort()
         a?.abort()
+        if wait { _ = threads.wait(timeout: .now() + 2) }
     }
 
     public func setPaused(_ paused: Bool) { audio?.setPaused(paused) }
@@ -109,8 +115,8 @@ public final class PlaybackEngine: @unchecked Sendable {
         demuxer = d; video = videoPipe; audio = audioPipe?.pipe
         _state = .ready(facts)
         lock.unlock()
-        videoPipe.start()
-        audioPipe?.pipe.start()
+        videoPipe.start(in: threads)
+        audioPipe?.pipe.start(in: threads)
 
         let packet = Packet()
         let aIndex = audioPipe?.index

@@ -19,8 +19,10 @@ final class VideoPipeline: @unchecked Sendable {
         packets = PacketQueue(secondsPerTick: info.seconds(1))
     }
 
-    func start() {
-        let t = Thread { [self] in run() }
+    /// Starts the decoding thread; it leaves `group` when it ends.
+    func start(in group: DispatchGroup) {
+        group.enter()
+        let t = Thread { [self] in run(); group.leave() }
         t.name = "launchad-video"
         t.start()
     }

@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 import LaunchAdCore
 
 /// Owns an SDL_Renderer for a window; the window is kept alive as long as the renderer.
@@ -8,8 +9,11 @@ public final class Renderer {
 
     public init(window: Window) throws {
         self.window = window
-        // Accelerated with vsync when there is a GPU; SDL falls back to its software renderer.
-        if let r = SDL_CreateRenderer(window.pointer, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue) {
+        // Accelerated with vsync when there is a GPU. Without one (no DRI render node: Xvfb,
+        // containers), OpenGL would run on a software rasteriser that costs more CPU than SDL's
+        // own software renderer, so use that, as SDL_RENDER_DRIVER=software would.
+        let accelerated = Renderer.hasGPU ? SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue : SDL_RENDERER_SOFTWARE.rawValue
+        if let r = SDL_CreateRenderer(window.pointer, -1, accelerated) {
             pointer = r
         } else if let r = SDL_CreateRenderer(window.pointer, -1, SDL_RENDERER_SOFTWARE.rawValue) {
             pointer = r
@@ -20,6 +24,19 @@ public final class Renderer {
     }
 
     deinit { SDL_DestroyRenderer(pointer) }
+
+    /// Whether a GPU can be used: a DRI render node exists, or the user chose a driver.
+    static var hasGPU: Bool {
+        if SDL_GetHint(SDL_HINT_RENDER_DRIVER) != nil { return true }
+        let nodes = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []
+        return nodes.contains { $0.hasPrefix("renderD") }
+    }
+
+    /// Call before the window is created: without a GPU, present through plain X11 images
+    /// rather than a software OpenGL context.
+    static func prepareHints() {
+        if !hasGPU { SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0") }
+    }
 
     public var name: String {
         var info = SDL_RendererInfo()

@@ -20,9 +20,12 @@ public final class Texture {
 
     deinit { SDL_DestroyTexture(pointer) }
 
-    /// A streaming IYUV texture for yuv420p video pictures.
+    /// A streaming IYUV texture for yuv420p video pictures. Opaque: blending a full-screen
+    /// picture pixel by pixel is the software renderer's most expensive path.
     public static func video(_ renderer: Renderer, size: Size) throws -> Texture {
-        try Texture(renderer: renderer, format: launchad_sdl_pixelformat_iyuv(), access: SDL_TEXTUREACCESS_STREAMING, size: size)
+        let t = try Texture(renderer: renderer, format: launchad_sdl_pixelformat_iyuv(), access: SDL_TEXTUREACCESS_STREAMING, size: size)
+        SDL_SetTextureBlendMode(t.pointer, SDL_BLENDMODE_NONE)
+        return t
     }
 
     /// A static RGBA texture holding a picture.

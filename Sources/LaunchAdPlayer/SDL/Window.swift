@@ -8,6 +8,7 @@ public final class Window {
     public init(title: String, size: Size, fullscreen: Bool) throws {
         var flags = SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_RESIZABLE.rawValue
         if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+        Renderer.prepareHints()
         let pos = launchad_sdl_windowpos_centered()
         guard let w = SDL_CreateWindow(title, pos, pos, Int32(size.width), Int32(size.height), flags) else {
             throw SDLError("window_failed", "cannot create a \(size) window")

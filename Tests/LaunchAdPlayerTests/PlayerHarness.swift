@@ -1,0 +1,111 @@
+import CSDL2
+import Foundation
+import LaunchAdCore
+import LaunchAdPlayer
+import LaunchAdTestSupport
+import XCTest
+
+/// Runs the real player in-process with SDL's headless drivers, recording events and what was
+/// presented, and lets a test act at chosen moments (push window events, clicks, keys).
+final class PlayerHarness {
+    struct Sample {
+        let nowMs: Int
+        let mediaTime: Double?
+        let skip: SkipButtonState
+        let isPaused: Bool
+        let layout: AdLayout
+        /// RGBA of the window's centre pixel, or of `probe` when given.
+        let pixel: [UInt8]
+        let probes: [[UInt8]]
+    }
+
+    let sink = RecordingSink()
+    private(set) var samples: [Sample] = []
+    var probes: [(Int, Int)] = []
+    /// Called at every presented frame; return value ignored. Use it to push inputs.
+    var onFrame: ((Sample, PlayerHarness) -> Void)?
+    private(set) var wallSeconds = 0.0
+
+    init() {
+        setenv("SDL_VIDEODRIVER", "dummy", 1)
+        setenv("SDL_AUDIODRIVER", "dummy", 1)
+    }
+
+    func play(_ options: PlayOptions) -> Outcome {
+        let player = AdPlayer(options: options, events: sink)
+        player.presentHook = { [unowned self] f in
+            let out = f.layout.window
+            let centre = (try? f.renderer.readPixels(Rect(x: out.width / 2, y: out.height / 2, width: 1, height: 1))) ?? []
+            let probed = probes.map { (try? f.renderer.readPixels(Rect(x: $0.0, y: $0.1, width: 1, height: 1))) ?? [] }
+            let s = Sample(nowMs: f.nowMs, mediaTime: f.mediaTime, skip: f.skip, isPaused: f.isPaused, layout: f.layout,
+                           pixel: centre, probes: probed)
+            samples.append(s)
+            onFrame?(s, self)
+        }
+        let start = Date()
+        let outcome = player.run()
+        wallSeconds = Date().timeIntervalSince(start)
+        if ProcessInfo.processInfo.environment["LAUNCHAD_TEST_EVENTS"] != nil {
+            sink.events.forEach { print($0.jsonLine()) }
+        }
+        return outcome
+    }
+
+    var events: [AdEvent] { sink.events }
+    func events(_ name: String) -> [AdEvent] { sink.events.filter { $0.name == name } }
+    func first(_ name: String) -> AdEvent? { events(name).first }
+
+    // MARK: Inputs, as SDL would deliver them
+
+    static func pushWindowEvent(_ id: SDL_WindowEventID) {
+        var e = SDL_Event()
+        e.type = SDL_WINDOWEVENT.rawValue
+        e.window.event = UInt8(id.rawValue)
+        e.window.windowID = 1
+        SDL_PushEvent(&e)
+    }
+
+    static func pushClick(x: Int, y: Int) {
+        var e = SDL_Event()
+        e.type = SDL_MOUSEBUTTONUP.rawValue
+        e.button.button = UInt8(SDL_BUTTON_LEFT)
+        e.button.x = Int32(x)
+        e.button.y = Int32(y)
+        e.button.windowID = 1
+        SDL_PushEvent(&e)
+    }
+
+    static func pushFingerUp(x: Double, y: Double) {
+        var e = SDL_Event()
+        e.type = SDL_FINGERUP.rawValue
+        e.tfinger.x = Float(x)
+        e.tfinger.y = Float(y)
+        SDL_PushEvent(&e)
+    }
+
+    static func pushKey(_ key: SDL_KeyCode) {
+        var e = SDL_Event()
+        e.type = SDL_KEYDOWN.rawValue
+        e.key.keysym.sym = Int32(key.rawValue)
+        e.key.windowID = 1
+        SDL_PushEvent(&e)
+    }
+}
+
+extension AdEvent {
+    func int(_ key: String) -> Int? { if case .int(let v)? = self[key] { return v }; return nil }
+    func string(_ key: String) -> String? { if case .string(let v)? = self[key] { return v }; return nil }
+}
+
+/// Nearest of the named test colours to an RGBA pixel.
+func colourName(_ p: [UInt8]) -> String {
+    guard p.count >= 3 else { return "none" }
+    let named: [(String, (Int, Int, Int))] = [("red", (255, 0, 0)), ("lime", (0, 255, 0)), ("blue", (0, 0, 255)),
+                                              ("white", (255, 255, 255)), ("black", (0, 0, 0)), ("yellow", (255, 255, 0))]
+    let (r, g, b) = (Int(p[0]), Int(p[1]), Int(p[2]))
+    return named.min { a, c in
+        let da = (a.1.0 - r) * (a.1.0 - r) + (a.1.1 - g) * (a.1.1 - g) + (a.1.2 - b) * (a.1.2 - b)
+        let dc = (c.1.0 - r) * (c.1.0 - r) + (c.1.1 - g) * (c.1.1 - g) + (c.1.2 - b) * (c.1.2 - b)
+        return da < dc
+    }!.0
+}
