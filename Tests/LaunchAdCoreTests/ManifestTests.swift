@@ -134,4 +134,16 @@ final class ManifestTests: XCTestCase {
             XCTAssertEqual(try SHA256.hex(ofFile: c.url.path), c.sha256, c.url.path)
         }
     }
+
+    /// The manifest example in the README is a valid manifest.
+    func testReadmeExampleParses() throws {
+        let readme = try String(contentsOfFile: Fixtures.repoRoot.appendingPathComponent("README.md").path, encoding: .utf8)
+        let section = try XCTUnwrap(readme.range(of: "### The manifest"))
+        let rest = readme[section.upperBound...]
+        let open = try XCTUnwrap(rest.range(of: "```json\n")), close = try XCTUnwrap(rest.range(of: "\n```", range: open.upperBound..<rest.endIndex))
+        let p = try ManifestParser.parse(Data(rest[open.upperBound..<close.lowerBound].utf8), base: base)
+        XCTAssertEqual(p.rejected, [])
+        XCTAssertEqual(p.manifest.ads.map(\.id), ["spring-sale", "new-year"])
+        XCTAssertEqual(p.manifest.ads[0].variants[1].url.absoluteString, "https://ads.example.com/v1/sale-1080x1920.mp4")
+    }
 }
