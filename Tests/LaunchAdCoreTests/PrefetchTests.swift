@@ -255,4 +255,23 @@ final class PrefetchTests: XCTestCase {
         }
         XCTAssertThrowsError(try URLPolicy.check(URL(string: "ftp://ads.example.com/m")!, allowHTTP: true))
     }
+
+    /// A lost index costs no download: the files on disk are verified and taken back.
+    func testALostIndexIsRebuiltFromTheFilesOnDisk() throws {
+        serve([Ad(id: "sale", body: v1)])
+        prefetch()
+        try Data("garbage".utf8).write(to: dir.appendingPathComponent("index.json"))
+        XCTAssertNil(shown())
+        let before = net.urls().count
+        XCTAssertTrue(prefetch().ok)
+        XCTAssertEqual(net.urls().count, before + 1, "only the manifest was fetched")
+        XCTAssertEqual(events("download").count, 1, "the first prefetch's download only")
+        XCTAssertEqual(shown(), "sale")
+        // A damaged file is not taken back: it is fetched again.
+        try Data("garbage".utf8).write(to: dir.appendingPathComponent("index.json"))
+        try Data("version 0ne".utf8).write(to: dir.appendingPathComponent("objects/\(SHA256.hex(of: v1)).mp4"))
+        XCTAssertTrue(prefetch().ok)
+        XCTAssertEqual(events("download").count, 2)
+        XCTAssertEqual(try Data(contentsOf: dir.appendingPathComponent("objects/\(SHA256.hex(of: v1)).mp4")), v1)
+    }
 }

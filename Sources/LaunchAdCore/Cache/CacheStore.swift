@@ -85,13 +85,37 @@ public final class CacheStore: @unchecked Sendable {
 
     /// Moves a verified download into place and records it. Call inside `update`.
     public func install(_ temp: URL, as creative: Creative, kind: AdKind, into index: inout CacheIndex, now: Date) throws {
-        let name = "objects/\(creative.sha256).\(CacheStore.fileExtension(for: creative.url, kind: kind))"
+        let name = CacheStore.objectName(for: creative, kind: kind)
         try rename(temp, to: directory.appendingPathComponent(name))
         if let old = index.files[creative.sha256], old.file != name {
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(old.file))
         }
         index.files[creative.sha256] = FileRecord(file: name, bytes: creative.bytes, url: creative.url.absoluteString,
                                                   fetchedAt: now, lastShown: index.files[creative.sha256]?.lastShown)
+    }
+
+    /// Takes back a creative whose file is already in objects/ but not in the index (an index
+    /// lost or damaged): verified like a download, so nothing is fetched again. False if absent
+    /// or wrong (a wrong file is deleted).
+    public func adopt(_ creative: Creative, kind: AdKind, now: Date) throws -> Bool {
+        let name = CacheStore.objectName(for: creative, kind: kind)
+        let file = directory.appendingPathComponent(name)
+        guard FileManager.default.fileExists(atPath: file.path) else { return false }
+        do {
+            try CacheStore.verify(file, as: creative)
+        } catch {
+            try? FileManager.default.removeItem(at: file)
+            return false
+        }
+        try update { index in
+            index.files[creative.sha256] = FileRecord(file: name, bytes: creative.bytes, url: creative.url.absoluteString,
+                                                      fetchedAt: now, lastShown: index.files[creative.sha256]?.lastShown)
+        }
+        return true
+    }
+
+    static func objectName(for creative: Creative, kind: AdKind) -> String {
+        "objects/\(creative.sha256).\(fileExtension(for: creative.url, kind: kind))"
     }
 
     /// Notes that these files were just shown (least-recently-shown eviction keeps them longest).

@@ -92,13 +92,15 @@ public final class Prefetcher: @unchecked Sendable {
             do {
                 let started = ProcessClock.nowMs()
                 let base = done
-                let bytes = try fetchCreative(creative, kind: creative == ad.fallback ? .image : ad.kind) { [onProgress] got in
+                let bytes = try fetchCreative(creative, kind: creative == ad.fallback ? .image : ad.kind, progress: { [onProgress] got in
                     onProgress?(PrefetchProgress(id: ad.id, doneBytes: base + got, totalBytes: total))
+                })
+                if let bytes {
+                    report.downloads += 1
+                    report.downloadedBytes += bytes
+                    emit("download", [("id", .string(ad.id)), ("bytes", .int(Int(bytes))), ("ms", .int(ProcessClock.nowMs() - started)),
+                                      ("sha256", .string(creative.sha256))])
                 }
-                report.downloads += 1
-                report.downloadedBytes += bytes
-                emit("download", [("id", .string(ad.id)), ("bytes", .int(Int(bytes))), ("ms", .int(ProcessClock.nowMs() - started)),
-                                  ("sha256", .string(creative.sha256))])
             } catch {
                 report.rejected += 1
                 emit("rejected", [("id", .string(ad.id)), ("reason", .string("\(error)"))])
@@ -108,14 +110,16 @@ public final class Prefetcher: @unchecked Sendable {
         }
     }
 
-    /// Downloads one creative to a temporary file, verifies it and installs it.
-    private func fetchCreative(_ c: Creative, kind: AdKind, progress: @escaping (Int64) -> Void) throws -> Int64 {
+    /// Downloads one creative to a temporary file, verifies it and installs it; nil when the
+    /// file was already on disk and only needed to be taken back into the index.
+    private func fetchCreative(_ c: Creative, kind: AdKind, progress: @escaping (Int64) -> Void) throws -> Int64? {
         guard c.bytes <= config.maxCreativeBytes else {
             throw CacheError("\(c.url.lastPathComponent) is \(c.bytes) bytes, over the \(config.maxCreativeBytes)-byte limit per creative")
         }
         guard c.bytes <= config.cacheLimit else {
             throw CacheError("\(c.url.lastPathComponent) is \(c.bytes) bytes, larger than the whole cache limit")
         }
+        if try store.adopt(c, kind: kind, now: now()) { return nil }
         let temp = store.newTempURL()
         defer { try? FileManager.default.removeItem(at: temp) }
         // One byte over the declared size is enough to know it is wrong.
