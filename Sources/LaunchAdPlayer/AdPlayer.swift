@@ -102,6 +102,11 @@ public final class AdPlayer {
                                                          ?? "no TrueType font found; drawing the ring without text"))]))
             }
             skipView = SkipButtonView(renderer: r, fontPath: fontPath)
+            let drawn = r.outputSize
+            events.emit(AdEvent("window", tMs: ProcessClock.nowMs(), [
+                ("width", .int(drawn.width)), ("height", .int(drawn.height)), ("fullscreen", .bool(options.fullscreen)),
+                ("video_driver", .string(sdl?.driverName ?? "none")), ("renderer", .string(r.name)),
+            ]))
             if let label = options.skipLabel, fontPath != nil, skipView?.fontCovers(label) == false {
                 events.emit(AdEvent("font_missing", tMs: ProcessClock.nowMs(),
                                     [("message", .string("the font has no glyphs for '\(label)'; choose one with --font"))]))

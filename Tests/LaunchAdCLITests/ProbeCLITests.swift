@@ -24,7 +24,7 @@ final class ProbeCLITests: XCTestCase {
         let r = try Launchad.run(["probe", text])
         XCTAssertEqual(r.status, 1)
         XCTAssertEqual(r.stdout, "")
-        XCTAssertEqual(r.stderr, "launchad: cannot open \(text): Invalid data found when processing input\n")
+        XCTAssertEqual(r.stderr, "launchad: \(text) is not a media file FFmpeg can read: Invalid data found when processing input\n")
         let usage = try Launchad.run(["probe"])
         XCTAssertEqual(usage.status, 2)
         XCTAssertEqual(usage.stderr, "launchad: probe needs a FILE\n")

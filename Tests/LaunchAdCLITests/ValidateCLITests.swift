@@ -133,7 +133,7 @@ final class ValidateCLITests: XCTestCase {
         let cases: [(String, String)] = [
             (try Fixtures.write("v-empty.mp4", Data()), "is empty"),
             (try Fixtures.write("v-text.mp4", Data("not a video\n".utf8)), "Invalid data found"),
-            (try Fixtures.write("v-noise.mp4", Data((0..<30_000).map { UInt8(($0 * 7919) & 0xff) })), "cannot open"),
+            (try Fixtures.write("v-noise.mp4", Data((0..<30_000).map { UInt8(($0 * 7919) & 0xff) })), "not a media file"),
             (try Fixtures.write("v-cut.mp4", good.prefix(good.count / 2)), "cut short"),
             (try Fixtures.write("v-cut-slow.mp4", slowData.prefix(slowData.count / 2)), "no moov box"),
             (try Fixtures.write("v-damaged.mp4", damaged), "decode_errors"),

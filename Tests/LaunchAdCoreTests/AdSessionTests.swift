@@ -427,6 +427,17 @@ final class AdSessionSkipAndClickTests: XCTestCase {
         XCTAssertEqual(run.outcome, "skipped")
     }
 
+    func testHostSkipActsAsAViewerWouldWhileTheButtonIsDisabled() {
+        let run = SessionRun(videoConfig(["--skip-after", "3", "--transition", "none"]))
+        run.send(.firstFrame, at: 0)
+        XCTAssertEqual(run.send(.control(.skip), at: 1000), [], "disabled button: no skip")
+        XCTAssertEqual(run.send(.control(.skip), at: 3100), [.finish(.skipped)])
+        let noButton = SessionRun(videoConfig(["--no-skip", "--transition", "none"]))
+        noButton.send(.firstFrame, at: 0)
+        XCTAssertEqual(noButton.send(.control(.skip), at: 1000), [])
+        XCTAssertEqual(noButton.send(.control(.end), at: 1100), [.finish(.endedByHost)], "end always works")
+    }
+
     func testSkipWhileDisabledDoesNothing() {
         let run = SessionRun(videoConfig(["--skip-after", "3", "--link", "https://example.com"]))
         run.send(.firstFrame, at: 0)

@@ -232,7 +232,8 @@ public struct AdSession {
         case .mute: return setMuted(true, now: now)
         case .unmute: return setMuted(false, now: now)
         case .skip:
-            guard phase == .showing else { return [] }
+            // As a viewer would: only while the button offers it. A host that must end the ad says `end`.
+            guard phase == .showing, skipButton(now: now).enabled else { return [] }
             return skip(now: now, via: "host")
         case .click:
             guard phase == .showing else { return [] }

@@ -1,4 +1,5 @@
 import CFFmpeg
+import Foundation
 import Synchronization
 
 /// Owns an opened input (AVFormatContext). Reads packets; makes decoders for its streams.
@@ -22,8 +23,11 @@ public final class Demuxer: @unchecked Sendable {
         let ret = avformat_open_input(&opened, path, nil, nil)
         guard ret >= 0, let opened else {
             // avformat_open_input frees the context on failure.
-            throw MediaError(ret == -2 ? "file_not_found" : "open_failed",
-                             "cannot open \(path): \(MediaError.text(ret))", averror: ret)
+            if ret == launchad_averror_invaliddata() {
+                throw MediaError("not_media", "\(path) is not a media file FFmpeg can read: \(MediaError.text(ret))", averror: ret)
+            }
+            let code = ret == -ENOENT ? "file_not_found" : ret == -EACCES ? "permission_denied" : "open_failed"
+            throw MediaError(code, "cannot open \(path): \(MediaError.text(ret))", averror: ret)
         }
         context = opened
         let info = avformat_find_stream_info(context, nil)

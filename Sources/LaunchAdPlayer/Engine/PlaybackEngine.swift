@@ -69,7 +69,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         d?.abort()
         v?.abort()
         a?.abort()
-        if wait { _ = threads.wait(timeout: .now() + 2) }
+        if wait { _ = threads.wait(timeout: .now() + 1) }
     }
 
     public func setPaused(_ paused: Bool) { audio?.setPaused(paused) }

@@ -1,0 +1,49 @@
+import Foundation
+import LaunchAdTestSupport
+import XCTest
+
+/// `--control stdin`: a host process drives the ad as a viewer would.
+final class ControlChannelTests: XCTestCase {
+    func testHostPausesResumesMutesAndEnds() throws {
+        let clip = try Fixtures.colourBars(seconds: 4)
+        let run = try LiveRun(["play", clip, "--control", "stdin"], environment: Launchad.headlessEnvironment())
+        XCTAssertNotNil(run.waitFor("first_frame"))
+        Thread.sleep(forTimeInterval: 0.5)
+        run.send("pause")
+        XCTAssertNotNil(run.waitFor("pause"))
+        Thread.sleep(forTimeInterval: 0.8)
+        run.send("resume")
+        run.send("mute")
+        run.send("bogus")
+        run.send("unmute")
+        XCTAssertNotNil(run.waitFor("unmute"))
+        run.send("end")
+        XCTAssertEqual(run.finish(), 0)
+        XCTAssertEqual(run.events(named: "pause").first?["reason"] as? String, "host")
+        XCTAssertEqual(run.events(named: "resume").first?["reason"] as? String, "host")
+        XCTAssertEqual(run.events(named: "control_error").first?["line"] as? String, "bogus")
+        let end = try XCTUnwrap(run.events(named: "end").first)
+        XCTAssertEqual(end["outcome"] as? String, "ended_by_host")
+        // Shown time leaves the 0.8 s pause out.
+        let shown = try XCTUnwrap(end["shown_ms"] as? Int)
+        let wall = (end["t_ms"] as? Int ?? 0) - (run.events(named: "first_frame").first?["t_ms"] as? Int ?? 0)
+        XCTAssertGreaterThan(wall - shown, 700)
+    }
+
+    func testHostSkipAndClick() throws {
+        let clip = try Fixtures.colourBars(seconds: 3, audio: false)
+        let skip = try LiveRun(["play", clip, "--control", "stdin"], environment: Launchad.headlessEnvironment())
+        XCTAssertNotNil(skip.waitFor("first_frame"))
+        skip.send("skip")
+        XCTAssertEqual(skip.finish(), 0)
+        XCTAssertEqual(skip.events(named: "end").first?["outcome"] as? String, "skipped")
+
+        let click = try LiveRun(["play", clip, "--control", "stdin", "--link", "https://example.com/x"],
+                                environment: Launchad.headlessEnvironment())
+        XCTAssertNotNil(click.waitFor("first_frame"))
+        click.send("click")
+        XCTAssertEqual(click.finish(), 0)
+        XCTAssertEqual(click.events(named: "click").first?["link"] as? String, "https://example.com/x")
+        XCTAssertEqual(click.events(named: "end").first?["outcome"] as? String, "clicked")
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import LaunchAdTestSupport
+import XCTest
+
+/// `launchad play` as a user runs it: events on stdout, exit codes, one-line errors.
+final class PlayCLITests: XCTestCase {
+    func testTheSampleAdPlaysToTheEnd() throws {
+        let run = try Launchad.run(["play", Fixtures.media("sample-ad.mp4"), "--transition", "none"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let names = run.events.compactMap { $0["event"] as? String }
+        for expected in ["start", "window", "first_frame", "quartile", "complete", "end"] {
+            XCTAssertTrue(names.contains(expected), "missing \(expected) in \(names)")
+        }
+        XCTAssertEqual(names.last, "end")
+        XCTAssertEqual(names.filter { $0 == "end" }.count, 1)
+        let start = try XCTUnwrap(run.events(named: "start").first)
+        XCTAssertEqual(start["width"] as? Int, 720)
+        XCTAssertEqual(start["height"] as? Int, 1280)
+        XCTAssertEqual(start["has_audio"] as? Bool, true)
+        XCTAssertEqual((start["duration"] as? Double) ?? 0, 5.5, accuracy: 0.05)
+        let end = try XCTUnwrap(run.events(named: "end").first)
+        XCTAssertEqual(end["outcome"] as? String, "completed")
+        XCTAssertEqual(Double(end["shown_ms"] as? Int ?? 0), 5500, accuracy: 300)
+        let firstFrame = try XCTUnwrap(run.events(named: "first_frame").first?["t_ms"] as? Int)
+        XCTAssertLessThan(firstFrame, 3000)
+    }
+
+    func testEventsFileTakesTheEventsInsteadOfStdout() throws {
+        let clip = try Fixtures.colourBars(seconds: 1, audio: false)
+        let path = Fixtures.directory.appendingPathComponent("events-\(UUID().uuidString).jsonl").path
+        let run = try Launchad.run(["play", clip, "--events", path])
+        XCTAssertEqual(run.status, 0)
+        XCTAssertTrue(run.stdout.isEmpty)
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        XCTAssertTrue(lines.last?.contains("\"event\":\"end\"") ?? false)
+        XCTAssertTrue(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil })
+    }
+
+    func testMissingFileIsAnErrorEventAndNoAd() throws {
+        let run = try Launchad.run(["play", "/nonexistent/ad.mp4"])
+        XCTAssertEqual(run.status, 3)
+        XCTAssertLessThan(run.seconds, 3)
+        let errors = run.events(named: "error")
+        XCTAssertEqual(errors.count, 1)
+        XCTAssertEqual(errors.first?["code"] as? String, "file_not_found")
+        XCTAssertFalse((errors.first?["message"] as? String ?? "").contains("\n"))
+        XCTAssertEqual(run.events(named: "end").first?["outcome"] as? String, "no_ad")
+    }
+
+    func testAFileThatIsNotMedia() throws {
+        let path = try Fixtures.write("not-media.mp4", Data("this is a text file, not a video\n".utf8))
+        let run = try Launchad.run(["play", path])
+        XCTAssertEqual(run.status, 3)
+        XCTAssertLessThan(run.seconds, 3)
+        XCTAssertEqual(run.events(named: "error").first?["code"] as? String, "not_media")
+        XCTAssertEqual(run.events(named: "end").count, 1)
+    }
+
+    func testAFileWithNoVideoStream() throws {
+        let audio = try Fixtures.make("audio-only.m4a", ["-f", "lavfi", "-i", "sine=d=1", "-c:a", "aac"])
+        let run = try Launchad.run(["play", audio])
+        XCTAssertEqual(run.status, 3)
+        XCTAssertEqual(run.events(named: "error").first?["code"] as? String, "no_video_stream")
+    }
+
+    func testUsageErrorsExitTwoWithOneLine() throws {
+        for args in [["play"], ["play", "a.mp4", "--bogus"], ["play", "a.mp4", "--link", "ftp://x.example/"],
+                     ["play", "a.mp4", "--size", "0x0"], ["frobnicate"], []] {
+            let run = try Launchad.run(args)
+            XCTAssertEqual(run.status, 2, "\(args)")
+            XCTAssertEqual(run.stderr.split(separator: "\n").count, 1, "\(args): \(run.stderr)")
+            XCTAssertTrue(run.stdout.isEmpty)
+        }
+    }
+
+    func testEverySubcommandAnswersHelp() throws {
+        for command in ["play", "launch", "prefetch", "probe", "validate", "snapshot"] {
+            let run = try Launchad.run([command, "--help"])
+            XCTAssertEqual(run.status, 0, command)
+            XCTAssertTrue(run.stdout.contains("usage: launchad \(command)"), command)
+        }
+    }
+
+    func testDeviceWindowKeepsThePhoneShape() throws {
+        let clip = try Fixtures.colourBars(seconds: 1, audio: false)
+        let run = try Launchad.run(["play", clip, "--device", "iphone-8"])
+        XCTAssertEqual(run.status, 0)
+        let window = try XCTUnwrap(run.events(named: "window").first)
+        let w = Double(window["width"] as? Int ?? 0), h = Double(window["height"] as? Int ?? 0)
+        XCTAssertEqual(w / h, 750.0 / 1334.0, accuracy: 0.01)
+    }
+
+    func testFirstFrameDeadlineGivesTimeoutOrTheFallback() throws {
+        // A FIFO nobody writes to: opening it never completes, like a stalled network source.
+        let fifo = Fixtures.directory.appendingPathComponent("stalled-\(UUID().uuidString).mp4").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        defer { unlink(fifo) }
+        let timedOut = try Launchad.run(["play", fifo, "--wait", "1"])
+        XCTAssertEqual(timedOut.status, 3)
+        XCTAssertEqual(timedOut.events(named: "end").first?["outcome"] as? String, "timeout")
+        XCTAssertLessThan(timedOut.seconds, 4)
+
+        let png = try Fixtures.make("fallback-red.png", ["-f", "lavfi", "-i", "color=c=red:s=90x160", "-frames:v", "1"])
+        let fellBack = try Launchad.run(["play", fifo, "--wait", "1", "--fallback", png, "--duration", "1"])
+        XCTAssertEqual(fellBack.status, 0)
+        XCTAssertEqual(fellBack.events(named: "fallback").first?["reason"] as? String, "first_frame_timeout")
+        XCTAssertEqual(fellBack.events(named: "end").first?["outcome"] as? String, "completed")
+    }
+}
