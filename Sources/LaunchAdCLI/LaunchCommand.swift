@@ -90,7 +90,9 @@ public enum LaunchCommand {
         if let link = ad.link { p.link = link }
         if let skip = ad.skipAfter { p.skipAfter = skip }
         if let d = ad.duration {
-            if ad.kind == .image { p.imageDuration = d } else { p.maxDuration = d }
+            // An image's (or the fallback's) length; for a video also a cap on its own length.
+            p.imageDuration = d
+            if ad.kind == .video { p.maxDuration = d }
         }
         if let layout = ad.layout.flatMap(LayoutMode.init(rawValue:)), layout == .fullscreen || p.logo != nil {
             p.layout = layout

@@ -115,6 +115,8 @@ final class LaunchFlowTests: XCTestCase {
         let shown = try launch()
         XCTAssertEqual(shown.events(named: "cache_hit").first?["sha256"] as? String, SHA256.hex(of: blue))
         assertEnds(shown, "completed")
+        let shownMs = try XCTUnwrap(shown.events(named: "end").first?["shown_ms"] as? Int)
+        XCTAssertTrue((300...1500).contains(shownMs), "the manifest's 0.4 s duration, not play's 5 s default: \(shownMs)")
     }
 
     /// Expired and hidden ads are deleted; with nothing left, launch ends at once with no_ad,
