@@ -72,6 +72,25 @@ final class ImageLayoutTests: XCTestCase {
         XCTAssertEqual(colourName(s.probes[2]), "white", "band background")
     }
 
+    func testDisplayMatrixRotationIsApplied() throws {
+        // Landscape 320x160, red on the left, blue on the right, with a display matrix of 90 degrees
+        // counter-clockwise: the ffmpeg CLI shows it portrait 160x320, blue on top, red below.
+        let flat = try Fixtures.make("redblue-wide.mp4", ["-f", "lavfi", "-i", "color=c=red:s=160x160:d=1", "-f", "lavfi", "-i",
+                                                          "color=c=blue:s=160x160:d=1", "-filter_complex", "[0][1]hstack", "-c:v", "libx264", "-pix_fmt", "yuv420p"])
+        let turned = try Fixtures.make("redblue-rot90.mp4", ["-i", flat, "-c", "copy", "-metadata:s:v:0", "rotate=90"])
+        let h = PlayerHarness()
+        h.probes = [(80, 60), (80, 260)]
+        var options = PlayOptions(file: turned)
+        options.size = Size(width: 160, height: 320)
+        options.transition = .none
+        XCTAssertEqual(h.play(options), .completed)
+        XCTAssertEqual(h.first("start")?.int("width"), 160)
+        XCTAssertEqual(h.first("start")?.int("height"), 320)
+        let s = try XCTUnwrap(h.samples.last { ($0.mediaTime ?? 0) > 0.4 })
+        XCTAssertEqual(colourName(s.probes[0]), "blue")
+        XCTAssertEqual(colourName(s.probes[1]), "red")
+    }
+
     func testFitLetterboxesAndFillCrops() throws {
         let clip = try Fixtures.colourBars(seconds: 1, audio: false) // 320x240 landscape
         for (fit, edge) in [(FitMode.fit, "black"), (.fill, "red")] {
