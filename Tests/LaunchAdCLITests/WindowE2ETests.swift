@@ -1,0 +1,77 @@
+import Foundation
+import LaunchAdTestSupport
+import XCTest
+
+/// The one real-window test: Xvfb with a window manager (openbox); xdotool minimizes and
+/// re-activates the real window, as a person switching apps would.
+final class WindowE2ETests: XCTestCase {
+    private var xvfb: Process?
+    private var wm: Process?
+    private var display = ""
+
+    override func setUpWithError() throws {
+        for bin in ["/usr/bin/Xvfb", "/usr/bin/openbox", "/usr/bin/xdotool"] where !FileManager.default.isExecutableFile(atPath: bin) {
+            throw XCTSkip("\(bin) is not installed (scripts/setup.sh --test installs it)")
+        }
+        let n = (90...140).first { !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\($0)") && !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock") }!
+        display = ":\(n)"
+        xvfb = try start("/usr/bin/Xvfb", [display, "-screen", "0", "1280x1024x24", "-nolisten", "tcp"])
+        let socket = "/tmp/.X11-unix/X\(n)"
+        for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) { Thread.sleep(forTimeInterval: 0.05) }
+        wm = try start("/usr/bin/openbox", ["--sm-disable"])
+        Thread.sleep(forTimeInterval: 0.8) // openbox takes over the screen
+    }
+
+    override func tearDown() {
+        for p in [wm, xvfb] { p?.terminate(); p?.waitUntilExit() }
+    }
+
+    private func start(_ exe: String, _ args: [String]) throws -> Process {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: exe)
+        p.arguments = args
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = display
+        p.environment = env
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        return p
+    }
+
+    private func xdotool(_ args: [String]) throws -> String {
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = display
+        return try Fixtures.run("/usr/bin/xdotool", args, environment: env).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func testMinimizeAndRestorePauseAndResumeTheRealWindow() throws {
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = display
+        env["SDL_AUDIODRIVER"] = "dummy"
+        env.removeValue(forKey: "SDL_VIDEODRIVER")
+        let run = try LiveRun(["play", Fixtures.media("sample-ad.mp4"), "--transition", "none"], environment: env)
+        let first = try XCTUnwrap(run.waitFor("first_frame"), "the ad reached the screen")
+        XCTAssertEqual(run.events(named: "window").first?["video_driver"] as? String, "x11")
+        Thread.sleep(forTimeInterval: 1.0)
+        let id = try xdotool(["search", "--sync", "--name", "^LaunchAd$"]).split(separator: "\n").first.map(String.init) ?? ""
+        XCTAssertFalse(id.isEmpty, "window found")
+        _ = try xdotool(["windowminimize", id])
+        let pause = try XCTUnwrap(run.waitFor("pause", timeout: 5))
+        Thread.sleep(forTimeInterval: 1.5)
+        _ = try xdotool(["windowactivate", id])
+        let resume = try XCTUnwrap(run.waitFor("resume", timeout: 5))
+        XCTAssertEqual(run.finish(timeout: 20), 0)
+
+        XCTAssertTrue(["minimized", "focus_lost", "hidden"].contains(pause["reason"] as? String ?? ""), "\(pause)")
+        XCTAssertTrue(["restored", "focus_gained", "shown"].contains(resume["reason"] as? String ?? ""), "\(resume)")
+        let end = try XCTUnwrap(run.events(named: "end").first)
+        XCTAssertEqual(end["outcome"] as? String, "completed")
+        let shown = try XCTUnwrap(end["shown_ms"] as? Int)
+        let wall = (end["t_ms"] as? Int ?? 0) - (first["t_ms"] as? Int ?? 0)
+        let paused = (resume["t_ms"] as? Int ?? 0) - (pause["t_ms"] as? Int ?? 0)
+        XCTAssertGreaterThan(paused, 1200)
+        XCTAssertEqual(Double(shown), 5500, accuracy: 400, "shown_ms leaves the paused time out")
+        XCTAssertGreaterThan(wall, shown + 1200, "wall time includes it")
+    }
+}
