@@ -60,7 +60,8 @@ public final class AdPlayer {
         do {
             sdl = try SDLVideo()
         } catch {
-            return finish(session.handle(.failed(code: "no_display", message: "\(error)"), now: ProcessClock.nowMs())) ?? .error
+            return finish(session.handle(.failed(code: (error as? SDLError)?.code ?? "no_display", message: "\(error)"),
+                                         now: ProcessClock.nowMs())) ?? .error
         }
         if options.controlStdin {
             control = ControlChannel()

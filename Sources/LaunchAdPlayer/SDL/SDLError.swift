@@ -5,6 +5,11 @@ public struct SDLError: Error, CustomStringConvertible {
     public let code: String
     public let message: String
 
+    init(code: String, message: String) {
+        self.code = code
+        self.message = message
+    }
+
     init(_ code: String, _ what: String) {
         self.code = code
         self.message = "\(what): \(String(cString: SDL_GetError()))"

@@ -10,6 +10,14 @@ public final class SDLVideo {
         if SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) < 0 {
             throw SDLError("no_display", "cannot open a display (set DISPLAY, or SDL_VIDEODRIVER=dummy for headless runs)")
         }
+        // SDL falls back to its invisible offscreen driver when there is no display; an ad nobody
+        // can see is an error unless a headless run was asked for.
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        if (driver == "offscreen" || driver == "dummy") && getenv("SDL_VIDEODRIVER") == nil {
+            SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
+            throw SDLError(code: "no_display",
+                           message: "no display: set DISPLAY (or WAYLAND_DISPLAY), or SDL_VIDEODRIVER=dummy for a headless run")
+        }
     }
 
     deinit { SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) }
