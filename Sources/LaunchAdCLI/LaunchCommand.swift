@@ -109,7 +109,22 @@ public enum LaunchCommand {
             FileHandle.standardError.write(Data("launchad: cannot start \(command[0]): \(error.localizedDescription)\n".utf8))
             return nil
         }
+        forwardSignals(to: p)
         return p
+    }
+
+    private static var forwarders: [DispatchSourceSignal] = []
+
+    /// From here on a SIGTERM, SIGINT or SIGHUP sent to the launcher goes to the app instead,
+    /// which decides how to end (and its status is the launcher's).
+    static func forwardSignals(to p: Process) {
+        forwarders = [SIGTERM, SIGINT, SIGHUP].map { sig in
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler { if p.isRunning { kill(p.processIdentifier, sig) } }
+            source.resume()
+            return source
+        }
     }
 
     /// The app's exit status; 128+N when signal N ended it (as a shell reports it).

@@ -40,6 +40,23 @@ final class LaunchFlowTests: XCTestCase {
     }
     func file(_ data: Data, _ ext: String = "png") -> String { "\(SHA256.hex(of: data)).\(ext)" }
 
+    /// A SIGTERM to the launcher while the app runs reaches the app.
+    func testSignalsArePassedToTheApp() throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Launchad.binary)
+        let started = cache.path + "-app-started"
+        defer { try? FileManager.default.removeItem(atPath: started) }
+        p.arguments = ["launch", "--manifest", "http://127.0.0.1:\(try freePort())/m.json", "--cache", cache.path, "--retries", "0",
+                       "--then", "sh", "-c", "trap 'exit 42' TERM; touch \(started); while :; do sleep 0.05; done"]
+        p.environment = Launchad.headlessEnvironment()
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        for _ in 0..<500 where !FileManager.default.fileExists(atPath: started) { usleep(10_000) }
+        p.terminate()
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 42, "the app trapped the TERM it was passed and its status came back")
+    }
+
     /// Every run ends with exactly one `end`, and it is the last event.
     func assertEnds(_ run: Launchad.Run, _ outcome: String, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(run.events(named: "end").count, 1, run.stdout + run.stderr, file: file, line: line)
@@ -141,6 +158,9 @@ final class LaunchFlowTests: XCTestCase {
         let alone = try launch()
         XCTAssertEqual(alone.status, 3)
         assertEnds(alone, "no_ad")
+        let missing = try launch(["--then", "/nonexistent/kiosk-app"])
+        XCTAssertEqual(missing.status, 127, "as a shell reports a missing command")
+        assertEnds(missing, "no_ad")
     }
 
     /// Each way a refresh can fail: rejected with its reason, exit 1 for prefetch, and the ad
@@ -312,8 +332,8 @@ final class LaunchMediaManifestTests: XCTestCase {
         XCTAssertEqual(fetched.status, 0, fetched.stderr)
         XCTAssertEqual(fetched.events(named: "download").count, 2, "the video and its fallback; the image ad shares the fallback's file")
         let run = try Launchad.run(["launch", "--manifest", manifest, "--cache", cache.path, "--device", "android-hd",
-                                    "--max-duration", "1", "--transition", "none", "--then", "true"])
-        XCTAssertEqual(run.status, 0, run.stderr)
+                                    "--max-duration", "1", "--transition", "none", "--then", "sh", "-c", "exit 5"])
+        XCTAssertEqual(run.status, 5, "the app's status, not the ad's: \(run.stderr)")
         XCTAssertEqual(run.events(named: "cache_hit").first?["id"] as? String, "spring-sale")
         XCTAssertEqual(run.events.last?["event"] as? String, "end")
         XCTAssertEqual(run.events.last?["outcome"] as? String, "completed")
