@@ -57,6 +57,22 @@ final class LaunchFlowTests: XCTestCase {
         XCTAssertEqual(p.terminationStatus, 42, "the app trapped the TERM it was passed and its status came back")
     }
 
+    /// TLS certificates are verified: a self-signed server is refused and the cache kept.
+    func testAnUntrustedCertificateIsRefused() throws {
+        let red = try image("red")
+        try server.publish([AdServer.Ad(id: "ad", file: "ad.png", data: red)])
+        XCTAssertEqual(try prefetch().status, 0)
+        let tlsServer = try AdServer(tls: true)
+        try tlsServer.publish([AdServer.Ad(id: "other", file: "other.png", data: try image("blue"))])
+        let run = try Launchad.run(["prefetch", "--manifest", "https://127.0.0.1:\(tlsServer.nginx.tlsPort)/manifest.json",
+                                    "--cache", cache.path, "--retries", "0"])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.events(named: "rejected").first?["id"] as? String, "manifest")
+        XCTAssertTrue(run.stderr.hasPrefix("launchad: manifest: https://127.0.0.1:\(tlsServer.nginx.tlsPort)/manifest.json: "), run.stderr)
+        XCTAssertTrue(run.stderr.contains("certificate"), run.stderr)
+        XCTAssertEqual(cachedFiles(), [file(red)])
+    }
+
     /// Every run ends with exactly one `end`, and it is the last event.
     func assertEnds(_ run: Launchad.Run, _ outcome: String, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(run.events(named: "end").count, 1, run.stdout + run.stderr, file: file, line: line)

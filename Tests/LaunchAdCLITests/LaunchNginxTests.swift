@@ -12,7 +12,12 @@ final class Nginx {
     private(set) var port: UInt16 = 0
     private var process: Process?
 
-    init() throws {
+    /// With `tls`, it also serves https on `tlsPort` with a fresh self-signed certificate.
+    let tls: Bool
+    private(set) var tlsPort: UInt16 = 0
+
+    init(tls: Bool = false) throws {
+        self.tls = tls
         prefix = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("launchad-nginx-\(UUID().uuidString)")
         www = prefix.appendingPathComponent("www")
         for sub in ["www/500", "www/slow", "logs", "tmp"] {
@@ -26,6 +31,20 @@ final class Nginx {
     func start() throws {
         port = try freePort()
         let p = prefix.path
+        var tlsServer = ""
+        if tls {
+            tlsPort = try freePort()
+            let made = try Fixtures.run("/usr/bin/openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                                                              "-subj", "/CN=127.0.0.1", "-keyout", "\(p)/key.pem", "-out", "\(p)/cert.pem"])
+            guard made.status == 0 else { throw FixtureError("openssl: \(made.stderr)") }
+            tlsServer = """
+            server {
+                listen 127.0.0.1:\(tlsPort) ssl;
+                ssl_certificate \(p)/cert.pem; ssl_certificate_key \(p)/key.pem;
+                root \(p)/www;
+            }
+            """
+        }
         let conf = """
         \(getuid() == 0 ? "user root;" : "")
         worker_processes 1;
@@ -46,6 +65,7 @@ final class Nginx {
                 location /loop/ { rewrite ^(.*)$ $1 redirect; }
                 location /away/ { return 302 http://ads.example.com/x.png; }
             }
+            \(tlsServer)
         }
         """
         try conf.write(to: prefix.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
@@ -163,7 +183,7 @@ func canConnect(_ port: UInt16) -> Bool {
 /// The served side of the tests: creatives and a manifest about them, on a real nginx.
 final class AdServer {
     let nginx: Nginx
-    init() throws { nginx = try Nginx() }
+    init(tls: Bool = false) throws { nginx = try Nginx(tls: tls) }
 
     struct Ad {
         var id: String
