@@ -20,7 +20,8 @@ public enum LaunchCommand {
         return app.map(waitForApp) ?? 127
     }
 
-    /// Picks and plays the ad (or reports none) while the refresh runs; returns when the ad is over.
+    /// Picks and plays the ad (or reports none) while the refresh runs; returns when the ad is
+    /// over, with the refresh (still running, maybe) in `started`.
     static func showAd(_ o: LaunchOptions, sink: HeldEndSink, refresh started: inout BackgroundRefresh?) -> Outcome {
         let store: CacheStore
         let config: PrefetchConfig
@@ -32,29 +33,39 @@ public enum LaunchCommand {
             return noAd(sink, reason: "cache_unavailable")
         }
         store.lockTimeout = 5
-        let prefetcher = Prefetcher(store: store, fetcher: PrefetchCommand.network(o.cache),
-                                    sink: TeeSink([sink, RejectionPrinter()]), config: config)
-        let refresh = BackgroundRefresh(prefetcher)
+        let refresh = BackgroundRefresh(Prefetcher(store: store, fetcher: PrefetchCommand.network(o.cache),
+                                                   sink: TeeSink([sink, RejectionPrinter()]), config: config))
         started = refresh
 
         let index = store.readIndex()
-        let now = Date()
-        if let choice = AdSelector.choose(from: index.ads.map(\.ad), now: now, screen: o.screen,
+        if let choice = AdSelector.choose(from: index.ads.map(\.ad), now: Date(), screen: o.screen,
                                           isAvailable: { store.isAvailable($0, in: index) }) {
-            let files = [choice.variant] + (choice.fallback.map { [$0] } ?? [])
-            let path = { (c: Creative) in store.url(of: index.files[c.sha256]!).path }
-            sink.emit(AdEvent("cache_hit", tMs: ProcessClock.nowMs(),
-                              [("id", .string(choice.ad.id)), ("sha256", .string(choice.variant.sha256)), ("file", .string(path(choice.variant)))]))
-            prefetcher.protected = Set(files.map(\.sha256))
-            refresh.before = { try? store.markShown(files.map(\.sha256), at: now) }
-            refresh.start()
-            return PlayCommand.play(playOptions(o, choice, file: path(choice.variant), fallback: choice.fallback.map(path)), sink: sink)
+            return playCached(choice, o, index: index, store: store, refresh: refresh, sink: sink)
         }
-
         sink.emit(AdEvent("cache_miss", tMs: ProcessClock.nowMs(), [("reason", .string(index.ads.isEmpty ? "empty" : "nothing_ready"))]))
         refresh.start()
-        // Nothing cached to show: the manifest's ad straight from the network, if it comes in time.
-        let started = ProcessClock.uptimeSeconds()
+        return playFromNetwork(o, refresh: refresh, sink: sink)
+    }
+
+    /// The usual launch: the cached files, while the refresh (which first notes the ad as
+    /// shown, and never deletes its files) runs beside it.
+    static func playCached(_ choice: AdChoice, _ o: LaunchOptions, index: CacheIndex, store: CacheStore,
+                           refresh: BackgroundRefresh, sink: EventSink) -> Outcome {
+        let files = [choice.variant] + (choice.fallback.map { [$0] } ?? [])
+        let path = { (c: Creative) in store.url(of: index.files[c.sha256]!).path }
+        sink.emit(AdEvent("cache_hit", tMs: ProcessClock.nowMs(),
+                          [("id", .string(choice.ad.id)), ("sha256", .string(choice.variant.sha256)), ("file", .string(path(choice.variant)))]))
+        refresh.prefetcher.protected = Set(files.map(\.sha256))
+        let now = Date()
+        refresh.before = { try? store.markShown(files.map(\.sha256), at: now) }
+        refresh.start()
+        return PlayCommand.play(playOptions(o, choice, file: path(choice.variant), fallback: choice.fallback.map(path)), sink: sink)
+    }
+
+    /// Nothing cached to show: the manifest's ad straight from the network, if the manifest
+    /// comes within --wait and the creative starts within what is left of it.
+    static func playFromNetwork(_ o: LaunchOptions, refresh: BackgroundRefresh, sink: HeldEndSink) -> Outcome {
+        let waitBegan = ProcessClock.uptimeSeconds()
         guard let manifest = refresh.waitForManifest(timeout: o.play.wait) else {
             return noAd(sink, reason: "no_manifest")
         }
@@ -63,9 +74,8 @@ public enum LaunchCommand {
             return noAd(sink, reason: "nothing_scheduled")
         }
         var play = playOptions(o, choice, file: location(choice.variant.url), fallback: choice.fallback.map { location($0.url) })
-        play.wait = max(0.5, o.play.wait - (ProcessClock.uptimeSeconds() - started))
+        play.wait = max(0.5, o.play.wait - (ProcessClock.uptimeSeconds() - waitBegan))
         sink.emit(AdEvent("stream", tMs: ProcessClock.nowMs(), [("id", .string(choice.ad.id)), ("url", .string(choice.variant.url.absoluteString))]))
-        // A creative that did not start within --wait means there was no ad on this launch.
         let outcome = PlayCommand.play(play, sink: sink)
         guard outcome != .timeout else {
             sink.rewriteOutcome(to: .noAd, reason: "creative_late")
