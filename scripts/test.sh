@@ -1,11 +1,28 @@
 #!/usr/bin/env bash
 # The whole test suite: installs what is missing, builds, runs every test.
 # CI runs this (through .ci/run) as root on a clean clone, with no display and no sound card.
+# Extra arguments go to `swift test` (e.g. --filter PlaybackTests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 bash scripts/setup.sh --test
-# Most tests use SDL's headless drivers; the window tests start their own Xvfb and openbox.
+# Most tests use SDL's headless drivers; the window test starts its own Xvfb and openbox.
 export SDL_AUDIODRIVER=dummy
-swift build --build-tests 2>&1 | grep -E "error:|warning: unre" >&2 || true
-exec swift test --skip-build "$@"
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+if ! swift build --build-tests >"$log" 2>&1; then
+  grep -E "error:" "$log" >&2 || cat "$log" >&2
+  echo "test: the build failed" >&2
+  exit 1
+fi
+set +e
+swift test --skip-build --disable-swift-testing "$@" 2>&1 | tee "$log"
+status=${PIPESTATUS[0]}
+set -e
+# One plain closing line with the counts.
+summary=$(grep -E "Executed [0-9]+ tests?, with [0-9]+ failures?" "$log" | tail -n 1 || true)
+if [[ $summary =~ Executed\ ([0-9]+)\ tests?,\ with\ ([0-9]+)\ failure ]]; then
+  total=${BASH_REMATCH[1]}; failed=${BASH_REMATCH[2]}
+  echo "tests: $((total - failed)) passed, $failed failed"
+fi
+exit "$status"
