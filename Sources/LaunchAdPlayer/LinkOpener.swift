@@ -1,17 +1,26 @@
 import Foundation
 import LaunchAdCore
 
-/// Opens a click-through link in the desktop's browser with xdg-open, without waiting for it.
+/// Opens a click-through link in the desktop's browser with xdg-open, without waiting for it;
+/// a missing or failing xdg-open is reported as an event.
 enum LinkOpener {
     static func open(_ link: String, events: EventSink) {
         guard Link.isAllowed(link) else { return }
+        func failed(_ why: String) {
+            events.emit(AdEvent("link_open_failed", tMs: ProcessClock.nowMs(), [("link", .string(link)), ("message", .string(why))]))
+        }
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        guard let exe = path.map({ "\($0)/xdg-open" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            return failed("xdg-open is not installed (Debian package xdg-utils)")
+        }
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["xdg-open", link]
+        p.executableURL = URL(fileURLWithPath: exe)
+        p.arguments = [link]
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
-        do { try p.run() } catch {
-            events.emit(AdEvent("link_open_failed", tMs: ProcessClock.nowMs(), [("link", .string(link)), ("message", .string("\(error)"))]))
+        p.terminationHandler = { p in
+            if p.terminationStatus != 0 { failed("xdg-open exited with status \(p.terminationStatus)") }
         }
+        do { try p.run() } catch { failed("\(error)") }
     }
 }

@@ -149,3 +149,26 @@ final class OverlayInputTests: XCTestCase {
         XCTAssertEqual(h.first("skip")?.string("via"), "close")
     }
 }
+
+/// Without a font the ring is drawn (and the text style falls back to it).
+final class FontlessOverlayTests: XCTestCase {
+    func testRingIsDrawnWithoutAFont() throws {
+        let clip = try Fixtures.colourBars(seconds: 1, audio: false)
+        let layout = AdLayout(window: Size(width: 360, height: 640), mode: .fullscreen, skipStyle: .ring)
+        let b = layout.skipButton
+        let h = PlayerHarness()
+        // The ring at 3 o'clock (a quarter of the progress: white once passed) and inside the disc.
+        h.probes = [(b.maxX - 2, b.midY), (b.midX + b.width / 4, b.midY - b.height / 4)]
+        var options = PlayOptions(file: clip)
+        options.size = Size(width: 360, height: 640)
+        options.fit = .fill
+        options.skipStyle = .ring
+        options.font = "/nonexistent/font.ttf"
+        options.transition = .none
+        XCTAssertEqual(h.play(options), .completed)
+        XCTAssertEqual(h.events("font_missing").count, 1)
+        let s = try XCTUnwrap(h.samples.last { ($0.mediaTime ?? 0) > 0.6 })
+        XCTAssertGreaterThan(Int(s.probes[0][1]), 150, "white ring at 3 o'clock (green channel, over red video)")
+        XCTAssertLessThan(Int(s.probes[1][0]), 200, "dark disc darkens the red beneath")
+    }
+}
