@@ -84,9 +84,11 @@ public final class AdPlayer {
     /// default size), so it opens at the right shape without holding up the first frame.
     private func openWindowWhenSized(now: Int) -> Outcome? {
         var contentSize: Size?
+        // A window whose size does not depend on the ad opens at once, while the file opens.
+        let sizeKnown = options.size != nil || options.device != nil || options.fullscreen
         switch engine?.state {
         case .ready(let f): contentSize = f.displaySize
-        case .opening where now < 400 && !session.usingFallback: return nil
+        case .opening where now < 400 && !session.usingFallback && !sizeKnown: return nil
         default: break
         }
         let size = windowSize(requested: options.size, device: options.device, content: contentSize ?? content?.size,
