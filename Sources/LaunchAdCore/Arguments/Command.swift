@@ -18,8 +18,8 @@ public enum Command: Equatable, Sendable {
       probe FILE         print a creative's media facts as JSON
       validate FILE...   check creatives against a profile or spec (text, json, junit)
       snapshot FILE      write a PNG contact sheet of evenly spaced frames
-      launch --manifest URL|FILE [--then CMD...]   show the cached ad, refresh the cache, start CMD
-      prefetch --manifest URL|FILE                 refresh the ad cache (cron, systemd timer)
+      launch             show the cached ad, refresh the cache (--manifest), then --then CMD
+      prefetch           refresh the ad cache from --manifest (cron, systemd timer)
       help COMMAND       show a command's options
     Run 'launchad COMMAND --help' for a command's options.
     """
