@@ -57,6 +57,22 @@ final class LaunchFlowTests: XCTestCase {
         XCTAssertEqual(p.terminationStatus, 42, "the app trapped the TERM it was passed and its status came back")
     }
 
+    /// --cache-limit: past it, the least recently shown file goes.
+    func testCacheLimitEvictsTheLeastRecentlyShown() throws {
+        let red = try image("red"), blue = try image("blue")
+        try server.publish([AdServer.Ad(id: "red", file: "red.png", data: red, extra: #""priority": 2,"#),
+                            AdServer.Ad(id: "blue", file: "blue.png", data: blue, extra: #""priority": 1,"#)])
+        XCTAssertEqual(try prefetch().status, 0)
+        XCTAssertEqual(cachedFiles().count, 2)
+        let shown = try launch()
+        XCTAssertEqual(shown.events(named: "cache_hit").first?["id"] as? String, "red")
+        let limit = String(max(red.count, blue.count) + 10)
+        let run = try prefetch(["--cache-limit", limit])
+        XCTAssertEqual(run.events(named: "evicted").map { $0["id"] as? String }, ["blue"])
+        XCTAssertEqual(run.events(named: "evicted").first?["reason"] as? String, "cache_limit")
+        XCTAssertEqual(cachedFiles(), [file(red)])
+    }
+
     /// TLS certificates are verified: a self-signed server is refused and the cache kept.
     func testAnUntrustedCertificateIsRefused() throws {
         let red = try image("red")

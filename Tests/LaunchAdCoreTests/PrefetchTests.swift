@@ -225,6 +225,15 @@ final class PrefetchTests: XCTestCase {
         XCTAssertFalse(net.urls().contains("https://ads.example.com/big.mp4"))
     }
 
+    func testCreativesOverThePerCreativeCapAreRejected() {
+        serve([Ad(id: "big", body: Data(count: 2000))])
+        var config = PrefetchConfig(manifestURL: URL(string: manifestURL)!, screen: Size(width: 720, height: 1280))
+        config.maxCreativeBytes = 1000
+        Prefetcher(store: store, fetcher: net, sink: sink, config: config, now: { self.now }).run()
+        XCTAssertEqual(events("rejected").last?["reason"], "big.mp4 is 2000 bytes, over the 1000-byte limit per creative")
+        XCTAssertEqual(objects(), [])
+    }
+
     func testBadAdsAreReportedAndGoodOnesCached() {
         let json = #"{"ads": [{"id": "broken", "type": "gif"}, "# + Ad(id: "ok", body: v1).json + "]}"
         net.set(manifestURL, .body(200, Data(json.utf8), [:]))
