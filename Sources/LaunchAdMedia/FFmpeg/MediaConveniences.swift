@@ -26,8 +26,18 @@ extension Decoder {
 }
 
 extension Frame {
-    /// Whether the picture can go straight into an IYUV texture.
-    public var isYUV420P: Bool { pixelFormat == AV_PIX_FMT_YUV420P }
+    /// Whether the picture can go straight into an IYUV texture: yuv420p in limited range, the
+    /// only range SDL's YUV conversion knows. Full-range pictures go through swscale.
+    public var isYUV420P: Bool { pixelFormat == AV_PIX_FMT_YUV420P && !isFullRange }
+
+    /// Full-range ("pc", JPEG) levels: a yuvj format, or any picture tagged so.
+    public var isFullRange: Bool {
+        if pointer.pointee.color_range == AVCOL_RANGE_JPEG { return true }
+        switch pixelFormat {
+        case AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUVJ444P, AV_PIX_FMT_YUVJ440P, AV_PIX_FMT_YUVJ411P: return true
+        default: return false
+        }
+    }
 }
 
 extension Packet {

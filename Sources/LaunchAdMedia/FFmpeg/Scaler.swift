@@ -4,7 +4,7 @@ import CFFmpeg
 /// display cannot take as they are (10-bit, yuvj, rgb, ...): yuv420p goes to the screen untouched.
 public final class Scaler: @unchecked Sendable {
     private var context: OpaquePointer?
-    private var source: (w: Int32, h: Int32, fmt: Int32) = (0, 0, -1)
+    private var source: (w: Int32, h: Int32, fmt: Int32, fullRange: Bool) = (0, 0, -1, false)
     public let target: AVPixelFormat
     private let targetSize: (width: Int, height: Int)?
 
@@ -20,11 +20,11 @@ public final class Scaler: @unchecked Sendable {
     public func convert(_ frame: Frame) throws -> Frame {
         let f = frame.pointer.pointee
         let w = Int32(targetSize?.width ?? Int(f.width)), h = Int32(targetSize?.height ?? Int(f.height))
-        if context == nil || source != (f.width, f.height, f.format) {
+        let fullRange = frame.isFullRange && !Scaler.isRGB(AVPixelFormat(rawValue: f.format))
+        if context == nil || source != (f.width, f.height, f.format, fullRange) {
             sws_freeContext(context)
-            context = sws_getContext(f.width, f.height, AVPixelFormat(rawValue: f.format), w, h, target,
-                                     Int32(SWS_BILINEAR), nil, nil, nil)
-            source = (f.width, f.height, f.format)
+            context = Scaler.makeContext(f, w, h, target, fullRange: fullRange)
+            source = (f.width, f.height, f.format, fullRange)
             guard context != nil else {
                 throw MediaError("convert_failed", "cannot convert \(Scaler.name(AVPixelFormat(rawValue: f.format))) to \(Scaler.name(target))")
             }
@@ -50,6 +50,33 @@ public final class Scaler: @unchecked Sendable {
         out.pointer.pointee.pts = f.pts
         out.pointer.pointee.best_effort_timestamp = f.best_effort_timestamp
         return out
+    }
+
+    /// A context for one conversion. swscale knows yuvj formats are full range, but not a
+    /// yuv420p (VP9) or 10-bit picture tagged full range: it is told before it is set up (set
+    /// afterwards, a same-size yuv420p copy would ignore it), or 0x20 would show as 0x12.
+    private static func makeContext(_ f: AVFrame, _ w: Int32, _ h: Int32, _ target: AVPixelFormat, fullRange: Bool) -> OpaquePointer? {
+        guard let ctx = sws_alloc_context() else { return nil }
+        let raw = UnsafeMutableRawPointer(ctx)
+        let options: [(String, Int64)] = [
+            ("srcw", Int64(f.width)), ("srch", Int64(f.height)), ("src_format", Int64(f.format)),
+            ("dstw", Int64(w)), ("dsth", Int64(h)), ("dst_format", Int64(target.rawValue)),
+            ("sws_flags", Int64(SWS_BILINEAR)), ("src_range", fullRange ? 1 : 0),
+        ]
+        for (name, value) in options where av_opt_set_int(raw, name, value, 0) < 0 {
+            sws_freeContext(ctx)
+            return nil
+        }
+        guard sws_init_context(ctx, nil, nil) >= 0 else {
+            sws_freeContext(ctx)
+            return nil
+        }
+        return ctx
+    }
+
+    static func isRGB(_ fmt: AVPixelFormat) -> Bool {
+        guard let d = av_pix_fmt_desc_get(fmt) else { return false }
+        return d.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0
     }
 
     public static func name(_ fmt: AVPixelFormat) -> String {
