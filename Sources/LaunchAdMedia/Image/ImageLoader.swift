@@ -45,8 +45,18 @@ public enum ImageLoader {
         (0..<d.streamCount).first { d.stream($0).mediaType == AVMEDIA_TYPE_VIDEO }
     }
 
+    /// The longest side a picture keeps: no screen a launch ad fills is wider than 4K, and an
+    /// 8192x8192 PNG (256 MB as RGBA) would otherwise take seconds to convert and upload.
+    public static let maxSide = 4096
+
     static func rgba(_ frame: Frame) throws -> RGBAImage {
-        let converted = try Scaler(to: AV_PIX_FMT_RGBA).convert(frame)
+        var size: (width: Int, height: Int)?
+        let longest = max(frame.width, frame.height)
+        if longest > maxSide {
+            let scale = Double(maxSide) / Double(longest)
+            size = (max(1, Int((Double(frame.width) * scale).rounded())), max(1, Int((Double(frame.height) * scale).rounded())))
+        }
+        let converted = try Scaler(to: AV_PIX_FMT_RGBA, size: size).convert(frame)
         let w = converted.width, h = converted.height
         let stride = Int(converted.pointer.pointee.linesize.0)
         guard let base = converted.pointer.pointee.data.0 else { throw MediaError("decode_failed", "empty picture") }
