@@ -201,7 +201,8 @@ final class LaunchFlowTests: XCTestCase {
         let red = try image("red"), blue = try image("blue")
         try server.publish([AdServer.Ad(id: "ad", file: "ad.png", data: red)])
         XCTAssertEqual(try prefetch().status, 0)
-        let truncating = try TruncatingServer(promised: blue.count, sent: blue.prefix(100))
+        let truncating = try RawServer.truncating(promised: blue.count, sent: blue.prefix(100))
+        let unsized = try RawServer.unsized(blue + blue)
         let cases: [(String, [AdServer.Ad], [String], String)] = [
             ("checksum", [AdServer.Ad(id: "ad", file: "ad2.png", data: blue, declaredSha: SHA256.hex(of: red + blue))], [],
              "sha256 mismatch: the file is not the one the manifest describes"),
@@ -209,6 +210,8 @@ final class LaunchFlowTests: XCTestCase {
             ("500", [AdServer.Ad(id: "ad", file: "500/ad.png", data: blue)], [], "HTTP 500 for \(server.nginx.base)/500/ad.png"),
             ("slow", [AdServer.Ad(id: "ad", file: "slow/ad.png", data: blue + Data(count: 40_000))], ["--timeout", "1"], "timed out"),
             ("truncated", [AdServer.Ad(id: "ad", file: "http://127.0.0.1:\(truncating.port)/ad.png", data: blue)], [], "truncated"),
+            ("unsized, too long", [AdServer.Ad(id: "ad", file: "http://127.0.0.1:\(unsized.port)/ad.png", data: blue)], [],
+             "ad.png is over the \(blue.count + 1)-byte limit"),
             ("short file", [AdServer.Ad(id: "ad", file: "short.png", data: blue, declaredBytes: blue.count + 10)], [],
              "size mismatch: got \(blue.count) bytes, the manifest says \(blue.count + 10)"),
         ]

@@ -112,12 +112,13 @@ final class Nginx {
     }
 }
 
-/// Answers every connection with a 200 that promises `promised` bytes, sends `sent`, and hangs up.
-final class TruncatingServer {
+/// Answers every connection with the same raw bytes and hangs up: HTTP responses nginx would
+/// never send (a body shorter than its Content-Length, a body with no length at all).
+final class RawServer {
     let port: UInt16
     private let fd: Int32
 
-    init(promised: Int, sent: Data) throws {
+    init(_ response: Data) throws {
         let listener = try listeningSocket(backlog: 8)
         fd = listener.fd
         port = listener.port
@@ -127,12 +128,20 @@ final class TruncatingServer {
                 guard c >= 0 else { return }
                 var buf = [UInt8](repeating: 0, count: 4096)
                 _ = read(c, &buf, buf.count)
-                let head = Data("HTTP/1.1 200 OK\r\nContent-Type: video/mp4\r\nContent-Length: \(promised)\r\nConnection: close\r\n\r\n".utf8)
-                let all = head + sent
-                _ = all.withUnsafeBytes { write(c, $0.baseAddress, $0.count) }
+                _ = response.withUnsafeBytes { write(c, $0.baseAddress, $0.count) }
                 close(c)
             }
         }
+    }
+
+    /// A 200 that promises `promised` bytes and sends `sent`.
+    static func truncating(promised: Int, sent: Data) throws -> RawServer {
+        try RawServer(Data("HTTP/1.1 200 OK\r\nContent-Type: video/mp4\r\nContent-Length: \(promised)\r\nConnection: close\r\n\r\n".utf8) + sent)
+    }
+
+    /// A 200 with no Content-Length: the body ends when the connection closes.
+    static func unsized(_ body: Data) throws -> RawServer {
+        try RawServer(Data("HTTP/1.0 200 OK\r\nContent-Type: image/png\r\n\r\n".utf8) + body)
     }
 
     deinit { shutdown(fd, Int32(SHUT_RDWR)); close(fd) }
