@@ -20,28 +20,28 @@ public final class AdPlayer {
 
     public var presentHook: ((PresentedFrame) -> Void)?
 
-    private let options: PlayOptions
-    private let events: EventSink
-    private var session: AdSession
-    private var engine: PlaybackEngine?
-    private var clock = MediaClock()
-    private var sdl: SDLVideo?
-    private var window: Window?
-    private var renderer: Renderer?
-    private var skipView: SkipButtonView?
-    private var control: ControlChannel?
+    let options: PlayOptions
+    let events: EventSink
+    var session: AdSession
+    var engine: PlaybackEngine?
+    var clock = MediaClock()
+    var sdl: SDLVideo?
+    var window: Window?
+    var renderer: Renderer?
+    var skipView: SkipButtonView?
+    var control: ControlChannel?
 
     // What is on screen.
-    private var videoTexture: Texture?
-    private var imageTexture: Texture?
-    private var logoTexture: Texture?
-    private var content: (size: Size, rotation: Int)?
-    private var shownPTS: Double?
-    private var firstFrameShown = false
-    private var facts: VideoFacts?
-    private var startSent = false
-    private var lastSkip: SkipButtonState?
-    private var dirty = true
+    var videoTexture: Texture?
+    var imageTexture: Texture?
+    var logoTexture: Texture?
+    var content: (size: Size, rotation: Int)?
+    var shownPTS: Double?
+    var firstFrameShown = false
+    var facts: VideoFacts?
+    var startSent = false
+    var lastSkip: SkipButtonState?
+    var dirty = true
 
     public init(options: PlayOptions, events: EventSink) {
         self.options = options
@@ -150,49 +150,6 @@ public final class AdPlayer {
         return nil
     }
 
-    /// Window events, not window flags: a pushed event must act the same as a real one.
-    private func input(from e: SDL_Event) -> SessionInput? {
-        switch SDL_EventType(e.type) {
-        case SDL_QUIT:
-            return .closeRequested
-        case SDL_WINDOWEVENT:
-            switch SDL_WindowEventID(UInt32(e.window.event)) {
-            case SDL_WINDOWEVENT_FOCUS_LOST: return .pause(.focusLost)
-            case SDL_WINDOWEVENT_FOCUS_GAINED: return .resume(.focusLost)
-            case SDL_WINDOWEVENT_MINIMIZED: return .pause(.minimized)
-            case SDL_WINDOWEVENT_RESTORED: return .resume(.minimized)
-            case SDL_WINDOWEVENT_HIDDEN: return .pause(.hidden)
-            case SDL_WINDOWEVENT_SHOWN: return .resume(.hidden)
-            case SDL_WINDOWEVENT_CLOSE: return .closeRequested
-            default: return nil
-            }
-        case SDL_MOUSEBUTTONUP:
-            guard e.button.button == UInt8(SDL_BUTTON_LEFT), e.button.which != launchad_sdl_touch_mouseid() else { return nil }
-            let p = toPixels(Double(e.button.x), Double(e.button.y))
-            return .pointerUp(x: p.0, y: p.1)
-        case SDL_FINGERUP:
-            let out = renderer?.outputSize ?? session.layout.window
-            return .pointerUp(x: Double(e.tfinger.x) * Double(out.width), y: Double(e.tfinger.y) * Double(out.height))
-        case SDL_KEYDOWN:
-            switch Int(e.key.keysym.sym) {
-            case Int(SDLK_ESCAPE.rawValue): return .key(.escape)
-            case Int(SDLK_m.rawValue): return .key(.mute)
-            case Int(SDLK_SPACE.rawValue): return .key(.pauseToggle)
-            default: return nil
-            }
-        default:
-            return nil
-        }
-    }
-
-    /// Window coordinates to drawing pixels (they differ on high-DPI screens).
-    private func toPixels(_ x: Double, _ y: Double) -> (Double, Double) {
-        guard let window, let renderer else { return (x, y) }
-        let w = window.pixelSize, o = renderer.outputSize
-        guard w.width > 0, w.height > 0 else { return (x, y) }
-        return (x * Double(o.width) / Double(w.width), y * Double(o.height) / Double(w.height))
-    }
-
     // MARK: Media
 
     private func followEngine(now: Int) -> Outcome? {
@@ -260,7 +217,7 @@ public final class AdPlayer {
     }
 
     /// Audio is the master clock while it plays; the media clock carries on from it after.
-    private func masterClock(now: Double) -> Double {
+    func masterClock(now: Double) -> Double {
         if let a = engine?.audioClock, !session.isPaused {
             clock.set(a, at: now)
             return a
@@ -300,7 +257,7 @@ public final class AdPlayer {
 
     // MARK: Decisions
 
-    private func carryOut(_ actions: [SessionAction]) -> Outcome? {
+    func carryOut(_ actions: [SessionAction]) -> Outcome? {
         for action in actions {
             switch action {
             case .setPaused(let p):
@@ -331,69 +288,6 @@ public final class AdPlayer {
     }
 
     private func finish(_ actions: [SessionAction]) -> Outcome? { carryOut(actions) ?? sessionOutcome }
-
-    // MARK: Drawing
-
-    private func renderIfNeeded() {
-        guard let renderer else { return }
-        let now = ProcessClock.nowMs()
-        let out = renderer.outputSize
-        if out != session.layout.window {
-            session.layout = AdLayout(window: out, mode: options.layout, skipStyle: options.skipStyle)
-            dirty = true
-        }
-        let skip = session.skipButton(now: now)
-        let animating: Bool
-        switch session.phase {
-        case .leaving: animating = true
-        case .showing: animating = session.opacity(now: now) < 1 || (options.skipStyle == .ring && skip.visible && !session.isPaused)
-        default: animating = false
-        }
-        guard dirty || animating || skip != lastSkip else { return }
-        draw(now: now, skip: skip)
-        lastSkip = skip
-        dirty = false
-        if !firstFrameShown && (videoTexture != nil || imageTexture != nil) {
-            firstFrameShown = true
-            _ = carryOut(session.handle(.firstFrame, now: ProcessClock.nowMs()))
-            dirty = true // the overlay appears with the first frame
-        }
-    }
-
-    private func draw(now: Int, skip: SkipButtonState) {
-        guard let renderer else { return }
-        let layout = session.layout
-        renderer.clear()
-        if let (size, rotation) = content, let texture = videoTexture ?? imageTexture {
-            let area = layout.adArea
-            let shown = Placement.scaledRect(size, in: area, fit: options.fit).scaled(by: session.zoom(now: now))
-            // SDL turns about the destination's centre: give it the unturned shape there.
-            let dst = rotation % 180 == 0 ? shown
-                : Rect(x: shown.midX - shown.height / 2, y: shown.midY - shown.width / 2, width: shown.height, height: shown.width)
-            renderer.clip(to: area)
-            renderer.copy(texture, destination: dst, rotation: rotation)
-            renderer.clip(to: nil)
-        }
-        if let logo = logoTexture, let placement = layout.logoPlacement(logo: logo.size) {
-            renderer.fill(layout.logoBand!, r: 255, g: 255, b: 255, a: 255)
-            renderer.copy(logo, destination: placement.destination)
-        }
-        skipView?.draw(skip, in: layout.skipButton, style: options.skipStyle)
-        let opacity = firstFrameShown ? session.opacity(now: now) : 1
-        if opacity < 1 {
-            renderer.fill(Rect(size: layout.window), r: 0, g: 0, b: 0, a: UInt8(((1 - opacity) * 255).rounded()))
-        }
-        presentHook?(PresentedFrame(nowMs: now, mediaTime: videoTexture == nil ? nil : shownPTS, layout: layout, skip: skip,
-                                    isPaused: session.isPaused, renderer: renderer))
-        renderer.present()
-    }
-
-    /// How long to sleep: until the next picture is due, at most 10 ms, so input stays prompt.
-    private func waitMs() -> Int32 {
-        guard firstFrameShown, !session.isPaused, let next = engine?.queuedTimestamps.first else { return 10 }
-        let due = (next - masterClock(now: ProcessClock.uptimeSeconds())) * 1000
-        return Int32(max(1, min(10, due)))
-    }
 
     private func tearDown() {
         // Engine threads first (they use the audio device), then SDL's objects, window last.

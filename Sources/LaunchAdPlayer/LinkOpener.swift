@@ -6,7 +6,7 @@ import LaunchAdCore
 enum LinkOpener {
     static func open(_ link: String, events: EventSink) {
         guard Link.isAllowed(link) else { return }
-        func failed(_ why: String) {
+        @Sendable func failed(_ why: String) {
             events.emit(AdEvent("link_open_failed", tMs: ProcessClock.nowMs(), [("link", .string(link)), ("message", .string(why))]))
         }
         let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")

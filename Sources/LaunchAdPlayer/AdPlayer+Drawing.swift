@@ -1,0 +1,66 @@
+import CSDL2
+import LaunchAdCore
+
+/// Drawing one frame: the ad, the logo band, the skip button, the fade.
+extension AdPlayer {
+    func renderIfNeeded() {
+        guard let renderer else { return }
+        let now = ProcessClock.nowMs()
+        let out = renderer.outputSize
+        if out != session.layout.window {
+            session.layout = AdLayout(window: out, mode: options.layout, skipStyle: options.skipStyle)
+            dirty = true
+        }
+        let skip = session.skipButton(now: now)
+        let animating: Bool
+        switch session.phase {
+        case .leaving: animating = true
+        case .showing: animating = session.opacity(now: now) < 1 || (options.skipStyle == .ring && skip.visible && !session.isPaused)
+        default: animating = false
+        }
+        guard dirty || animating || skip != lastSkip else { return }
+        draw(now: now, skip: skip)
+        lastSkip = skip
+        dirty = false
+        if !firstFrameShown && (videoTexture != nil || imageTexture != nil) {
+            firstFrameShown = true
+            _ = carryOut(session.handle(.firstFrame, now: ProcessClock.nowMs()))
+            dirty = true // the overlay appears with the first frame
+        }
+    }
+
+    func draw(now: Int, skip: SkipButtonState) {
+        guard let renderer else { return }
+        let layout = session.layout
+        renderer.clear()
+        if let (size, rotation) = content, let texture = videoTexture ?? imageTexture {
+            let area = layout.adArea
+            let shown = Placement.scaledRect(size, in: area, fit: options.fit).scaled(by: session.zoom(now: now))
+            // SDL turns about the destination's centre: give it the unturned shape there.
+            let dst = rotation % 180 == 0 ? shown
+                : Rect(x: shown.midX - shown.height / 2, y: shown.midY - shown.width / 2, width: shown.height, height: shown.width)
+            renderer.clip(to: area)
+            renderer.copy(texture, destination: dst, rotation: rotation)
+            renderer.clip(to: nil)
+        }
+        if let logo = logoTexture, let placement = layout.logoPlacement(logo: logo.size) {
+            renderer.fill(layout.logoBand!, r: 255, g: 255, b: 255, a: 255)
+            renderer.copy(logo, destination: placement.destination)
+        }
+        skipView?.draw(skip, in: layout.skipButton, style: options.skipStyle)
+        let opacity = firstFrameShown ? session.opacity(now: now) : 1
+        if opacity < 1 {
+            renderer.fill(Rect(size: layout.window), r: 0, g: 0, b: 0, a: UInt8(((1 - opacity) * 255).rounded()))
+        }
+        presentHook?(PresentedFrame(nowMs: now, mediaTime: videoTexture == nil ? nil : shownPTS, layout: layout, skip: skip,
+                                    isPaused: session.isPaused, renderer: renderer))
+        renderer.present()
+    }
+
+    /// How long to sleep: until the next picture is due, at most 10 ms, so input stays prompt.
+    func waitMs() -> Int32 {
+        guard firstFrameShown, !session.isPaused, let next = engine?.queuedTimestamps.first else { return 10 }
+        let due = (next - masterClock(now: ProcessClock.uptimeSeconds())) * 1000
+        return Int32(max(1, min(10, due)))
+    }
+}
