@@ -1,0 +1,141 @@
+import XCTest
+import Foundation
+import LaunchAdCore
+import LaunchAdTestSupport
+
+/// What the machine can do wrong: no display, no sound card, a full or read-only disk under the
+/// cache. (A prefetch killed with SIGKILL mid-download is in LaunchFlowTests.)
+final class FaultTests: XCTestCase {
+    func clip() throws -> String { try Fixtures.colourBars(seconds: 1, size: "320x240", audio: true) }
+
+    /// No DISPLAY, no WAYLAND_DISPLAY and no headless driver asked for: one clear error, exit 1,
+    /// within a second; the same when a driver is named that cannot open.
+    func testNoDisplayIsAClearErrorWithinASecond() throws {
+        var env = ProcessInfo.processInfo.environment
+        for key in ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"] { env.removeValue(forKey: key) }
+        env["SDL_AUDIODRIVER"] = "dummy"
+        for (label, extra) in [("no driver asked for", [String: String]()), ("x11 without DISPLAY", ["SDL_VIDEODRIVER": "x11"])] {
+            var e = env
+            e.merge(extra) { $1 }
+            let run = try Launchad.run(["play", try clip()], environment: e)
+            XCTAssertEqual(run.status, 1, "\(label): \(run.stdout) \(run.stderr)")
+            XCTAssertLessThan(run.seconds, 1, label)
+            let error = run.events(named: "error").first
+            XCTAssertEqual(error?["code"] as? String, "no_display", "\(label): \(run.stdout)")
+            XCTAssertTrue((error?["message"] as? String ?? "").contains("DISPLAY"), "\(label): says what to set")
+            XCTAssertEqual(run.events(named: "end").count, 1, label)
+            XCTAssertEqual(run.events.last?["outcome"] as? String, "error", label)
+            XCTAssertEqual(run.events(named: "first_frame").count, 0, label)
+        }
+    }
+
+    /// No sound card (ALSA with no card, as in CI) or a driver that does not exist: the video
+    /// plays to its end in its own time, silently, and an `audio_unavailable` event says why.
+    func testNoAudioDevicePlaysTheVideoSilently() throws {
+        for driver in ["alsa", "no-such-driver"] {
+            let run = try Launchad.run(["play", try clip(), "--transition", "none"],
+                                       environment: Launchad.headlessEnvironment(["SDL_AUDIODRIVER": driver, "AUDIODEV": "hw:99"]))
+            XCTAssertEqual(run.status, 0, "\(driver): \(run.stderr)")
+            let message = try XCTUnwrap(run.events(named: "audio_unavailable").first?["message"] as? String, "\(driver): \(run.stdout)")
+            XCTAssertFalse(message.isEmpty)
+            XCTAssertEqual(run.events(named: "start").first?["has_audio"] as? Bool, false, driver)
+            XCTAssertEqual(run.events(named: "first_frame").count, 1, driver)
+            XCTAssertEqual(run.events.last?["outcome"] as? String, "completed", driver)
+            XCTAssertEqual(Double(run.events.last?["shown_ms"] as? Int ?? 0), 1000, accuracy: 250, "\(driver): the video's own length")
+        }
+    }
+}
+
+/// The cache on a disk that fills up or turns read-only (tmpfs and bind mounts: needs root, as
+/// CI runs; skipped elsewhere). The ad cached before is intact and still shown.
+final class CacheDiskFaultTests: XCTestCase {
+    var server: AdServer!
+    var mountPoint: URL!
+
+    override func setUpWithError() throws {
+        server = try AdServer()
+        mountPoint = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("launchad-disk-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        _ = try? Fixtures.run("/bin/umount", [mountPoint.path])
+        try? FileManager.default.removeItem(at: mountPoint)
+        server = nil
+    }
+
+    func mount(_ args: [String]) throws {
+        guard getuid() == 0, let r = try? Fixtures.run("/bin/mount", args), r.status == 0 else {
+            throw XCTSkip("needs root and mount (as CI has)")
+        }
+    }
+
+    var cache: URL { mountPoint.appendingPathComponent("cache") }
+
+    func image(_ colour: String, _ size: String = "320x240") throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: Fixtures.make("\(colour)-\(size).png",
+            ["-f", "lavfi", "-i", "color=c=\(colour):s=\(size)", "-frames:v", "1"])))
+    }
+
+    /// A noisy picture that does not compress: about 1.2 MB as PNG.
+    func bigImage() throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: Fixtures.make("noise-640x640.png",
+            ["-f", "lavfi", "-i", "nullsrc=s=640x640,geq=random(1)*255:128:128", "-frames:v", "1", "-pix_fmt", "rgb24"])))
+    }
+
+    func prefetch() throws -> Launchad.Run {
+        try Launchad.run(["prefetch", "--manifest", server.manifestURL, "--cache", cache.path, "--size", "320x240", "--retries", "0"])
+    }
+
+    func launch() throws -> Launchad.Run {
+        try Launchad.run(["launch", "--manifest", server.manifestURL, "--cache", cache.path, "--size", "320x240",
+                          "--transition", "none", "--retries", "0", "--refresh-timeout", "5"])
+    }
+
+    func objects() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("objects").path)) ?? []).sorted()
+    }
+
+    func assertRedIsCachedAndShown(_ red: Data, _ label: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let name = "\(SHA256.hex(of: red)).png"
+        XCTAssertEqual(objects(), [name], label, file: file, line: line)
+        XCTAssertEqual(try Data(contentsOf: cache.appendingPathComponent("objects/\(name)")), red, label, file: file, line: line)
+        let index = try Data(contentsOf: cache.appendingPathComponent("index.json"))
+        XCTAssertNotNil(try? JSONSerialization.jsonObject(with: index), "\(label): index.json is whole", file: file, line: line)
+        let shown = try launch()
+        XCTAssertEqual(shown.events(named: "cache_hit").first?["id"] as? String, "red", "\(label): \(shown.stdout)", file: file, line: line)
+        XCTAssertEqual(shown.events(named: "first_frame").count, 1, label, file: file, line: line)
+        XCTAssertEqual(shown.events.last?["outcome"] as? String, "completed", "\(label): \(shown.stdout)", file: file, line: line)
+    }
+
+    func testDiskFullDuringPrefetchKeepsTheCachedAd() throws {
+        try mount(["-t", "tmpfs", "-o", "size=256k", "tmpfs", mountPoint.path])
+        let red = try image("red"), big = try bigImage()
+        XCTAssertGreaterThan(big.count, 300_000, "bigger than the disk")
+        try server.publish([AdServer.Ad(id: "red", file: "red.png", data: red)])
+        XCTAssertEqual(try prefetch().status, 0)
+        try server.publish([AdServer.Ad(id: "red", file: "red.png", data: red), AdServer.Ad(id: "big", file: "big.png", data: big)])
+        let run = try prefetch()
+        XCTAssertEqual(run.status, 1, "\(run.stdout) \(run.stderr)")
+        XCTAssertEqual(run.events(named: "rejected").first?["id"] as? String, "big", run.stdout)
+        XCTAssertEqual(run.stderr.split(separator: "\n").count, 1, "one line: \(run.stderr)")
+        XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("tmp").path)) ?? [], [],
+                       "no partial download left behind to fill the disk")
+        try assertRedIsCachedAndShown(red, "disk full")
+    }
+
+    func testReadOnlyCacheKeepsTheCachedAd() throws {
+        let red = try image("red")
+        try server.publish([AdServer.Ad(id: "red", file: "red.png", data: red)])
+        XCTAssertEqual(try prefetch().status, 0)
+        try mount(["--bind", mountPoint.path, mountPoint.path])
+        try mount(["-o", "remount,ro,bind", mountPoint.path])
+        try server.publish([AdServer.Ad(id: "blue", file: "blue.png", data: try image("blue"), extra: #""priority": 5,"#),
+                            AdServer.Ad(id: "red", file: "red.png", data: red)])
+        let run = try prefetch()
+        XCTAssertEqual(run.status, 1, "\(run.stdout) \(run.stderr)")
+        XCTAssertTrue(run.stderr.contains("Read-only file system"), "says why: \(run.stderr)")
+        XCTAssertTrue(run.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("launchad: ") }, "one line a failure: \(run.stderr)")
+        try assertRedIsCachedAndShown(red, "read-only")
+    }
+}
