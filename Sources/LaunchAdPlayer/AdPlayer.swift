@@ -82,13 +82,15 @@ public final class AdPlayer {
 
     /// Creates the window once the creative's size is known (or after a short wait, at the
     /// default size), so it opens at the right shape without holding up the first frame.
-    private func openWindowWhenSized(now: Int) -> Outcome? {
+    private func openWindowWhenSized(now: Int, force: Bool = false) -> Outcome? {
         var contentSize: Size?
         // A window whose size does not depend on the ad opens at once, while the file opens.
         let sizeKnown = options.size != nil || options.device != nil || options.fullscreen
         switch engine?.state {
         case .ready(let f): contentSize = f.displaySize
         case .opening where now < 400 && !session.usingFallback && !sizeKnown: return nil
+        // No window for an ad that failed: the fallback (if any) opens it, sized to the picture.
+        case .failed where !force: return nil
         default: break
         }
         let size = windowSize(requested: options.size, device: options.device, content: contentSize ?? content?.size,
@@ -239,14 +241,14 @@ public final class AdPlayer {
     }
 
     private func showImage(_ path: String, now: Int, isFallback: Bool) -> Outcome? {
-        guard let renderer = renderer ?? (openWindowWhenSized(now: now) == nil ? self.renderer : nil) else {
-            return session.isOver ? sessionOutcome : nil
-        }
         do {
             let image = try ImageLoader.load(path: path)
-            imageTexture = try Texture.image(renderer, image)
+            // The picture's size is known before the window opens, so a fallback window has its shape.
             content = (Size(width: image.width, height: image.height), 0)
             videoTexture = nil
+            if renderer == nil, let outcome = openWindowWhenSized(now: now, force: true) { return outcome }
+            guard let renderer else { return sessionOutcome }
+            imageTexture = try Texture.image(renderer, image)
             dirty = true
             return nil
         } catch {

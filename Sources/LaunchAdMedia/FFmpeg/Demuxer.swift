@@ -20,7 +20,9 @@ public final class Demuxer: @unchecked Sendable {
         }
         ctx.pointee.interrupt_callback.opaque = Unmanaged.passUnretained(abortFlag).toOpaque()
         var opened: UnsafeMutablePointer<AVFormatContext>? = ctx
-        let ret = avformat_open_input(&opened, path, nil, nil)
+        var options = Demuxer.networkOptions(for: path)
+        let ret = avformat_open_input(&opened, path, nil, &options)
+        av_dict_free(&options)
         guard ret >= 0, let opened else {
             // avformat_open_input frees the context on failure.
             if ret == launchad_averror_invaliddata() {
@@ -41,6 +43,21 @@ public final class Demuxer: @unchecked Sendable {
     deinit {
         var c: UnsafeMutablePointer<AVFormatContext>? = context
         avformat_close_input(&c)
+    }
+
+    /// For URLs: FFmpeg does not verify TLS certificates unless told to, and would wait on a
+    /// silent server forever; verify against the system's CA bundle and time out reads.
+    static func networkOptions(for path: String) -> OpaquePointer? {
+        let lower = path.lowercased()
+        guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else { return nil }
+        var dict: OpaquePointer?
+        av_dict_set(&dict, "rw_timeout", "10000000", 0) // µs
+        if lower.hasPrefix("https://") {
+            av_dict_set(&dict, "tls_verify", "1", 0)
+            let bundle = "/etc/ssl/certs/ca-certificates.crt"
+            if FileManager.default.fileExists(atPath: bundle) { av_dict_set(&dict, "ca_file", bundle, 0) }
+        }
+        return dict
     }
 
     /// Makes blocking reads return an error from now on.
