@@ -52,7 +52,8 @@ extension AdPlayer {
         if opacity < 1 {
             renderer.fill(Rect(size: layout.window), r: 0, g: 0, b: 0, a: UInt8(((1 - opacity) * 255).rounded()))
         }
-        presentHook?(PresentedFrame(nowMs: now, mediaTime: videoTexture == nil ? nil : shownPTS, layout: layout, skip: skip,
+        presentHook?(PresentedFrame(nowMs: now, mediaTime: videoTexture == nil ? nil : shownPTS, audioClock: engine?.audioClock,
+                                    layout: layout, skip: skip,
                                     isPaused: session.isPaused, renderer: renderer))
         renderer.present()
     }

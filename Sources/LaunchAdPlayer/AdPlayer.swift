@@ -12,6 +12,8 @@ public final class AdPlayer {
         public let nowMs: Int
         /// The media time of the picture on screen (seconds), for video.
         public let mediaTime: Double?
+        /// The audio clock (what is being heard) at that moment, while audio plays.
+        public let audioClock: Double?
         public let layout: AdLayout
         public let skip: SkipButtonState
         public let isPaused: Bool

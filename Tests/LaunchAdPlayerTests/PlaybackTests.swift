@@ -43,6 +43,24 @@ final class PlaybackTests: XCTestCase {
         XCTAssertEqual(start["has_audio"], .bool(true))
     }
 
+    func testThePictureOnScreenFollowsTheAudioBeingHeard() throws {
+        let clip = try Fixtures.colourBars(seconds: 4)
+        let h = PlayerHarness()
+        var options = PlayOptions(file: clip)
+        options.skipStyle = .ring // redraw often, so many moments are sampled
+        XCTAssertEqual(h.play(options), .completed)
+        let pairs = h.samples.compactMap { s -> (Double, Double)? in
+            guard let v = s.mediaTime, let a = s.audioClock, a > 0.2, a < 3.8 else { return nil }
+            return (v, a)
+        }
+        XCTAssertGreaterThan(pairs.count, 60)
+        // A picture is due when the audio reaches it and stays until the next one (25 fps: 40 ms).
+        let worst = pairs.map { $0.1 - $0.0 }.max() ?? 1
+        let earliest = pairs.map { $0.1 - $0.0 }.min() ?? -1
+        XCTAssertLessThan(worst, 0.040 + 0.030, "the picture lags the sound by at most a frame and a bit")
+        XCTAssertGreaterThan(earliest, -0.010, "no picture is shown before its sound")
+    }
+
     func testVideoWithoutAudioRunsOnTheExternalClock() throws {
         let clip = try Fixtures.colourBars(seconds: 3, audio: false)
         let h = PlayerHarness()

@@ -11,6 +11,7 @@ final class PlayerHarness {
     struct Sample {
         let nowMs: Int
         let mediaTime: Double?
+        let audioClock: Double?
         let skip: SkipButtonState
         let isPaused: Bool
         let layout: AdLayout
@@ -37,7 +38,7 @@ final class PlayerHarness {
             let out = f.layout.window
             let centre = (try? f.renderer.readPixels(Rect(x: out.width / 2, y: out.height / 2, width: 1, height: 1))) ?? []
             let probed = probes.map { (try? f.renderer.readPixels(Rect(x: $0.0, y: $0.1, width: 1, height: 1))) ?? [] }
-            let s = Sample(nowMs: f.nowMs, mediaTime: f.mediaTime, skip: f.skip, isPaused: f.isPaused, layout: f.layout,
+            let s = Sample(nowMs: f.nowMs, mediaTime: f.mediaTime, audioClock: f.audioClock, skip: f.skip, isPaused: f.isPaused, layout: f.layout,
                            pixel: centre, probes: probed)
             samples.append(s)
             onFrame?(s, self)
