@@ -25,8 +25,10 @@ q -f lavfi -i "gradients=s=720x1280:c0=0x1d2671:c1=0xc33764:d=1" -frames:v 1 \
   -vf "drawtext=fontfile=$font:text='SPRING SALE':fontsize=84:fontcolor=white:x=(w-tw)/2:y=260,\
 drawtext=fontfile=$font:text='Tap to shop':fontsize=56:fontcolor=white:x=(w-tw)/2:y=420" fallback.png
 
-# The app logo for --layout logo-bottom.
-q -f lavfi -i "color=c=0x00000000:s=360x120,format=rgba" -frames:v 1 \
-  -vf "drawbox=x=0:y=0:w=120:h=120:color=0xc33764:t=fill,\
-drawtext=fontfile=$font:text='LaunchAd':fontsize=56:fontcolor=0x1d2671:x=140:y=(h-th)/2" logo.png
+# The app logo for --layout logo-bottom: a mark and the name on white, the band's colour.
+q -f lavfi -i "color=c=white:s=480x120" -frames:v 1 \
+  -vf "drawbox=x=8:y=8:w=104:h=104:color=0xc33764:t=fill,\
+drawtext=fontfile=$font:text='LA':fontsize=52:fontcolor=white:x=60-tw/2:y=60-th/2,\
+drawtext=fontfile=$font:text='LaunchAd':fontsize=60:fontcolor=0x1d2671:x=132:y=(h-th)/2" logo.png
+# Media/manifest.json lists the sizes and sha256 of sample-ad.mp4 and fallback.png: update it when they change.
 ls -l sample-ad.mp4 fallback.png logo.png
