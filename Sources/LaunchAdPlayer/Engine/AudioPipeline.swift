@@ -87,7 +87,7 @@ final class AudioPipeline: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         guard !aborted else { return }
         let start = frame.bestEffortPTS.map(info.seconds) ?? queuedEnd ?? 0
-        if muted { bytes.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
+        if muted { bytes = [UInt8](repeating: 0, count: bytes.count) }
         device.queue(bytes)
         queuedEnd = start + seconds
     }

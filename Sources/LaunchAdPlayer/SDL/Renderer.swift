@@ -80,7 +80,7 @@ public final class Renderer {
 
     /// Filled triangles (one colour per vertex), for rounded buttons and rings.
     public func triangles(_ vertices: [SDL_Vertex]) {
-        vertices.withUnsafeBufferPointer { SDL_RenderGeometry(pointer, nil, $0.baseAddress, Int32($0.count), nil, 0) }
+        _ = vertices.withUnsafeBufferPointer { SDL_RenderGeometry(pointer, nil, $0.baseAddress, Int32($0.count), nil, 0) }
     }
 
     public func present() { SDL_RenderPresent(pointer) }
@@ -89,7 +89,7 @@ public final class Renderer {
     public func readPixels(_ rect: Rect) throws -> [UInt8] {
         var pixels = [UInt8](repeating: 0, count: rect.width * rect.height * 4)
         var r = rect.sdl
-        try pixels.withUnsafeMutableBytes {
+        _ = try pixels.withUnsafeMutableBytes {
             try sdlCheck(SDL_RenderReadPixels(pointer, &r, launchad_sdl_pixelformat_rgba32(), $0.baseAddress, Int32(rect.width * 4)),
                          "read_failed", "reading pixels back")
         }

@@ -32,7 +32,7 @@ public final class Texture {
     public static func image(_ renderer: Renderer, _ image: RGBAImage) throws -> Texture {
         let t = try Texture(renderer: renderer, format: launchad_sdl_pixelformat_rgba32(), access: SDL_TEXTUREACCESS_STATIC,
                             size: Size(width: image.width, height: image.height))
-        try image.pixels.withUnsafeBytes {
+        _ = try image.pixels.withUnsafeBytes {
             try sdlCheck(SDL_UpdateTexture(t.pointer, nil, $0.baseAddress, Int32(image.width * 4)), "texture_failed", "uploading a picture")
         }
         return t
