@@ -34,8 +34,8 @@ public final class Demuxer: @unchecked Sendable {
         context = opened
         let info = avformat_find_stream_info(context, nil)
         if info < 0 {
-            var c: UnsafeMutablePointer<AVFormatContext>? = context
-            avformat_close_input(&c)
+            // Every stored property is set, so throwing runs deinit, which closes the input:
+            // closing it here too freed it twice (found by Fuzz/MediaFuzz.swift, a broken GIF).
             throw MediaError("not_media", "\(path) is not a media file FFmpeg can read: \(MediaError.text(info))", averror: info)
         }
     }
