@@ -49,6 +49,11 @@ python_noise 8 65536 > random-bytes.png
 # A valid MP4 header followed by noise.
 { head -c 64 good.mp4; python_noise 9 8192; } > header-then-noise.mp4
 
+# Found by the media fuzz target (Fuzz/regressions/media): a 300-byte GIF that opens but whose
+# streams cannot be found; the demuxer once freed its context twice on it (a crash in play and probe).
+echo 'R0lGODn/////////////////////////////////////////////////////////////////////////////////YaAAeAD3/zEAAKmpqampqampqUKpDUKIHwAYZqjhhhx26OGHIIYoBAAh+QQFCAQA/wUEACH5BAUKAP8ALGCfAHcAAQABAAAIBAD/BQQAIfkEBQoA/wAsnwD/ACyfAHcAAQABAAAIBAD/BQQAIfkEBQoA/wAsnwB3AEAAAAAAAAAAAQABAAAIBAD/BQQAOw==' \
+  | base64 -d > fuzz-broken.gif
+
 # --- Names that lie ------------------------------------------------------------------------
 ff -filter_complex "$(quad 160 120 1 1)[v]" -map "[v]" -frames:v 1 -f image2 -c:v png png-named.mp4
 cp good.mp4 mp4-named.png

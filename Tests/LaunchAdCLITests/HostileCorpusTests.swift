@@ -49,6 +49,7 @@ final class HostileCorpusTests: XCTestCase {
         "random-bytes.mp4": .noAd("not_media"),
         "random-bytes.png": .noAd("not_an_image"),
         "header-then-noise.mp4": .noAd("no_video_stream"),
+        "fuzz-broken.gif": .noAd("not_media"),
         "png-named.mp4": .plays(160, 120, seconds: 1, kind: "image"),
         "mp4-named.png": .plays(160, 120, seconds: 1),
         "mpegts-named.mp4": .plays(160, 120, seconds: 1),
