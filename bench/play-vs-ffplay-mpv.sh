@@ -26,8 +26,9 @@
 # time and discards them), mpv with --ao=null (the same, inside mpv). Decoding, resampling and the
 # audio-master clock are counted; a sound server's or an ALSA device's own cost is not.
 #
-# Video: Xvfb has no GPU. SDL's default renderer there is "opengl" on Mesa's llvmpipe (software
-# GL), for launchad and ffplay alike; mpv's --vo=gpu refuses llvmpipe unless --gpu-sw is given, so
+# Video: Xvfb has no GPU. ffplay's SDL renderer there is "opengl" on Mesa's llvmpipe (software GL);
+# launchad sees no DRI render node and uses SDL's software renderer (its `window` event says which,
+# and the report quotes it); mpv's --vo=gpu refuses llvmpipe unless --gpu-sw is given, so
 # mpv is measured twice: --vo=x11 (swscale + XShm, no GL) and --vo=gpu --gpu-sw (llvmpipe).
 #
 # Results: bench/results/play.md (Markdown, also printed), bench/results/runs.tsv (every run),
@@ -215,7 +216,9 @@ meta="$results/meta.txt"
   echo "- runs: $runs per player, interleaved, one Xvfb 1920x1080x24 ($([ "$wm" = 1 ] && echo "openbox" || echo "no window manager")); warm-up run first: $([ "$warmup" = 1 ] && echo yes || echo no)"
   echo "- machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(awk '/MemTotal/ { printf "%.1f GiB", $2/1048576 }' /proc/meminfo), $(uname -r)"
   echo "- launchad ${LAUNCHAD_REV:-$(cd "$root" && git rev-parse --short HEAD 2>/dev/null || echo '?')} release ($bin), $(ffmpeg -version | head -1 | cut -d' ' -f1-3), $(mpv --version | head -1 | cut -d' ' -f1-2), SDL $(dpkg-query -W -f='${Version}' libsdl2-2.0-0 2>/dev/null || echo '?'), Mesa $(dpkg-query -W -f='${Version}' libgl1-mesa-dri 2>/dev/null || echo '?')"
-  echo "- SDL renderer here (launchad's flags): $(python3 "$here/measure.py" sdl-renderer 2>/dev/null || echo unknown); mpv probe: $mpv_probe"
+  ld_renderer=$(grep -h '"event":"window"' "$results"/logs/*launchad*.out 2>/dev/null | head -n 1 |
+    python3 -c 'import sys, json; l = sys.stdin.readline(); print(json.loads(l).get("renderer", "unknown") if l else "unknown")')
+  echo "- renderers: launchad's \`window\` event says \"$ld_renderer\"; ffplay's SDL default: $(python3 "$here/measure.py" sdl-renderer 2>/dev/null || echo unknown); mpv probe: $mpv_probe"
   echo "- audio: decoded by all, heard by none (SDL_AUDIODRIVER=dummy for launchad and ffplay, --ao=null for mpv)"
   echo "- commands: \`launchad play FILE\`, \`ffplay -autoexit -nostats -loglevel error FILE\`, \`mpv --no-config --ao=null --vo=x11|--vo=gpu --gpu-sw FILE\`"
 } >"$meta"
