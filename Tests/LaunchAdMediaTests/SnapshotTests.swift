@@ -96,7 +96,8 @@ final class SnapshotTests: XCTestCase {
         var o = SnapshotOptions()
         o.out = out("still.png")
         o.tileWidth = 100
-        let result = try ContactSheet.write(Fixtures.media("logo.png"), o)
+        let still = try Fixtures.make("still-360x120.png", ["-f", "lavfi", "-i", "testsrc2=s=360x120", "-frames:v", "1"])
+        let result = try ContactSheet.write(still, o)
         XCTAssertEqual(result.times.count, 1)
         let p = try pixels(o.out)
         XCTAssertEqual([p.width, p.height], [108, 42])
