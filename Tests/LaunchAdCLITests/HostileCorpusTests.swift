@@ -47,7 +47,7 @@ final class HostileCorpusTests: XCTestCase {
         "corrupt-middle.mp4": .playsPart(160, 120, seconds: 1),
         "zero-bytes.mp4": .noAd("not_media"),
         "random-bytes.mp4": .noAd("not_media"),
-        "random-bytes.png": .noAd("not_an_image"),
+        "random-bytes.png": .noAd("decode_failed"),
         "header-then-noise.mp4": .noAd("no_video_stream"),
         "fuzz-broken.gif": .noAd("not_media"),
         "png-named.mp4": .plays(160, 120, seconds: 1, kind: "image"),

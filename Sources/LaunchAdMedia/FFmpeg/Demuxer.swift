@@ -8,8 +8,9 @@ public final class Demuxer: @unchecked Sendable {
     let context: UnsafeMutablePointer<AVFormatContext>
     private let abortFlag: AbortFlag
 
-    /// Opens `path` and reads enough to know its streams.
-    public init(path: String) throws {
+    /// Opens `path` and reads enough to know its streams. Without `findStreamInfo`, only the
+    /// header is read: enough for an image decoder, and it saves decoding the picture once more.
+    public init(path: String, findStreamInfo: Bool = true) throws {
         self.path = path
         abortFlag = AbortFlag()
         guard let ctx = avformat_alloc_context() else { throw MediaError("out_of_memory", "cannot allocate a format context") }
@@ -32,6 +33,7 @@ public final class Demuxer: @unchecked Sendable {
             throw MediaError(code, "cannot open \(path): \(MediaError.text(ret))", averror: ret)
         }
         context = opened
+        guard findStreamInfo else { return }
         let info = avformat_find_stream_info(context, nil)
         if info < 0 {
             // Every stored property is set, so throwing runs deinit, which closes the input:

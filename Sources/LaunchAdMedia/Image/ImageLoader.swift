@@ -12,12 +12,15 @@ public struct RGBAImage: Sendable {
 /// does not export it for JPEG), so creatives must be stored upright.
 public enum ImageLoader {
     public static func load(path: String) throws -> RGBAImage {
-        let demuxer = try Demuxer(path: path)
+        // An image file's header names its codec, and its decoder needs nothing more: finding
+        // the stream info would decode the picture a second time (over a second for 8192x8192).
+        var demuxer = try Demuxer(path: path, findStreamInfo: false)
+        if !demuxer.isStillImage || demuxer.bestStream(AVMEDIA_TYPE_VIDEO) == nil { demuxer = try Demuxer(path: path) }
         guard let index = demuxer.bestStream(AVMEDIA_TYPE_VIDEO) ?? firstVideoStream(demuxer) else {
             throw MediaError("not_an_image", "\(path) holds no picture")
         }
         let info = demuxer.stream(index)
-        guard info.width > 0, info.height > 0, info.width <= 16384, info.height <= 16384 else {
+        guard info.width <= 16384, info.height <= 16384, demuxer.isStillImage || (info.width > 0 && info.height > 0) else {
             throw MediaError("not_an_image", "\(path): picture size \(info.width)x\(info.height) is not usable")
         }
         let decoder = try demuxer.makeDecoder(stream: index, threads: 1)
@@ -26,6 +29,9 @@ public enum ImageLoader {
         while true {
             switch try decoder.receive(into: frame) {
             case .frame:
+                guard frame.width > 0, frame.height > 0, frame.width <= 16384, frame.height <= 16384 else {
+                    throw MediaError("not_an_image", "\(path): picture size \(frame.width)x\(frame.height) is not usable")
+                }
                 return try rgba(frame)
             case .endOfStream:
                 throw MediaError("decode_failed", "\(path): no picture could be decoded")
