@@ -52,8 +52,8 @@ extension StreamInfo {
 }
 
 extension Scaler {
-    /// Converts pictures to yuv420p, for the screen.
-    public static func toYUV420P() -> Scaler { Scaler(to: AV_PIX_FMT_YUV420P) }
+    /// Converts pictures to yuv420p, for the screen; at `size` when given, else their own.
+    public static func toYUV420P(size: (width: Int, height: Int)? = nil) -> Scaler { Scaler(to: AV_PIX_FMT_YUV420P, size: size) }
 }
 
 extension Resampler {

@@ -9,6 +9,7 @@ final class VideoPipeline: @unchecked Sendable {
     private let decoder: Decoder
     private let info: StreamInfo
     private var scaler: Scaler?
+    private var scaledSize: (Int, Int)?
     private let lock = NSLock()
     private var errors = 0
     private var aborted = false
@@ -68,8 +69,19 @@ final class VideoPipeline: @unchecked Sendable {
     }
 
     private func displayable(_ frame: Frame, pts: Double) -> Picture? {
-        if frame.isYUV420P { return Picture(frame: frame, pts: pts) }
-        if scaler == nil { scaler = Scaler.toYUV420P() }
+        let longest = max(frame.width, frame.height)
+        if frame.isYUV420P && longest <= ImageLoader.maxSide { return Picture(frame: frame, pts: pts) }
+        // Pictures over 4096 px a side (an 8192x8192 creative is 96 MB a picture, three queued
+        // and one in a texture) are scaled down on the way: no screen shows more.
+        var size: (Int, Int)?
+        if longest > ImageLoader.maxSide {
+            let scale = Double(ImageLoader.maxSide) / Double(longest)
+            size = (max(2, Int(Double(frame.width) * scale) & ~1), max(2, Int(Double(frame.height) * scale) & ~1))
+        }
+        if scaler == nil || scaledSize?.0 != size?.0 || scaledSize?.1 != size?.1 {
+            scaler = Scaler.toYUV420P(size: size.map { (width: $0.0, height: $0.1) })
+            scaledSize = size
+        }
         guard let converted = try? scaler!.convert(frame) else { return nil }
         return Picture(frame: converted, pts: pts)
     }
