@@ -34,19 +34,9 @@ public final class Scaler: @unchecked Sendable {
         out.pointer.pointee.height = h
         out.pointer.pointee.format = target.rawValue
         try check(av_frame_get_buffer(out.pointer, 0), "out_of_memory", "allocating a converted picture")
-        let srcData = withUnsafePointer(to: frame.pointer.pointee.data) {
-            $0.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { $0 }
-        }
-        let srcLines = withUnsafePointer(to: frame.pointer.pointee.linesize) {
-            $0.withMemoryRebound(to: Int32.self, capacity: 8) { $0 }
-        }
-        let dstData = withUnsafeMutablePointer(to: &out.pointer.pointee.data) {
-            $0.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { $0 }
-        }
-        let dstLines = withUnsafeMutablePointer(to: &out.pointer.pointee.linesize) {
-            $0.withMemoryRebound(to: Int32.self, capacity: 8) { $0 }
-        }
-        try check(sws_scale(context, srcData, srcLines, 0, f.height, dstData, dstLines), "convert_failed", "converting a picture")
+        // sws_scale_frame reads the planes from the frames themselves (pointers taken from
+        // withUnsafePointer on a copy of `data` would outlive the copy).
+        try check(sws_scale_frame(context, out.pointer, frame.pointer), "convert_failed", "converting a picture")
         out.pointer.pointee.pts = f.pts
         out.pointer.pointee.best_effort_timestamp = f.best_effort_timestamp
         return out
