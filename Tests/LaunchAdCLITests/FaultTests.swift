@@ -124,6 +124,51 @@ final class CacheDiskFaultTests: XCTestCase {
         try assertRedIsCachedAndShown(red, "disk full")
     }
 
+    /// `launch` killed with SIGKILL while its background refresh is half-way through a download
+    /// (prefetch killed the same way is in LaunchFlowTests): the next launch shows the old ad,
+    /// never the half-written file, and the next refresh is not stuck behind the dead one's lock.
+    func testLaunchKilledMidRefreshRecovers() throws {
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        let red = try image("red"), big = try bigImage()
+        try server.publish([AdServer.Ad(id: "red", file: "red.png", data: red)])
+        XCTAssertEqual(try prefetch().status, 0)
+        try server.publish([AdServer.Ad(id: "big", file: "slow/big.png", data: big, extra: #""priority": 5,"#)])
+        let victim = Process()
+        victim.executableURL = URL(fileURLWithPath: Launchad.binary)
+        victim.arguments = ["launch", "--manifest", server.manifestURL, "--cache", cache.path, "--size", "320x240",
+                            "--transition", "none", "--refresh-timeout", "60"]
+        victim.environment = Launchad.headlessEnvironment()
+        victim.standardOutput = FileHandle.nullDevice
+        victim.standardError = FileHandle.nullDevice
+        try victim.run()
+        let tmp = cache.appendingPathComponent("tmp").path
+        var partial = false
+        for _ in 0..<400 where !partial {
+            partial = ((try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? []).contains { name in
+                ((try? FileManager.default.attributesOfItem(atPath: "\(tmp)/\(name)")[.size] as? NSNumber)?.intValue ?? 0) > 0
+            }
+            if !partial { usleep(25_000) }
+        }
+        kill(victim.processIdentifier, SIGKILL)
+        victim.waitUntilExit()
+        XCTAssertTrue(partial, "the refresh was killed part-way through the download")
+        XCTAssertEqual(objects(), ["\(SHA256.hex(of: red)).png"], "nothing half-done was installed")
+
+        try server.publish([AdServer.Ad(id: "red", file: "red.png", data: red)])
+        try assertRedIsCachedAndShown(red, "after the kill")
+        // The dead download's part file is swept once it is an hour old (a younger one may be a
+        // live concurrent refresh's): age it, and the next refresh removes it.
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? [] {
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -7200)], ofItemAtPath: "\(tmp)/\(name)")
+        }
+        try server.publish([AdServer.Ad(id: "big", file: "big.png", data: big)])
+        let refreshed = try prefetch()
+        XCTAssertEqual(refreshed.status, 0, "not stuck behind a dead lock holder: \(refreshed.stderr)")
+        XCTAssertEqual(objects(), ["\(SHA256.hex(of: big)).png"])
+        XCTAssertEqual(try Data(contentsOf: cache.appendingPathComponent("objects/\(SHA256.hex(of: big)).png")), big)
+        XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? [], [], "the dead download's part file was swept")
+    }
+
     func testReadOnlyCacheKeepsTheCachedAd() throws {
         let red = try image("red")
         try server.publish([AdServer.Ad(id: "red", file: "red.png", data: red)])
