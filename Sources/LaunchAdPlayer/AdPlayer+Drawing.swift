@@ -24,6 +24,7 @@ extension AdPlayer {
         dirty = false
         if !firstFrameShown && (videoTexture != nil || imageTexture != nil) {
             firstFrameShown = true
+            startClock()
             _ = carryOut(session.handle(.firstFrame, now: ProcessClock.nowMs()))
             dirty = true // the overlay appears with the first frame
         }

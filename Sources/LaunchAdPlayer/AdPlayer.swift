@@ -38,6 +38,8 @@ public final class AdPlayer {
     var imageTexture: Texture?
     var logoTexture: Texture?
     var content: (size: Size, rotation: Int)?
+    /// The still image's size in its file (it may be shown scaled down).
+    var imageSourceSize: Size?
     var shownPTS: Double?
     var firstFrameShown = false
     var facts: VideoFacts?
@@ -89,7 +91,9 @@ public final class AdPlayer {
         // A window whose size does not depend on the ad opens at once, while the file opens.
         let sizeKnown = options.size != nil || options.device != nil || options.fullscreen
         switch engine?.state {
-        case .ready(let f): contentSize = f.displaySize
+        // A still image opens the window itself once decoded, at the picture's shape.
+        case .ready(let f) where f.isStillImage && !force: return nil
+        case .ready(let f): contentSize = f.isStillImage ? nil : f.displaySize
         case .opening where now < 400 && !session.usingFallback && !sizeKnown: return nil
         // No window for an ad that failed: the fallback (if any) opens it, sized to the picture.
         case .failed where !force: return nil
@@ -173,21 +177,29 @@ public final class AdPlayer {
     private func creativeOpened(_ f: VideoFacts, now: Int) -> Outcome? {
         startSent = true
         facts = f
-        let still = f.isStillImage
-        events.emit(AdEvent("start", tMs: now, [
-            ("file", .string(options.file)), ("kind", .string(still ? "image" : "video")),
-            ("width", .int(f.displaySize.width)), ("height", .int(f.displaySize.height)),
-            ("duration", f.duration.map { .double($0) } ?? .null), ("has_audio", .bool(f.hasAudio)),
-        ]))
-        if still {
+        if f.isStillImage {
             engine?.stop()
             session.imageReady(durationMs: Int((options.imageDuration * 1000).rounded()))
-            return showImage(options.file, now: now, isFallback: false)
+            if let outcome = showImage(options.file, now: now, isFallback: false) { return outcome }
+            // Announced once decoded, so the event carries the picture's real size.
+            if imageTexture != nil, !session.usingFallback, let size = imageSourceSize {
+                emitStart(kind: "image", size: size, duration: nil, hasAudio: false)
+            }
+            return nil
         }
+        emitStart(kind: "video", size: f.displaySize, duration: f.duration, hasAudio: f.hasAudio)
         session.videoReady(durationMs: f.duration.map { Int(($0 * 1000).rounded()) })
         SDL_SetYUVConversionMode(f.colorMatrix == .bt709 ? SDL_YUV_CONVERSION_BT709
                                  : f.colorMatrix == .bt601 ? SDL_YUV_CONVERSION_BT601 : SDL_YUV_CONVERSION_AUTOMATIC)
         return nil
+    }
+
+    private func emitStart(kind: String, size: Size, duration: Double?, hasAudio: Bool) {
+        events.emit(AdEvent("start", tMs: ProcessClock.nowMs(), [
+            ("file", .string(options.file)), ("kind", .string(kind)),
+            ("width", .int(size.width)), ("height", .int(size.height)),
+            ("duration", duration.map { .double($0) } ?? .null), ("has_audio", .bool(hasAudio)),
+        ]))
     }
 
     /// Picks the picture for the clock, uploads it, and notices the end of the stream.
@@ -196,17 +208,13 @@ public final class AdPlayer {
         let now = ProcessClock.uptimeSeconds()
         let queued = engine.queuedTimestamps
         if !firstFrameShown {
+            guard videoTexture == nil else { return nil }
             guard !queued.isEmpty, let picture = engine.popPictures(1) else {
                 if engine.videoDrained { return carryOut(session.handle(.endOfStream, now: ProcessClock.nowMs())) }
                 return nil
             }
             upload(picture, renderer: renderer, facts: f)
-            clock.set(picture.pts, at: now)
-            if !session.isPaused {
-                clock.setPaused(false, at: now)
-                engine.setPaused(false)
-            }
-            return nil
+            return nil // the clock starts when this picture is presented (startClock)
         }
         let t = masterClock(now: now)
         let decision = FrameTiming.decide(queued: queued, shown: shownPTS, clock: t)
@@ -218,6 +226,18 @@ public final class AdPlayer {
             return carryOut(session.handle(.endOfStream, now: ProcessClock.nowMs()))
         }
         return nil
+    }
+
+    /// Starts the media clock and the sound at the first picture's time, once it is on screen,
+    /// so a slow first present does not leave the clock ahead of the picture.
+    func startClock() {
+        guard let pts = shownPTS, videoTexture != nil else { return }
+        let now = ProcessClock.uptimeSeconds()
+        clock.set(pts, at: now)
+        if !session.isPaused {
+            clock.setPaused(false, at: now)
+            engine?.setPaused(false)
+        }
     }
 
     /// Audio is the master clock while it plays; the media clock carries on from it after.
@@ -247,6 +267,7 @@ public final class AdPlayer {
             let image = try ImageLoader.load(path: path)
             // The picture's size is known before the window opens, so a fallback window has its shape.
             content = (Size(width: image.width, height: image.height), 0)
+            imageSourceSize = Size(width: image.sourceWidth, height: image.sourceHeight)
             videoTexture = nil
             if renderer == nil, let outcome = openWindowWhenSized(now: now, force: true) { return outcome }
             guard let renderer else { return sessionOutcome }

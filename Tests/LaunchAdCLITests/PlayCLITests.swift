@@ -56,6 +56,18 @@ final class PlayCLITests: XCTestCase {
         XCTAssertEqual(run.events(named: "end").count, 1)
     }
 
+    func testAnUndecodableImageIsNeverAnnounced() throws {
+        // A PNG signature followed by noise: the image demuxer accepts it, the decoder does not.
+        var bytes = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        bytes.append(Data((0..<4000).map { UInt8(($0 * 131 + 7) & 0xff) }))
+        let path = try Fixtures.write("noise-after-signature.png", bytes)
+        let run = try Launchad.run(["play", path])
+        XCTAssertEqual(run.status, 3)
+        XCTAssertTrue(run.events(named: "start").isEmpty, "no start event for a creative that never shows")
+        XCTAssertEqual(run.events(named: "error").count, 1)
+        XCTAssertEqual(run.events(named: "end").first?["outcome"] as? String, "no_ad")
+    }
+
     func testAFileWithNoVideoStream() throws {
         let audio = try Fixtures.make("audio-only.m4a", ["-f", "lavfi", "-i", "sine=d=1", "-c:a", "aac"])
         let run = try Launchad.run(["play", audio])

@@ -33,11 +33,15 @@ public final class Demuxer: @unchecked Sendable {
             throw MediaError(code, "cannot open \(path): \(MediaError.text(ret))", averror: ret)
         }
         context = opened
-        guard findStreamInfo else { return }
+        if findStreamInfo { try self.findStreamInfo() }
+    }
+
+    /// Reads (and decodes) enough of the input to know every stream's parameters.
+    public func findStreamInfo() throws {
         let info = avformat_find_stream_info(context, nil)
         if info < 0 {
-            // Every stored property is set, so throwing runs deinit, which closes the input:
-            // closing it here too freed it twice (found by Fuzz/MediaFuzz.swift, a broken GIF).
+            // Throwing from init runs deinit, which closes the input: closing it here too freed
+            // it twice (found by Fuzz/MediaFuzz.swift, a broken GIF).
             throw MediaError("not_media", "\(path) is not a media file FFmpeg can read: \(MediaError.text(info))", averror: info)
         }
     }

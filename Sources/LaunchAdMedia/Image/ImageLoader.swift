@@ -5,6 +5,9 @@ public struct RGBAImage: Sendable {
     public let width: Int
     public let height: Int
     public let pixels: [UInt8]
+    /// The size stored in the file (larger than width x height when scaled down to maxSide).
+    public let sourceWidth: Int
+    public let sourceHeight: Int
 }
 
 /// Loads PNG and JPEG (and any single picture FFmpeg reads) with libavformat's image demuxers
@@ -72,6 +75,6 @@ public enum ImageLoader {
                 dst.baseAddress!.advanced(by: row * w * 4).copyMemory(from: base.advanced(by: row * stride), byteCount: w * 4)
             }
         }
-        return RGBAImage(width: w, height: h, pixels: pixels)
+        return RGBAImage(width: w, height: h, pixels: pixels, sourceWidth: frame.width, sourceHeight: frame.height)
     }
 }

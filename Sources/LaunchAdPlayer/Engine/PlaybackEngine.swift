@@ -13,8 +13,12 @@ public struct VideoFacts: Sendable {
     public let hasAudio: Bool
     public let colorMatrix: ColorMatrix
     public let frameDuration: Double
-    /// A single picture (PNG, JPEG, ...) rather than a video.
+    /// A single picture (PNG, JPEG, ...) rather than a video: the image loader shows it.
     public let isStillImage: Bool
+
+    /// What is known of a still image before it is decoded.
+    static let still = VideoFacts(codedSize: Size(width: 0, height: 0), displaySize: Size(width: 0, height: 0), rotation: 0,
+                                  duration: nil, hasAudio: false, colorMatrix: .unspecified, frameDuration: 0, isStillImage: true)
 }
 
 /// ffplay's model: a read thread feeding a video and an audio decoder thread through packet
@@ -95,7 +99,18 @@ public final class PlaybackEngine: @unchecked Sendable {
 
     private func readLoop() {
         let d: Demuxer
-        do { d = try Demuxer(path: source) } catch let e as MediaError { return fail(e) } catch { return fail(MediaError("open_failed", "\(error)")) }
+        do {
+            // Only the header first: a still image is decoded once, by the image loader, not
+            // also here to learn its size.
+            d = try Demuxer(path: source, findStreamInfo: false)
+            if d.isStillImage {
+                lock.lock()
+                if !aborted { _state = .ready(VideoFacts.still) }
+                lock.unlock()
+                return
+            }
+            try d.findStreamInfo()
+        } catch let e as MediaError { return fail(e) } catch { return fail(MediaError("open_failed", "\(error)")) }
         guard let vIndex = d.bestVideoStream else {
             return fail(MediaError("no_video_stream", "\(source) has no video stream"))
         }
