@@ -27,6 +27,8 @@ extension AdPlayer {
             let out = renderer?.outputSize ?? session.layout.window
             return .pointerUp(x: Double(e.tfinger.x) * Double(out.width), y: Double(e.tfinger.y) * Double(out.height))
         case SDL_KEYDOWN:
+            // A held key repeats: act on the press only.
+            guard e.key.repeat == 0 else { return nil }
             switch Int(e.key.keysym.sym) {
             case Int(SDLK_ESCAPE.rawValue): return .key(.escape)
             case Int(SDLK_m.rawValue): return .key(.mute)

@@ -38,6 +38,7 @@ public final class AdPlayer {
     var imageTexture: Texture?
     var logoTexture: Texture?
     var content: (size: Size, rotation: Int)?
+    var runStartMs = 0
     /// The still image's size in its file (it may be shown scaled down).
     var imageSourceSize: Size?
     var shownPTS: Double?
@@ -49,6 +50,7 @@ public final class AdPlayer {
 
     public init(options: PlayOptions, events: EventSink) {
         self.options = options
+        let events = EndGate(events)
         self.events = events
         let config = SessionConfig.video(durationMs: nil, options: options)
         session = AdSession(config: config, layout: AdLayout(window: Size(width: 720, height: 1280), mode: options.layout, skipStyle: options.skipStyle),
@@ -57,6 +59,11 @@ public final class AdPlayer {
 
     /// Plays the ad; returns its outcome after exactly one `end` event.
     public func run() -> Outcome {
+        runStartMs = ProcessClock.nowMs()
+        // SDL's subsystems are started and stopped on this thread only; the engine's read
+        // thread then just opens a device.
+        let audioSubsystem = SDL_InitSubSystem(SDL_INIT_AUDIO) == 0
+        defer { if audioSubsystem { SDL_QuitSubSystem(SDL_INIT_AUDIO) } }
         let engine = PlaybackEngine(source: options.file, muted: options.muted, events: events)
         self.engine = engine
         engine.start()
@@ -76,8 +83,10 @@ public final class AdPlayer {
             if window == nil, let outcome = openWindowWhenSized(now: now) { return outcome }
             if let outcome = pumpEvents(now: now) { return outcome }
             if let outcome = followEngine(now: now) { return outcome }
-            if let outcome = carryOut(session.tick(now: ProcessClock.nowMs())) { return outcome }
+            // Present what is ready before the deadline is judged: a picture that arrived during
+            // a slow step counts as shown, not as late.
             renderIfNeeded()
+            if let outcome = carryOut(session.tick(now: ProcessClock.nowMs())) { return outcome }
             SDL_WaitEventTimeout(nil, waitMs())
         }
     }
@@ -94,7 +103,7 @@ public final class AdPlayer {
         // A still image opens the window itself once decoded, at the picture's shape.
         case .ready(let f) where f.isStillImage && !force: return nil
         case .ready(let f): contentSize = f.isStillImage ? nil : f.displaySize
-        case .opening where now < 400 && !session.usingFallback && !sizeKnown: return nil
+        case .opening where now - runStartMs < 400 && !session.usingFallback && !sizeKnown: return nil
         // No window for an ad that failed: the fallback (if any) opens it, sized to the picture.
         case .failed where !force: return nil
         default: break
@@ -316,6 +325,7 @@ public final class AdPlayer {
 
     private func tearDown() {
         // Engine threads first (they use the audio device), then SDL's objects, window last.
+        control?.stop()
         engine?.stop(wait: true)
         engine = nil
         skipView = nil

@@ -2,23 +2,47 @@ import CSDL2
 import Foundation
 import LaunchAdCore
 
-/// Reads control lines from stdin on its own thread and hands them to the main loop,
-/// waking it with an SDL user event.
+/// Reads control lines from stdin on its own thread and hands them to the main loop, waking it
+/// with an SDL user event. It reads with poll(2) and read(2), unbuffered, and stops with the ad,
+/// so what the host writes afterwards is left for the application `launch --then` starts.
 final class ControlChannel: @unchecked Sendable {
     private let lock = NSLock()
     private var lines: [String] = []
+    private var stopped = false
 
     func start() {
         let t = Thread { [self] in
-            while let line = readLine(strippingNewline: true) {
-                lock.lock(); lines.append(line); lock.unlock()
-                var e = SDL_Event()
-                e.type = SDL_USEREVENT.rawValue
-                SDL_PushEvent(&e)
+            var pending = [UInt8]()
+            var buffer = [UInt8](repeating: 0, count: 1)
+            while !isStopped {
+                var fds = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&fds, 1, 100)
+                if ready < 0 && errno != EINTR { return }
+                guard ready > 0 else { continue }
+                // One byte at a time: never take bytes past the current line from the pipe.
+                let n = read(0, &buffer, 1)
+                if n <= 0 { return } // end of input or error: the host has gone
+                if buffer[0] == 0x0A {
+                    deliver(String(decoding: pending, as: UTF8.self))
+                    pending.removeAll()
+                } else if pending.count < 4096 {
+                    pending.append(buffer[0])
+                }
             }
         }
         t.name = "launchad-control"
         t.start()
+    }
+
+    func stop() { lock.lock(); stopped = true; lock.unlock() }
+
+    private var isStopped: Bool { lock.lock(); defer { lock.unlock() }; return stopped }
+
+    private func deliver(_ line: String) {
+        lock.lock(); lines.append(line); lock.unlock()
+        var e = SDL_Event()
+        e.type = SDL_USEREVENT.rawValue
+        SDL_PushEvent(&e)
     }
 
     /// The lines received since the last call.

@@ -44,6 +44,7 @@ final class PlayWindowOptionsTests: XCTestCase {
         XCTAssertEqual(run.finish(), 0)
         XCTAssertNotNil(run.events(named: "link_open_failed").first)
         XCTAssertEqual(run.events(named: "end").first?["outcome"] as? String, "clicked")
+        XCTAssertEqual(run.events.last?["event"] as? String, "end", "end stays the last event")
     }
 
     func testAMissingFontStillDrawsTheRingAndSaysSo() throws {

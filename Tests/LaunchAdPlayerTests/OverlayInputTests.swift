@@ -133,6 +133,22 @@ final class OverlayInputTests: XCTestCase {
         XCTAssertEqual(h.events.map(\.name).filter { $0 == "mute" || $0 == "unmute" }, ["mute", "unmute"])
     }
 
+    func testAHeldKeyActsOnce() throws {
+        let clip = try Fixtures.colourBars(seconds: 2, audio: false)
+        let h = PlayerHarness()
+        var pressed = false
+        h.onFrame = { s, _ in
+            guard !pressed, (s.mediaTime ?? 0) > 0.5 else { return }
+            pressed = true
+            PlayerHarness.pushKey(SDLK_SPACE)
+            for _ in 0..<5 { PlayerHarness.pushKey(SDLK_SPACE, repeating: true) }
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { PlayerHarness.pushKey(SDLK_SPACE) }
+        }
+        XCTAssertEqual(h.play(PlayOptions(file: clip)), .completed)
+        XCTAssertEqual(h.events("pause").compactMap { $0.string("reason") }, ["user"], "the press pauses, the repeats do nothing")
+        XCTAssertEqual(h.events("resume").count, 1, "the next press resumes")
+    }
+
     func testClosingTheWindowEndsAsSkipped() throws {
         let clip = try Fixtures.colourBars(seconds: 3, audio: false)
         let h = PlayerHarness()

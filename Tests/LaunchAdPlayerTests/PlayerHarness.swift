@@ -84,9 +84,10 @@ final class PlayerHarness {
         SDL_PushEvent(&e)
     }
 
-    static func pushKey(_ key: SDL_KeyCode) {
+    static func pushKey(_ key: SDL_KeyCode, repeating: Bool = false) {
         var e = SDL_Event()
         e.type = SDL_KEYDOWN.rawValue
+        e.key.repeat = repeating ? 1 : 0
         e.key.keysym.sym = Int32(key.rawValue)
         e.key.windowID = 1
         SDL_PushEvent(&e)

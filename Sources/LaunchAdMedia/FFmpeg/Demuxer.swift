@@ -10,9 +10,10 @@ public final class Demuxer: @unchecked Sendable {
 
     /// Opens `path` and reads enough to know its streams. Without `findStreamInfo`, only the
     /// header is read: enough for an image decoder, and it saves decoding the picture once more.
-    public init(path: String, findStreamInfo: Bool = true) throws {
+    /// `abort`, when given, interrupts the open and the probing too (its owner may stop first).
+    public init(path: String, findStreamInfo: Bool = true, abort: AbortFlag = AbortFlag()) throws {
         self.path = path
-        abortFlag = AbortFlag()
+        abortFlag = abort
         guard let ctx = avformat_alloc_context() else { throw MediaError("out_of_memory", "cannot allocate a format context") }
         // Lets a blocked read return when abort() is called (a skip or an end while reading).
         ctx.pointee.interrupt_callback.callback = { opaque in
@@ -119,8 +120,10 @@ public final class Demuxer: @unchecked Sendable {
     }
 }
 
-final class AbortFlag: Sendable {
+/// Set once to make FFmpeg's blocking calls (open, probe, read) on a Demuxer return.
+public final class AbortFlag: Sendable {
     private let flag = Atomic<Bool>(false)
-    func set() { flag.store(true, ordering: .relaxed) }
-    var isSet: Bool { flag.load(ordering: .relaxed) }
+    public init() {}
+    public func set() { flag.store(true, ordering: .relaxed) }
+    public var isSet: Bool { flag.load(ordering: .relaxed) }
 }

@@ -68,23 +68,29 @@ public final class PlaybackEngine: @unchecked Sendable {
     public func stop(wait: Bool = false) {
         lock.lock()
         aborted = true
-        let (d, v, a) = (demuxer, video, audio)
+        let (v, a) = (video, audio)
         lock.unlock()
-        d?.abort()
+        // Interrupts the open and the probing too, not only reads.
+        abortFlag.set()
         v?.abort()
         a?.abort()
         if wait { _ = threads.wait(timeout: .now() + 1) }
     }
 
-    public func setPaused(_ paused: Bool) { audio?.setPaused(paused) }
+    /// Set by `stop`; handed to the demuxer so FFmpeg's blocking calls return.
+    private let abortFlag = AbortFlag()
+
+    public func setPaused(_ paused: Bool) { audioPipeline?.setPaused(paused) }
     public func setMuted(_ muted: Bool) {
-        lock.lock(); startMuted = muted; lock.unlock()
-        audio?.setMuted(muted)
+        lock.lock(); startMuted = muted; let a = audio; lock.unlock()
+        a?.setMuted(muted)
     }
+
+    private var audioPipeline: AudioPipeline? { lock.lock(); defer { lock.unlock() }; return audio }
 
     /// The audio clock while audio is playing; nil when there is none or it has played out.
     public var audioClock: Double? {
-        guard let audio, !audio.isDrained else { return nil }
+        guard let audio = audioPipeline, !audio.isDrained else { return nil }
         return audio.clock
     }
 
@@ -102,7 +108,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         do {
             // Only the header first: a still image is decoded once, by the image loader, not
             // also here to learn its size.
-            d = try Demuxer(path: source, findStreamInfo: false)
+            d = try Demuxer(path: source, findStreamInfo: false, abort: abortFlag)
             if d.isStillImage {
                 lock.lock()
                 if !aborted { _state = .ready(VideoFacts.still) }
@@ -118,6 +124,8 @@ public final class PlaybackEngine: @unchecked Sendable {
         let vDecoder: Decoder
         do { vDecoder = try d.makeDecoder(stream: vIndex) } catch let e as MediaError { return fail(e) } catch { return fail(MediaError("decoder_failed", "\(error)")) }
         let videoPipe = VideoPipeline(decoder: vDecoder, info: vInfo)
+        // Stopped while opening: no audio device for a run that is over.
+        guard !isAborted else { return }
         let audioPipe = openAudio(d)
         let ds = vInfo.displaySize
         let facts = VideoFacts(codedSize: Size(width: vInfo.width, height: vInfo.height),
@@ -128,6 +136,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         lock.lock()
         if aborted { lock.unlock(); return }
         demuxer = d; video = videoPipe; audio = audioPipe?.pipe
+        audioPipe?.pipe.setMuted(startMuted)
         _state = .ready(facts)
         lock.unlock()
         videoPipe.start(in: threads)

@@ -10,10 +10,13 @@ public final class AudioDevice: @unchecked Sendable {
     public let bytesPerSecond: Int
     /// The device's own buffer, in seconds: audio leaves the queue this long before it is heard.
     public let bufferSeconds: Double
+    private let ownsSubsystem: Bool
 
     /// Opens the default output. Throws when there is no usable audio device.
     public init(rate: Int, channels: Int) throws {
-        if SDL_WasInit(SDL_INIT_AUDIO) == 0, SDL_InitSubSystem(SDL_INIT_AUDIO) < 0 {
+        // Normally the player has started the subsystem on the main thread; standalone use starts it here.
+        ownsSubsystem = SDL_WasInit(SDL_INIT_AUDIO) == 0
+        if ownsSubsystem, SDL_InitSubSystem(SDL_INIT_AUDIO) < 0 {
             throw SDLError("no_audio", "no audio driver")
         }
         var want = SDL_AudioSpec()
@@ -26,7 +29,7 @@ public final class AudioDevice: @unchecked Sendable {
         let dev = SDL_OpenAudioDevice(nil, 0, &want, &have, changes)
         guard dev != 0 else {
             let err = SDLError("no_audio", "cannot open an audio device")
-            SDL_QuitSubSystem(SDL_INIT_AUDIO)
+            if ownsSubsystem { SDL_QuitSubSystem(SDL_INIT_AUDIO) }
             throw err
         }
         id = dev
@@ -38,7 +41,7 @@ public final class AudioDevice: @unchecked Sendable {
 
     deinit {
         SDL_CloseAudioDevice(id)
-        SDL_QuitSubSystem(SDL_INIT_AUDIO)
+        if ownsSubsystem { SDL_QuitSubSystem(SDL_INIT_AUDIO) }
     }
 
     public var driverName: String { SDL_GetCurrentAudioDriver().map { String(cString: $0) } ?? "none" }
