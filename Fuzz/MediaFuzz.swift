@@ -17,21 +17,7 @@ public func mediaFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     guard FileManager.default.createFile(atPath: path, contents: Data(bytes: data + 1, count: size - 1)) else { return 0 }
     defer { unlink(path) }
     _ = try? MediaProbe.probe(path)
-    if let d = try? Demuxer(path: path), let v = d.bestVideoStream, let decoder = try? d.makeDecoder(stream: v, threads: 1) {
-        let packet = Packet(), frame = Frame(), scaler = Scaler.toYUV420P()
-        var pictures = 0, packets = 0
-        while pictures < 3, packets < 300, (try? d.read(into: packet)) == true {
-            packets += 1
-            defer { packet.unref() }
-            guard packet.streamIndex == v else { continue }
-            _ = try? decoder.send(packet)
-            while (try? decoder.receive(into: frame)) == .frame {
-                pictures += 1
-                if !frame.isYUV420P { _ = try? scaler.convert(frame) }
-                frame.unref()
-            }
-        }
-    }
+    decodeFirstPictures(path)
     _ = try? ImageLoader.load(path: path)
     return 0
 }

@@ -40,6 +40,12 @@ public enum Fixtures {
         return out
     }
 
+    /// The bytes of a solid-colour PNG, e.g. `solidPNG("red")`.
+    public static func solidPNG(_ colour: String, size: String = "320x240") throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: make("\(colour)-\(size).png",
+            ["-f", "lavfi", "-i", "color=c=\(colour):s=\(size)", "-frames:v", "1"])))
+    }
+
     /// A solid-colour video whose colour changes each second: red, green, blue, white, ...
     public static func colourBars(seconds: Int = 4, size: String = "320x240", audio: Bool = true, rate: Int = 25) throws -> String {
         let colours = ["red", "lime", "blue", "white", "yellow", "cyan", "magenta", "gray"]

@@ -72,10 +72,7 @@ final class CacheDiskFaultTests: XCTestCase {
 
     var cache: URL { mountPoint.appendingPathComponent("cache") }
 
-    func image(_ colour: String, _ size: String = "320x240") throws -> Data {
-        try Data(contentsOf: URL(fileURLWithPath: Fixtures.make("\(colour)-\(size).png",
-            ["-f", "lavfi", "-i", "color=c=\(colour):s=\(size)", "-frames:v", "1"])))
-    }
+    func image(_ colour: String, _ size: String = "320x240") throws -> Data { try Fixtures.solidPNG(colour, size: size) }
 
     /// A noisy picture that does not compress: about 1.2 MB as PNG.
     func bigImage() throws -> Data {

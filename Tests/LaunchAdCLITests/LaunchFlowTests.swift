@@ -19,10 +19,7 @@ final class LaunchFlowTests: XCTestCase {
         try? FileManager.default.removeItem(at: cache)
     }
 
-    func image(_ colour: String) throws -> Data {
-        try Data(contentsOf: URL(fileURLWithPath: Fixtures.make("\(colour)-320x240.png",
-            ["-f", "lavfi", "-i", "color=c=\(colour):s=320x240", "-frames:v", "1"])))
-    }
+    func image(_ colour: String) throws -> Data { try Fixtures.solidPNG(colour) }
 
     func launch(_ extra: [String] = [], manifest: String? = nil) throws -> Launchad.Run {
         try Launchad.run(["launch", "--manifest", manifest ?? server.manifestURL, "--cache", cache.path, "--size", "320x240",

@@ -22,10 +22,7 @@ final class SecurityTests: XCTestCase {
         try? FileManager.default.removeItem(at: root)
     }
 
-    func image(_ colour: String) throws -> Data {
-        try Data(contentsOf: URL(fileURLWithPath: Fixtures.make("\(colour)-320x240.png",
-            ["-f", "lavfi", "-i", "color=c=\(colour):s=320x240", "-frames:v", "1"])))
-    }
+    func image(_ colour: String) throws -> Data { try Fixtures.solidPNG(colour) }
 
     func prefetch(_ extra: [String] = []) throws -> Launchad.Run {
         try Launchad.run(["prefetch", "--manifest", server.manifestURL, "--cache", cache.path, "--size", "320x240",

@@ -27,21 +27,7 @@ final class MediaFuzzRegressionTests: XCTestCase {
             defer { try? FileManager.default.removeItem(atPath: path) }
             let name = input.lastPathComponent
             do { _ = try MediaProbe.probe(path); opened += 1 } catch let e as MediaError { XCTAssertFalse(e.code.isEmpty, name) }
-            if let d = try? Demuxer(path: path), let v = d.bestVideoStream, let decoder = try? d.makeDecoder(stream: v, threads: 1) {
-                let packet = Packet(), frame = Frame(), scaler = Scaler.toYUV420P()
-                var pictures = 0, packets = 0
-                while pictures < 3, packets < 300, (try? d.read(into: packet)) == true {
-                    packets += 1
-                    defer { packet.unref() }
-                    guard packet.streamIndex == v else { continue }
-                    _ = try? decoder.send(packet)
-                    while (try? decoder.receive(into: frame)) == .frame {
-                        pictures += 1
-                        if !frame.isYUV420P { _ = try? scaler.convert(frame) }
-                        frame.unref()
-                    }
-                }
-            }
+            decodeFirstPictures(path)
             do { _ = try ImageLoader.load(path: path) } catch let e as MediaError { XCTAssertFalse(e.code.isEmpty, name) }
         }
         XCTAssertGreaterThan(opened, 5, "the seeds are media")
