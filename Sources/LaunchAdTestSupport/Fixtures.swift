@@ -26,10 +26,11 @@ public enum Fixtures {
         let base = (name as NSString).deletingPathExtension
         let out = directory.appendingPathComponent("\(base)-\(key).\(ext)").path
         if FileManager.default.fileExists(atPath: out) { return out }
-        let tmp = out + ".part.\(ext)"
+        // A name of this process's own, renamed over the target, so two test runs never share a part file.
+        let tmp = out + ".part\(getpid()).\(ext)"
         let result = try run("/usr/bin/ffmpeg", ["-y", "-hide_banner", "-loglevel", "error"] + args + [tmp])
         guard result.status == 0 else { throw FixtureError("ffmpeg failed for \(name): \(result.stderr)") }
-        try FileManager.default.moveItem(atPath: tmp, toPath: out)
+        guard rename(tmp, out) == 0 else { throw FixtureError("cannot install fixture \(name)") }
         return out
     }
 
