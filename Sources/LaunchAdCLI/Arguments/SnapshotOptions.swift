@@ -1,15 +1,7 @@
-/// What `launchad snapshot` is told: a contact sheet of N frames, or one frame at a time.
-public struct SnapshotOptions: Equatable, Sendable {
-    public var file: String = ""
-    public var out: String = ""
-    public var count = 12
-    public var at: Double?
-    /// Width of each picture on the sheet; the height follows the display aspect.
-    public var tileWidth = 320
-    public var columns: Int?
+import LaunchAdCore
 
-    public init() {}
-
+/// `launchad snapshot`'s command line.
+extension SnapshotOptions {
     public static let help = """
     usage: launchad snapshot FILE --out sheet.png [--count N | --at SECONDS]
     Writes a PNG contact sheet of N evenly spaced frames, each labelled with its time, or with
@@ -45,14 +37,4 @@ public struct SnapshotOptions: Equatable, Sendable {
         if countGiven && o.at != nil { throw UsageError("--count and --at cannot be used together") }
         return o
     }
-
-    /// Columns for the sheet: as given, else the smallest that keeps it no taller than wide in tiles.
-    public var gridColumns: Int {
-        if let columns { return min(columns, count) }
-        var c = 1
-        while c * c < count { c += 1 }
-        return c
-    }
-
-    public var gridRows: Int { (count + gridColumns - 1) / gridColumns }
 }

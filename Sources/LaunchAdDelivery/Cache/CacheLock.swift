@@ -1,3 +1,4 @@
+import LaunchAdCore
 import Foundation
 
 /// An exclusive lock on the cache, held by flock(2) on a lock file: the kernel drops it when the
@@ -19,7 +20,7 @@ public final class CacheLock {
             }
             guard ProcessClock.uptimeSeconds() < deadline else {
                 close(fd)
-                throw CacheError("the cache is locked by another launchad process (waited \(ArgumentReader.format(timeout)) s)")
+                throw CacheError("the cache is locked by another launchad process (waited \(NumberText.plain(timeout)) s)")
             }
             usleep(20_000)
         }

@@ -1,3 +1,4 @@
+import LaunchAdCore
 /// What `launchad validate` is told: the files, the profile or spec file, the report format.
 public struct ValidateOptions: Equatable, Sendable {
     public enum Loudness: String, CaseIterable, Sendable {

@@ -1,3 +1,5 @@
+import LaunchAdCore
+import LaunchAdDelivery
 import Foundation
 
 /// Everything `launchad prefetch` can be told; its cache and network part is shared with `launch`.

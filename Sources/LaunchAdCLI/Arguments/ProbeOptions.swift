@@ -1,3 +1,4 @@
+import LaunchAdCore
 /// What `launchad probe` is told: one file.
 public struct ProbeOptions: Equatable, Sendable {
     public var file: String

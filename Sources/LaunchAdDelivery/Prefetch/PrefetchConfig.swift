@@ -1,3 +1,4 @@
+import LaunchAdCore
 import Foundation
 
 /// What a refresh needs to know besides the cache and the network.

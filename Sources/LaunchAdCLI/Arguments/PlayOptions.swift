@@ -1,31 +1,7 @@
-/// Everything `launchad play` (and `launch`, for the ad it picks) can be told.
-public struct PlayOptions: Equatable, Sendable {
-    public var file: String = ""
-    public var eventsPath: String?
-    public var size: Size?
-    public var device: DevicePreset?
-    public var fullscreen = false
-    public var fit: FitMode = .fit
-    public var layout: LayoutMode = .fullscreen
-    public var logo: String?
-    public var skipStyle: SkipStyle = .text
-    public var skipAfter: Double = 0
-    public var showSkip = true
-    public var skipLabel: String?
-    public var font: String?
-    public var maxDuration: Double?
-    public var imageDuration: Double = 5
-    public var link: String?
-    public var openLinks = false
-    public var pauseOnBlur = true
-    public var transition: Transition = .fade
-    public var fallback: String?
-    public var wait: Double = 3
-    public var controlStdin = false
-    public var muted = false
+import LaunchAdCore
 
-    public init(file: String = "") { self.file = file }
-
+/// `launchad play`'s command line.
+extension PlayOptions {
     public static let help = """
     usage: launchad play FILE [options]
     Plays a video (MP4, ...) or image (PNG, JPEG) ad with a skip button, then exits.
@@ -119,19 +95,5 @@ public struct PlayOptions: Equatable, Sendable {
         if layout == .logoBottom && logo == nil { throw UsageError("--layout logo-bottom needs --logo IMAGE") }
         if size != nil && device != nil { throw UsageError("--size and --device cannot be used together") }
         if openLinks && link == nil { throw UsageError("--open-links needs --link URL") }
-    }
-}
-
-/// Click-through links: only web links are ever opened.
-public enum Link {
-    public static func isAllowed(_ raw: String) -> Bool {
-        let lower = raw.lowercased()
-        guard let sep = lower.range(of: "://") else { return false }
-        let scheme = lower[..<sep.lowerBound]
-        let rest = lower[sep.upperBound...]
-        // A host must follow the scheme: not "http:///x", "http://?q" or "http://#f".
-        guard scheme == "http" || scheme == "https", let hostChar = rest.first,
-              hostChar.isLetter || hostChar.isNumber || hostChar == "[" else { return false }
-        return !raw.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } ?? false })
     }
 }

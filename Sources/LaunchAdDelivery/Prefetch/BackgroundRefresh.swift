@@ -1,3 +1,4 @@
+import LaunchAdCore
 import Foundation
 
 /// Runs a refresh on its own thread so the ad never waits for it. The launcher can wait for

@@ -1,5 +1,7 @@
 import XCTest
 import LaunchAdCore
+import LaunchAdTestSupport
+import LaunchAdDelivery
 
 /// A scripted network: a response (or error) per URL, every request remembered.
 final class FakeFetcher: Fetcher, @unchecked Sendable {

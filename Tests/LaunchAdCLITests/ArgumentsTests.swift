@@ -1,5 +1,7 @@
 import XCTest
 import LaunchAdCore
+import LaunchAdTestSupport
+@testable import LaunchAdCLI
 
 final class PlayOptionsTests: XCTestCase {
     private func parse(_ args: [String]) throws -> PlayOptions {

@@ -1,3 +1,4 @@
+import LaunchAdCore
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -38,7 +39,7 @@ public final class HTTPClient: Fetcher, @unchecked Sendable {
         if task.done.wait(timeout: .now() + totalTimeout + 2) == .timedOut {
             dataTask.cancel()
             _ = task.done.wait(timeout: .now() + 2)
-            throw FetchError("timed out after \(ArgumentReader.format(totalTimeout)) s: \(request.url.absoluteString)", retryable: true)
+            throw FetchError("timed out after \(NumberText.plain(totalTimeout)) s: \(request.url.absoluteString)", retryable: true)
         }
         return try task.result()
     }

@@ -1,5 +1,7 @@
 import XCTest
 import LaunchAdCore
+import LaunchAdTestSupport
+@testable import LaunchAdCLI
 
 final class PrefetchOptionsTests: XCTestCase {
     func testCacheLimitForms() {

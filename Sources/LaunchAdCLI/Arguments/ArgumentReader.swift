@@ -1,3 +1,5 @@
+import LaunchAdCore
+
 /// Walks a subcommand's arguments: `--flag`, `--name VALUE`, `--name=VALUE`, and positionals.
 /// Each subcommand's parser drives it and turns what it reads into typed options.
 public struct ArgumentReader {
@@ -53,7 +55,7 @@ public struct ArgumentReader {
     public mutating func double(for option: String, min: Double = 0, max: Double = .greatestFiniteMagnitude) throws -> Double {
         let raw = try value(for: option)
         guard let v = Double(raw), v.isFinite, v >= min, v <= max else {
-            throw UsageError("\(option) takes a number from \(ArgumentReader.format(min)) to \(ArgumentReader.format(max)), not '\(raw)'")
+            throw UsageError("\(option) takes a number from \(NumberText.plain(min)) to \(NumberText.plain(max)), not '\(raw)'")
         }
         return v
     }
@@ -82,8 +84,4 @@ public struct ArgumentReader {
     }
 
     static func looksLikeOption(_ arg: String) -> Bool { arg.hasPrefix("--") && arg.count > 2 }
-
-    static func format(_ d: Double) -> String {
-        d == .greatestFiniteMagnitude ? "any" : (d == d.rounded() ? String(Int(d)) : String(d))
-    }
 }

@@ -1,3 +1,4 @@
+import LaunchAdCore
 import Foundation
 
 /// The creative cache on disk:

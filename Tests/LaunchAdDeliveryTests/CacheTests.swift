@@ -1,5 +1,6 @@
 import XCTest
 import LaunchAdCore
+import LaunchAdDelivery
 import LaunchAdTestSupport
 
 /// A fresh cache folder per test.

@@ -1,3 +1,4 @@
+import LaunchAdCore
 import Foundation
 
 /// One GET: the body goes to `destination` (a file) or, when nil, into memory.

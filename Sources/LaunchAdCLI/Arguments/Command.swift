@@ -1,3 +1,4 @@
+import LaunchAdCore
 /// What the command line asks for. Parsed by a pure function so every case is unit-tested.
 public enum Command: Equatable, Sendable {
     case help(String)

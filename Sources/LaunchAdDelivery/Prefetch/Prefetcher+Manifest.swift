@@ -1,3 +1,4 @@
+import LaunchAdCore
 import Foundation
 
 /// A manifest as fetched: parsed, with what to remember for the next conditional request.

@@ -1,3 +1,5 @@
+import LaunchAdCore
+import LaunchAdDelivery
 /// Everything `launchad launch` can be told: the cache and network options of `prefetch`, the
 /// presentation options of `play` (for the ad it picks), and the application to start after.
 public struct LaunchOptions: Equatable, Sendable {

@@ -1,3 +1,4 @@
+import LaunchAdCore
 import Foundation
 
 /// Refreshes the cache from the manifest: fetches it (conditionally), downloads what the next

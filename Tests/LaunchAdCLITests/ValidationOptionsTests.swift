@@ -1,4 +1,6 @@
 import LaunchAdCore
+import LaunchAdTestSupport
+@testable import LaunchAdCLI
 import XCTest
 
 final class ValidationOptionsTests: XCTestCase {
