@@ -7,6 +7,7 @@ import LaunchAdTestSupport
 /// A real nginx on 127.0.0.1 with a random free port and its own prefix folder, serving `www`.
 /// `/500/` always answers 500, `/slow/` sends 2 kB a second, `/hop/X` redirects to `/X`,
 /// `/loop/` redirects to itself, `/away/` to plain http elsewhere; ETag and Last-Modified as nginx does.
+/// `/track/` answers 204 and logs each request's URI, one a line, to `trackLog` (a tracking server).
 final class Nginx {
     let prefix: URL
     let www: URL
@@ -28,6 +29,12 @@ final class Nginx {
     }
 
     var base: String { "http://127.0.0.1:\(port)" }
+
+    /// The request URIs `/track/` has received, in order.
+    var tracked: [String] {
+        let text = (try? String(contentsOf: prefix.appendingPathComponent("logs/track.log"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init)
+    }
 
     func start() throws {
         port = try freePort()
@@ -54,6 +61,7 @@ final class Nginx {
         events { worker_connections 64; }
         http {
             access_log \(p)/logs/access.log;
+            log_format track '$request_uri';
             client_body_temp_path \(p)/tmp/body; proxy_temp_path \(p)/tmp/proxy; fastcgi_temp_path \(p)/tmp/fcgi;
             uwsgi_temp_path \(p)/tmp/uwsgi; scgi_temp_path \(p)/tmp/scgi;
             types { application/json json; video/mp4 mp4; image/png png; }
@@ -65,6 +73,7 @@ final class Nginx {
                 location /hop/ { rewrite ^/hop/(.*)$ /$1 redirect; }
                 location /loop/ { rewrite ^(.*)$ $1 redirect; }
                 location /away/ { return 302 http://ads.example.com/x.png; }
+                location /track/ { access_log \(p)/logs/track.log track; return 204; }
             }
             \(tlsServer)
         }

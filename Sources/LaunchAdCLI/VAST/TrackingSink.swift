@@ -5,11 +5,11 @@ import LaunchAdCore
 /// VASTTracker decides which fire, with their macros), queued durably in the order they happen.
 final class TrackingSink: EventSink, @unchecked Sendable { // the tracker is guarded by `lock`
     private let inner: EventSink
-    private let queue: BeaconQueue
+    private let queue: BeaconQueue?
     private let lock = NSLock()
     private var tracker: VASTTracker
 
-    init(_ inner: EventSink, tracker: VASTTracker, queue: BeaconQueue) {
+    init(_ inner: EventSink, tracker: VASTTracker, queue: BeaconQueue?) {
         self.inner = inner; self.tracker = tracker; self.queue = queue
     }
 
@@ -20,18 +20,10 @@ final class TrackingSink: EventSink, @unchecked Sendable { // the tracker is gua
             event.fields.append(("vast_error", .int(VASTError.code(forPlayerError: code))))
         }
         inner.emit(event)
+        guard let queue else { return }
         let now = Date()
         lock.lock(); defer { lock.unlock() }
         for batch in tracker.batches(for: event, at: now, cacheBuster: CacheBuster.next) {
-            queue.enqueue(beacons: batch.urls, event: batch.event, at: now)
-        }
-    }
-
-    /// Fires the ad's Error URIs for a failure the player did not see (no playable media file).
-    func fireError(code: Int) {
-        let now = Date()
-        lock.lock(); defer { lock.unlock() }
-        if let batch = tracker.errorBatch(code: code, at: now, cacheBuster: CacheBuster.next()) {
             queue.enqueue(beacons: batch.urls, event: batch.event, at: now)
         }
     }

@@ -5,12 +5,13 @@ import LaunchAdMedia
 
 /// `launchad play` for a VAST tag: fetch and parse it, follow each ad's wrappers, choose a media
 /// file, play the pod in sequence (a failed ad gives way to the next buffet ad), send every
-/// beacon through `queue`, and close the run with one `end`. A tag that yields nothing ends
+/// beacon through `queue` (none when the outbox cannot be opened: the ad still plays), and close
+/// the run with one `end`. A tag that yields nothing ends
 /// `no_ad` (exit 3) — or shows `--fallback`, with the VAST error still reported and sent.
 enum VASTPlay {
     static let userAgent = "LaunchAd/\(Command.versionString) (Linux)"
 
-    static func play(_ o: PlayOptions, sink: EventSink, queue: BeaconQueue) -> Outcome {
+    static func play(_ o: PlayOptions, sink: EventSink, queue: BeaconQueue?) -> Outcome {
         MediaLog.configure()
         let run = Run(options: o, sink: sink, queue: queue)
         return run.play()
@@ -19,13 +20,13 @@ enum VASTPlay {
     private final class Run {
         let o: PlayOptions
         let sink: EventSink
-        let queue: BeaconQueue
+        let queue: BeaconQueue?
         let resolver: VASTResolver
         let capabilities = MediaCapabilities.local()
         var base: MacroContext
         var lastError: VASTError?
 
-        init(options: PlayOptions, sink: EventSink, queue: BeaconQueue) {
+        init(options: PlayOptions, sink: EventSink, queue: BeaconQueue?) {
             o = options; self.sink = sink; self.queue = queue
             resolver = VASTResolver(timeout: o.vast.timeout, maxWrappers: o.vast.maxWrappers, allowHTTP: o.vast.allowHTTP)
             base = MacroContext(timestamp: Date(), cacheBusting: "", deviceUA: VASTPlay.userAgent)
@@ -94,7 +95,7 @@ enum VASTPlay {
             case .failure(let e):
                 var tracker = VASTTracker(ad: resolved, context: context)
                 if let b = tracker.errorBatch(code: e.code, at: Date(), cacheBuster: CacheBuster.next()) {
-                    queue.enqueue(beacons: b.urls, event: b.event, at: Date())
+                    queue?.enqueue(beacons: b.urls, event: b.event, at: Date())
                 }
                 reportEvent(e, adID: resolved.id)
                 return .failed(stopRun: false)
@@ -122,7 +123,7 @@ enum VASTPlay {
 
         private func report(_ e: VASTError, uris: [String], adID: String?) {
             if let b = VASTTracker.errorBatch(uris, code: e.code, context: base, at: Date(), cacheBuster: CacheBuster.next()) {
-                queue.enqueue(beacons: b.urls, event: b.event, at: Date())
+                queue?.enqueue(beacons: b.urls, event: b.event, at: Date())
             }
             reportEvent(e, adID: adID)
         }

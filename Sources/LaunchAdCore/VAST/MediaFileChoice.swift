@@ -98,6 +98,11 @@ public enum MediaFileChooser {
         return .success(MediaFileChoice(file: pick, reason: "\(kind) \(pick.type) \(size): of \(playable.count) playable of \(files.count), the aspect closest to the window, \(how)"))
     }
 
+    /// The progressive files this player can play: the ready-to-serve renditions.
+    public static func readyRenditions(_ files: [VASTMediaFile], capabilities: MediaCapabilities) -> [VASTMediaFile] {
+        files.filter { $0.delivery != "streaming" && refusal($0, capabilities: capabilities, maxBitrateKbps: nil) == nil }
+    }
+
     /// Why a file cannot be played here; nil when it can.
     static func refusal(_ f: VASTMediaFile, capabilities: MediaCapabilities, maxBitrateKbps: Int?) -> String? {
         let name = f.url.split(separator: "/").last.map(String.init) ?? f.url

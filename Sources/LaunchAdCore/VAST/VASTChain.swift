@@ -11,6 +11,8 @@ public struct ResolvedAd: Equatable, Sendable {
     public var errors: [String]
     /// How many wrappers led to the InLine.
     public var wrapperDepth: Int
+    /// The wrappers' VASTAdTagURIs, outermost first.
+    public var tagURIs: [String] = []
 }
 
 /// Follows one ad down its wrappers: the depth limit, loops, unsafe URIs and the wrappers'
@@ -74,7 +76,8 @@ public struct VASTChain: Sendable {
         return ResolvedAd(id: inline.id, sequence: inline.sequence, adSystem: inline.adSystem, adTitle: inline.adTitle,
                           universalAdId: inline.universalAdId, linear: linear,
                           impressions: wrappers.flatMap(\.impressions) + inline.impressions,
-                          errors: errorURIs + inline.errors, wrapperDepth: wrappers.count)
+                          errors: errorURIs + inline.errors, wrapperDepth: wrappers.count,
+                          tagURIs: wrappers.compactMap { $0.wrapper?.tagURI })
     }
 }
 
