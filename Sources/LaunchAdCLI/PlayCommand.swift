@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAdCore
+import LaunchAdDelivery
 import LaunchAdMedia
 import LaunchAdPlayer
 
@@ -11,7 +12,13 @@ public enum PlayCommand {
             FileHandle.standardError.write(Data("launchad: \(error)\n".utf8))
             return ExitCode.usage
         }
+        if isTag(options) { return VASTPlay.play(options, sink: sink, queue: nil).exitCode }
         return play(options, sink: sink).exitCode
+    }
+
+    /// `--vast`, or a FILE or URL whose root element is `<VAST>`.
+    static func isTag(_ o: PlayOptions) -> Bool {
+        o.vast.tag != nil || TagSniffer.isTag(o.file, allowHTTP: o.vast.allowHTTP, timeout: o.vast.timeout)
     }
 
     /// Plays one ad (a file path or an http(s) URL) with its fallback; emits every event up to
