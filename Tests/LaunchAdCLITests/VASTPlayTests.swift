@@ -23,7 +23,7 @@ final class VASTPlayTests: XCTestCase {
     var media: String { VASTTags.mediaFile("\(nginx.base)/ad.mp4", extra: #"codec="avc1.64000D, mp4a.40.2""#) }
 
     func play(_ args: [String]) throws -> Launchad.Run {
-        try Launchad.run(["play"] + args + ["--state", state, "--size", "320x240", "--transition", "none"])
+        try Launchad.run(["play"] + args + ["--size", "320x240", "--transition", "none"])
     }
 
     /// The beacons received so far as `ad/event` (the query kept aside), waiting for `count`.
@@ -69,7 +69,7 @@ final class VASTPlayTests: XCTestCase {
         XCTAssertEqual(got.filter { $0.hasSuffix("/start") }, ["w1/start", "w2/start", "w3/start", "w4/start", "w5/start", "in/start"])
         XCTAssertEqual(got.filter { $0.hasSuffix("/complete") }.count, 6)
         XCTAssertEqual(Set(got).count, got.count, "each beacon once")
-        XCTAssertLessThan(got.firstIndex(of: "in/impression")!, got.firstIndex(of: "in/start")!)
+        XCTAssertLessThan(try XCTUnwrap(got.firstIndex(of: "in/impression")), try XCTUnwrap(got.firstIndex(of: "in/start")))
     }
 
     /// Each bad input: an error event with its VAST code, the Error URIs fired with it, no_ad (exit 3).
@@ -129,7 +129,7 @@ final class VASTPlayTests: XCTestCase {
     func testSkipOffsetMuteAndPauseFireTheirBeacons() throws {
         let tag = VASTTags.document(version: "3.0", [VASTTags.inlineAd(id: "sk", track: track, media: [media], skipoffset: "00:00:00.500")])
         let url = try nginx.put("skip.xml", Data(tag.utf8))
-        let run = try LiveRun(["play", "--vast", url, "--control", "stdin", "--state", state, "--size", "320x240", "--transition", "none"],
+        let run = try LiveRun(["play", "--vast", url, "--control", "stdin", "--size", "320x240", "--transition", "none"],
                               environment: Launchad.headlessEnvironment())
         XCTAssertNotNil(run.waitFor("first_frame"))
         run.send("mute")
@@ -150,7 +150,7 @@ final class VASTPlayTests: XCTestCase {
     func testWithoutSkipOffsetTheAdCannotBeSkippedButAClickIsTracked() throws {
         let tag = VASTTags.document(version: "4.0", [VASTTags.inlineAd(id: "ck", track: track, media: [media])])
         let url = try nginx.put("click.xml", Data(tag.utf8))
-        let run = try LiveRun(["play", "--vast", url, "--control", "stdin", "--state", state, "--size", "320x240", "--transition", "none"],
+        let run = try LiveRun(["play", "--vast", url, "--control", "stdin", "--size", "320x240", "--transition", "none"],
                               environment: Launchad.headlessEnvironment())
         XCTAssertNotNil(run.waitFor("first_frame"))
         run.send("skip")
