@@ -5,13 +5,18 @@ import LaunchAdPlayer
 
 /// `launchad play`: one ad, events to stdout or `--events FILE`, the outcome's exit code.
 public enum PlayCommand {
-    public static func run(_ options: PlayOptions) -> Int32 {
+    public static func run(_ options: PlayOptions, delivery: DeliveryOptions = DeliveryOptions()) -> Int32 {
         let sink: EventSink
         do { sink = try eventSink(path: options.eventsPath) } catch {
             FileHandle.standardError.write(Data("launchad: \(error)\n".utf8))
             return ExitCode.usage
         }
-        return play(options, sink: sink).exitCode
+        // What earlier runs left in the outbox goes out while this ad plays, on its own thread.
+        let outbox = delivery.openOutbox(events: sink)
+        outbox?.startSending()
+        let outcome = play(options, sink: sink)
+        outbox?.finish(waitingAtMost: delivery.beaconWait)
+        return outcome.exitCode
     }
 
     /// Plays one ad (a file path or an http(s) URL) with its fallback; emits every event up to
