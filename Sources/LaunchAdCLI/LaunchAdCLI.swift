@@ -22,8 +22,8 @@ public enum LaunchAdCLI {
         case .version:
             print("launchad \(Command.versionString)")
             return ExitCode.success
-        case .play(let options):
-            return PlayCommand.run(options)
+        case .play(let options, let delivery):
+            return PlayCommand.run(options, delivery: delivery)
         case .probe(let options):
             return ProbeCommand.run(options)
         case .validate(let options):
@@ -34,6 +34,8 @@ public enum LaunchAdCLI {
             return LaunchCommand.run(options)
         case .prefetch(let options):
             return PrefetchCommand.run(options)
+        case .outbox(let options):
+            return OutboxCommand.run(options)
         }
     }
 }

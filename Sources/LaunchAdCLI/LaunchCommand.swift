@@ -11,11 +11,15 @@ public enum LaunchCommand {
         }
         let sink = HeldEndSink(out)
         var refresh: BackgroundRefresh?
+        // What earlier runs left in the outbox goes out while the ad plays, on its own thread.
+        let outbox = o.cache.delivery.openOutbox(events: sink)
+        outbox?.startSending()
         let outcome = showAd(o, sink: sink, refresh: &refresh)
         // The app starts right after the ad; the refresh may go on meanwhile, but this process
         // does not end before it is over (or out of time), and `end` stays the last event.
         let app = o.then.isEmpty ? nil : startApp(o.then)
         refresh?.finish(timeout: o.refreshTimeout)
+        outbox?.finish(waitingAtMost: o.cache.delivery.beaconWait)
         sink.release()
         guard !o.then.isEmpty else { return outcome.exitCode }
         return app.map(waitForApp) ?? 127

@@ -6,14 +6,21 @@ import LaunchAdPlayer
 
 /// `launchad play`: one ad, events to stdout or `--events FILE`, the outcome's exit code.
 public enum PlayCommand {
-    public static func run(_ options: PlayOptions) -> Int32 {
+    public static func run(_ options: PlayOptions, delivery: DeliveryOptions = DeliveryOptions()) -> Int32 {
         let sink: EventSink
         do { sink = try eventSink(path: options.eventsPath) } catch {
             FileHandle.standardError.write(Data("launchad: \(error)\n".utf8))
             return ExitCode.usage
         }
-        if isTag(options) { return VASTPlay.play(options, sink: sink, queue: nil).exitCode }
-        return play(options, sink: sink).exitCode
+        // What earlier runs left in the outbox goes out while this ad plays, on its own thread.
+        var delivery = delivery
+        delivery.allowHTTP = delivery.allowHTTP || options.vast.allowHTTP
+        let outbox = delivery.openOutbox(events: sink)
+        outbox?.startSending()
+        // A tag's beacons go into the outbox before they are sent.
+        let outcome = isTag(options) ? VASTPlay.play(options, sink: sink, queue: outbox) : play(options, sink: sink)
+        outbox?.finish(waitingAtMost: delivery.beaconWait)
+        return outcome.exitCode
     }
 
     /// `--vast`, or a FILE or URL whose root element is `<VAST>`.

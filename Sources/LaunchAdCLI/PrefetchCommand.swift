@@ -26,8 +26,12 @@ public enum PrefetchCommand {
             prefetcher.onProgress = { b.update($0.doneBytes, total: $0.totalBytes, label: $0.id) }
             bar = b
         }
+        // What earlier runs left in the outbox goes out meanwhile.
+        let outbox = o.delivery.openOutbox(events: sink)
+        outbox?.startSending()
         let report = prefetcher.run()
         bar?.finish()
+        outbox?.finish(waitingAtMost: o.delivery.beaconWait)
         return report.ok ? ExitCode.success : ExitCode.failure
     }
 

@@ -225,7 +225,7 @@ final class CommandTests: XCTestCase {
         let c = try Command.parse(["play", "ad.mp4", "--mute"])
         var expected = PlayOptions(file: "ad.mp4")
         expected.muted = true
-        XCTAssertEqual(c, .play(expected))
+        XCTAssertEqual(c, .play(expected, DeliveryOptions()))
     }
 
     func testHelpAndVersion() throws {

@@ -2,10 +2,10 @@ import Foundation
 import LaunchAdTestSupport
 import XCTest
 
-/// `play` with VAST tags served by a real nginx whose `/track/` endpoint logs every beacon.
+/// `play` with VAST tags served by a real nginx whose `/beacon/` endpoint logs every beacon.
 final class VASTPlayTests: XCTestCase {
     var nginx: Nginx!
-    var track: String { "\(nginx.base)/track" }
+    var track: String { "\(nginx.base)/beacon" }
     var state: String!
 
     override func setUpWithError() throws {
@@ -23,15 +23,15 @@ final class VASTPlayTests: XCTestCase {
     var media: String { VASTTags.mediaFile("\(nginx.base)/ad.mp4", extra: #"codec="avc1.64000D, mp4a.40.2""#) }
 
     func play(_ args: [String]) throws -> Launchad.Run {
-        try Launchad.run(["play"] + args + ["--size", "320x240", "--transition", "none"])
+        try Launchad.run(["play"] + args + ["--state", state, "--size", "320x240", "--transition", "none"])
     }
 
     /// The beacons received so far as `ad/event` (the query kept aside), waiting for `count`.
     func beacons(atLeast count: Int, timeout: Double = 5) -> [(name: String, query: String)] {
         let deadline = Date().addingTimeInterval(timeout)
-        while nginx.tracked.count < count && Date() < deadline { usleep(50_000) }
-        return nginx.tracked.map { line in
-            let parts = line.dropFirst("/track/".count).split(separator: "?", maxSplits: 1).map(String.init)
+        while nginx.beacons.count < count && Date() < deadline { usleep(50_000) }
+        return nginx.beacons.map { line in
+            let parts = line.dropFirst("/beacon/".count).split(separator: "?", maxSplits: 1).map(String.init)
             return (parts[0], parts.count > 1 ? parts[1] : "")
         }
     }
@@ -64,12 +64,17 @@ final class VASTPlayTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
         XCTAssertEqual(run.events(named: "vast_ad").first?["wrappers"] as? Int, 5)
         let got = beacons(atLeast: 19).map(\.name)
-        XCTAssertEqual(got.filter { $0.hasSuffix("/impression") }, ["w1/impression", "w2/impression", "w3/impression", "w4/impression",
-                                                                    "w5/impression", "in/impression"])
-        XCTAssertEqual(got.filter { $0.hasSuffix("/start") }, ["w1/start", "w2/start", "w3/start", "w4/start", "w5/start", "in/start"])
+        // One event's beacons go out together (in parallel); the events in order.
+        XCTAssertEqual(got.filter { $0.hasSuffix("/impression") }.sorted(), ["in/impression", "w1/impression", "w2/impression", "w3/impression",
+                                                                             "w4/impression", "w5/impression"])
+        XCTAssertEqual(got.filter { $0.hasSuffix("/start") }.sorted(), ["in/start", "w1/start", "w2/start", "w3/start", "w4/start", "w5/start"])
         XCTAssertEqual(got.filter { $0.hasSuffix("/complete") }.count, 6)
         XCTAssertEqual(Set(got).count, got.count, "each beacon once")
-        XCTAssertLessThan(try XCTUnwrap(got.firstIndex(of: "in/impression")), try XCTUnwrap(got.firstIndex(of: "in/start")))
+        let lastImpression = try XCTUnwrap(got.lastIndex { $0.hasSuffix("/impression") })
+        let firstStart = try XCTUnwrap(got.firstIndex { $0.hasSuffix("/start") })
+        let firstComplete = try XCTUnwrap(got.firstIndex { $0.hasSuffix("/complete") })
+        XCTAssertLessThan(lastImpression, firstStart)
+        XCTAssertLessThan(try XCTUnwrap(got.lastIndex { $0.hasSuffix("/start") }), firstComplete)
     }
 
     /// Each bad input: an error event with its VAST code, the Error URIs fired with it, no_ad (exit 3).
@@ -100,7 +105,7 @@ final class VASTPlayTests: XCTestCase {
             ("jsclick", VASTTags.document([VASTTags.inlineAd(id: "js", track: track, media: [media], clickThrough: "javascript:alert(1)")]), nil, 101, "js/error?code=101"),
         ]
         for c in cases {
-            let before = nginx.tracked.count
+            let before = nginx.beacons.count
             let url = try c.url ?? nginx.put("bad-\(c.name).xml", Data(c.body!.utf8))
             let run = try play(["--vast", url, "--vast-timeout", "2"])
             XCTAssertEqual(run.status, 3, "\(c.name): \(run.stdout)")
@@ -129,7 +134,7 @@ final class VASTPlayTests: XCTestCase {
     func testSkipOffsetMuteAndPauseFireTheirBeacons() throws {
         let tag = VASTTags.document(version: "3.0", [VASTTags.inlineAd(id: "sk", track: track, media: [media], skipoffset: "00:00:00.500")])
         let url = try nginx.put("skip.xml", Data(tag.utf8))
-        let run = try LiveRun(["play", "--vast", url, "--control", "stdin", "--size", "320x240", "--transition", "none"],
+        let run = try LiveRun(["play", "--vast", url, "--control", "stdin", "--state", state, "--size", "320x240", "--transition", "none"],
                               environment: Launchad.headlessEnvironment())
         XCTAssertNotNil(run.waitFor("first_frame"))
         run.send("mute")
@@ -150,7 +155,7 @@ final class VASTPlayTests: XCTestCase {
     func testWithoutSkipOffsetTheAdCannotBeSkippedButAClickIsTracked() throws {
         let tag = VASTTags.document(version: "4.0", [VASTTags.inlineAd(id: "ck", track: track, media: [media])])
         let url = try nginx.put("click.xml", Data(tag.utf8))
-        let run = try LiveRun(["play", "--vast", url, "--control", "stdin", "--size", "320x240", "--transition", "none"],
+        let run = try LiveRun(["play", "--vast", url, "--control", "stdin", "--state", state, "--size", "320x240", "--transition", "none"],
                               environment: Launchad.headlessEnvironment())
         XCTAssertNotNil(run.waitFor("first_frame"))
         run.send("skip")

@@ -3,12 +3,13 @@ import LaunchAdCore
 public enum Command: Equatable, Sendable {
     case help(String)
     case version
-    case play(PlayOptions)
+    case play(PlayOptions, DeliveryOptions)
     case probe(ProbeOptions)
     case validate(ValidateOptions)
     case snapshot(SnapshotOptions)
     case launch(LaunchOptions)
     case prefetch(PrefetchOptions)
+    case outbox(OutboxOptions)
 
     public static let versionString = "0.1.0"
 
@@ -21,6 +22,7 @@ public enum Command: Equatable, Sendable {
       snapshot FILE      write a PNG contact sheet of evenly spaced frames
       launch             show the cached ad, refresh the cache (--manifest), then --then CMD
       prefetch           refresh the ad cache from --manifest (cron, systemd timer)
+      outbox status|flush  what beacons and play records wait to be delivered; deliver them now
       help COMMAND       show a command's options
     Run 'launchad COMMAND --help' for a command's options.
     """
@@ -34,8 +36,8 @@ public enum Command: Equatable, Sendable {
             return .help(usage)
         case "--version": return .version
         case "play":
-            guard let o = try PlayOptions.parse(rest) else { return .help(PlayOptions.help) }
-            return .play(o)
+            guard let (o, d) = try PlayOptions.parseWithDelivery(rest) else { return .help(PlayOptions.help) }
+            return .play(o, d)
         case "probe":
             guard let o = try ProbeOptions.parse(rest) else { return .help(ProbeOptions.help) }
             return .probe(o)
@@ -51,6 +53,9 @@ public enum Command: Equatable, Sendable {
         case "prefetch":
             guard let o = try PrefetchOptions.parse(rest) else { return .help(PrefetchOptions.help) }
             return .prefetch(o)
+        case "outbox":
+            guard let o = try OutboxOptions.parse(rest) else { return .help(OutboxOptions.help) }
+            return .outbox(o)
         default:
             throw UsageError("unknown command '\(word)' (try: launchad --help)")
         }
@@ -64,6 +69,7 @@ public enum Command: Equatable, Sendable {
         case "snapshot": return SnapshotOptions.help
         case "launch": return LaunchOptions.help
         case "prefetch": return PrefetchOptions.help
+        case "outbox": return OutboxOptions.help
         default: throw UsageError("no help for '\(topic)': not a command")
         }
     }

@@ -33,15 +33,23 @@ extension PlayOptions {
       --wait S               how long to wait for the first frame (default 3)
       --control stdin        read pause, resume, skip, click, mute, unmute, end lines from stdin
       --mute                 start muted (m toggles)
+    \(DeliveryOptions.help)
     Exit codes: 0 completed/skipped/clicked/ended_by_host, 1 error, 2 usage, 3 no_ad/timeout.
     """
 
     /// Parses `play`'s arguments (everything after the word `play`).
     public static func parse(_ args: [String]) throws -> PlayOptions? {
+        try parseWithDelivery(args)?.0
+    }
+
+    /// `play`'s arguments with the outbox's (`--state`, `--beacon-ttl`, `--beacon-wait`).
+    public static func parseWithDelivery(_ args: [String]) throws -> (PlayOptions, DeliveryOptions)? {
         var r = ArgumentReader(args)
         var o = PlayOptions()
+        var d = DeliveryOptions()
         var durationGiven = false
         while let opt = r.nextOption() {
+            if try d.apply(opt, &r) { continue }
             if try o.vast.apply(opt, &r) { continue }
             try o.apply(opt, &r, durationGiven: &durationGiven)
             if opt == "--skip-after" { o.vast.skipAfterGiven = true }
@@ -57,7 +65,7 @@ extension PlayOptions {
             o.file = r.positionals[0]
         }
         try o.check()
-        return o
+        return (o, d)
     }
 
     /// Applies one option; shared with `launch`, which takes the same presentation options.

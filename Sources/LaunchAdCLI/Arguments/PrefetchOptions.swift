@@ -18,6 +18,8 @@ public struct PrefetchOptions: Equatable, Sendable {
     public var maxCreativeBytes: Int64 = 100_000_000
     /// nil: a progress bar when stderr is a terminal.
     public var progress: Bool?
+    /// The outbox this run sends from (what earlier runs left) and, for launch, queues to.
+    public var delivery = DeliveryOptions()
 
     public init() {}
 
@@ -45,6 +47,7 @@ public struct PrefetchOptions: Equatable, Sendable {
       --timeout S            give up on one download after S seconds (default 60)
       --retries N            retries after a timeout, dropped connection or 5xx (default 2)
       --max-creative-bytes BYTES   the largest creative accepted (default 100MB)
+    \(DeliveryOptions.help)
     """
 
     public static func parse(_ args: [String]) throws -> PrefetchOptions? {
@@ -73,11 +76,12 @@ public struct PrefetchOptions: Equatable, Sendable {
 
     /// Applies a cache or network option; false when `opt` is not one.
     public mutating func applyShared(_ opt: String, _ r: inout ArgumentReader) throws -> Bool {
+        if try delivery.apply(opt, &r) { return true }
         switch opt {
         case "--manifest": manifest = try r.value(for: opt)
         case "--cache": cacheDir = try r.value(for: opt)
         case "--cache-limit": cacheLimit = try PrefetchOptions.bytes(for: opt, &r)
-        case "--allow-http": try r.flag(opt); allowHTTP = true
+        case "--allow-http": try r.flag(opt); allowHTTP = true; delivery.allowHTTP = true
         case "--connect-timeout": connectTimeout = try r.double(for: opt, min: 0.1, max: 600)
         case "--timeout": timeout = try r.double(for: opt, min: 0.1, max: 3600)
         case "--retries": retries = try r.int(for: opt, max: 10)
@@ -112,11 +116,7 @@ public struct PrefetchOptions: Equatable, Sendable {
     /// --cache, else $XDG_CACHE_HOME/launchad, else ~/.cache/launchad.
     public func cacheDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         if let cacheDir { return URL(fileURLWithPath: cacheDir) }
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            return URL(fileURLWithPath: xdg).appendingPathComponent("launchad")
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home).appendingPathComponent(".cache/launchad")
+        return DeliveryOptions.xdgFolder("XDG_CACHE_HOME", else: ".cache", environment: environment)
     }
 
     public var screen: Size { size ?? device?.screen ?? PrefetchOptions.defaultScreen }

@@ -25,6 +25,8 @@ public final class HTTPClient: Fetcher, @unchecked Sendable {
         var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData,
                                     timeoutInterval: connectTimeout)
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        urlRequest.httpMethod = request.method
+        urlRequest.httpBody = request.body
         let config = URLSessionConfiguration.ephemeral
         config.urlCache = nil
         // URLSession has no separate connect timeout: the request timeout bounds any silence

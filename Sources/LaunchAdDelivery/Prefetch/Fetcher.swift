@@ -1,10 +1,13 @@
 import LaunchAdCore
 import Foundation
 
-/// One GET: the body goes to `destination` (a file) or, when nil, into memory.
+/// One GET (or a POST with `body`): the answer's body goes to `destination` (a file) or, when nil, into memory.
 public struct FetchRequest: Sendable {
     public var url: URL
     public var headers: [String: String] = [:]
+    /// "GET", or "POST" for the outbox's play records.
+    public var method = "GET"
+    public var body: Data?
     /// The most bytes accepted; a larger body is abandoned.
     public var maxBytes: Int64
     public var destination: URL?

@@ -1,0 +1,108 @@
+import Foundation
+import LaunchAdCore
+import LaunchAdDelivery
+
+/// Where beacons and play records wait and how long: shared by play, launch, prefetch and outbox.
+public struct DeliveryOptions: Equatable, Sendable {
+    /// `--state DIR`; nil: $XDG_STATE_HOME/launchad, else ~/.local/state/launchad.
+    public var stateDirectory: String?
+    /// `--beacon-ttl S`: how long after its event a beacon or record may still be sent.
+    public var beaconTTL: Double = 86_400
+    /// `--beacon-wait S`: how long a run waits at its end for what is being sent.
+    public var beaconWait: Double = 2
+    /// Plain http to any host (the command's `--allow-http`); loopback hosts always may.
+    public var allowHTTP = false
+
+    public init() {}
+
+    static let help = """
+      --state DIR            outbox folder's parent (default $XDG_STATE_HOME/launchad, else ~/.local/state/launchad)
+      --beacon-ttl S         drop a beacon or record not delivered S seconds after its event (default 86400)
+      --beacon-wait S        at the end, wait at most S seconds for what is being sent (default 2)
+    """
+
+    /// Applies `--state`, `--beacon-ttl` or `--beacon-wait`; false when `opt` is none of them.
+    public mutating func apply(_ opt: String, _ r: inout ArgumentReader) throws -> Bool {
+        switch opt {
+        case "--state":
+            let dir = try r.value(for: opt)
+            guard !dir.isEmpty else { throw UsageError("--state needs a folder") }
+            stateDirectory = dir
+        case "--beacon-ttl": beaconTTL = try r.double(for: opt, min: 1, max: 30 * 86_400)
+        case "--beacon-wait": beaconWait = try r.double(for: opt, max: 600)
+        default: return false
+        }
+        return true
+    }
+
+    /// --state, else $XDG_STATE_HOME/launchad, else ~/.local/state/launchad.
+    public func stateURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let stateDirectory { return URL(fileURLWithPath: stateDirectory) }
+        return DeliveryOptions.xdgFolder("XDG_STATE_HOME", else: ".local/state", environment: environment)
+    }
+
+    /// `$VARIABLE/launchad` when the variable holds an absolute path (relative ones are ignored,
+    /// as the XDG spec says), else `~/FALLBACK/launchad`.
+    static func xdgFolder(_ variable: String, else fallback: String, environment: [String: String]) -> URL {
+        if let xdg = environment[variable], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("launchad")
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent("\(fallback)/launchad")
+    }
+
+    /// The outbox, or nil after one `outbox_unavailable` event when the state folder cannot be
+    /// used (the ad still plays; its beacons are lost, and said so).
+    public func openOutbox(events: EventSink) -> Outbox? {
+        do {
+            let config = OutboxConfig(ttl: beaconTTL)
+            let outbox = try Outbox(stateDirectory: stateURL(), config: config,
+                                    fetcher: BeaconClient(allowHTTP: allowHTTP, connections: config.connections), clock: { Date() })
+            outbox.onProblem = { events.emit(AdEvent("outbox_error", tMs: ProcessClock.nowMs(), [("reason", .string($0))])) }
+            return outbox
+        } catch {
+            events.emit(AdEvent("outbox_unavailable", tMs: ProcessClock.nowMs(), [("reason", .string("\(error)"))]))
+            return nil
+        }
+    }
+}
+
+/// `launchad outbox status|flush`.
+public struct OutboxOptions: Equatable, Sendable {
+    public enum Action: String, CaseIterable, Sendable { case status, flush }
+    public var action: Action = .status
+    public var delivery = DeliveryOptions()
+    /// How long `flush` waits for another process that is sending.
+    public var lockWait: Double = 10
+
+    public init() {}
+
+    public static let help = """
+    usage: launchad outbox status|flush [options]
+    status: prints the outbox as JSON (pending beacons and records, oldest age, what was delivered,
+    retried, expired, dropped, refused; per host). flush: sends everything pending now, each once
+    (retries not yet due included), then prints the status.
+    \(DeliveryOptions.help)
+      --allow-http           allow plain http to any host
+    Exit codes: 0 nothing left pending (status: always), 1 something is still pending or the
+    outbox cannot be opened, 2 usage.
+    """
+
+    public static func parse(_ args: [String]) throws -> OutboxOptions? {
+        var r = ArgumentReader(args)
+        var o = OutboxOptions()
+        while let opt = r.nextOption() {
+            if try o.delivery.apply(opt, &r) { continue }
+            switch opt {
+            case "--help": return nil
+            case "--allow-http": try r.flag(opt); o.delivery.allowHTTP = true
+            default: throw UsageError("unknown option \(opt) (see launchad outbox --help)")
+            }
+        }
+        guard r.positionals.count == 1, let action = Action(rawValue: r.positionals[0]) else {
+            throw UsageError("outbox takes status or flush\(r.positionals.isEmpty ? "" : ", not '\(r.positionals.joined(separator: " "))'")")
+        }
+        o.action = action
+        return o
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import LaunchAdCore
+import LaunchAdDelivery
+
+/// `launchad outbox status|flush`: what is waiting to be delivered, and delivering it now.
+public enum OutboxCommand {
+    public static func run(_ o: OutboxOptions) -> Int32 {
+        let problems = StderrEvents()
+        guard let outbox = o.delivery.openOutbox(events: problems) else { return ExitCode.failure }
+        if o.action == .flush, outbox.flush(lockWait: o.lockWait) == nil {
+            FileHandle.standardError.write(Data("launchad: another launchad process is sending from this outbox; try again later\n".utf8))
+        }
+        let status = outbox.status()
+        print(status.json.serialized())
+        return o.action == .flush && status.pending > 0 ? ExitCode.failure : ExitCode.success
+    }
+}
+
+/// Prints an event's reason on stderr in one line (for commands without an event stream).
+final class StderrEvents: EventSink, @unchecked Sendable {  // stateless
+    func emit(_ event: AdEvent) {
+        let reason: String
+        if case .string(let r)? = event["reason"] { reason = r } else { reason = event.jsonLine() }
+        FileHandle.standardError.write(Data("launchad: \(event.name): \(reason)\n".utf8))
+    }
+}

@@ -1,0 +1,330 @@
+import LaunchAdCore
+import Foundation
+
+/// The durable outbox for tracking beacons and play records: every item is on disk before it
+/// is sent and leaves only when delivered, refused for good, expired or pushed out by the
+/// bounds. A crash between a send and the removal sends the same bytes again (at least once).
+/// Several processes share one folder: changes under one flock, sending by one process at a time.
+public final class Outbox: BeaconQueue, @unchecked Sendable {  // mutable state guarded by `cond`; files by flock
+    public let directory: URL
+    let store: OutboxStore
+    let config: OutboxConfig
+    let fetcher: Fetcher
+    let clock: @Sendable () -> Date
+    /// Told about a failure to queue (a full disk, a lock held too long), in one line.
+    public var onProblem: (@Sendable (String) -> Void)?
+
+    private let cond = NSCondition()
+    private var started = false
+    private var stopping = false
+    private var idle = true
+    private var wake = false
+    /// Parsed items by file name, kept by the sending thread between rounds.
+    private var known: [String: OutboxItem] = [:]
+
+    /// Opens (creating 0700) `stateDirectory/outbox`.
+    public init(stateDirectory: URL, config: OutboxConfig, fetcher: Fetcher, clock: @escaping @Sendable () -> Date) throws {
+        directory = stateDirectory.appendingPathComponent("outbox")
+        store = try OutboxStore(directory: directory)
+        self.config = config; self.fetcher = fetcher; self.clock = clock
+        store.sweepTemporaries(now: clock())
+    }
+
+    private var nowMs: Int64 { Int64((clock().timeIntervalSince1970 * 1000).rounded()) }
+
+    // MARK: queueing
+
+    public func enqueue(beacons urls: [String], event: String, at: Date) {
+        let made = Int64((at.timeIntervalSince1970 * 1000).rounded())
+        let items = urls.map {
+            OutboxItem(name: OutboxItem.newName(madeMs: made, kind: .beacon), kind: .beacon, url: $0, event: event,
+                       madeMs: made, expiresMs: made + Int64(config.ttl * 1000))
+        }
+        add(items)
+    }
+
+    /// Queues one play record (a JSON object) for `collector`, sent with others as a JSON array
+    /// in POSTs of at most `batch` records.
+    public func enqueue(record json: String, collector: String, batch: Int, at: Date) {
+        let made = Int64((at.timeIntervalSince1970 * 1000).rounded())
+        add([OutboxItem(name: OutboxItem.newName(madeMs: made, kind: .record), kind: .record, url: collector, event: "play",
+                        madeMs: made, expiresMs: made + Int64(config.ttl * 1000), body: json, batch: max(1, batch))])
+    }
+
+    /// Writes `items` durably, first pushing the oldest out if the bounds need it.
+    private func add(_ items: [OutboxItem]) {
+        guard !items.isEmpty else { return }
+        do {
+            try store.locked {
+                var delta = OutboxCounts()
+                makeRoom(for: items, counts: &delta)
+                try store.write(items)
+                store.addCounts(delta)
+            }
+        } catch {
+            // Without the lock the bounds wait for the next enqueue; the items are still kept.
+            do { try store.write(items) } catch {
+                onProblem?("cannot queue \(items.count) \(items[0].kind.rawValue)(s) for \(items[0].event): \(error)")
+                return
+            }
+        }
+        cond.lock(); wake = true; idle = false; cond.signal(); cond.unlock()
+    }
+
+    /// Removes the oldest items until `incoming` fits in `maxItems` and `maxBytes`.
+    private func makeRoom(for incoming: [OutboxItem], counts: inout OutboxCounts) {
+        let newBytes = incoming.reduce(Int64(0)) { $0 + Int64($1.encoded().count) }
+        let entries = store.list()
+        var count = entries.count + incoming.count
+        var bytes = entries.reduce(newBytes) { $0 + $1.size }
+        var victims: [String] = []
+        var i = 0
+        while (count > config.maxItems || bytes > config.maxBytes), i < entries.count {
+            let entry = entries[i]
+            let item = store.read(entry.name)
+            counts.count(item?.kind ?? .beacon, host: item?.host ?? "?", \.dropped)
+            victims.append(entry.name)
+            count -= 1; bytes -= entry.size; i += 1
+        }
+        store.remove(victims)
+    }
+
+    // MARK: sending
+
+    /// Starts the sending thread: oldest first, retries after their backoff, never on the
+    /// caller's thread. Sends only while no other process is sending from this folder.
+    public func startSending() {
+        cond.lock()
+        guard !started else { cond.unlock(); return }
+        started = true; idle = false
+        cond.unlock()
+        let thread = Thread { [self] in run() }
+        thread.name = "launchad-outbox"
+        thread.start()
+    }
+
+    /// At the end of a run: waits at most `seconds` for the items due now to be sent (or to
+    /// fail and wait for their retry), then stops the thread; whatever is left stays queued.
+    public func finish(waitingAtMost seconds: Double) {
+        cond.lock()
+        defer { cond.unlock() }
+        guard started else { return }
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while !idle, cond.wait(until: deadline) {}
+        stopping = true
+        cond.broadcast()
+    }
+
+    private func run() {
+        var sendLock: FileLock?
+        defer { sendLock?.unlock() }
+        while true {
+            cond.lock()
+            let stop = stopping
+            cond.unlock()
+            if stop { return }
+            if sendLock == nil { sendLock = store.trySendLock() }
+            var waitMs: Int64 = 500
+            if sendLock != nil {
+                let round = sendRound(force: false, skipping: [])
+                if round.sent > 0 { continue }
+                if let next = round.nextDueMs { waitMs = min(max(next - nowMs, 20), 1000) }
+            }
+            // Nothing due (or another process is sending): idle until woken or the next retry.
+            cond.lock()
+            idle = true
+            cond.broadcast()
+            if !stopping && !wake { _ = cond.wait(until: Date(timeIntervalSinceNow: Double(waitMs) / 1000)) }
+            if wake { wake = false; idle = false }
+            cond.unlock()
+        }
+    }
+
+    /// `launchad outbox flush`: sends every pending item once now, backoff or not, waiting up to
+    /// `lockWait` seconds for another sending process. Returns the items sent, or nil when
+    /// another process kept the send lock.
+    public func flush(lockWait: Double) -> Int? {
+        guard let lock = store.trySendLock(wait: lockWait) else { return nil }
+        defer { lock.unlock() }
+        var tried: Set<String> = []
+        var total = 0
+        while true {
+            let round = sendRound(force: true, skipping: tried)
+            tried.formUnion(round.tried)
+            total += round.sent
+            if round.sent == 0 { return total }
+        }
+    }
+
+    struct Round { var sent = 0; var tried: [String] = []; var nextDueMs: Int64? }
+
+    /// One pass: drops expired items, sends up to `roundSize` due ones (all pending ones when
+    /// `force`), and applies each answer. Call only with the send lock held.
+    func sendRound(force: Bool, skipping: Set<String>) -> Round {
+        let now = nowMs
+        let listed = store.list()
+        var fresh: [String: OutboxItem] = [:]
+        var due: [OutboxItem] = []
+        var expired: [OutboxItem] = []
+        var round = Round()
+        for entry in listed {
+            guard let item = known[entry.name] ?? store.read(entry.name) else { continue }
+            if item.expiresMs < now { expired.append(item); continue }
+            fresh[entry.name] = item
+            guard !skipping.contains(item.name), due.count < config.roundSize else { continue }
+            if force || item.nextMs <= now { due.append(item) } else { round.nextDueMs = min(round.nextDueMs ?? .max, item.nextMs) }
+        }
+        known = fresh
+        var delta = OutboxCounts()
+        for item in expired { delta.count(item.kind, host: item.host, \.expired) }
+        store.remove(expired.map(\.name))
+
+        let jobs = OutboxJob.group(due)
+        let verdicts = send(jobs)
+        var keep: [OutboxItem] = []
+        var gone: [String] = []
+        for (job, verdict) in zip(jobs, verdicts) {
+            round.sent += job.items.count
+            round.tried += job.items.map(\.name)
+            for var item in job.items {
+                switch verdict {
+                case .delivered: delta.count(item.kind, host: item.host, \.delivered); gone.append(item.name)
+                case .refused: delta.count(item.kind, host: item.host, \.refused); gone.append(item.name)
+                case .retry:
+                    delta.count(item.kind, host: item.host, \.retried)
+                    item.attempts += 1
+                    let wait = DeliveryRule.backoff(attempts: item.attempts, base: config.backoffBase, cap: config.backoffCap,
+                                                    unit: Double.random(in: 0..<1))
+                    item.nextMs = now + Int64(wait * 1000)
+                    keep.append(item)
+                    known[item.name] = item
+                    round.nextDueMs = min(round.nextDueMs ?? .max, item.nextMs)
+                }
+            }
+        }
+        store.remove(gone)
+        for name in gone { known[name] = nil }
+        let counted = delta
+        let retried = keep
+        let store = self.store
+        _ = try? store.locked {
+            // An item pushed out meanwhile by another process's enqueue stays gone.
+            try? store.write(retried.filter { store.exists($0.name) })
+            store.addCounts(counted)
+        }
+        return round
+    }
+
+    /// Sends the jobs in waves: the beacons of one event (same time, same name) together,
+    /// `connections` at a time, and the next event's only after them, so a tracking server sees
+    /// impression before start before the quartiles even after an outage.
+    private func send(_ jobs: [OutboxJob]) -> [DeliveryVerdict] {
+        var verdicts: [DeliveryVerdict] = []
+        var start = 0
+        while start < jobs.count {
+            var end = start + 1
+            while end < jobs.count, jobs[end].wave == jobs[start].wave { end += 1 }
+            verdicts += sendTogether(Array(jobs[start..<end]))
+            start = end
+        }
+        return verdicts
+    }
+
+    /// Sends jobs in parallel on threads of their own (blocking sends on Dispatch's shared pool
+    /// starve URLSession's own queues); one verdict per job, in order.
+    private func sendTogether(_ jobs: [OutboxJob]) -> [DeliveryVerdict] {
+        let fetcher = self.fetcher
+        if jobs.count == 1 { return [jobs[0].send(with: fetcher)] }
+        let results = VerdictBox(count: jobs.count)
+        let group = DispatchGroup()
+        for _ in 0..<min(max(1, config.connections), jobs.count) {
+            group.enter()
+            Thread.detachNewThread {
+                while let i = results.claim() { results.set(i, jobs[i].send(with: fetcher)) }
+                group.leave()
+            }
+        }
+        group.wait()
+        return results.values
+    }
+
+    // MARK: status
+
+    /// Pending items (read from disk, so it sees every process's), and the stored counters.
+    public func status() -> OutboxStatus {
+        var s = OutboxStatus()
+        let now = nowMs
+        for entry in store.list() {
+            guard let item = store.read(entry.name) else { continue }
+            switch item.kind {
+            case .beacon: s.pendingBeacons += 1
+            case .record: s.pendingRecords += 1
+            }
+            s.pendingBytes += entry.size
+            s.pendingByHost[item.host, default: 0] += 1
+            let age = Double(now - item.madeMs) / 1000
+            s.oldestAge = max(s.oldestAge ?? age, age)
+        }
+        s.counts = store.readCounts()
+        return s
+    }
+}
+
+/// One request: a beacon alone, or up to `batch` records for one collector.
+struct OutboxJob: Sendable {
+    var items: [OutboxItem]
+
+    /// Which jobs may go out together: the beacons of one event; a batch of records goes alone,
+    /// so a collector gets its batches in order.
+    var wave: String { items[0].kind == .record ? items[0].name : "\(items[0].madeMs) \(items[0].event)" }
+
+    /// Beacons one by one, oldest first; then records grouped per collector in order, `batch`
+    /// at most per POST.
+    static func group(_ due: [OutboxItem]) -> [OutboxJob] {
+        var jobs = due.filter { $0.kind == .beacon }.map { OutboxJob(items: [$0]) }
+        var open: [String: Int] = [:]
+        for item in due where item.kind == .record {
+            if let j = open[item.url], jobs[j].items.count < jobs[j].items[0].batch {
+                jobs[j].items.append(item)
+            } else {
+                open[item.url] = jobs.count
+                jobs.append(OutboxJob(items: [item]))
+            }
+        }
+        return jobs
+    }
+
+    func send(with fetcher: Fetcher) -> DeliveryVerdict {
+        guard let url = URL(string: items[0].url) else { return .refused }
+        var request = FetchRequest(url: url, maxBytes: 1 << 20)
+        if items[0].kind == .record {
+            request.method = "POST"
+            request.headers["Content-Type"] = "application/json"
+            request.body = Data(("[" + items.compactMap(\.body).joined(separator: ",") + "]").utf8)
+        }
+        do {
+            return DeliveryRule.verdict(status: try fetcher.fetch(request, progress: nil).status)
+        } catch let e as FetchError {
+            return e.retryable ? .retry : .refused
+        } catch {
+            return .retry
+        }
+    }
+}
+
+/// Jobs handed out to, and verdicts filled in by, concurrent senders.
+private final class VerdictBox: @unchecked Sendable {  // `stored` and `next` guarded by `lock`
+    private let lock = NSLock()
+    private var stored: [DeliveryVerdict]
+    private var next = 0
+    init(count: Int) { stored = Array(repeating: .retry, count: count) }
+    /// The next job's index, nil when all are taken.
+    func claim() -> Int? {
+        lock.lock(); defer { lock.unlock() }
+        guard next < stored.count else { return nil }
+        next += 1
+        return next - 1
+    }
+    func set(_ i: Int, _ v: DeliveryVerdict) { lock.lock(); stored[i] = v; lock.unlock() }
+    var values: [DeliveryVerdict] { lock.lock(); defer { lock.unlock() }; return stored }
+}

@@ -1,0 +1,70 @@
+import LaunchAdCore
+import Foundation
+
+/// One queued delivery as its file holds it. What is sent (`url`, `body`) never changes after
+/// the item is made, so every retry is byte-identical; only `attempts` and `nextMs` do.
+public struct OutboxItem: Equatable, Sendable {
+    public enum Kind: String, Sendable { case beacon, record }
+
+    /// The file's name: made from the event time and a counter, never from the URL.
+    var name: String
+    var kind: Kind
+    var url: String
+    /// Why it fires (`impression`, `complete`, ...; `play` for a record).
+    var event: String
+    var madeMs: Int64
+    var expiresMs: Int64
+    /// A record's JSON object; records for one collector are sent together as an array.
+    var body: String?
+    /// The most records per POST.
+    var batch: Int
+    var attempts: Int
+    var nextMs: Int64
+
+    var host: String { URL(string: url)?.host ?? "?" }
+
+    private static let counter = Counter()
+
+    /// A new item's file name: sorts by event time, then by the order this process made them.
+    static func newName(madeMs: Int64, kind: Kind) -> String {
+        let n = counter.next()
+        let random = UInt32.random(in: 0...UInt32.max)
+        return String(format: "%015lld-%05d-%06d-%08x.%@", madeMs, Int(getpid()) % 100_000, n % 1_000_000, random, kind.rawValue)
+    }
+
+    static func isItemName(_ name: String) -> Bool {
+        !name.hasPrefix(".") && (name.hasSuffix(".beacon") || name.hasSuffix(".record"))
+    }
+
+    func encoded() -> Data {
+        var fields: [(String, JSONValue)] = [
+            ("url", .string(url)), ("event", .string(event)), ("made_ms", .int(Int(madeMs))),
+            ("expires_ms", .int(Int(expiresMs))), ("attempts", .int(attempts)), ("next_ms", .int(Int(nextMs))),
+        ]
+        if let body { fields += [("body", .string(body)), ("batch", .int(batch))] }
+        return Data(JSONValue.object(fields).serialized().utf8)
+    }
+
+    init(name: String, kind: Kind, url: String, event: String, madeMs: Int64, expiresMs: Int64,
+         body: String? = nil, batch: Int = 1, attempts: Int = 0, nextMs: Int64 = 0) {
+        self.name = name; self.kind = kind; self.url = url; self.event = event; self.madeMs = madeMs
+        self.expiresMs = expiresMs; self.body = body; self.batch = batch; self.attempts = attempts; self.nextMs = nextMs
+    }
+
+    init?(name: String, data: Data) {
+        guard let o = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+              let url = o["url"] as? String, let event = o["event"] as? String,
+              let made = (o["made_ms"] as? NSNumber)?.int64Value, let expires = (o["expires_ms"] as? NSNumber)?.int64Value else { return nil }
+        let kind: Kind = name.hasSuffix(".record") ? .record : .beacon
+        self.init(name: name, kind: kind, url: url, event: event, madeMs: made, expiresMs: expires,
+                  body: o["body"] as? String, batch: max(1, o["batch"] as? Int ?? 1),
+                  attempts: o["attempts"] as? Int ?? 0, nextMs: (o["next_ms"] as? NSNumber)?.int64Value ?? 0)
+    }
+}
+
+/// A process-wide counter behind a lock.
+private final class Counter: @unchecked Sendable {  // its one field is guarded by `lock`
+    private let lock = NSLock()
+    private var value = 0
+    func next() -> Int { lock.lock(); defer { lock.unlock() }; value += 1; return value }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// A small HTTP/1.1 endpoint for the tests: keeps every request it receives (raw bytes, method,
+/// target, body) and answers `status`, or never answers while `hang` is set (a server that took
+/// the request and is slow to say so). Keep-alive, one thread per connection.
+final class Collector: @unchecked Sendable {  // `received`, `status` and `hang` guarded by `lock`
+    struct Request { let raw: Data; let method: String; let target: String; let body: Data }
+
+    let port: UInt16
+    private let fd: Int32
+    private let lock = NSLock()
+    private var _received: [Request] = []
+    private var _status = 204
+    private var _hang = false
+    private var _answer = Data()
+
+    init(status: Int = 204) throws {
+        let listener = try listeningSocket(backlog: 64)
+        fd = listener.fd
+        port = listener.port
+        _status = status
+        Thread.detachNewThread { [self] in
+            while true {
+                let c = accept(fd, nil, nil)
+                guard c >= 0 else { return }
+                Thread.detachNewThread { [self] in serve(c) }
+            }
+        }
+    }
+
+    var url: String { "http://127.0.0.1:\(port)" }
+    var received: [Request] { lock.lock(); defer { lock.unlock() }; return _received }
+    var status: Int {
+        get { lock.lock(); defer { lock.unlock() }; return _status }
+        set { lock.lock(); _status = newValue; lock.unlock() }
+    }
+    var hang: Bool {
+        get { lock.lock(); defer { lock.unlock() }; return _hang }
+        set { lock.lock(); _hang = newValue; lock.unlock() }
+    }
+    /// The body of 2xx answers (for a collector that answers garbage).
+    var answer: Data {
+        get { lock.lock(); defer { lock.unlock() }; return _answer }
+        set { lock.lock(); _answer = newValue; lock.unlock() }
+    }
+
+    /// The bodies received, decoded as JSON arrays of objects (play records).
+    var records: [[String: Any]] {
+        received.flatMap { ((try? JSONSerialization.jsonObject(with: $0.body)) as? [[String: Any]]) ?? [] }
+    }
+
+    /// Waits up to `timeout` seconds for at least `count` requests.
+    @discardableResult
+    func wait(for count: Int, timeout: Double = 10) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while received.count < count { if Date() > deadline { return false }; usleep(10_000) }
+        return true
+    }
+
+    private func serve(_ c: Int32) {
+        defer { close(c) }
+        var buffer = Data()
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            // Headers, then Content-Length bytes of body.
+            while buffer.range(of: Data("\r\n\r\n".utf8)) == nil {
+                let n = read(c, &chunk, chunk.count)
+                guard n > 0 else { return }
+                buffer.append(contentsOf: chunk[0..<n])
+            }
+            let end = buffer.range(of: Data("\r\n\r\n".utf8))!.upperBound
+            let head = String(decoding: buffer[buffer.startIndex..<end], as: UTF8.self)
+            let length = head.split(separator: "\r\n").compactMap { line -> Int? in
+                let parts = line.split(separator: ":", maxSplits: 1)
+                guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
+                return Int(parts[1].trimmingCharacters(in: .whitespaces))
+            }.first ?? 0
+            while buffer.count < end - buffer.startIndex + length {
+                let n = read(c, &chunk, chunk.count)
+                guard n > 0 else { return }
+                buffer.append(contentsOf: chunk[0..<n])
+            }
+            let raw = Data(buffer[buffer.startIndex..<(end + length)])
+            let body = Data(buffer[end..<(end + length)])
+            buffer = Data(buffer[(end + length)...])
+            let words = head.split(separator: " ", maxSplits: 2)
+            lock.lock()
+            _received.append(Request(raw: raw, method: String(words.first ?? ""), target: String(words.dropFirst().first ?? ""), body: body))
+            let (status, hang, answer) = (_status, _hang, _answer)
+            lock.unlock()
+            if hang { while self.hang { usleep(20_000) }; return }
+            let reply = Data("HTTP/1.1 \(status) X\r\nContent-Length: \(answer.count)\r\n\r\n".utf8) + answer
+            guard reply.withUnsafeBytes({ write(c, $0.baseAddress, $0.count) }) == reply.count else { return }
+        }
+    }
+
+    deinit { hang = false; shutdown(fd, Int32(SHUT_RDWR)); close(fd) }
+}

@@ -1,0 +1,55 @@
+import XCTest
+import LaunchAdCore
+@testable import LaunchAdCLI
+
+final class DeliveryOptionsTests: XCTestCase {
+    func testDefaultsAndTheSharedOptions() throws {
+        let d = DeliveryOptions()
+        XCTAssertEqual(d.beaconTTL, 86_400)
+        XCTAssertEqual(d.beaconWait, 2)
+        XCTAssertNil(d.stateDirectory)
+
+        guard case .play(_, let play)? = try? Command.parse(["play", "ad.mp4", "--state", "/s", "--beacon-ttl", "60", "--beacon-wait=0.5"]) else {
+            return XCTFail("play with delivery options")
+        }
+        XCTAssertEqual(play.stateDirectory, "/s")
+        XCTAssertEqual(play.beaconTTL, 60)
+        XCTAssertEqual(play.beaconWait, 0.5)
+
+        let launch = try XCTUnwrap(LaunchOptions.parse(["--manifest", "m.json", "--state", "/s", "--allow-http", "--beacon-wait", "0"]))
+        XCTAssertEqual(launch.cache.delivery.stateDirectory, "/s")
+        XCTAssertEqual(launch.cache.delivery.beaconWait, 0)
+        XCTAssertTrue(launch.cache.delivery.allowHTTP)
+        let prefetch = try XCTUnwrap(PrefetchOptions.parse(["--manifest", "m.json", "--beacon-ttl", "3600"]))
+        XCTAssertEqual(prefetch.delivery.beaconTTL, 3600)
+
+        guard case .outbox(let o)? = try? Command.parse(["outbox", "flush", "--state", "/s"]) else { return XCTFail("outbox flush") }
+        XCTAssertEqual(o.action, .flush)
+        XCTAssertEqual(o.delivery.stateDirectory, "/s")
+        XCTAssertEqual(try Command.parse(["outbox", "--help"]), .help(OutboxOptions.help))
+    }
+
+    func testDefaultStateFolder() {
+        let d = DeliveryOptions()
+        XCTAssertEqual(d.stateURL(environment: ["XDG_STATE_HOME": "/xdg", "HOME": "/home/k"]).path, "/xdg/launchad")
+        XCTAssertEqual(d.stateURL(environment: ["XDG_STATE_HOME": "rel", "HOME": "/home/k"]).path, "/home/k/.local/state/launchad")
+        XCTAssertEqual(d.stateURL(environment: ["HOME": "/home/k"]).path, "/home/k/.local/state/launchad")
+    }
+
+    func testUsageErrors() {
+        let cases: [([String], String)] = [
+            (["outbox"], "outbox takes status or flush"),
+            (["outbox", "send"], "outbox takes status or flush, not 'send'"),
+            (["outbox", "status", "--mute"], "unknown option --mute (see launchad outbox --help)"),
+            (["outbox", "status", "--state", ""], "--state needs a folder"),
+            (["play", "a.mp4", "--beacon-ttl", "0"], "--beacon-ttl takes a number from 1 to 2592000, not '0'"),
+            (["play", "a.mp4", "--beacon-wait", "-1"], "--beacon-wait takes a number from 0 to 600, not '-1'"),
+            (["prefetch", "--manifest", "m.json", "--state"], "--state needs a value"),
+        ]
+        for (args, message) in cases {
+            XCTAssertThrowsError(try Command.parse(args), args.joined(separator: " ")) {
+                XCTAssertEqual($0 as? UsageError, UsageError(message))
+            }
+        }
+    }
+}
