@@ -48,6 +48,11 @@ public final class AdPlayer {
     var startSent = false
     var lastSkip: SkipButtonState?
     var dirty = true
+    /// The still image being decoded (the ad or the fallback), and the logo.
+    var imageJob: ImageDecodeJob?
+    var logoJob: ImageDecodeJob?
+    /// Image threads; the run waits for them (bounded) so none outlives it.
+    let imageThreads = DispatchGroup()
 
     public init(config: PlayerConfig, events: EventSink) {
         self.config = config
@@ -73,6 +78,7 @@ public final class AdPlayer {
         let engine = PlaybackEngine(source: config.source, muted: config.session.muted, events: events)
         self.engine = engine
         engine.start()
+        if let logo = config.logo { logoJob = ImageDecodeJob(path: logo, isFallback: false, in: imageThreads) }
         defer { tearDown() }
         do {
             sdl = try SDLVideo()
@@ -89,6 +95,8 @@ public final class AdPlayer {
             if window == nil, let outcome = openWindowWhenSized(now: now) { return outcome }
             if let outcome = pumpEvents(now: now) { return outcome }
             if let outcome = followEngine(now: now) { return outcome }
+            if let outcome = followImage(now: now) { return outcome }
+            followLogo()
             // Present what is ready before the deadline is judged: a picture that arrived during
             // a slow step counts as shown, not as late.
             renderIfNeeded()
@@ -137,11 +145,6 @@ public final class AdPlayer {
             if fontPath != nil, skipView?.fontCovers(label) == false {
                 events.emit(AdEvent("font_missing", tMs: ProcessClock.nowMs(),
                                     [("message", .string("the font has no glyphs for '\(label)'; choose one with --font"))]))
-            }
-            if let logo = config.logo {
-                do { logoTexture = try Texture.image(r, try ImageLoader.load(path: logo)) } catch {
-                    events.emit(AdEvent("logo_unavailable", tMs: ProcessClock.nowMs(), [("message", .string("\(error)"))]))
-                }
             }
             r.clear()
             r.present()
@@ -196,11 +199,7 @@ public final class AdPlayer {
         if f.isStillImage {
             engine?.stop()
             session.imageReady(durationMs: config.imageDurationMs)
-            if let outcome = showImage(config.source, now: now, isFallback: false) { return outcome }
-            // Announced once decoded, so the event carries the picture's real size.
-            if imageTexture != nil, !session.usingFallback, let size = imageSourceSize {
-                emitStart(kind: "image", size: size, duration: nil, hasAudio: false)
-            }
+            imageJob = ImageDecodeJob(path: config.source, isFallback: false, in: imageThreads)
             return nil
         }
         emitStart(kind: "video", size: f.displaySize, duration: f.duration, hasAudio: f.hasAudio)
@@ -278,9 +277,31 @@ public final class AdPlayer {
         }
     }
 
-    private func showImage(_ path: String, now: Int, isFallback: Bool) -> Outcome? {
+    /// Shows the still image once its thread has decoded it; a failure is the session's to judge.
+    private func followImage(now: Int) -> Outcome? {
+        guard let job = imageJob, let result = job.outcome else { return nil }
+        imageJob = nil
+        if let outcome = showImage(result, now: now, isFallback: job.isFallback) { return outcome }
+        // Announced once decoded, so the event carries the picture's real size.
+        if !job.isFallback, imageTexture != nil, !session.usingFallback, let size = imageSourceSize {
+            emitStart(kind: "image", size: size, duration: nil, hasAudio: false)
+        }
+        return nil
+    }
+
+    /// Uploads the logo once both it and the window are there.
+    private func followLogo() {
+        guard let job = logoJob, let renderer, let result = job.outcome else { return }
+        logoJob = nil
+        do { logoTexture = try Texture.image(renderer, try result.get()) } catch {
+            events.emit(AdEvent("logo_unavailable", tMs: ProcessClock.nowMs(), [("message", .string("\(error)"))]))
+        }
+        dirty = true
+    }
+
+    private func showImage(_ result: Result<RGBAImage, any Error>, now: Int, isFallback: Bool) -> Outcome? {
         do {
-            let image = try ImageLoader.load(path: path)
+            let image = try result.get()
             // The picture's size is known before the window opens, so a fallback window has its shape.
             content = (Size(width: image.width, height: image.height), 0)
             imageSourceSize = Size(width: image.sourceWidth, height: image.sourceHeight)
@@ -315,7 +336,8 @@ public final class AdPlayer {
                 videoTexture = nil
                 guard let fallback = config.fallback else { continue }
                 session.fallbackReady(durationMs: config.imageDurationMs, now: ProcessClock.nowMs())
-                if let outcome = showImage(fallback, now: ProcessClock.nowMs(), isFallback: true) { return outcome }
+                // Replaces an image ad still decoding: its late result is dropped.
+                imageJob = ImageDecodeJob(path: fallback, isFallback: true, in: imageThreads)
             case .finish(let outcome):
                 return outcome
             }
@@ -335,6 +357,11 @@ public final class AdPlayer {
         control?.stop()
         engine?.stop(wait: true)
         engine = nil
+        // A picture still decoding (an image ad the fallback replaced) finishes on its own; the
+        // wait is bounded, as a decode cannot be interrupted.
+        _ = imageThreads.wait(timeout: .now() + 3)
+        imageJob = nil
+        logoJob = nil
         skipView = nil
         videoTexture = nil
         imageTexture = nil
