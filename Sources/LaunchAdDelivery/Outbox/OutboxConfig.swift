@@ -34,9 +34,10 @@ public struct OutboxTally: Equatable, Sendable {
 
     public init() {}
 
-    static let fields: [(String, WritableKeyPath<OutboxTally, Int>)] = [
-        ("delivered", \.delivered), ("retried", \.retried), ("expired", \.expired), ("dropped", \.dropped), ("refused", \.refused),
-    ]
+    // Computed: key paths are not Sendable, so a stored static list is not allowed in Swift 6 mode.
+    static var fields: [(String, WritableKeyPath<OutboxTally, Int>)] {
+        [("delivered", \.delivered), ("retried", \.retried), ("expired", \.expired), ("dropped", \.dropped), ("refused", \.refused)]
+    }
 
     mutating func add(_ other: OutboxTally) {
         for (_, key) in OutboxTally.fields { self[keyPath: key] += other[keyPath: key] }
