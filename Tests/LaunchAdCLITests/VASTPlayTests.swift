@@ -37,7 +37,8 @@ final class VASTPlayTests: XCTestCase {
     }
 
     func testAnInLineTagPlaysAndEachBeaconArrivesOnceInOrderWithItsMacros() throws {
-        let tag = VASTTags.document(version: "4.2", namespaced: true, [VASTTags.inlineAd(id: "a1", track: track, media: [media])])
+        let progress = #"<Tracking event="progress" offset="00:00:01.000"><![CDATA[\#(track)/a1/progress?ph=[ADPLAYHEAD]]]></Tracking>"#
+        let tag = VASTTags.document(version: "4.2", namespaced: true, [VASTTags.inlineAd(id: "a1", track: track, media: [media], extraTracking: progress)])
         // No extension: the root element says it is a tag.
         let url = try nginx.put("tag-inline", Data(tag.utf8))
         let run = try play([url])
@@ -45,9 +46,10 @@ final class VASTPlayTests: XCTestCase {
         XCTAssertEqual(run.events(named: "vast_ad").first?["media"] as? String, "\(nginx.base)/ad.mp4")
         XCTAssertEqual(run.events(named: "end").count, 1)
         XCTAssertEqual(run.events(named: "end").first?["outcome"] as? String, "completed")
-        let got = beacons(atLeast: 7)
-        XCTAssertEqual(got.map(\.name), ["a1/impression", "a1/creativeView", "a1/start", "a1/firstQuartile", "a1/midpoint",
+        let got = beacons(atLeast: 8)
+        XCTAssertEqual(got.map(\.name), ["a1/impression", "a1/creativeView", "a1/start", "a1/firstQuartile", "a1/midpoint", "a1/progress",
                                          "a1/thirdQuartile", "a1/complete"])
+        XCTAssertEqual(got.first { $0.name == "a1/progress" }?.query, "ph=00%3A00%3A01.000", "progress at its offset of shown time")
         let impression = got[0].query
         XCTAssertTrue(impression.range(of: #"^ts=\d{4}-\d\d-\d\dT\d\d%3A\d\d%3A\d\d\.\d{3}Z&cb=\d{8}&asset=http%3A%2F%2F127\.0\.0\.1%3A\d+%2Fad\.mp4&size=320%2C240&lat=0$"#,
                                           options: .regularExpression) != nil, impression)
@@ -103,6 +105,10 @@ final class VASTPlayTests: XCTestCase {
             ("nomedia", VASTTags.document([VASTTags.inlineAd(id: "nm", track: track, media: [VASTTags.mediaFile("\(nginx.base)/x.swf", type: "application/x-shockwave-flash")])]), nil, 403, "nm/error?code=403"),
             ("media404", VASTTags.document([VASTTags.inlineAd(id: "m4", track: track, media: [VASTTags.mediaFile("\(nginx.base)/gone.mp4")])]), nil, 401, "m4/error?code=401"),
             ("jsclick", VASTTags.document([VASTTags.inlineAd(id: "js", track: track, media: [media], clickThrough: "javascript:alert(1)")]), nil, 101, "js/error?code=101"),
+            ("filemedia", VASTTags.document([VASTTags.inlineAd(id: "fm", track: track, media: [VASTTags.mediaFile("file:///etc/passwd")])]), nil, 101, "fm/error?code=101"),
+            ("dataclick", VASTTags.document([VASTTags.inlineAd(id: "dc", track: track, media: [media], clickThrough: "data:text/html,hi")]), nil, 101, "dc/error?code=101"),
+            // nginx's /slow/ sends 2 kB a second: 20 kB takes 10 s, past --vast-timeout.
+            ("slow", nil, try nginx.put("slow/tag.xml", Data(wrapperTo(inlineURL, id: "sl").appending("<!--" + String(repeating: "s", count: 20_000) + "-->").utf8)), 301, nil),
         ]
         for c in cases {
             let before = nginx.beacons.count
@@ -167,6 +173,18 @@ final class VASTPlayTests: XCTestCase {
         let got = beacons(atLeast: 4)
         XCTAssertEqual(got.last?.name, "ck/click")
         XCTAssertTrue(got.last?.query.hasPrefix("ph=00%3A00%3A00.") == true, got.last?.query ?? "")
+    }
+
+    func testFallbackOnNoAdDecidesWhetherTheNextBuffetAdPlays() throws {
+        let empty = try nginx.put("empty.xml", Data(VASTTags.document([]).utf8))
+        for (attribute, expected) in [("", ["b2=completed"]), (#"fallbackOnNoAd="false""#, [])] {
+            let tag = VASTTags.document(version: "4.1", [VASTTags.wrapperAd(id: "w1", track: track, next: empty, attributes: attribute),
+                                                         VASTTags.inlineAd(id: "b2", track: track, media: [media])])
+            let run = try play(["--vast", try nginx.put("buffet.xml", Data(tag.utf8))])
+            XCTAssertEqual(run.events(named: "error").first?["vast_error"] as? Int, 303, attribute)
+            XCTAssertEqual(run.events(named: "ad_end").map { "\($0["ad_id"] as? String ?? "?")=\($0["outcome"] as? String ?? "?")" }, expected, attribute)
+            XCTAssertEqual(run.status, expected.isEmpty ? 3 : 0, attribute)
+        }
     }
 
     func testAPodPlaysInSequenceAndABuffetAdReplacesTheOneThatFails() throws {
