@@ -55,6 +55,18 @@ final class VASTPlayTests: XCTestCase {
                                           options: .regularExpression) != nil, impression)
     }
 
+    func testALocalTagFileIsSniffedAndAOneWrapperChainPlays() throws {
+        let inline = try nginx.put("one-inline.xml", Data(VASTTags.document(version: "3.0", [VASTTags.inlineAd(id: "in1", track: track, media: [media])]).utf8))
+        let file = try Fixtures.write("vast-wrapper-\(UUID().uuidString).tag", Data(VASTTags.document(version: "4.3", namespaced: true,
+                                                                                                   [VASTTags.wrapperAd(id: "w", track: track, next: inline)]).utf8))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let run = try play([file])
+        XCTAssertEqual(run.status, 0, run.stdout)
+        XCTAssertEqual(run.events(named: "vast").first?["version"] as? String, "4.3")
+        XCTAssertEqual(run.events(named: "vast_ad").first?["wrappers"] as? Int, 1)
+        XCTAssertEqual(Set(beacons(atLeast: 2).map(\.name).filter { $0.hasSuffix("/impression") }), ["w/impression", "in1/impression"])
+    }
+
     func testAFiveWrapperChainMergesEveryWrappersTracking() throws {
         var next = try nginx.put("inline.xml", Data(VASTTags.document(version: "2.0", [VASTTags.inlineAd(id: "in", track: track, media: [media])]).utf8))
         for depth in (1...5).reversed() {
