@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAdCore
+import LaunchAdDelivery
 import LaunchAdMedia
 import LaunchAdPlayer
 
@@ -14,9 +15,14 @@ public enum PlayCommand {
         // What earlier runs left in the outbox goes out while this ad plays, on its own thread.
         let outbox = delivery.openOutbox(events: sink)
         outbox?.startSending()
-        let outcome = play(options, sink: sink)
+        let outcome = isTag(options) ? VASTPlay.play(options, sink: sink, queue: outbox) : play(options, sink: sink)
         outbox?.finish(waitingAtMost: delivery.beaconWait)
         return outcome.exitCode
+    }
+
+    /// `--vast`, or a FILE or URL whose root element is `<VAST>`.
+    static func isTag(_ o: PlayOptions) -> Bool {
+        o.vast.tag != nil || TagSniffer.isTag(o.file, allowHTTP: o.vast.allowHTTP, timeout: o.vast.timeout)
     }
 
     /// Plays one ad (a file path or an http(s) URL) with its fallback; emits every event up to

@@ -16,7 +16,7 @@ public enum ValidateCommand {
             }
             output = h
         }
-        var reports: [CreativeReport] = []
+        var reports: [CreativeReport] = options.vast.map { ValidateVAST.reports(options, tag: $0, spec: spec) } ?? []
         for (n, file) in options.files.enumerated() {
             // Per cent of the creative's duration decoded, on a terminal only.
             let bar = options.progress && ProgressBar.isTerminal() ? ProgressBar(total: 100) : nil

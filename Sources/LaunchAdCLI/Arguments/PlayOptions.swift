@@ -3,8 +3,14 @@ import LaunchAdCore
 /// `launchad play`'s command line.
 extension PlayOptions {
     public static let help = """
-    usage: launchad play FILE [options]
-    Plays a video (MP4, ...) or image (PNG, JPEG) ad with a skip button, then exits.
+    usage: launchad play FILE|URL [options]    or    launchad play --vast URL|FILE [options]
+    Plays a video (MP4, ...) or image (PNG, JPEG) ad with a skip button, then exits. A FILE or URL
+    whose root element is <VAST> is played as a VAST tag.
+      --vast URL|FILE        a VAST 2.0-4.3 tag: wrappers followed, a media file chosen, tracking sent
+      --vast-timeout S       seconds per VAST document (default 5)
+      --max-wrappers N       wrappers followed at most (default 5)
+      --max-bitrate KBPS     only media files at or under this bitrate
+      --allow-http           plain http to hosts other than loopback
       --events FILE          write JSON-lines events to FILE instead of stdout
       --size WxH             window size (default: the ad's size, scaled to fit the display)
       --device NAME          portrait screen: \(DevicePreset.allCases.map(\.rawValue).joined(separator: ", "))
@@ -44,14 +50,22 @@ extension PlayOptions {
         var durationGiven = false
         while let opt = r.nextOption() {
             if try d.apply(opt, &r) { continue }
+            if try o.vast.apply(opt, &r) { continue }
             try o.apply(opt, &r, durationGiven: &durationGiven)
+            if opt == "--skip-after" { o.vast.skipAfterGiven = true }
             if opt == "--help" { return nil }
         }
-        guard r.positionals.count == 1 else {
-            throw UsageError(r.positionals.isEmpty ? "play needs a FILE" : "play takes one FILE, got \(r.positionals.count)")
+        if let tag = o.vast.tag {
+            guard r.positionals.isEmpty else { throw UsageError("play --vast \(tag) takes no FILE, got '\(r.positionals[0])'") }
+            o.file = tag
+        } else {
+            guard r.positionals.count == 1 else {
+                throw UsageError(r.positionals.isEmpty ? "play needs a FILE" : "play takes one FILE, got \(r.positionals.count)")
+            }
+            o.file = r.positionals[0]
         }
-        o.file = r.positionals[0]
         try o.check()
+        d.allowHTTP = o.vast.allowHTTP
         return (o, d)
     }
 

@@ -15,11 +15,17 @@ public struct ValidateOptions: Equatable, Sendable {
     public var loudness: Loudness = .atsc
     public var output: String?
     public var progress = true
+    /// `--vast URL|FILE`: a VAST tag to check (its chain, then its media files).
+    public var vast: String?
+    public var vastTimeout: Double = 5
+    public var maxWrappers = 5
+    public var allowHTTP = false
 
     public init(files: [String] = []) { self.files = files }
 
     public static let help = """
     usage: launchad validate FILE... [--profile NAME | --spec FILE.json] [--format text|json|junit]
+           launchad validate --vast URL|FILE [--profile NAME] [--format ...]
     Decodes every packet of each creative, measures loudness, black and silence, and checks it
     against a profile: each rule passes, warns or fails with the measured value and the limit.
       --profile NAME         \(Spec.profileNames.joined(separator: ", ")) (default launch-ad)
@@ -28,6 +34,9 @@ public struct ValidateOptions: Equatable, Sendable {
       --loudness atsc|ebu    atsc keeps the profile's target (-24 LKFS for iab-ctv); ebu checks -23 LUFS +/-1
       --output FILE          write the report to FILE instead of stdout
       --no-progress          no progress bar (it is shown only on a terminal anyway)
+      --vast URL|FILE        check a VAST tag: XML, version, required elements, https, wrappers,
+                             playable media, renditions, UniversalAdId, durations; then each media file
+      --vast-timeout S, --max-wrappers N, --allow-http   as for play --vast
     Exit codes: 0 nothing fails (warnings allowed), 1 a rule fails or a file cannot be read, 2 usage.
     """
 
@@ -50,11 +59,15 @@ public struct ValidateOptions: Equatable, Sendable {
             case "--loudness": o.loudness = try r.choice(for: opt, Loudness.self)
             case "--output": o.output = try r.value(for: opt)
             case "--no-progress": try r.flag(opt); o.progress = false
+            case "--vast": o.vast = try r.value(for: opt)
+            case "--vast-timeout": o.vastTimeout = try r.double(for: opt, min: 0.1, max: 600)
+            case "--max-wrappers": o.maxWrappers = try r.int(for: opt, min: 0, max: 20)
+            case "--allow-http": try r.flag(opt); o.allowHTTP = true
             default: throw UsageError("unknown option \(opt) (see launchad validate --help)")
             }
         }
         if profileGiven && o.specPath != nil { throw UsageError("--profile and --spec cannot be used together") }
-        guard !r.positionals.isEmpty else { throw UsageError("validate needs at least one FILE") }
+        guard !r.positionals.isEmpty || o.vast != nil else { throw UsageError("validate needs at least one FILE (or --vast URL|FILE)") }
         o.files = r.positionals
         return o
     }

@@ -23,6 +23,9 @@ public struct PlayOptions: Equatable, Sendable {
     public var wait: Double = 3
     public var controlStdin = false
     public var muted = false
+    public var vast = VASTOptions()
+    /// Shown-time marks for `progress` events (a VAST ad's progress tracking).
+    public var progressOffsets: [VASTOffset] = []
 
     public init(file: String = "") { self.file = file }
 }

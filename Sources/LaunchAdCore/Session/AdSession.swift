@@ -30,6 +30,7 @@ public struct AdSession {
     private var bankedMs = 0
     private var runningSince: Int?
     private var quartilesSent = 0
+    private var progressSent: Set<VASTOffset> = []
 
     public init(config: SessionConfig, layout: AdLayout, events: EventSink, now: Int) {
         self.config = config
@@ -124,6 +125,7 @@ public struct AdSession {
         case .showing:
             let shown = shownMs(now: now)
             sendQuartiles(shown: shown, now: now)
+            sendProgress(shown: shown, now: now)
             if let limit = config.limitMs, shown >= limit { return complete(now: now) }
             return []
         case .leaving(let outcome, let since):
@@ -261,6 +263,7 @@ public struct AdSession {
 
     private mutating func complete(now: Int) -> [SessionAction] {
         sendQuartiles(shown: Int.max, now: now)
+        sendProgress(shown: max(shownMs(now: now), config.countdownMs), now: now)
         emit("complete", now, [("shown_ms", .int(shownMs(now: now)))])
         return leave(.completed, now: now)
     }
@@ -297,6 +300,15 @@ public struct AdSession {
         while quartilesSent < 3, shown >= config.countdownMs * (quartilesSent + 1) / 4 {
             quartilesSent += 1
             emit("quartile", now, [("quartile", .int(quartilesSent * 25))])
+        }
+    }
+
+    /// A `progress` event as shown time passes each mark (percentages of the countdown's length).
+    private mutating func sendProgress(shown: Int, now: Int) {
+        for mark in config.progressOffsets where !progressSent.contains(mark) {
+            guard let ms = mark.milliseconds(of: config.countdownMs), shown >= ms else { continue }
+            progressSent.insert(mark)
+            emit("progress", now, [("mark", .string(mark.label)), ("shown_ms", .int(ms))])
         }
     }
 

@@ -17,6 +17,8 @@ public struct SessionConfig: Sendable {
     public var waitMs = 3000
     public var muted = false
     public var fadeInMs = 300
+    /// Shown-time marks (a VAST ad's progress offsets) at which a `progress` event is sent.
+    public var progressOffsets: [VASTOffset] = []
 
     public init(limitMs: Int?, countdownMs: Int) {
         self.limitMs = limitMs
@@ -52,5 +54,6 @@ public struct SessionConfig: Sendable {
         hasFallback = o.fallback != nil
         waitMs = Int((o.wait * 1000).rounded())
         muted = o.muted
+        progressOffsets = o.progressOffsets
     }
 }

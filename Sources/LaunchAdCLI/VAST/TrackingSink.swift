@@ -1,0 +1,66 @@
+import Foundation
+import LaunchAdCore
+
+/// Passes the player's events on and turns each into the ad's tracking beacons (the core's
+/// VASTTracker decides which fire, with their macros), queued durably in the order they happen.
+final class TrackingSink: EventSink, @unchecked Sendable { // the tracker is guarded by `lock`
+    private let inner: EventSink
+    private let queue: BeaconQueue?
+    private let lock = NSLock()
+    private var tracker: VASTTracker
+
+    init(_ inner: EventSink, tracker: VASTTracker, queue: BeaconQueue?) {
+        self.inner = inner; self.tracker = tracker; self.queue = queue
+    }
+
+    func emit(_ event: AdEvent) {
+        var event = event
+        // A player error names its VAST code too, the one its Error URIs are sent with.
+        if event.name == "error", event["vast_error"] == nil, case .string(let code)? = event["code"] {
+            event.fields.append(("vast_error", .int(VASTError.code(forPlayerError: code))))
+        }
+        inner.emit(event)
+        guard let queue else { return }
+        let now = Date()
+        lock.lock(); defer { lock.unlock() }
+        for batch in tracker.batches(for: event, at: now, cacheBuster: CacheBuster.next) {
+            queue.enqueue(beacons: batch.urls, event: batch.event, at: now)
+        }
+    }
+}
+
+/// `[CACHEBUSTING]`: eight random digits, drawn once per beacon batch.
+enum CacheBuster {
+    static func next() -> String {
+        let n = String(UInt32.random(in: 0..<100_000_000))
+        return String(repeating: "0", count: 8 - n.count) + n
+    }
+}
+
+/// One ad of a VAST run: its `end` becomes `ad_end` (with the ad's id); the run's single `end`
+/// comes after the last ad. Remembers the ad's shown time and whether the window was closed.
+final class AdEndSink: EventSink, @unchecked Sendable { // `shownMs` and `closed` are guarded by `lock`
+    private let inner: EventSink
+    private let adID: String?
+    private let sequence: Int?
+    private let lock = NSLock()
+    private var shown = 0
+    private var wasClosed = false
+
+    init(_ inner: EventSink, adID: String?, sequence: Int?) { self.inner = inner; self.adID = adID; self.sequence = sequence }
+
+    var shownMs: Int { lock.lock(); defer { lock.unlock() }; return shown }
+    var closed: Bool { lock.lock(); defer { lock.unlock() }; return wasClosed }
+
+    func emit(_ event: AdEvent) {
+        guard event.name == "end" else {
+            if event.name == "skip", event["via"] == .string("close") { lock.lock(); wasClosed = true; lock.unlock() }
+            inner.emit(event)
+            return
+        }
+        if case .int(let ms)? = event["shown_ms"] { lock.lock(); shown = ms; lock.unlock() }
+        var fields: [(String, JSONValue)] = [("ad_id", adID.map { .string($0) } ?? .null)]
+        if let sequence { fields.append(("sequence", .int(sequence))) }
+        inner.emit(AdEvent("ad_end", tMs: event.tMs, fields + event.fields))
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import LaunchAdCore
+import LaunchAdDelivery
+import LaunchAdMedia
+
+/// `launchad play` for a VAST tag: fetch and parse it, follow each ad's wrappers, choose a media
+/// file, play the pod in sequence (a failed ad gives way to the next buffet ad), send every
+/// beacon through `queue` (none when the outbox cannot be opened: the ad still plays), and close
+/// the run with one `end`. A tag that yields nothing ends
+/// `no_ad` (exit 3) — or shows `--fallback`, with the VAST error still reported and sent.
+enum VASTPlay {
+    static let userAgent = "LaunchAd/\(Command.versionString) (Linux)"
+
+    static func play(_ o: PlayOptions, sink: EventSink, queue: BeaconQueue?) -> Outcome {
+        MediaLog.configure()
+        let run = Run(options: o, sink: sink, queue: queue)
+        return run.play()
+    }
+
+    private final class Run {
+        let o: PlayOptions
+        let sink: EventSink
+        let queue: BeaconQueue?
+        let resolver: VASTResolver
+        let capabilities = MediaCapabilities.local()
+        var base: MacroContext
+        var lastError: VASTError?
+
+        init(options: PlayOptions, sink: EventSink, queue: BeaconQueue?) {
+            o = options; self.sink = sink; self.queue = queue
+            resolver = VASTResolver(timeout: o.vast.timeout, maxWrappers: o.vast.maxWrappers, allowHTTP: o.vast.allowHTTP)
+            base = MacroContext(timestamp: Date(), cacheBusting: "", deviceUA: VASTPlay.userAgent)
+            base.fullscreen = o.fullscreen
+            base.muted = o.muted
+            base.transactionID = UUID().uuidString.lowercased()
+        }
+
+        func play() -> Outcome {
+            let tagURL = o.file.contains("://") ? o.file : nil
+            let doc: VASTDocument
+            do { doc = try resolver.load(o.file) } catch {
+                return fail((error as? VASTFailure)?.error ?? VASTError(VASTError.undefined, "\(error)"), uris: [])
+            }
+            let plan = VASTAdPlan(doc)
+            emit("vast", [("version", .string(doc.version)), ("ads", .int(doc.ads.count)),
+                          ("pod", .int(plan.pod.count)), ("buffet", .int(plan.buffet.count))])
+            guard !plan.isEmpty else { return fail(VASTError(VASTError.noAd, "the response holds no <Ad>"), uris: doc.errors) }
+
+            var fallbacks = plan.buffet[...]
+            let slots: [VASTAd?] = plan.pod.isEmpty ? [nil] : plan.pod
+            var played = 0, shown = 0
+            var last: Outcome?
+            slots: for slot in slots {
+                var candidate = slot ?? fallbacks.popFirst()
+                while let ad = candidate {
+                    candidate = nil
+                    switch playOne(ad, tagURL: tagURL, count: played + 1) {
+                    case .played(let outcome, let ms, let closed):
+                        played += 1; shown += ms; last = outcome
+                        // A click, the host's end, a failure or a closed window ends the whole run.
+                        if closed || outcome == .clicked || outcome == .endedByHost || outcome == .error { break slots }
+                    case .failed(let stopHere):
+                        if stopHere { break slots }
+                        candidate = fallbacks.popFirst()
+                    }
+                }
+            }
+            guard let last else { return noAd() }
+            emit("end", [("outcome", .string(last.rawValue)), ("shown_ms", .int(shown)), ("ads_played", .int(played))])
+            return last
+        }
+
+        enum AdResult { case played(Outcome, shownMs: Int, closed: Bool), failed(stopRun: Bool) }
+
+        /// Resolves, chooses and plays one ad; a failure fires its Error URIs with the code.
+        private func playOne(_ vastAd: VASTAd, tagURL: String?, count: Int) -> AdResult {
+            let resolved: ResolvedAd
+            switch resolver.resolve(vastAd, tagURL: tagURL) {
+            case .success(let r): resolved = r
+            case .failure(let f):
+                report(f.error, uris: f.errorURIs, adID: vastAd.id)
+                // fallbackOnNoAd="false": a wrapper whose response is empty selects no ad at all.
+                return .failed(stopRun: f.error.code == VASTError.noAd && vastAd.wrapper?.fallbackOnNoAd == false)
+            }
+            var context = base
+            context.adCount = count
+            context.podSequence = resolved.sequence
+            context.universalAdId = resolved.universalAdId
+            context.skippable = resolved.linear.skipOffset != nil || o.vast.skipAfterGiven
+            let window = VASTMapping.window(for: o)
+            let choice: MediaFileChoice
+            switch MediaFileChooser.choose(resolved.linear.mediaFiles, window: window, capabilities: capabilities,
+                                           maxBitrateKbps: o.vast.maxBitrateKbps) {
+            case .success(let c): choice = c
+            case .failure(let e):
+                var tracker = VASTTracker(ad: resolved, context: context)
+                if let b = tracker.errorBatch(code: e.code, at: Date(), cacheBuster: CacheBuster.next()) {
+                    queue?.enqueue(beacons: b.urls, event: b.event, at: Date())
+                }
+                reportEvent(e, adID: resolved.id)
+                return .failed(stopRun: false)
+            }
+            context.assetURI = choice.file.url
+            emit("vast_ad", [("ad_id", resolved.id.map { .string($0) } ?? .null), ("sequence", resolved.sequence.map { .int($0) } ?? .null),
+                             ("ad_system", resolved.adSystem.map { .string($0) } ?? .null), ("wrappers", .int(resolved.wrapperDepth)),
+                             ("media", .string(choice.file.url)), ("reason", .string(choice.reason))])
+            let options = VASTMapping.playOptions(o, ad: resolved, media: choice.file)
+            let adSink = AdEndSink(sink, adID: resolved.id, sequence: resolved.sequence)
+            let tracking = TrackingSink(adSink, tracker: VASTTracker(ad: resolved, context: context), queue: queue)
+            let outcome = PlayCommand.play(options, sink: tracking)
+            if outcome == .noAd || outcome == .timeout {
+                lastError = VASTError(VASTError.mediaDisplay, "the media file could not be played")
+                return .failed(stopRun: false)
+            }
+            return .played(outcome, shownMs: adSink.shownMs, closed: adSink.closed)
+        }
+
+        /// A failure before any ad: the error, the Error URIs, then no_ad or the fallback.
+        private func fail(_ e: VASTError, uris: [String]) -> Outcome {
+            report(e, uris: uris, adID: nil)
+            return noAd()
+        }
+
+        private func report(_ e: VASTError, uris: [String], adID: String?) {
+            if let b = VASTTracker.errorBatch(uris, code: e.code, context: base, at: Date(), cacheBuster: CacheBuster.next()) {
+                queue?.enqueue(beacons: b.urls, event: b.event, at: Date())
+            }
+            reportEvent(e, adID: adID)
+        }
+
+        private func reportEvent(_ e: VASTError, adID: String?) {
+            lastError = e
+            var fields: [(String, JSONValue)] = [("code", .string("vast_\(e.code)")), ("vast_error", .int(e.code)), ("message", .string(e.message))]
+            if let adID { fields.append(("ad_id", .string(adID))) }
+            emit("error", fields)
+        }
+
+        /// Nothing played: the fallback image if there is one (its run ends the stream), else no_ad.
+        private func noAd() -> Outcome {
+            if let fallback = o.fallback {
+                emit("fallback", [("reason", .string(lastError.map { "vast_\($0.code)" } ?? "no_ad"))])
+                var f = o
+                f.file = fallback
+                f.fallback = nil
+                f.vast = VASTOptions()
+                return PlayCommand.play(f, sink: sink)
+            }
+            emit("end", [("outcome", .string(Outcome.noAd.rawValue)), ("shown_ms", .int(0))])
+            return .noAd
+        }
+
+        private func emit(_ name: String, _ fields: [(String, JSONValue)]) {
+            sink.emit(AdEvent(name, tMs: ProcessClock.nowMs(), fields))
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import LaunchAdCore
+import LaunchAdDelivery
+import LaunchAdMedia
+
+/// `validate --vast URL|FILE`: resolves the tag's first ad, holds the tag to the VAST rules, then
+/// downloads each progressive media file this player can play (under the size cap) and runs the
+/// creative rules on it: one report section for the tag, one per media file.
+enum ValidateVAST {
+    static let maxMediaBytes: Int64 = 100_000_000
+
+    static func reports(_ o: ValidateOptions, tag: String, spec: Spec) -> [CreativeReport] {
+        let resolver = VASTResolver(timeout: o.vastTimeout, maxWrappers: o.maxWrappers, allowHTTP: o.allowHTTP)
+        var facts = VASTTagFacts(source: tag, maxWrappers: o.maxWrappers, capabilities: .local(), window: Size(width: 1920, height: 1080))
+        do {
+            let doc = try resolver.load(tag)
+            facts.document = doc
+            let plan = VASTAdPlan(doc)
+            if let first = plan.pod.first ?? plan.buffet.first {
+                switch resolver.resolve(first, tagURL: tag.contains("://") ? tag : nil) {
+                case .success(let ad): facts.resolved = ad
+                case .failure(let f): facts.chainError = f.error
+                }
+            } else {
+                facts.chainError = VASTError(VASTError.noAd, "the response holds no <Ad>")
+            }
+        } catch {
+            facts.loadError = (error as? VASTFailure)?.error ?? VASTError(VASTError.undefined, "\(error)")
+        }
+        var media: [CreativeReport] = []
+        let files = facts.resolved.map { MediaFileChooser.readyRenditions($0.linear.mediaFiles, capabilities: facts.capabilities) } ?? []
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("launchad-validate-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let client = HTTPClient(connectTimeout: o.vastTimeout, totalTimeout: 120, allowHTTP: o.allowHTTP)
+        for (n, file) in files.enumerated() {
+            // Named by position, never by anything the tag says.
+            let local = folder.appendingPathComponent("media-\(n + 1)")
+            do {
+                guard let url = URL(string: file.url) else { throw FetchError("not a URL", retryable: false) }
+                let r = try client.fetch(FetchRequest(url: url, maxBytes: maxMediaBytes, destination: local), progress: nil)
+                guard (200..<300).contains(r.status) else { throw FetchError("HTTP \(r.status)", retryable: false) }
+                var report = ValidateCommand.validate(local.path, spec) { _ in }
+                report.file = file.url
+                if let d = report.facts?.probe.durationSeconds { facts.mediaDurations[file.url] = d }
+                media.append(report)
+            } catch {
+                media.append(.unreadable(file: file.url, spec: spec.name, reason: "cannot download: \(error)"))
+            }
+        }
+        return [CreativeReport(file: tag, spec: "vast", results: VASTRules.evaluate(facts), facts: nil)] + media
+    }
+}

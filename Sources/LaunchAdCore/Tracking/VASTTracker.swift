@@ -1,0 +1,125 @@
+import Foundation
+
+/// Which tracking URIs fire for which player event, for one resolved ad (every wrapper's and
+/// the InLine's): the impression, creativeView and start when the first frame is on screen; the
+/// quartiles and complete on shown time; progress marks; pause/resume, mute/unmute, skip,
+/// closeLinear (the window closed) and ClickTracking once the ad shows; the Error URIs with
+/// `[ERRORCODE]` when it fails before showing. Each one-time event fires at most once.
+public struct VASTTracker: Sendable {
+    /// One beacon batch: the VAST event's name and its final URLs (macros filled).
+    public struct Batch: Equatable, Sendable {
+        public var event: String
+        public var urls: [String]
+        public init(event: String, urls: [String]) { self.event = event; self.urls = urls }
+    }
+
+    public let ad: ResolvedAd
+    public var context: MacroContext
+    private var durationMs: Int?
+    private var shown = false
+    private var over = false
+    private var fired: Set<String> = []
+
+    /// `context` carries what stays the same for the ad (asset, UA, fullscreen, pod position);
+    /// the time and cache-buster are set per beacon.
+    public init(ad: ResolvedAd, context: MacroContext) {
+        self.ad = ad
+        self.context = context
+        durationMs = ad.linear.duration.map { Int(($0 * 1000).rounded()) }
+    }
+
+    /// The batches `event` fires. `cacheBuster` gives eight fresh random digits per batch.
+    public mutating func batches(for event: AdEvent, at date: Date, cacheBuster: () -> String) -> [Batch] {
+        var out: [(String, [String], Int?)] = []
+        let shownMs = event["shown_ms"].flatMap(Self.int)
+        switch event.name {
+        case "window":
+            if let w = event["width"].flatMap(Self.int), let h = event["height"].flatMap(Self.int) { context.playerSize = Size(width: w, height: h) }
+        case "start":
+            // The media's own length wins over <Duration>.
+            if case .double(let d)? = event["duration"], d > 0 { durationMs = Int((d * 1000).rounded()) }
+            if case .int(let d)? = event["duration"], d > 0 { durationMs = d * 1000 }
+        case "first_frame":
+            guard event["fallback"] != .bool(true), !shown, !over else { break }
+            shown = true
+            out.append(("impression", ad.impressions, 0))
+            out.append(("creativeView", urls("creativeView"), 0))
+            out.append(("start", urls("start"), 0))
+        case "quartile" where shown:
+            let q = event["quartile"].flatMap(Self.int) ?? 0
+            let name = q == 25 ? "firstQuartile" : q == 50 ? "midpoint" : "thirdQuartile"
+            out.append((name, urls(name), durationMs.map { $0 * q / 100 }))
+        case "progress" where shown:
+            guard case .string(let mark)? = event["mark"] else { break }
+            let list = ad.linear.tracking.filter { $0.event == "progress" && $0.offset?.label == mark }.map(\.url)
+            out.append(("progress " + mark, list, shownMs))
+        case "complete" where shown:
+            out.append(("complete", urls("complete"), shownMs))
+        case "pause" where shown && !over, "resume" where shown && !over, "mute" where shown, "unmute" where shown:
+            out.append((event.name, urls(event.name), shownMs))
+        case "skip" where shown:
+            if event["via"] == .string("close") {
+                out.append(("closeLinear", urls("closeLinear") + urls("close"), shownMs))
+            } else {
+                out.append(("skip", urls("skip"), shownMs))
+            }
+        case "click" where shown:
+            out.append(("clickTracking", ad.linear.clickTracking, shownMs))
+        case "error" where !shown, "wait_expired" where !shown:
+            let code: Int
+            if case .int(let c)? = event["vast_error"] { code = c } else if event.name == "wait_expired" { code = VASTError.mediaTimeout } else {
+                guard case .string(let c)? = event["code"] else { break }
+                code = VASTError.code(forPlayerError: c)
+            }
+            return errorBatch(code: code, at: date, cacheBuster: cacheBuster()).map { [$0] } ?? []
+        case "end":
+            over = true
+        default:
+            break
+        }
+        if event.name == "mute" { context.muted = true }
+        if event.name == "unmute" { context.muted = false }
+        var batches: [Batch] = []
+        for (name, templates, playhead) in out where !templates.isEmpty {
+            // The one-time events fire once; pause, mute and the like each time they happen.
+            if !["pause", "resume", "mute", "unmute"].contains(name) {
+                guard fired.insert(name).inserted else { continue }
+            }
+            var c = context
+            c.timestamp = date
+            c.cacheBusting = cacheBuster()
+            c.adPlayheadMs = playhead
+            batches.append(Batch(event: name, urls: templates.map { MacroExpander.expand($0, c) }))
+        }
+        return batches
+    }
+
+    /// The Error URIs with `code`, once per ad (the first failure is the one reported).
+    public mutating func errorBatch(code: Int, at date: Date, cacheBuster: String) -> Batch? {
+        guard !ad.errors.isEmpty, fired.insert("error").inserted else { return nil }
+        return VASTTracker.errorBatch(ad.errors, code: code, context: context, at: date, cacheBuster: cacheBuster)
+    }
+
+    /// Error URIs outside a resolved ad (a chain that failed, a response with no ad).
+    public static func errorBatch(_ uris: [String], code: Int, context: MacroContext, at date: Date, cacheBuster: String) -> Batch? {
+        let safe = uris.filter(Link.isAllowed)
+        guard !safe.isEmpty else { return nil }
+        var c = context
+        c.timestamp = date
+        c.cacheBusting = cacheBuster
+        c.errorCode = code
+        return Batch(event: "error", urls: safe.map { MacroExpander.expand($0, c) })
+    }
+
+    private func urls(_ name: String) -> [String] {
+        ad.linear.tracking.filter { $0.event == name }.map(\.url)
+    }
+
+    private static func int(_ v: JSONValue) -> Int? {
+        switch v {
+        case .int(let i): return i
+        case .double(let d): return Int(d)
+        default: return nil
+        }
+    }
+}

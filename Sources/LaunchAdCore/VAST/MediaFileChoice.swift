@@ -1,0 +1,137 @@
+import Foundation
+
+/// What the local FFmpeg can open and decode, found at run time by LaunchAdMedia and handed to
+/// the core as data: demuxer names (`mov`, `matroska`, `hls`, ...) and decoder names (`h264`, ...).
+public struct MediaCapabilities: Equatable, Sendable {
+    public var demuxers: Set<String>
+    public var decoders: Set<String>
+
+    public init(demuxers: Set<String>, decoders: Set<String>) { self.demuxers = demuxers; self.decoders = decoders }
+
+    /// The names LaunchAdMedia is asked about.
+    public static let demuxerNames = ["mov", "matroska", "mpegts", "ogg", "hls", "dash", "avi", "flv"]
+    public static let decoderNames = ["h264", "hevc", "vp8", "vp9", "av1", "libdav1d", "libaom-av1", "mpeg4", "mpeg2video",
+                                      "theora", "aac", "mp3", "opus", "vorbis", "ac3", "eac3", "flac"]
+
+    /// The demuxer a MIME type needs; nil for types this player never plays.
+    public static func demuxer(forMIME mime: String) -> String? {
+        switch mime.lowercased() {
+        case "video/mp4", "video/quicktime", "video/3gpp", "video/x-m4v", "audio/mp4": return "mov"
+        case "video/webm", "video/x-matroska", "audio/webm": return "matroska"
+        case "video/mp2t": return "mpegts"
+        case "video/ogg", "application/ogg": return "ogg"
+        case "application/x-mpegurl", "application/vnd.apple.mpegurl", "audio/mpegurl": return "hls"
+        case "application/dash+xml": return "dash"
+        default: return nil
+        }
+    }
+
+    /// The decoder an RFC 6381 codec (`avc1.42E01E`) or a plain name (`h264`) needs.
+    public static func decoder(forCodec raw: String) -> String? {
+        let c = raw.trimmingCharacters(in: .whitespaces).lowercased()
+        let head = c.split(separator: ".").first.map(String.init) ?? c
+        switch head {
+        case "avc1", "avc2", "avc3", "avc4", "h264", "avc": return "h264"
+        case "hvc1", "hev1", "hevc", "h265": return "hevc"
+        case "vp09", "vp9": return "vp9"
+        case "vp08", "vp8": return "vp8"
+        case "av01", "av1": return "av1"
+        case "mp4v", "mpeg4": return "mpeg4"
+        // mp4a.6B and mp4a.69 are MP3 in MP4; the other object types are AAC.
+        case "mp4a": return c == "mp4a.6b" || c == "mp4a.69" ? "mp3" : "aac"
+        case "aac": return "aac"
+        case "opus": return "opus"
+        case "vorbis": return "vorbis"
+        case "mp3": return "mp3"
+        case "ac-3", "ac3": return "ac3"
+        case "ec-3", "eac3": return "eac3"
+        case "flac", "flac1": return "flac"
+        case "theora": return "theora"
+        default: return nil
+        }
+    }
+
+    func canDecode(_ decoder: String) -> Bool {
+        if decoder == "av1" { return decoders.contains("av1") || decoders.contains("libdav1d") || decoders.contains("libaom-av1") }
+        return decoders.contains(decoder)
+    }
+}
+
+/// The media file picked for the window, and why (for the `vast` event).
+public struct MediaFileChoice: Equatable, Sendable {
+    public var file: VASTMediaFile
+    public var reason: String
+}
+
+/// Picks the one media file to play. Only files this FFmpeg can open and decode, never
+/// VPAID/JavaScript, Flash or interactive ones; progressive before streaming; then the aspect
+/// closest to the window; then the smallest that covers the window without upscaling, else the
+/// largest; `maxBitrateKbps` bounds it.
+public enum MediaFileChooser {
+    public static func choose(_ files: [VASTMediaFile], window: Size, capabilities: MediaCapabilities,
+                              maxBitrateKbps: Int? = nil) -> Result<MediaFileChoice, VASTError> {
+        var playable: [VASTMediaFile] = []
+        var refusals: [String] = []
+        for f in files {
+            if let why = refusal(f, capabilities: capabilities, maxBitrateKbps: maxBitrateKbps) { refusals.append(why) } else { playable.append(f) }
+        }
+        guard !playable.isEmpty else {
+            let detail = refusals.isEmpty ? "the ad lists no media file" : refusals.joined(separator: "; ")
+            return .failure(VASTError(VASTError.noSupportedMedia, "no media file this player can play: \(detail)"))
+        }
+        let progressive = playable.filter { $0.delivery != "streaming" }
+        let pool = progressive.isEmpty ? playable : progressive
+        let target = aspect(window)
+        let best = pool.map { distance(aspect(Size(width: $0.width, height: $0.height)), target) }.min() ?? 0
+        // Files within 1 % of the best aspect count as the same shape.
+        let shaped = pool.filter { distance(aspect(Size(width: $0.width, height: $0.height)), target) <= best + 0.01 }
+        let covering = shaped.filter { covers($0, window) }
+        let pick: VASTMediaFile
+        let how: String
+        if let smallest = covering.min(by: { area($0) < area($1) }) {
+            pick = smallest; how = "the smallest covering \(window) without upscaling"
+        } else {
+            pick = shaped.max(by: { area($0) < area($1) })!; how = "the largest (none covers \(window))"
+        }
+        let kind = progressive.isEmpty ? "streaming" : "progressive"
+        let size = pick.width > 0 && pick.height > 0 ? "\(pick.width)x\(pick.height)" : "size not given"
+        return .success(MediaFileChoice(file: pick, reason: "\(kind) \(pick.type) \(size): of \(playable.count) playable of \(files.count), the aspect closest to the window, \(how)"))
+    }
+
+    /// The progressive files this player can play: the ready-to-serve renditions.
+    public static func readyRenditions(_ files: [VASTMediaFile], capabilities: MediaCapabilities) -> [VASTMediaFile] {
+        files.filter { $0.delivery != "streaming" && refusal($0, capabilities: capabilities, maxBitrateKbps: nil) == nil }
+    }
+
+    /// Why a file cannot be played here; nil when it can.
+    static func refusal(_ f: VASTMediaFile, capabilities: MediaCapabilities, maxBitrateKbps: Int?) -> String? {
+        let name = f.url.split(separator: "/").last.map(String.init) ?? f.url
+        if let api = f.apiFramework?.trimmingCharacters(in: .whitespaces), !api.isEmpty { return "\(name): \(api) (interactive) is not played" }
+        let type = f.type.lowercased()
+        if type.contains("javascript") || type.contains("flash") || type.contains("shockwave") || type.contains("vpaid") {
+            return "\(name): \(f.type) is not played"
+        }
+        guard Link.isAllowed(f.url) else { return "\(name): only http(s) media URLs are played" }
+        guard let demuxer = MediaCapabilities.demuxer(forMIME: type) else { return "\(name): type '\(f.type)' is not a video type this player knows" }
+        guard capabilities.demuxers.contains(demuxer) else { return "\(name): this FFmpeg cannot open \(f.type)" }
+        if f.delivery == "streaming" && demuxer != "hls" && demuxer != "dash" { return "\(name): streaming \(f.type) is not played" }
+        for codec in (f.codec ?? "").split(separator: ",") where !codec.trimmingCharacters(in: .whitespaces).isEmpty {
+            guard let d = MediaCapabilities.decoder(forCodec: String(codec)), capabilities.canDecode(d) else {
+                return "\(name): this FFmpeg cannot decode codec '\(codec.trimmingCharacters(in: .whitespaces))'"
+            }
+        }
+        if let cap = maxBitrateKbps, let b = f.bitrate, b > cap { return "\(name): \(b) kbit/s is over --max-bitrate \(cap)" }
+        return nil
+    }
+
+    static func aspect(_ s: Size) -> Double { s.width > 0 && s.height > 0 ? Double(s.width) / Double(s.height) : 0 }
+
+    /// How far apart two aspects are (log scale, so 2:1 and 1:2 are as far from 1:1); an unknown one is far.
+    static func distance(_ a: Double, _ b: Double) -> Double { a > 0 && b > 0 ? abs(log(a / b)) : 10 }
+
+    static func covers(_ f: VASTMediaFile, _ window: Size) -> Bool {
+        f.width > 0 && f.height > 0 && (f.width >= window.width || f.height >= window.height)
+    }
+
+    static func area(_ f: VASTMediaFile) -> Int { max(0, f.width) * max(0, f.height) }
+}

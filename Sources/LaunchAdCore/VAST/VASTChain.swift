@@ -1,0 +1,99 @@
+/// The ad that plays: the InLine with every wrapper's impressions, error URIs, tracking and
+/// click tracking merged in (the spec: a wrapper's tracking fires along with the InLine's).
+public struct ResolvedAd: Equatable, Sendable {
+    public var id: String?
+    public var sequence: Int?
+    public var adSystem: String?
+    public var adTitle: String?
+    public var universalAdId: String?
+    public var linear: VASTLinear
+    public var impressions: [String]
+    public var errors: [String]
+    /// How many wrappers led to the InLine.
+    public var wrapperDepth: Int
+    /// The wrappers' VASTAdTagURIs, outermost first.
+    public var tagURIs: [String] = []
+}
+
+/// Follows one ad down its wrappers: the depth limit, loops, unsafe URIs and the wrappers'
+/// attributes are decided here; LaunchAdDelivery only fetches the documents it names.
+public struct VASTChain: Sendable {
+    public let maxWrappers: Int
+    public private(set) var wrappers: [VASTAd] = []
+    private var seen: Set<String> = []
+
+    /// `tagURL`: where the first document came from (nil for a file), so a wrapper pointing back at it is a loop.
+    public init(maxWrappers: Int, tagURL: String? = nil) {
+        self.maxWrappers = maxWrappers
+        if let tagURL { seen.insert(tagURL) }
+    }
+
+    /// The Error URIs to fire when the chain fails now: every wrapper's so far.
+    public var errorURIs: [String] { wrappers.flatMap(\.errors) }
+
+    /// Takes the next ad of the chain. A wrapper gives the URL to fetch next; an InLine, nil.
+    public mutating func step(_ ad: VASTAd) throws -> String? {
+        if let bad = VASTURIs.firstUnsafe(in: ad) {
+            if ad.isWrapper { wrappers.append(ad) }
+            throw VASTError(VASTError.schema, "refusing the URI '\(bad.prefix(80))': only http and https are allowed")
+        }
+        guard let w = ad.wrapper else { return nil }
+        wrappers.append(ad)
+        guard wrappers.count <= maxWrappers else {
+            throw VASTError(VASTError.wrapperLimit, "more than \(maxWrappers) wrappers (--max-wrappers)")
+        }
+        guard seen.insert(w.tagURI).inserted else {
+            throw VASTError(VASTError.wrapper, "wrapper loop: \(w.tagURI) was already requested")
+        }
+        return w.tagURI
+    }
+
+    /// The ad to follow in the document the last wrapper fetched, as its attributes allow.
+    public func pick(from doc: VASTDocument) throws -> VASTAd {
+        let w = wrappers.last?.wrapper
+        let ad: VASTAd?
+        if w?.allowMultipleAds == true {
+            ad = doc.ads.sorted { ($0.sequence ?? Int.max) < ($1.sequence ?? Int.max) }.first
+        } else {
+            // Only the first standalone ad is allowed (a pod is not).
+            ad = doc.ads.first { $0.sequence == nil } ?? (w == nil ? doc.ads.first : nil)
+        }
+        guard let ad else { throw VASTError(VASTError.noAd, wrappers.isEmpty ? "the response holds no ad" : "the wrapped response holds no ad") }
+        if ad.isWrapper, w?.followAdditionalWrappers == false {
+            throw VASTError(VASTError.wrapper, "a further wrapper where followAdditionalWrappers is false")
+        }
+        return ad
+    }
+
+    /// The InLine with the wrappers' tracking merged in (outermost wrapper first).
+    public func merged(inline: VASTAd) throws -> ResolvedAd {
+        guard var linear = inline.linear else {
+            throw VASTError(VASTError.linearity, "the ad has no <Linear> creative (only linear video ads are played)")
+        }
+        let outer = wrappers.compactMap(\.linear)
+        linear.tracking = outer.flatMap(\.tracking) + linear.tracking
+        linear.clickTracking = outer.flatMap(\.clickTracking) + linear.clickTracking
+        return ResolvedAd(id: inline.id, sequence: inline.sequence, adSystem: inline.adSystem, adTitle: inline.adTitle,
+                          universalAdId: inline.universalAdId, linear: linear,
+                          impressions: wrappers.flatMap(\.impressions) + inline.impressions,
+                          errors: errorURIs + inline.errors, wrapperDepth: wrappers.count,
+                          tagURIs: wrappers.compactMap { $0.wrapper?.tagURI })
+    }
+}
+
+/// Every URI an ad holds must be http(s): nothing from a tag ever becomes a path or a script.
+public enum VASTURIs {
+    public static func all(in ad: VASTAd) -> [String] {
+        var uris = ad.impressions + ad.errors
+        if let w = ad.wrapper { uris.append(w.tagURI) }
+        if let l = ad.linear {
+            uris += l.tracking.map(\.url) + l.clickTracking + l.mediaFiles.map(\.url)
+            if let c = l.clickThrough { uris.append(c) }
+        }
+        return uris
+    }
+
+    public static func firstUnsafe(in ad: VASTAd) -> String? {
+        all(in: ad).first { !Link.isAllowed($0) }
+    }
+}

@@ -1,0 +1,44 @@
+/// Which ads of a response play: the pod (ads with `sequence`, in sequence order), one after
+/// another; the standalone ads (the buffet), in document order, as the fallbacks when an ad
+/// fails — or, with no pod, the first of them plays and the rest are its fallbacks.
+public struct VASTAdPlan: Equatable, Sendable {
+    public var pod: [VASTAd]
+    public var buffet: [VASTAd]
+
+    public init(_ doc: VASTDocument) {
+        pod = doc.ads.enumerated().filter { $0.element.sequence != nil }
+            .sorted { ($0.element.sequence!, $0.offset) < ($1.element.sequence!, $1.offset) }.map(\.element)
+        buffet = doc.ads.filter { $0.sequence == nil }
+    }
+
+    public var isEmpty: Bool { pod.isEmpty && buffet.isEmpty }
+}
+
+/// A resolved VAST ad as player options: the chosen media file, ClickThrough as the link (http(s)
+/// only), `skipoffset` as the time the skip button starts to work (no skipoffset: not skippable
+/// unless `--skip-after` was given), progress offsets as progress marks.
+public enum VASTMapping {
+    /// The window the media file is chosen for: `--size`, `--device`, else 1920x1080.
+    public static func window(for o: PlayOptions) -> Size {
+        o.size ?? o.device?.screen ?? Size(width: 1920, height: 1080)
+    }
+
+    public static func playOptions(_ base: PlayOptions, ad: ResolvedAd, media: VASTMediaFile) -> PlayOptions {
+        var o = base
+        o.file = media.url
+        o.fallback = nil
+        if let click = ad.linear.clickThrough, Link.isAllowed(click) { o.link = click }
+        let durationMs = ad.linear.duration.map { Int(($0 * 1000).rounded()) }
+        if let offset = ad.linear.skipOffset, let ms = offset.milliseconds(of: durationMs) {
+            o.skipAfter = Double(ms) / 1000
+        } else if !base.vast.skipAfterGiven {
+            o.showSkip = false
+        }
+        var marks: [VASTOffset] = []
+        for t in ad.linear.tracking where t.event == "progress" {
+            if let off = t.offset, !marks.contains(off) { marks.append(off) }
+        }
+        o.progressOffsets = marks
+        return o
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import LaunchAdCore
+
+/// A chain that failed: its VAST error and the Error URIs it had gathered (to fire with the code).
+public struct VASTFailure: Error, Sendable {
+    public var error: VASTError
+    public var errorURIs: [String]
+    public init(_ error: VASTError, errorURIs: [String] = []) { self.error = error; self.errorURIs = errorURIs }
+}
+
+/// Fetches VAST documents and follows wrappers down to the InLine. Every decision (depth,
+/// loops, which ad, merging) is VASTChain's; this only reads bytes: https (plain http for
+/// loopback or --allow-http), at most `maxBytes` per document, `timeout` seconds per document.
+public struct VASTResolver: Sendable {
+    public static let maxBytes: Int64 = 1_000_000
+    public let fetcher: Fetcher
+    public var maxWrappers: Int
+
+    public init(fetcher: Fetcher, maxWrappers: Int) { self.fetcher = fetcher; self.maxWrappers = maxWrappers }
+
+    /// The usual network: the project's HTTP client with `timeout` for each whole document.
+    public init(timeout: Double, maxWrappers: Int, allowHTTP: Bool) {
+        self.init(fetcher: HTTPClient(connectTimeout: timeout, totalTimeout: timeout, allowHTTP: allowHTTP), maxWrappers: maxWrappers)
+    }
+
+    /// Reads and parses the first document: an http(s) URL, or a file the user named.
+    public func load(_ source: String) throws -> VASTDocument {
+        let data: Data
+        if source.contains("://") {
+            guard let url = URL(string: source), url.scheme == "http" || url.scheme == "https" else {
+                throw VASTFailure(VASTError(VASTError.wrapperTimeout, "a tag URL must be http or https: \(source)"))
+            }
+            data = try fetch(url)
+        } else {
+            guard let h = FileHandle(forReadingAtPath: source) else {
+                throw VASTFailure(VASTError(VASTError.wrapperTimeout, "cannot read the tag \(source)"))
+            }
+            defer { try? h.close() }
+            data = (try? h.read(upToCount: Int(Self.maxBytes) + 1)) ?? Data()
+            guard data.count <= Self.maxBytes else {
+                throw VASTFailure(VASTError(VASTError.xmlParse, "the tag is over the \(Self.maxBytes)-byte limit"))
+            }
+        }
+        do { return try VASTParser.parse(data) } catch let e as VASTError { throw VASTFailure(e) }
+    }
+
+    /// Follows `ad` (from the document at `tagURL`) through its wrappers to the ad that plays.
+    public func resolve(_ ad: VASTAd, tagURL: String?) -> Result<ResolvedAd, VASTFailure> {
+        var chain = VASTChain(maxWrappers: maxWrappers, tagURL: tagURL)
+        var current = ad
+        do {
+            while let next = try chain.step(current) {
+                guard let url = URL(string: next) else { throw VASTError(VASTError.wrapperTimeout, "not a URL: \(next)") }
+                let doc: VASTDocument
+                do { doc = try VASTParser.parse(try fetch(url)) } catch let f as VASTFailure { throw f.error }
+                current = try chain.pick(from: doc)
+            }
+            return .success(try chain.merged(inline: current))
+        } catch let e as VASTError {
+            return .failure(VASTFailure(e, errorURIs: chain.errorURIs + (current.isWrapper ? [] : current.errors)))
+        } catch {
+            return .failure(VASTFailure(VASTError(VASTError.undefined, "\(error)"), errorURIs: chain.errorURIs))
+        }
+    }
+
+    /// One document's bytes; an unreachable, refused, failing or slow tag is error 301.
+    func fetch(_ url: URL) throws -> Data {
+        do {
+            let r = try fetcher.fetch(FetchRequest(url: url, maxBytes: Self.maxBytes), progress: nil)
+            guard (200..<300).contains(r.status) else {
+                throw VASTFailure(VASTError(VASTError.wrapperTimeout, "HTTP \(r.status) for \(url.absoluteString)"))
+            }
+            return r.body
+        } catch let e as FetchError {
+            let code = e.message.contains("-byte limit") ? VASTError.xmlParse : VASTError.wrapperTimeout
+            throw VASTFailure(VASTError(code, e.message))
+        }
+    }
+}

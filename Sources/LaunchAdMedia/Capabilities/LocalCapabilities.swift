@@ -1,0 +1,12 @@
+import CFFmpeg
+import LaunchAdCore
+
+extension MediaCapabilities {
+    /// What this process's FFmpeg can open and decode, asked of libavformat and libavcodec at
+    /// run time (a Debian build without a decoder, or a newer one with more, answers for itself).
+    public static func local() -> MediaCapabilities {
+        let demuxers = demuxerNames.filter { av_find_input_format($0) != nil }
+        let decoders = decoderNames.filter { avcodec_find_decoder_by_name($0) != nil }
+        return MediaCapabilities(demuxers: Set(demuxers), decoders: Set(decoders))
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import LaunchAdTestSupport
+import XCTest
+
+/// `validate --vast`: the tag's rules, then the creative rules on each media file, in every format.
+final class VASTValidateTests: XCTestCase {
+    var nginx: Nginx!
+    var track: String { "\(nginx.base)/track" }
+
+    override func setUpWithError() throws {
+        nginx = try Nginx()
+        let clip = try Data(contentsOf: URL(fileURLWithPath: Fixtures.colourBars(seconds: 2, audio: true)))
+        for name in ["r1.mp4", "r2.mp4", "r3.mp4"] { try nginx.put(name, clip) }
+    }
+
+    override func tearDown() { nginx.stop() }
+
+    var renditions: [String] {
+        ["r1.mp4", "r2.mp4", "r3.mp4"].map { VASTTags.mediaFile("\(nginx.base)/\($0)", extra: #"codec="avc1.64000D""#) }
+    }
+
+    /// The tag section's rules as `rule=status`.
+    func tagRules(_ run: Launchad.Run) throws -> [String: String] {
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], run.stdout + run.stderr)
+        let tag = try XCTUnwrap((json["creatives"] as? [[String: Any]])?.first)
+        var out: [String: String] = [:]
+        for r in tag["rules"] as? [[String: Any]] ?? [] { out[r["rule"] as? String ?? "?"] = r["status"] as? String }
+        return out
+    }
+
+    func validate(_ url: String, _ extra: [String] = []) throws -> Launchad.Run {
+        try Launchad.run(["validate", "--vast", url, "--format", "json", "--no-progress", "--profile", "launch-ad"] + extra)
+    }
+
+    func testAGoodTagPassesAndEachMediaFileGetsItsOwnSection() throws {
+        let url = try nginx.put("good.xml", Data(VASTTags.document(version: "4.2", [VASTTags.inlineAd(id: "g", track: track, media: renditions)]).utf8))
+        let run = try validate(url)
+        let rules = try tagRules(run)
+        for rule in ["well_formed", "vast_version", "resolves", "wrapper_depth", "required_elements", "playable_media", "renditions",
+                     "universal_ad_id", "duration_match"] {
+            XCTAssertEqual(rules[rule], "pass", "\(rule): \(run.stdout)")
+        }
+        XCTAssertEqual(rules["https_uris"], "warn", "the test server is plain http")
+        let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        let files = (json?["creatives"] as? [[String: Any]])?.map { $0["file"] as? String ?? "" }
+        XCTAssertEqual(files, [url, "\(nginx.base)/r1.mp4", "\(nginx.base)/r2.mp4", "\(nginx.base)/r3.mp4"])
+        let junit = try Launchad.run(["validate", "--vast", url, "--format", "junit", "--no-progress"])
+        XCTAssertTrue(junit.stdout.contains(#"<testcase name="playable_media""#) || junit.stdout.contains("playable_media"), junit.stdout)
+        let text = try Launchad.run(["validate", "--vast", url, "--no-progress"])
+        XCTAssertTrue(text.stdout.contains("wrapper_depth"), text.stdout)
+    }
+
+    func testEachBrokenTagFailsTheRightRule() throws {
+        var six = try nginx.put("in.xml", Data(VASTTags.document([VASTTags.inlineAd(id: "i", track: track, media: renditions)]).utf8))
+        for d in 1...6 { six = try nginx.put("w\(d).xml", Data(VASTTags.document([VASTTags.wrapperAd(id: "w\(d)", track: track, next: six)]).utf8)) }
+        let noTitle = VASTTags.document([VASTTags.inlineAd(id: "t", track: track, media: renditions)])
+            .replacingOccurrences(of: "<AdTitle>t</AdTitle>", with: "")
+        let cases: [(String, String, String)] = [
+            ("malformed", "<VAST version=\"4.0\"><Ad>", "well_formed"),
+            ("version", "<VAST version=\"1.0\"></VAST>", "vast_version"),
+            ("no-title", noTitle, "required_elements"),
+            ("long", VASTTags.document([VASTTags.inlineAd(id: "l", track: track, media: renditions, duration: "00:00:10")]), "duration_match"),
+            ("flash", VASTTags.document([VASTTags.inlineAd(id: "f", track: track, media: [VASTTags.mediaFile("\(nginx.base)/a.swf", type: "application/x-shockwave-flash")])]), "playable_media"),
+            ("js", VASTTags.document([VASTTags.inlineAd(id: "j", track: track, media: renditions, clickThrough: "javascript:alert(1)")]), "https_uris"),
+        ]
+        for (name, body, rule) in cases {
+            let url = try nginx.put("bad-\(name).xml", Data(body.utf8))
+            let run = try validate(url)
+            XCTAssertEqual(run.status, 1, name)
+            XCTAssertEqual(try tagRules(run)[rule], "fail", "\(name): \(run.stdout)")
+        }
+        let deep = try validate(six)
+        XCTAssertEqual(deep.status, 1)
+        XCTAssertEqual(try tagRules(deep)["wrapper_depth"], "fail", deep.stdout)
+        let oneRendition = try nginx.put("one.xml", Data(VASTTags.document([VASTTags.inlineAd(id: "o", track: track, media: [renditions[0]])]).utf8))
+        XCTAssertEqual(try tagRules(try validate(oneRendition))["renditions"], "warn")
+    }
+}

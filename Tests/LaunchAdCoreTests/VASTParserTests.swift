@@ -1,0 +1,144 @@
+import XCTest
+import Foundation
+import LaunchAdCore
+
+/// VAST documents as ad servers write them: 2.0 to 4.3, namespaced or not, CDATA with whitespace.
+final class VASTParserTests: XCTestCase {
+    static func inline(version: String = "4.2", ns: Bool = false, linearAttrs: String = #"skipoffset="00:00:05""#) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <VAST version="\(version)"\(ns ? #" xmlns="http://www.iab.com/VAST""# : "")>
+          <Ad id="ad-1">
+            <InLine>
+              <AdSystem version="1">Acme</AdSystem>
+              <AdTitle>  Spring sale  </AdTitle>
+              <Impression id="i"><![CDATA[
+                  https://track.example/imp?t=[TIMESTAMP]
+              ]]></Impression>
+              <Error><![CDATA[https://track.example/err?code=[ERRORCODE]]]></Error>
+              <Creatives>
+                <Creative id="c1">
+                  <UniversalAdId idRegistry="ad-id.org">CNPA0484000H</UniversalAdId>
+                  <Linear \(linearAttrs)>
+                    <Duration>00:00:15.500</Duration>
+                    <TrackingEvents>
+                      <Tracking event="start"><![CDATA[https://track.example/start]]></Tracking>
+                      <Tracking event="progress" offset="00:00:03"><![CDATA[https://track.example/p3]]></Tracking>
+                      <Tracking event="progress" offset="50%"><![CDATA[https://track.example/p50]]></Tracking>
+                    </TrackingEvents>
+                    <VideoClicks>
+                      <ClickThrough><![CDATA[ https://shop.example/sale ]]></ClickThrough>
+                      <ClickTracking><![CDATA[https://track.example/click]]></ClickTracking>
+                    </VideoClicks>
+                    <MediaFiles>
+                      <MediaFile delivery="progressive" type="video/mp4" width="1280" height="720" bitrate="2000" codec="avc1.4D401F, mp4a.40.2">
+                        <![CDATA[https://cdn.example/ad-720.mp4]]>
+                      </MediaFile>
+                      <MediaFile delivery="progressive" type="application/javascript" apiFramework="VPAID" width="640" height="360">https://cdn.example/vpaid.js</MediaFile>
+                    </MediaFiles>
+                  </Linear>
+                </Creative>
+              </Creatives>
+            </InLine>
+          </Ad>
+        </VAST>
+        """
+    }
+
+    func testReadsAnInLineAdWithCDATAAndWhitespace() throws {
+        let doc = try VASTParser.parse(Data(Self.inline().utf8))
+        XCTAssertEqual(doc.version, "4.2")
+        let ad = try XCTUnwrap(doc.ads.first)
+        XCTAssertEqual(ad.id, "ad-1")
+        XCTAssertEqual(ad.adSystem, "Acme")
+        XCTAssertEqual(ad.adTitle, "Spring sale")
+        XCTAssertEqual(ad.impressions, ["https://track.example/imp?t=[TIMESTAMP]"])
+        XCTAssertEqual(ad.errors, ["https://track.example/err?code=[ERRORCODE]"])
+        XCTAssertEqual(ad.universalAdId, "CNPA0484000H")
+        let l = try XCTUnwrap(ad.linear)
+        XCTAssertEqual(l.duration, 15.5)
+        XCTAssertEqual(l.skipOffset, .seconds(5))
+        XCTAssertEqual(l.clickThrough, "https://shop.example/sale")
+        XCTAssertEqual(l.clickTracking, ["https://track.example/click"])
+        XCTAssertEqual(l.mediaFiles.map(\.url), ["https://cdn.example/ad-720.mp4", "https://cdn.example/vpaid.js"])
+        XCTAssertEqual(l.mediaFiles[0].codec, "avc1.4D401F, mp4a.40.2")
+        XCTAssertEqual(l.mediaFiles[0].bitrate, 2000)
+        XCTAssertEqual(l.mediaFiles[1].apiFramework, "VPAID")
+        XCTAssertEqual(l.tracking.map(\.event), ["start", "progress", "progress"])
+        XCTAssertEqual(l.tracking.compactMap(\.offset), [.seconds(3), .percent(50)])
+    }
+
+    func testEveryVersionNamespacedOrNot() throws {
+        for v in ["2.0", "3.0", "4.0", "4.1", "4.2", "4.3"] {
+            for ns in [false, true] {
+                let doc = try VASTParser.parse(Data(Self.inline(version: v, ns: ns).utf8))
+                XCTAssertEqual(doc.version, v)
+                XCTAssertEqual(doc.ads.first?.linear?.mediaFiles.count, 2, "\(v) ns=\(ns)")
+            }
+        }
+        // A prefixed namespace too.
+        let prefixed = #"<v:VAST xmlns:v="http://www.iab.com/VAST" version="4.3"><v:Ad id="p"><v:InLine><v:AdSystem>A</v:AdSystem></v:InLine></v:Ad></v:VAST>"#
+        XCTAssertEqual(try VASTParser.parse(Data(prefixed.utf8)).ads.first?.adSystem, "A")
+    }
+
+    func testBadDocumentsGiveTheirErrorCodes() {
+        func code(_ xml: String) -> Int? {
+            do { _ = try VASTParser.parse(Data(xml.utf8)); return nil } catch let e as VASTError { return e.code } catch { return -1 }
+        }
+        XCTAssertEqual(code("<VAST version=\"4.0\"><Ad>"), 100)
+        XCTAssertEqual(code("not xml at all"), 100)
+        XCTAssertEqual(code("<html><body/></html>"), 101)
+        XCTAssertEqual(code("<VAST version=\"5.0\"/>"), 102)
+        XCTAssertEqual(code("<VAST/>"), 102)
+        XCTAssertEqual(code(#"<VAST version="4.0"><Ad><InLine><Creatives><Creative><Linear skipoffset="soon"/></Creative></Creatives></InLine></Ad></VAST>"#), 101)
+        XCTAssertEqual(code(#"<VAST version="4.0"><Ad><Wrapper/></Ad></VAST>"#), 101)
+    }
+
+    func testEntitiesAndDoctypesAreRefused() {
+        let laughs = """
+        <?xml version="1.0"?>
+        <!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+         <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]>
+        <VAST version="4.0"><Ad><InLine><AdTitle>&lol3;</AdTitle></InLine></Ad></VAST>
+        """
+        let external = """
+        <?xml version="1.0"?>
+        <!doctype VAST [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>
+        <VAST version="4.0"><Ad><InLine><AdTitle>&xxe;</AdTitle></InLine></Ad></VAST>
+        """
+        for xml in [laughs, external] {
+            XCTAssertThrowsError(try VASTParser.parse(Data(xml.utf8))) { e in
+                XCTAssertEqual((e as? VASTError)?.code, 100)
+                XCTAssertFalse("\(e)".contains("root:"), "nothing of /etc/passwd may appear")
+            }
+        }
+    }
+
+    func testWrapperAttributes() throws {
+        let xml = #"<VAST version="4.1"><Ad id="w"><Wrapper followAdditionalWrappers="false" allowMultipleAds="true" fallbackOnNoAd="0"><AdSystem>W</AdSystem><VASTAdTagURI><![CDATA[ https://ads.example/next.xml ]]></VASTAdTagURI><Impression>https://t.example/w-imp</Impression></Wrapper></Ad></VAST>"#
+        let ad = try XCTUnwrap(try VASTParser.parse(Data(xml.utf8)).ads.first)
+        XCTAssertEqual(ad.wrapper?.tagURI, "https://ads.example/next.xml")
+        XCTAssertEqual(ad.wrapper?.followAdditionalWrappers, false)
+        XCTAssertEqual(ad.wrapper?.allowMultipleAds, true)
+        XCTAssertEqual(ad.wrapper?.fallbackOnNoAd, false)
+        XCTAssertEqual(ad.impressions, ["https://t.example/w-imp"])
+    }
+
+    func testSniffingTheRootElement() {
+        XCTAssertTrue(VASTParser.looksLikeVAST(Data("\u{FEFF}<?xml version=\"1.0\"?>\n<!-- tag -->\n<VAST version=\"3.0\">".utf8)))
+        XCTAssertTrue(VASTParser.looksLikeVAST(Data("<vast:VAST xmlns:vast=\"x\">".utf8)))
+        XCTAssertFalse(VASTParser.looksLikeVAST(Data("<html><VAST>".utf8)))
+        XCTAssertFalse(VASTParser.looksLikeVAST(Data([0, 0, 0, 0x20, 0x66, 0x74, 0x79, 0x70])))
+    }
+
+    func testOffsets() {
+        XCTAssertEqual(VASTOffset(parsing: "00:00:05.250"), .seconds(5.25))
+        XCTAssertEqual(VASTOffset(parsing: "01:02:03"), .seconds(3723))
+        XCTAssertEqual(VASTOffset(parsing: "25%"), .percent(25))
+        XCTAssertNil(VASTOffset(parsing: "5"))
+        XCTAssertNil(VASTOffset(parsing: "00:61:00"))
+        XCTAssertNil(VASTOffset(parsing: "150%"))
+        XCTAssertEqual(VASTOffset.percent(25).milliseconds(of: 10_000), 2500)
+        XCTAssertEqual(VASTOffset.seconds(3).label, "00:00:03.000")
+    }
+}
