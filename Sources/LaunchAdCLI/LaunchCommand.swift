@@ -65,7 +65,8 @@ public enum LaunchCommand {
         refresh.before = { try? store.markShown(files.map(\.sha256), at: now) }
         refresh.start()
         let play = playOptions(o, choice, file: path(choice.variant), fallback: choice.fallback.map(path))
-        return PlayCommand.play(play, sink: tracked(sink, choice, play, queue: queue))
+        let report = o.cache.delivery.reportTarget ?? index.manifest?.report
+        return PlayCommand.play(play, sink: recorded(tracked(sink, choice, play, queue: queue), choice, play, o, report: report, queue: queue))
     }
 
     /// Nothing cached to show: the manifest's ad straight from the network, if the manifest
@@ -82,7 +83,8 @@ public enum LaunchCommand {
         var play = playOptions(o, choice, file: location(choice.variant.url), fallback: choice.fallback.map { location($0.url) })
         play.wait = max(0.5, o.play.wait - (ProcessClock.uptimeSeconds() - waitBegan))
         sink.emit(AdEvent("stream", tMs: ProcessClock.nowMs(), [("id", .string(choice.ad.id)), ("url", .string(choice.variant.url.absoluteString))]))
-        let outcome = PlayCommand.play(play, sink: tracked(sink, choice, play, queue: queue))
+        let report = o.cache.delivery.reportTarget ?? manifest.report
+        let outcome = PlayCommand.play(play, sink: recorded(tracked(sink, choice, play, queue: queue), choice, play, o, report: report, queue: queue))
         guard outcome != .timeout else {
             sink.rewriteOutcome(to: .noAd, reason: "creative_late")
             return .noAd
@@ -102,6 +104,13 @@ public enum LaunchCommand {
         context.assetURI = choice.variant.url.absoluteString
         context.transactionID = UUID().uuidString.lowercased()
         return TrackingSink(sink, tracker: VASTTracker(ad: ad, context: context), queue: queue)
+    }
+
+    /// A play record for the collector (`--report`, else the manifest's `report`).
+    static func recorded(_ sink: EventSink, _ choice: AdChoice, _ play: PlayOptions, _ o: LaunchOptions,
+                         report: ReportTarget?, queue: BeaconQueue?) -> EventSink {
+        o.cache.delivery.recording(sink, target: report, outbox: queue as? Outbox, adID: choice.ad.id,
+                                   sha256: { [sha = choice.variant.sha256] in sha }, options: play)
     }
 
     static func noAd(_ sink: EventSink, reason: String) -> Outcome {

@@ -15,7 +15,15 @@ public enum PlayCommand {
         // What earlier runs left in the outbox goes out while this ad plays, on its own thread.
         let outbox = delivery.openOutbox(events: sink)
         outbox?.startSending()
-        let outcome = isTag(options) ? VASTPlay.play(options, sink: sink, queue: outbox) : play(options, sink: sink)
+        let outcome: Outcome
+        if isTag(options) {
+            outcome = VASTPlay.play(options, sink: sink, queue: outbox)
+        } else {
+            let file = options.file
+            let recorded = delivery.recording(sink, target: delivery.reportTarget, outbox: outbox, adID: nil,
+                                              sha256: { file.contains("://") ? nil : try? SHA256.hex(ofFile: file) }, options: options)
+            outcome = play(options, sink: recorded)
+        }
         outbox?.finish(waitingAtMost: delivery.beaconWait)
         return outcome.exitCode
     }

@@ -4,7 +4,9 @@ import Foundation
 /// entries whose creatives it holds.
 public struct Manifest: Equatable, Sendable {
     public var ads: [AdEntry]
-    public init(ads: [AdEntry]) { self.ads = ads }
+    /// Where play records go (`"report"`), if anywhere.
+    public var report: ReportTarget?
+    public init(ads: [AdEntry], report: ReportTarget? = nil) { self.ads = ads; self.report = report }
 }
 
 public enum AdKind: String, Codable, CaseIterable, Sendable {

@@ -52,7 +52,11 @@ public enum ManifestParser {
                 rejected.append(RejectedAd(id: label, reason: e.message))
             }
         }
-        return ParsedManifest(manifest: Manifest(ads: ads), rejected: rejected)
+        var report: ReportTarget?
+        do { report = try ReportTarget.parse(top["report"]) } catch let e as ManifestError {
+            rejected.append(RejectedAd(id: "report", reason: "\(e.message); no play records are sent"))
+        }
+        return ParsedManifest(manifest: Manifest(ads: ads, report: report), rejected: rejected)
     }
 
     static func parseAd(_ json: ManifestJSON, base: URL) throws -> AdEntry {

@@ -119,6 +119,10 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // mutable state 
     private func run() {
         var sendLock: FileLock?
         defer { sendLock?.unlock() }
+        // What earlier runs left is tried once at once, whatever its backoff said: a new run is
+        // the natural moment to retry (the kiosk restarted, the network may be back).
+        var firstPass = true
+        var tried: Set<String> = []
         while true {
             cond.lock()
             let stop = stopping
@@ -127,7 +131,14 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // mutable state 
             if sendLock == nil { sendLock = store.trySendLock() }
             var waitMs: Int64 = 500
             if sendLock != nil {
-                let round = sendRound(force: false, skipping: [], connections: 1)
+                let round = sendRound(force: firstPass, skipping: tried, connections: 1)
+                if firstPass {
+                    tried.formUnion(round.tried)
+                    if round.sent > 0 { continue }
+                    firstPass = false
+                    tried = []
+                    continue
+                }
                 if round.sent > 0 { continue }
                 if let next = round.nextDueMs { waitMs = min(max(next - nowMs, 20), 1000) }
             }
@@ -170,12 +181,20 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // mutable state 
         var due: [OutboxItem] = []
         var expired: [OutboxItem] = []
         var round = Round()
+        // A collector gets its records in order: while its oldest waits for a retry, so do the rest.
+        var waitingCollectors: Set<String> = []
         for entry in listed {
             guard let item = known[entry.name] ?? store.read(entry.name) else { continue }
             if item.expiresMs < now { expired.append(item); continue }
             fresh[entry.name] = item
             guard !skipping.contains(item.name), due.count < config.roundSize else { continue }
-            if force || item.nextMs <= now { due.append(item) } else { round.nextDueMs = min(round.nextDueMs ?? .max, item.nextMs) }
+            if item.kind == .record, waitingCollectors.contains(item.url) { continue }
+            if force || item.nextMs <= now {
+                due.append(item)
+            } else {
+                round.nextDueMs = min(round.nextDueMs ?? .max, item.nextMs)
+                if item.kind == .record { waitingCollectors.insert(item.url) }
+            }
         }
         known = fresh
         var delta = OutboxCounts()
