@@ -14,7 +14,7 @@ public enum LaunchCommand {
         // What earlier runs left in the outbox goes out while the ad plays, on its own thread.
         let outbox = o.cache.delivery.openOutbox(events: sink)
         outbox?.startSending()
-        let outcome = showAd(o, sink: sink, refresh: &refresh)
+        let outcome = showAd(o, sink: sink, queue: outbox, refresh: &refresh)
         // The app starts right after the ad; the refresh may go on meanwhile, but this process
         // does not end before it is over (or out of time), and `end` stays the last event.
         let app = o.then.isEmpty ? nil : startApp(o.then)
@@ -27,7 +27,7 @@ public enum LaunchCommand {
 
     /// Picks and plays the ad (or reports none) while the refresh runs; returns when the ad is
     /// over, with the refresh (still running, maybe) in `started`.
-    static func showAd(_ o: LaunchOptions, sink: HeldEndSink, refresh started: inout BackgroundRefresh?) -> Outcome {
+    static func showAd(_ o: LaunchOptions, sink: HeldEndSink, queue: BeaconQueue?, refresh started: inout BackgroundRefresh?) -> Outcome {
         let store: CacheStore
         let config: PrefetchConfig
         do {
@@ -45,17 +45,17 @@ public enum LaunchCommand {
         let index = store.readIndex()
         if let choice = AdSelector.choose(from: index.ads.map(\.ad), now: Date(), screen: o.screen,
                                           isAvailable: { store.isAvailable($0, in: index) }) {
-            return playCached(choice, o, index: index, store: store, refresh: refresh, sink: sink)
+            return playCached(choice, o, index: index, store: store, refresh: refresh, sink: sink, queue: queue)
         }
         sink.emit(AdEvent("cache_miss", tMs: ProcessClock.nowMs(), [("reason", .string(index.ads.isEmpty ? "empty" : "nothing_ready"))]))
         refresh.start()
-        return playFromNetwork(o, refresh: refresh, sink: sink)
+        return playFromNetwork(o, refresh: refresh, sink: sink, queue: queue)
     }
 
     /// The usual launch: the cached files, while the refresh (which first notes the ad as
     /// shown, and never deletes its files) runs beside it.
     static func playCached(_ choice: AdChoice, _ o: LaunchOptions, index: CacheIndex, store: CacheStore,
-                           refresh: BackgroundRefresh, sink: EventSink) -> Outcome {
+                           refresh: BackgroundRefresh, sink: EventSink, queue: BeaconQueue?) -> Outcome {
         let files = [choice.variant] + (choice.fallback.map { [$0] } ?? [])
         let path = { (c: Creative) in store.url(of: index.files[c.sha256]!).path }
         sink.emit(AdEvent("cache_hit", tMs: ProcessClock.nowMs(),
@@ -64,12 +64,14 @@ public enum LaunchCommand {
         let now = Date()
         refresh.before = { try? store.markShown(files.map(\.sha256), at: now) }
         refresh.start()
-        return PlayCommand.play(playOptions(o, choice, file: path(choice.variant), fallback: choice.fallback.map(path)), sink: sink)
+        let play = playOptions(o, choice, file: path(choice.variant), fallback: choice.fallback.map(path))
+        let report = o.cache.delivery.reportTarget ?? index.manifest?.report
+        return PlayCommand.play(play, sink: recorded(tracked(sink, choice, play, queue: queue), choice, play, o, report: report, queue: queue))
     }
 
     /// Nothing cached to show: the manifest's ad straight from the network, if the manifest
     /// comes within --wait and the creative starts within what is left of it.
-    static func playFromNetwork(_ o: LaunchOptions, refresh: BackgroundRefresh, sink: HeldEndSink) -> Outcome {
+    static func playFromNetwork(_ o: LaunchOptions, refresh: BackgroundRefresh, sink: HeldEndSink, queue: BeaconQueue?) -> Outcome {
         let waitBegan = ProcessClock.uptimeSeconds()
         guard let manifest = refresh.waitForManifest(timeout: o.play.wait) else {
             return noAd(sink, reason: "no_manifest")
@@ -81,12 +83,34 @@ public enum LaunchCommand {
         var play = playOptions(o, choice, file: location(choice.variant.url), fallback: choice.fallback.map { location($0.url) })
         play.wait = max(0.5, o.play.wait - (ProcessClock.uptimeSeconds() - waitBegan))
         sink.emit(AdEvent("stream", tMs: ProcessClock.nowMs(), [("id", .string(choice.ad.id)), ("url", .string(choice.variant.url.absoluteString))]))
-        let outcome = PlayCommand.play(play, sink: sink)
+        let report = o.cache.delivery.reportTarget ?? manifest.report
+        let outcome = PlayCommand.play(play, sink: recorded(tracked(sink, choice, play, queue: queue), choice, play, o, report: report, queue: queue))
         guard outcome != .timeout else {
             sink.rewriteOutcome(to: .noAd, reason: "creative_late")
             return .noAd
         }
         return outcome
+    }
+
+    /// The manifest's `tracking` for the chosen ad, fired as VAST tracking is (the same tracker,
+    /// macros and outbox): impression, creativeView and start at the first frame, the quartiles
+    /// on shown time, and so on.
+    static func tracked(_ sink: EventSink, _ choice: AdChoice, _ play: PlayOptions, queue: BeaconQueue?) -> EventSink {
+        guard let queue, let ad = ManifestTracking.resolvedAd(choice.ad) else { return sink }
+        var context = MacroContext(timestamp: Date(), cacheBusting: "", deviceUA: VASTPlay.userAgent)
+        context.fullscreen = play.fullscreen
+        context.muted = play.muted
+        context.skippable = play.showSkip
+        context.assetURI = choice.variant.url.absoluteString
+        context.transactionID = UUID().uuidString.lowercased()
+        return TrackingSink(sink, tracker: VASTTracker(ad: ad, context: context), queue: queue)
+    }
+
+    /// A play record for the collector (`--report`, else the manifest's `report`).
+    static func recorded(_ sink: EventSink, _ choice: AdChoice, _ play: PlayOptions, _ o: LaunchOptions,
+                         report: ReportTarget?, queue: BeaconQueue?) -> EventSink {
+        o.cache.delivery.recording(sink, target: report, outbox: queue as? Outbox, adID: choice.ad.id,
+                                   sha256: { [sha = choice.variant.sha256] in sha }, options: play)
     }
 
     static func noAd(_ sink: EventSink, reason: String) -> Outcome {

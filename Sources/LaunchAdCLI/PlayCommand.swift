@@ -17,8 +17,15 @@ public enum PlayCommand {
         delivery.allowHTTP = delivery.allowHTTP || options.vast.allowHTTP
         let outbox = delivery.openOutbox(events: sink)
         outbox?.startSending()
-        // A tag's beacons go into the outbox before they are sent.
-        let outcome = isTag(options) ? VASTPlay.play(options, sink: sink, queue: outbox) : play(options, sink: sink)
+        let outcome: Outcome
+        if isTag(options) {
+            outcome = VASTPlay.play(options, sink: sink, queue: outbox)
+        } else {
+            let file = options.file
+            let recorded = delivery.recording(sink, target: delivery.reportTarget, outbox: outbox, adID: nil,
+                                              sha256: { file.contains("://") ? nil : try? SHA256.hex(ofFile: file) }, options: options)
+            outcome = play(options, sink: recorded)
+        }
         outbox?.finish(waitingAtMost: delivery.beaconWait)
         return outcome.exitCode
     }

@@ -7,8 +7,8 @@ import LaunchAdTestSupport
 /// A real nginx on 127.0.0.1 with a random free port and its own prefix folder, serving `www`.
 /// `/500/` always answers 500, `/slow/` sends 2 kB a second, `/hop/X` redirects to `/X`,
 /// `/loop/` redirects to itself, `/away/` to plain http elsewhere; ETag and Last-Modified as nginx does.
-/// `/beacon/` answers 204 and logs each request URI (read back with `beacons`); `/busy/` answers 429.
-/// A restart keeps the port, so URLs made before a stop work again after `start()`.
+/// `/track/` answers 204 and logs each request's URI, one a line, to `trackLog` (a tracking server).
+/// `/busy/` answers 429. A restart keeps the port, so URLs made before a stop work again after `start()`.
 final class Nginx {
     let prefix: URL
     let www: URL
@@ -30,6 +30,12 @@ final class Nginx {
     }
 
     var base: String { "http://127.0.0.1:\(port)" }
+
+    /// The request URIs `/track/` has received, in order.
+    var tracked: [String] {
+        let text = (try? String(contentsOf: prefix.appendingPathComponent("logs/track.log"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init)
+    }
 
     func start() throws {
         if port == 0 { port = try freePort() }
@@ -56,7 +62,7 @@ final class Nginx {
         events { worker_connections 64; }
         http {
             access_log \(p)/logs/access.log;
-            log_format beacon '$request_uri';
+            log_format track '$request_uri';
             client_body_temp_path \(p)/tmp/body; proxy_temp_path \(p)/tmp/proxy; fastcgi_temp_path \(p)/tmp/fcgi;
             uwsgi_temp_path \(p)/tmp/uwsgi; scgi_temp_path \(p)/tmp/scgi;
             types { application/json json; video/mp4 mp4; image/png png; }
@@ -68,7 +74,7 @@ final class Nginx {
                 location /hop/ { rewrite ^/hop/(.*)$ /$1 redirect; }
                 location /loop/ { rewrite ^(.*)$ $1 redirect; }
                 location /away/ { return 302 http://ads.example.com/x.png; }
-                location /beacon/ { access_log \(p)/logs/beacons.log beacon; return 204; }
+                location /track/ { access_log \(p)/logs/track.log track; return 204; }
                 location /busy/ { return 429; }
             }
             \(tlsServer)
@@ -89,12 +95,6 @@ final class Nginx {
         }
         let log = (try? String(contentsOf: prefix.appendingPathComponent("logs/error.log"), encoding: .utf8)) ?? ""
         throw FixtureError("nginx did not start: \(log)")
-    }
-
-    /// The URIs `/beacon/` received, in order.
-    var beacons: [String] {
-        let text = (try? String(contentsOf: prefix.appendingPathComponent("logs/beacons.log"), encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").map(String.init)
     }
 
     func stop() {

@@ -39,7 +39,7 @@ final class OutboxTests: XCTestCase {
 
     func testServerDownQueuesThenFlushDeliversEachOnce() throws {
         let nginx = try Nginx()
-        let urls = (1...3).map { "\(nginx.base)/beacon/imp?n=\($0)&cb=123" }
+        let urls = (1...3).map { "\(nginx.base)/track/imp?n=\($0)&cb=123" }
         nginx.stop()
         let box = try outbox()
         box.enqueue(beacons: urls, event: "impression", at: Date())
@@ -56,12 +56,12 @@ final class OutboxTests: XCTestCase {
         XCTAssertEqual(flushed.json["pending"] as? Int, 0)
         XCTAssertEqual((flushed.json["beacons"] as? [String: Any])?["delivered"] as? Int, 3)
         // One event's beacons go out together: each once, in any order among themselves.
-        XCTAssertEqual(nginx.beacons.sorted(), urls.map { String($0.dropFirst(nginx.base.count)) })
+        XCTAssertEqual(nginx.tracked.sorted(), urls.map { String($0.dropFirst(nginx.base.count)) })
         XCTAssertEqual((((flushed.json["hosts"] as? [String: Any])?["127.0.0.1"]) as? [String: Any])?["delivered"] as? Int, 3)
 
         // A second flush has nothing to send: each beacon arrived once.
         XCTAssertEqual(try launchadOutbox("flush").status, 0)
-        XCTAssertEqual(nginx.beacons.count, 3)
+        XCTAssertEqual(nginx.tracked.count, 3)
         status = box.status()
         XCTAssertEqual(status.pending, 0)
     }
@@ -108,7 +108,7 @@ final class OutboxTests: XCTestCase {
         let box = try outbox(config)
         let start = Date()
         for i in 1...8 {
-            box.enqueue(beacons: ["\(nginx.base)/beacon/q?n=\(i)"], event: "progress", at: start.addingTimeInterval(Double(i)))
+            box.enqueue(beacons: ["\(nginx.base)/track/q?n=\(i)"], event: "progress", at: start.addingTimeInterval(Double(i)))
         }
         var status = box.status()
         XCTAssertEqual(status.pendingBeacons, 5)
@@ -118,13 +118,13 @@ final class OutboxTests: XCTestCase {
         // The byte bound too: one more item than the bytes allow pushes the oldest out.
         config.maxBytes = status.pendingBytes
         let tight = try outbox(config)
-        tight.enqueue(beacons: ["\(nginx.base)/beacon/q?n=9"], event: "progress", at: start.addingTimeInterval(9))
+        tight.enqueue(beacons: ["\(nginx.base)/track/q?n=9"], event: "progress", at: start.addingTimeInterval(9))
         status = tight.status()
         XCTAssertEqual(status.pendingBeacons, 5)
         XCTAssertEqual(status.counts.beacons.dropped, 4)
 
         XCTAssertEqual(try launchadOutbox("flush").status, 0)
-        XCTAssertEqual(nginx.beacons, (5...9).map { "/beacon/q?n=\($0)" }, "the newest five, oldest first")
+        XCTAssertEqual(nginx.tracked, (5...9).map { "/track/q?n=\($0)" }, "the newest five, oldest first")
     }
 
     func testExpiredItemsAreDroppedAndCountedNotSent() throws {
@@ -151,12 +151,12 @@ final class OutboxTests: XCTestCase {
     func testAnswersDecideDeliveredRefusedOrRetried() throws {
         let nginx = try Nginx()
         let box = try outbox()
-        box.enqueue(beacons: ["\(nginx.base)/beacon/ok", "\(nginx.base)/hop/beacon/moved", "\(nginx.base)/missing/x",
+        box.enqueue(beacons: ["\(nginx.base)/track/ok", "\(nginx.base)/hop/track/moved", "\(nginx.base)/missing/x",
                               "\(nginx.base)/500/x", "\(nginx.base)/busy/x", "http://ads.example.com/x"],
                     event: "impression", at: Date())
         XCTAssertEqual(box.flush(lockWait: 5), 6)
         let status = box.status()
-        XCTAssertEqual(nginx.beacons.sorted(), ["/beacon/moved", "/beacon/ok"])
+        XCTAssertEqual(nginx.tracked.sorted(), ["/track/moved", "/track/ok"])
         XCTAssertEqual(status.counts.beacons.delivered, 2)
         XCTAssertEqual(status.counts.beacons.refused, 2, "a 404 and plain http off loopback are final")
         XCTAssertEqual(status.counts.beacons.retried, 2, "500 and 429 are tried again later")
@@ -166,7 +166,7 @@ final class OutboxTests: XCTestCase {
     func testTwoFlushingProcessesDeliverEachBeaconOnce() throws {
         let nginx = try Nginx()
         let box = try outbox()
-        let urls = (1...200).map { "\(nginx.base)/beacon/p?n=\($0)" }
+        let urls = (1...200).map { "\(nginx.base)/track/p?n=\($0)" }
         box.enqueue(beacons: urls, event: "progress", at: Date())
         let runs = (0..<2).map { _ in
             let p = Process()
@@ -177,7 +177,7 @@ final class OutboxTests: XCTestCase {
         }
         for p in runs { try p.run() }
         for p in runs { p.waitUntilExit(); XCTAssertEqual(p.terminationStatus, 0) }
-        XCTAssertEqual(nginx.beacons.sorted(), urls.map { String($0.dropFirst(nginx.base.count)) }.sorted())
+        XCTAssertEqual(nginx.tracked.sorted(), urls.map { String($0.dropFirst(nginx.base.count)) }.sorted())
         XCTAssertEqual(box.status().counts.beacons.delivered, 200)
     }
 
@@ -197,14 +197,14 @@ final class OutboxTests: XCTestCase {
 
     func testTheNextPlaySendsWhatIsLeft() throws {
         let nginx = try Nginx()
-        let url = "\(nginx.base)/beacon/left?n=1"
+        let url = "\(nginx.base)/track/left?n=1"
         nginx.stop()
         try outbox().enqueue(beacons: [url], event: "impression", at: Date())
         try nginx.start()
         let png = try Fixtures.write("outbox-red.png", Fixtures.solidPNG("red"))
         let run = try Launchad.run(["play", png, "--duration", "0.3", "--state", state.path, "--beacon-wait", "5"])
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(nginx.beacons, ["/beacon/left?n=1"])
+        XCTAssertEqual(nginx.tracked, ["/track/left?n=1"])
         XCTAssertEqual(try outbox().status().pending, 0)
     }
 
@@ -231,11 +231,11 @@ extension OutboxTests {
         let t = Date()
         let events = ["impression", "start", "firstQuartile", "midpoint", "thirdQuartile", "complete"]
         for (i, event) in events.enumerated() {
-            box.enqueue(beacons: ["\(base)/beacon/\(event)?w=1", "\(base)/beacon/\(event)?w=2"], event: event, at: t.addingTimeInterval(Double(i) / 1000))
+            box.enqueue(beacons: ["\(base)/track/\(event)?w=1", "\(base)/track/\(event)?w=2"], event: event, at: t.addingTimeInterval(Double(i) / 1000))
         }
         try nginx.start()
         XCTAssertEqual(box.flush(lockWait: 5), 12)
-        let order = nginx.beacons.map { $0.split(separator: "?")[0].dropFirst("/beacon/".count) }.map(String.init)
+        let order = nginx.tracked.map { $0.split(separator: "?")[0].dropFirst("/track/".count) }.map(String.init)
         XCTAssertEqual(order, events.flatMap { [$0, $0] })
     }
 }

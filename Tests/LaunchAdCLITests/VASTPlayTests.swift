@@ -2,10 +2,10 @@ import Foundation
 import LaunchAdTestSupport
 import XCTest
 
-/// `play` with VAST tags served by a real nginx whose `/beacon/` endpoint logs every beacon.
+/// `play` with VAST tags served by a real nginx whose `/track/` endpoint logs every beacon.
 final class VASTPlayTests: XCTestCase {
     var nginx: Nginx!
-    var track: String { "\(nginx.base)/beacon" }
+    var track: String { "\(nginx.base)/track" }
     var state: String!
 
     override func setUpWithError() throws {
@@ -29,9 +29,9 @@ final class VASTPlayTests: XCTestCase {
     /// The beacons received so far as `ad/event` (the query kept aside), waiting for `count`.
     func beacons(atLeast count: Int, timeout: Double = 5) -> [(name: String, query: String)] {
         let deadline = Date().addingTimeInterval(timeout)
-        while nginx.beacons.count < count && Date() < deadline { usleep(50_000) }
-        return nginx.beacons.map { line in
-            let parts = line.dropFirst("/beacon/".count).split(separator: "?", maxSplits: 1).map(String.init)
+        while nginx.tracked.count < count && Date() < deadline { usleep(50_000) }
+        return nginx.tracked.map { line in
+            let parts = line.dropFirst("/track/".count).split(separator: "?", maxSplits: 1).map(String.init)
             return (parts[0], parts.count > 1 ? parts[1] : "")
         }
     }
@@ -123,7 +123,7 @@ final class VASTPlayTests: XCTestCase {
             ("slow", nil, try nginx.put("slow/tag.xml", Data(wrapperTo(inlineURL, id: "sl").appending("<!--" + String(repeating: "s", count: 20_000) + "-->").utf8)), 301, nil),
         ]
         for c in cases {
-            let before = nginx.beacons.count
+            let before = nginx.tracked.count
             let url = try c.url ?? nginx.put("bad-\(c.name).xml", Data(c.body!.utf8))
             let run = try play(["--vast", url, "--vast-timeout", "2"])
             XCTAssertEqual(run.status, 3, "\(c.name): \(run.stdout)")

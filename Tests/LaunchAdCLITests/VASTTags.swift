@@ -1,7 +1,7 @@
 import Foundation
 
 /// VAST documents for the end-to-end tests, in the shapes ad servers send: every tracking URI
-/// points at the test nginx's `/beacon/` endpoint, named by ad and event.
+/// points at the test nginx's `/track/` endpoint, named by ad and event.
 enum VASTTags {
     static func tracking(_ track: String, _ id: String, _ events: [String]) -> String {
         events.map { #"<Tracking event="\#($0)"><![CDATA[\#(track)/\#(id)/\#($0)?cb=[CACHEBUSTING]]]></Tracking>"# }.joined(separator: "\n")

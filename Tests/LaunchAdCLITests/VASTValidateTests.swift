@@ -5,7 +5,7 @@ import XCTest
 /// `validate --vast`: the tag's rules, then the creative rules on each media file, in every format.
 final class VASTValidateTests: XCTestCase {
     var nginx: Nginx!
-    var track: String { "\(nginx.base)/beacon" }
+    var track: String { "\(nginx.base)/track" }
 
     override func setUpWithError() throws {
         nginx = try Nginx()

@@ -82,7 +82,7 @@ final class WindowE2ETests: XCTestCase {
         defer { nginx.stop() }
         try nginx.put("ad.mp4", Data(contentsOf: URL(fileURLWithPath: Fixtures.colourBars(seconds: 4, audio: true))))
         let media = VASTTags.mediaFile("\(nginx.base)/ad.mp4")
-        let tag = try nginx.put("tag.xml", Data(VASTTags.document(version: "4.0", [VASTTags.inlineAd(id: "x", track: "\(nginx.base)/beacon", media: [media])]).utf8))
+        let tag = try nginx.put("tag.xml", Data(VASTTags.document(version: "4.0", [VASTTags.inlineAd(id: "x", track: "\(nginx.base)/track", media: [media])]).utf8))
         let state = NSTemporaryDirectory() + "launchad-window-vast-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: state) }
         var env = ProcessInfo.processInfo.environment
@@ -103,8 +103,8 @@ final class WindowE2ETests: XCTestCase {
         XCTAssertEqual(run.finish(timeout: 20), 0)
         XCTAssertEqual(run.events(named: "skip").first?["via"] as? String, "close")
         let deadline = Date().addingTimeInterval(5)
-        while !nginx.beacons.contains(where: { $0.contains("/closeLinear") }) && Date() < deadline { usleep(50_000) }
-        let names = nginx.beacons.map { $0.dropFirst("/beacon/x/".count).prefix { $0 != "?" } }
+        while !nginx.tracked.contains(where: { $0.contains("/closeLinear") }) && Date() < deadline { usleep(50_000) }
+        let names = nginx.tracked.map { $0.dropFirst("/track/x/".count).prefix { $0 != "?" } }
         XCTAssertEqual(names.filter { ["impression", "start", "pause", "resume", "closeLinear", "complete"].contains(String($0)) },
                        ["impression", "start", "pause", "resume", "closeLinear"])
     }

@@ -12,6 +12,12 @@ public struct DeliveryOptions: Equatable, Sendable {
     public var beaconWait: Double = 2
     /// Plain http to any host (the command's `--allow-http`); loopback hosts always may.
     public var allowHTTP = false
+    /// `--report URL` (play, launch): the collector for play records; launch also takes the manifest's.
+    public var report: String?
+    /// `--report-batch N`: the most records per POST to `--report` (default 50).
+    public var reportBatch = 50
+    /// `--screen-id NAME` in play records; nil: derived from /etc/machine-id.
+    public var screenID: String?
 
     public init() {}
 
@@ -20,6 +26,34 @@ public struct DeliveryOptions: Equatable, Sendable {
       --beacon-ttl S         drop a beacon or record not delivered S seconds after its event (default 86400)
       --beacon-wait S        at the end, wait at most S seconds for what is being sent (default 2)
     """
+
+    static let recordHelp = """
+      --report URL           send a play record for this play to the collector at URL (JSON array POSTs)
+      --report-batch N       at most N records per POST (default 50)
+      --screen-id NAME       the screen's name in play records (default: derived from /etc/machine-id)
+    """
+
+    /// Applies `--report`, `--report-batch` or `--screen-id` (play and launch); false when `opt` is none of them.
+    public mutating func applyRecord(_ opt: String, _ r: inout ArgumentReader) throws -> Bool {
+        switch opt {
+        case "--report":
+            let raw = try r.value(for: opt)
+            guard Link.isAllowed(raw) else { throw UsageError("--report takes an http or https URL, not '\(raw)'") }
+            report = raw
+        case "--report-batch": reportBatch = try r.int(for: opt, min: 1, max: 1000)
+        case "--screen-id":
+            let raw = try r.value(for: opt)
+            guard !raw.isEmpty, raw.count <= 100, !raw.contains(where: { $0.isNewline || $0.asciiValue.map { $0 < 32 } == true }) else {
+                throw UsageError("--screen-id takes 1 to 100 characters on one line")
+            }
+            screenID = raw
+        default: return false
+        }
+        return true
+    }
+
+    /// `--report` as a collector, if given.
+    var reportTarget: ReportTarget? { report.map { ReportTarget(url: $0, batch: reportBatch) } }
 
     /// Applies `--state`, `--beacon-ttl` or `--beacon-wait`; false when `opt` is none of them.
     public mutating func apply(_ opt: String, _ r: inout ArgumentReader) throws -> Bool {

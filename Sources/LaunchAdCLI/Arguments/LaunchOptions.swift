@@ -19,6 +19,8 @@ public struct LaunchOptions: Equatable, Sendable {
     With nothing cached, plays the manifest's ad straight from the network if the manifest
     arrives within --wait seconds (default 3), else ends at once with outcome no_ad.
     \(PrefetchOptions.sharedHelp)
+    \(DeliveryOptions.recordHelp)
+      (without --report, records go to the manifest's "report" collector, if it names one)
       --refresh-timeout S    after the ad, wait at most S seconds for the refresh (default 30)
       --then CMD ARGS...     start CMD after the ad, even when there was none; must come last
     It also takes play's options (see launchad play --help): --size, --device, --fullscreen,
@@ -32,7 +34,7 @@ public struct LaunchOptions: Equatable, Sendable {
         var o = LaunchOptions()
         var durationGiven = false
         while let opt = r.nextOption() {
-            if try o.cache.applyShared(opt, &r) { continue }
+            if try o.cache.applyShared(opt, &r) || o.cache.delivery.applyRecord(opt, &r) { continue }
             switch opt {
             case "--help": return nil
             case "--refresh-timeout": o.refreshTimeout = try r.double(for: opt, max: 3600)

@@ -34,6 +34,7 @@ extension PlayOptions {
       --control stdin        read pause, resume, skip, click, mute, unmute, end lines from stdin
       --mute                 start muted (m toggles)
     \(DeliveryOptions.help)
+    \(DeliveryOptions.recordHelp)
     Exit codes: 0 completed/skipped/clicked/ended_by_host, 1 error, 2 usage, 3 no_ad/timeout.
     """
 
@@ -49,7 +50,7 @@ extension PlayOptions {
         var d = DeliveryOptions()
         var durationGiven = false
         while let opt = r.nextOption() {
-            if try d.apply(opt, &r) { continue }
+            if try d.apply(opt, &r) || d.applyRecord(opt, &r) { continue }
             if try o.vast.apply(opt, &r) { continue }
             try o.apply(opt, &r, durationGiven: &durationGiven)
             if opt == "--skip-after" { o.vast.skipAfterGiven = true }
@@ -65,6 +66,7 @@ extension PlayOptions {
             o.file = r.positionals[0]
         }
         try o.check()
+        d.allowHTTP = o.vast.allowHTTP
         return (o, d)
     }
 

@@ -27,13 +27,16 @@ public struct ManifestRecord: Codable, Equatable, Sendable {
     public var etag: String?
     public var lastModified: String?
     public var fetchedAt: Date
+    /// The manifest's collector for play records, so a launch from the cache knows it offline.
+    public var report: ReportTarget?
 
     enum CodingKeys: String, CodingKey {
-        case source, etag, fetchedAt = "fetched_at", lastModified = "last_modified"
+        case source, etag, fetchedAt = "fetched_at", lastModified = "last_modified", report
     }
 
-    public init(source: String, etag: String?, lastModified: String?, fetchedAt: Date) {
+    public init(source: String, etag: String?, lastModified: String?, fetchedAt: Date, report: ReportTarget? = nil) {
         self.source = source; self.etag = etag; self.lastModified = lastModified; self.fetchedAt = fetchedAt
+        self.report = report
     }
 }
 

@@ -4,7 +4,9 @@ import Foundation
 /// entries whose creatives it holds.
 public struct Manifest: Equatable, Sendable {
     public var ads: [AdEntry]
-    public init(ads: [AdEntry]) { self.ads = ads }
+    /// Where play records go (`"report"`), if anywhere.
+    public var report: ReportTarget?
+    public init(ads: [AdEntry], report: ReportTarget? = nil) { self.ads = ads; self.report = report }
 }
 
 public enum AdKind: String, Codable, CaseIterable, Sendable {
@@ -26,18 +28,20 @@ public struct AdEntry: Codable, Equatable, Sendable {
     public var layout: String?
     public var variants: [Creative]
     public var fallback: Creative?
+    /// Beacon URLs per event (`impression`, `start`, ..., `notUsed`), as in `ManifestTracking`.
+    public var tracking: [String: [String]]?
 
     enum CodingKeys: String, CodingKey {
         case id, kind = "type", start, end, show, priority, link, duration, skipAfter = "skip_after",
-             layout, variants, fallback
+             layout, variants, fallback, tracking
     }
 
     public init(id: String, kind: AdKind = .video, start: Date? = nil, end: Date? = nil, show: Bool = true,
                 priority: Int = 0, link: String? = nil, duration: Double? = nil, skipAfter: Double? = nil,
-                layout: String? = nil, variants: [Creative], fallback: Creative? = nil) {
+                layout: String? = nil, variants: [Creative], fallback: Creative? = nil, tracking: [String: [String]]? = nil) {
         self.id = id; self.kind = kind; self.start = start; self.end = end; self.show = show
         self.priority = priority; self.link = link; self.duration = duration; self.skipAfter = skipAfter
-        self.layout = layout; self.variants = variants; self.fallback = fallback
+        self.layout = layout; self.variants = variants; self.fallback = fallback; self.tracking = tracking
     }
 
     /// Inside its time window at `now` (both ends inclusive).

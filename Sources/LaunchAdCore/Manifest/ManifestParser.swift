@@ -39,14 +39,24 @@ public enum ManifestParser {
             var label = "ads[\(index)]"
             if case .object(let o) = item, case .string(let id)? = o["id"], !id.isEmpty { label = id }
             do {
-                let ad = try parseAd(item, base: base)
+                var ad = try parseAd(item, base: base)
                 guard seen.insert(ad.id).inserted else { throw ManifestError("id \"\(ad.id)\" is used twice") }
+                // Bad tracking refuses that field alone: the ad stays, without beacons, and says so.
+                if case .object(let o) = item {
+                    do { ad.tracking = try ManifestTracking.parse(o["tracking"]) } catch let e as ManifestError {
+                        rejected.append(RejectedAd(id: ad.id, reason: "\(e.message); the ad is kept without tracking"))
+                    }
+                }
                 ads.append(ad)
             } catch let e as ManifestError {
                 rejected.append(RejectedAd(id: label, reason: e.message))
             }
         }
-        return ParsedManifest(manifest: Manifest(ads: ads), rejected: rejected)
+        var report: ReportTarget?
+        do { report = try ReportTarget.parse(top["report"]) } catch let e as ManifestError {
+            rejected.append(RejectedAd(id: "report", reason: "\(e.message); no play records are sent"))
+        }
+        return ParsedManifest(manifest: Manifest(ads: ads, report: report), rejected: rejected)
     }
 
     static func parseAd(_ json: ManifestJSON, base: URL) throws -> AdEntry {

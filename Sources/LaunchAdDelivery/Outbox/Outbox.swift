@@ -91,8 +91,9 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // mutable state 
 
     // MARK: sending
 
-    /// Starts the sending thread: oldest first, retries after their backoff, never on the
-    /// caller's thread. Sends only while no other process is sending from this folder.
+    /// Starts the sending thread: oldest first, one request at a time (strictly in order, and
+    /// light beside playback), retries after their backoff, never on the caller's thread.
+    /// Sends only while no other process is sending from this folder.
     public func startSending() {
         cond.lock()
         guard !started else { cond.unlock(); return }
@@ -118,6 +119,10 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // mutable state 
     private func run() {
         var sendLock: FileLock?
         defer { sendLock?.unlock() }
+        // What earlier runs left is tried once at once, whatever its backoff said: a new run is
+        // the natural moment to retry (the kiosk restarted, the network may be back).
+        var firstPass = true
+        var tried: Set<String> = []
         while true {
             cond.lock()
             let stop = stopping
@@ -126,7 +131,14 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // mutable state 
             if sendLock == nil { sendLock = store.trySendLock() }
             var waitMs: Int64 = 500
             if sendLock != nil {
-                let round = sendRound(force: false, skipping: [])
+                let round = sendRound(force: firstPass, skipping: tried, connections: 1)
+                if firstPass {
+                    tried.formUnion(round.tried)
+                    if round.sent > 0 { continue }
+                    firstPass = false
+                    tried = []
+                    continue
+                }
                 if round.sent > 0 { continue }
                 if let next = round.nextDueMs { waitMs = min(max(next - nowMs, 20), 1000) }
             }
@@ -140,7 +152,8 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // mutable state 
         }
     }
 
-    /// `launchad outbox flush`: sends every pending item once now, backoff or not, waiting up to
+    /// `launchad outbox flush`: sends every pending item once now, backoff or not, over
+    /// `config.connections` connections (a backlog goes out fast), waiting up to
     /// `lockWait` seconds for another sending process. Returns the items sent, or nil when
     /// another process kept the send lock.
     public func flush(lockWait: Double) -> Int? {
@@ -149,7 +162,7 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // mutable state 
         var tried: Set<String> = []
         var total = 0
         while true {
-            let round = sendRound(force: true, skipping: tried)
+            let round = sendRound(force: true, skipping: tried, connections: config.connections)
             tried.formUnion(round.tried)
             total += round.sent
             if round.sent == 0 { return total }
@@ -159,20 +172,29 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // mutable state 
     struct Round { var sent = 0; var tried: [String] = []; var nextDueMs: Int64? }
 
     /// One pass: drops expired items, sends up to `roundSize` due ones (all pending ones when
-    /// `force`), and applies each answer. Call only with the send lock held.
-    func sendRound(force: Bool, skipping: Set<String>) -> Round {
+    /// `force`) over `connections` connections, and applies each answer. Call only with the
+    /// send lock held.
+    func sendRound(force: Bool, skipping: Set<String>, connections: Int) -> Round {
         let now = nowMs
         let listed = store.list()
         var fresh: [String: OutboxItem] = [:]
         var due: [OutboxItem] = []
         var expired: [OutboxItem] = []
         var round = Round()
+        // A collector gets its records in order: while its oldest waits for a retry, so do the rest.
+        var waitingCollectors: Set<String> = []
         for entry in listed {
             guard let item = known[entry.name] ?? store.read(entry.name) else { continue }
             if item.expiresMs < now { expired.append(item); continue }
             fresh[entry.name] = item
             guard !skipping.contains(item.name), due.count < config.roundSize else { continue }
-            if force || item.nextMs <= now { due.append(item) } else { round.nextDueMs = min(round.nextDueMs ?? .max, item.nextMs) }
+            if item.kind == .record, waitingCollectors.contains(item.url) { continue }
+            if force || item.nextMs <= now {
+                due.append(item)
+            } else {
+                round.nextDueMs = min(round.nextDueMs ?? .max, item.nextMs)
+                if item.kind == .record { waitingCollectors.insert(item.url) }
+            }
         }
         known = fresh
         var delta = OutboxCounts()
@@ -180,7 +202,7 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // mutable state 
         store.remove(expired.map(\.name))
 
         let jobs = OutboxJob.group(due)
-        let verdicts = send(jobs)
+        let verdicts = send(jobs, connections: connections)
         var keep: [OutboxItem] = []
         var gone: [String] = []
         for (job, verdict) in zip(jobs, verdicts) {
@@ -218,13 +240,13 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // mutable state 
     /// Sends the jobs in waves: the beacons of one event (same time, same name) together,
     /// `connections` at a time, and the next event's only after them, so a tracking server sees
     /// impression before start before the quartiles even after an outage.
-    private func send(_ jobs: [OutboxJob]) -> [DeliveryVerdict] {
+    private func send(_ jobs: [OutboxJob], connections: Int) -> [DeliveryVerdict] {
         var verdicts: [DeliveryVerdict] = []
         var start = 0
         while start < jobs.count {
             var end = start + 1
             while end < jobs.count, jobs[end].wave == jobs[start].wave { end += 1 }
-            verdicts += sendTogether(Array(jobs[start..<end]))
+            verdicts += sendTogether(Array(jobs[start..<end]), connections: connections)
             start = end
         }
         return verdicts
@@ -232,12 +254,12 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // mutable state 
 
     /// Sends jobs in parallel on threads of their own (blocking sends on Dispatch's shared pool
     /// starve URLSession's own queues); one verdict per job, in order.
-    private func sendTogether(_ jobs: [OutboxJob]) -> [DeliveryVerdict] {
+    private func sendTogether(_ jobs: [OutboxJob], connections: Int) -> [DeliveryVerdict] {
         let fetcher = self.fetcher
-        if jobs.count == 1 { return [jobs[0].send(with: fetcher)] }
+        if connections <= 1 || jobs.count == 1 { return jobs.map { $0.send(with: fetcher) } }
         let results = VerdictBox(count: jobs.count)
         let group = DispatchGroup()
-        for _ in 0..<min(max(1, config.connections), jobs.count) {
+        for _ in 0..<min(connections, jobs.count) {
             group.enter()
             Thread.detachNewThread {
                 while let i = results.claim() { results.set(i, jobs[i].send(with: fetcher)) }

@@ -12,7 +12,7 @@ public struct OutboxConfig: Equatable, Sendable {
     /// The first retry waits about `backoffBase` seconds, each next one twice as long, up to `backoffCap`.
     public var backoffBase: Double = 2
     public var backoffCap: Double = 900
-    /// Requests in flight at once.
+    /// Requests in flight at once during `flush` (the background sender uses one).
     public var connections = 6
     /// Items picked per sending round.
     public var roundSize = 256

@@ -84,7 +84,7 @@ extension Prefetcher {
             if let body = fetched.body {
                 try body.write(to: copyURL, options: .atomic)
                 index.manifest = ManifestRecord(source: config.manifestURL.absoluteString, etag: fetched.etag,
-                                                lastModified: fetched.lastModified, fetchedAt: time)
+                                                lastModified: fetched.lastModified, fetchedAt: time, report: manifest.report)
             }
             store.sweep(index)
         }

@@ -1,0 +1,57 @@
+import Foundation
+import LaunchAdCore
+import LaunchAdDelivery
+
+/// Watches one play's events and, at its `end`, queues its record for the collector through
+/// the outbox (on disk before the `end` goes on), then passes every event on unchanged.
+final class RecordSink: EventSink, @unchecked Sendable {  // `record` guarded by `lock`
+    private let inner: EventSink
+    private let outbox: Outbox
+    private let target: ReportTarget
+    private let screen: String
+    /// The creative's sha256, worked out when the record is made (after the ad, not before it).
+    private let creative: @Sendable () -> String?
+    private let lock = NSLock()
+    private var record: PlayRecord
+
+    init(_ inner: EventSink, record: PlayRecord, target: ReportTarget, outbox: Outbox, screen: String,
+         creative: @escaping @Sendable () -> String?) {
+        self.inner = inner; self.record = record; self.target = target; self.outbox = outbox; self.screen = screen
+        self.creative = creative
+    }
+
+    func emit(_ event: AdEvent) {
+        let now = Date()
+        lock.lock()
+        let wasComplete = record.isComplete
+        record.observe(event, at: now)
+        if !wasComplete && record.isComplete && record.creativeSHA256 == nil { record.creativeSHA256 = creative() }
+        let made = !wasComplete && record.isComplete
+            ? record.json(id: UUID().uuidString.lowercased(), screen: screen, version: Command.versionString) : nil
+        lock.unlock()
+        if let made { outbox.enqueue(record: made.serialized(), collector: target.url, batch: target.batch, at: now) }
+        inner.emit(event)
+    }
+}
+
+extension DeliveryOptions {
+    /// The screen's name in records: `--screen-id`, else derived from /etc/machine-id (hashed,
+    /// never the raw id), else from the host name the same way.
+    func screenName() -> String {
+        if let screenID { return screenID }
+        for path in ["/etc/machine-id", "/var/lib/dbus/machine-id"] {
+            if let id = try? String(contentsOfFile: path, encoding: .utf8), !id.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                return ScreenID.derive(machineID: id)
+            }
+        }
+        return ScreenID.derive(machineID: "host:" + ProcessInfo.processInfo.hostName)
+    }
+
+    /// `sink`, or a sink that also queues the play's record when there is a collector and an outbox.
+    func recording(_ sink: EventSink, target: ReportTarget?, outbox: Outbox?, adID: String?,
+                   sha256: @escaping @Sendable () -> String?, options: PlayOptions) -> EventSink {
+        guard let target, let outbox else { return sink }
+        let record = PlayRecord(adID: adID, creativeSHA256: nil, fullscreen: options.fullscreen, muted: options.muted)
+        return RecordSink(sink, record: record, target: target, outbox: outbox, screen: screenName(), creative: sha256)
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// One play's proof for a collector, built from the play's own events as they pass: which ad
+/// and creative, when it was on screen (UTC), for how long, how it ended, how cleanly it played.
+/// Counters the events do not carry stay null: nothing is invented.
+public struct PlayRecord: Sendable {
+    public var adID: String?
+    public var creativeSHA256: String?
+    public var fullscreen = false
+    private var firstAt: Date?
+    private var shownAt: Date?
+    private var endedAt: Date?
+    private var end: AdEvent?
+    private var width: Int?
+    private var height: Int?
+    private var muted = false
+    private var pausedMs = 0
+    private var pausedSinceMs: Int?
+
+    public init(adID: String?, creativeSHA256: String?, fullscreen: Bool, muted: Bool) {
+        self.adID = adID; self.creativeSHA256 = creativeSHA256; self.fullscreen = fullscreen; self.muted = muted
+    }
+
+    /// Takes one of the play's events, seen at wall-clock time `at`.
+    public mutating func observe(_ event: AdEvent, at: Date) {
+        if firstAt == nil { firstAt = at }
+        switch event.name {
+        case "window":
+            if case .int(let w)? = event["width"], case .int(let h)? = event["height"] { width = w; height = h }
+        case "first_frame":
+            if shownAt == nil { shownAt = at }
+        case "mute": muted = true
+        case "unmute": muted = false
+        case "pause":
+            if pausedSinceMs == nil { pausedSinceMs = event.tMs }
+        case "resume":
+            if let since = pausedSinceMs { pausedMs += max(0, event.tMs - since); pausedSinceMs = nil }
+        case "end":
+            if let since = pausedSinceMs { pausedMs += max(0, event.tMs - since); pausedSinceMs = nil }
+            end = event
+            endedAt = at
+        default: break
+        }
+    }
+
+    /// Whether the play is over (its `end` was seen).
+    public var isComplete: Bool { end != nil }
+
+    /// The record as the collector receives it. `id` is its duplicate key, fixed when it is made.
+    public func json(id: String, screen: String, version: String) -> JSONValue {
+        let counter = { (name: String) -> JSONValue in
+            guard let v = end?[name] else { return .null }
+            if case .int = v { return v }
+            if case .double = v { return v }
+            return .null
+        }
+        return .object([
+            ("id", .string(id)),
+            ("screen", .string(screen)),
+            ("ad_id", adID.map { .string($0) } ?? .null),
+            ("creative_sha256", creativeSHA256.map { .string($0) } ?? .null),
+            ("started_at", (shownAt ?? firstAt).map { .string(PlayRecord.utc($0)) } ?? .null),
+            ("ended_at", endedAt.map { .string(PlayRecord.utc($0)) } ?? .null),
+            ("shown_ms", counter("shown_ms")),
+            ("outcome", end?["outcome"] ?? .null),
+            ("frames_shown", counter("frames_shown")),
+            ("frames_dropped", counter("frames_dropped")),
+            ("av_offset_ms_max", counter("av_offset_ms_max")),
+            ("muted", .bool(muted)),
+            ("paused_ms", .int(pausedMs)),
+            ("width", width.map { .int($0) } ?? .null),
+            ("height", height.map { .int($0) } ?? .null),
+            ("fullscreen", .bool(fullscreen)),
+            ("launchad_version", .string(version)),
+        ])
+    }
+
+    /// `2026-01-01T00:00:00.000Z`.
+    public static func utc(_ date: Date) -> String { MacroExpander.timestamp(date) }
+}
+
+/// Where play records go: the manifest's `"report": {"url": ..., "batch": 50}`, or `--report URL`.
+public struct ReportTarget: Codable, Equatable, Sendable {
+    public var url: String
+    /// The most records per POST.
+    public var batch: Int
+
+    public init(url: String, batch: Int = 50) { self.url = url; self.batch = batch }
+
+    /// The manifest's `report` field; a bad one is refused alone (the ads stay).
+    static func parse(_ json: ManifestJSON?) throws -> ReportTarget? {
+        guard let json, json != .null else { return nil }
+        guard case .object(let o) = json else { throw ManifestError("\"report\" must be an object with \"url\" and \"batch\"") }
+        guard case .string(let url)? = o["url"], url.count <= 2000, Link.isAllowed(url) else {
+            throw ManifestError("report.url must be an http or https URL")
+        }
+        var batch = 50
+        switch o["batch"] {
+        case nil, .null?: break
+        case .number(let n)? where n == n.rounded() && n >= 1 && n <= 1000: batch = Int(n)
+        default: throw ManifestError("report.batch must be a whole number from 1 to 1000")
+        }
+        return ReportTarget(url: url, batch: batch)
+    }
+}
+
+/// The screen's name in play records when `--screen-id` is not given: derived from
+/// /etc/machine-id by hashing (the raw id is meant to stay on the machine), 16 hex digits.
+public enum ScreenID {
+    public static func derive(machineID: String) -> String {
+        let id = machineID.trimmingCharacters(in: .whitespacesAndNewlines)
+        return "screen-" + String(SHA256.hex(of: Data("launchad screen id: \(id)".utf8)).prefix(16))
+    }
+}

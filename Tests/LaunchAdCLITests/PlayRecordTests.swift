@@ -1,0 +1,118 @@
+import XCTest
+import Foundation
+import LaunchAdCore
+import LaunchAdDelivery
+import LaunchAdTestSupport
+
+/// Play records as a collector receives them: `play --report` and `launch` with the manifest's
+/// `report`, through the outbox, to a test collector that stores each POST body.
+final class PlayRecordTests: XCTestCase {
+    var state: URL!
+    var cache: URL!
+
+    override func setUpWithError() throws {
+        let tmp = URL(fileURLWithPath: NSTemporaryDirectory())
+        state = tmp.appendingPathComponent("launchad-state-\(UUID().uuidString)")
+        cache = tmp.appendingPathComponent("launchad-cache-\(UUID().uuidString)")
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: state)
+        try? FileManager.default.removeItem(at: cache)
+    }
+
+    static let utc = #"^20\d\d-\d\d-\d\dT\d\d:\d\d:\d\d\.\d\d\dZ$"#
+
+    func testPlayWithReportSendsOneRecordOfWhatWasShown() throws {
+        let collector = try Collector()
+        let png = try Fixtures.write("record-red.png", Fixtures.solidPNG("red"))
+        let run = try Launchad.run(["play", png, "--duration", "0.4", "--size", "320x240", "--state", state.path,
+                                    "--report", "\(collector.url)/pop", "--screen-id", "lobby-7", "--beacon-wait", "5"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(collector.received.map { $0.method + " " + $0.target }, ["POST /pop"])
+        let records = collector.records
+        XCTAssertEqual(records.count, 1)
+        let r = try XCTUnwrap(records.first)
+        XCTAssertNotNil(UUID(uuidString: r["id"] as? String ?? ""), "\(r)")
+        XCTAssertEqual(r["screen"] as? String, "lobby-7")
+        XCTAssertEqual(r["creative_sha256"] as? String, try SHA256.hex(ofFile: png))
+        XCTAssertEqual(r["outcome"] as? String, "completed")
+        XCTAssertEqual(r["width"] as? Int, 320)
+        XCTAssertEqual(r["height"] as? Int, 240)
+        XCTAssertEqual(r["fullscreen"] as? Bool, false)
+        XCTAssertEqual(r["muted"] as? Bool, false)
+        XCTAssertEqual(r["paused_ms"] as? Int, 0)
+        XCTAssertEqual(r["launchad_version"] as? String, "0.1.0")
+        let shown = try XCTUnwrap(r["shown_ms"] as? Int)
+        XCTAssertTrue((350...2000).contains(shown), "shown_ms \(shown)")
+        let started = try XCTUnwrap(r["started_at"] as? String), ended = try XCTUnwrap(r["ended_at"] as? String)
+        XCTAssertNotNil(started.range(of: Self.utc, options: .regularExpression), started)
+        XCTAssertNotNil(ended.range(of: Self.utc, options: .regularExpression), ended)
+        XCTAssertLessThan(started, ended)
+        // The end event's own figures, the same in the record.
+        let end = try XCTUnwrap(run.events(named: "end").first)
+        XCTAssertEqual(r["shown_ms"] as? Int, end["shown_ms"] as? Int)
+        for counter in ["frames_shown", "frames_dropped", "av_offset_ms_max"] {
+            XCTAssertEqual(r[counter] as? Int, end[counter] as? Int, counter)
+        }
+    }
+
+    func testTheDefaultScreenIsDerivedFromTheMachineIDNeverTheRawID() throws {
+        let collector = try Collector()
+        let png = try Fixtures.write("record-red.png", Fixtures.solidPNG("red"))
+        _ = try Launchad.run(["play", png, "--duration", "0.2", "--state", state.path, "--report", "\(collector.url)/pop", "--beacon-wait", "5"])
+        let screen = try XCTUnwrap(collector.records.first?["screen"] as? String)
+        let machine = try String(contentsOfFile: "/etc/machine-id", encoding: .utf8)
+        XCTAssertEqual(screen, ScreenID.derive(machineID: machine))
+        XCTAssertFalse(String(decoding: collector.received[0].body, as: UTF8.self).contains(machine.trimmingCharacters(in: .whitespacesAndNewlines)))
+    }
+
+    func testACollectorDownThenBackGetsBothLaunchesRecordsOnceInOrder() throws {
+        let server = try AdServer()
+        let collector = try Collector(status: 503)
+        try server.nginx.put("manifest.json", Data("""
+        {"report": {"url": "\(collector.url)/pop", "batch": 10},
+         "ads": [\(AdServer.Ad(id: "red", file: "red.png", data: try Fixtures.solidPNG("red")).json)]}
+        """.utf8))
+        try server.nginx.put("red.png", try Fixtures.solidPNG("red"))
+        let launch = { (wait: String) in
+            try Launchad.run(["launch", "--manifest", server.manifestURL, "--cache", self.cache.path, "--state", self.state.path,
+                              "--size", "320x240", "--transition", "none", "--retries", "0", "--beacon-wait", wait])
+        }
+        XCTAssertEqual(try Launchad.run(["prefetch", "--manifest", server.manifestURL, "--cache", cache.path, "--size", "320x240",
+                                         "--state", state.path]).status, 0)
+        XCTAssertEqual(try launch("1").status, 0)
+        XCTAssertGreaterThanOrEqual(collector.received.count, 1, "tried, and refused with 503")
+        let queued = try Launchad.run(["outbox", "status", "--state", state.path])
+        XCTAssertTrue(queued.stdout.contains(#""pending_records":1"#), queued.stdout)
+
+        collector.status = 204
+        let tries = collector.received.count
+        XCTAssertEqual(try launch("5").status, 0)
+        let delivered = collector.received.dropFirst(tries).flatMap {
+            ((try? JSONSerialization.jsonObject(with: $0.body)) as? [[String: Any]]) ?? []
+        }
+        let ids = delivered.compactMap { $0["id"] as? String }
+        XCTAssertEqual(ids.count, 2, "\(delivered)")
+        XCTAssertEqual(Set(ids).count, 2, "each play once")
+        let refused = collector.received.first.flatMap { (try? JSONSerialization.jsonObject(with: $0.body)) as? [[String: Any]] }
+        XCTAssertEqual(refused?.first?["id"] as? String, ids.first, "the first play's record, the same id, first")
+        XCTAssertEqual(delivered.map { $0["ad_id"] as? String }, ["red", "red"])
+        XCTAssertLessThan(delivered[0]["started_at"] as? String ?? "", delivered[1]["started_at"] as? String ?? "")
+        let status = try Launchad.run(["outbox", "status", "--state", state.path])
+        XCTAssertTrue(status.stdout.contains(#""records":{"delivered":2,"#), status.stdout)
+    }
+
+    func testACollectorAnswering200WithGarbageTakesTheBatchAndA400DropsIt() throws {
+        let collector = try Collector(status: 200)
+        collector.answer = Data("<html>not json".utf8)
+        let png = try Fixtures.write("record-red.png", Fixtures.solidPNG("red"))
+        let args = ["play", png, "--duration", "0.2", "--state", state.path, "--report", "\(collector.url)/pop", "--beacon-wait", "5"]
+        XCTAssertEqual(try Launchad.run(args).status, 0)
+        collector.status = 400
+        XCTAssertEqual(try Launchad.run(args).status, 0)
+        let status = try Launchad.run(["outbox", "status", "--state", state.path])
+        XCTAssertTrue(status.stdout.contains(#""records":{"delivered":1,"retried":0,"expired":0,"dropped":0,"refused":1}"#), status.stdout)
+        XCTAssertTrue(status.stdout.contains(#""pending":0,"#), status.stdout)
+    }
+}
