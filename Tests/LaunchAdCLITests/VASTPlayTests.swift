@@ -13,6 +13,7 @@ final class VASTPlayTests: XCTestCase {
         state = NSTemporaryDirectory() + "launchad-vast-state-\(UUID().uuidString)"
         let clip = try Fixtures.colourBars(seconds: 2, audio: true)
         try nginx.put("ad.mp4", Data(contentsOf: URL(fileURLWithPath: clip)))
+        try nginx.put("slow/ad.mp4", Data(contentsOf: URL(fileURLWithPath: clip)))
     }
 
     override func tearDown() {
@@ -115,6 +116,8 @@ final class VASTPlayTests: XCTestCase {
             ("loop", nil, loopURL, 300, "la/error?code=300"),
             ("wrap404", wrapperTo("\(nginx.base)/missing.xml", id: "w404"), nil, 301, "w404/error?code=301"),
             ("nomedia", VASTTags.document([VASTTags.inlineAd(id: "nm", track: track, media: [VASTTags.mediaFile("\(nginx.base)/x.swf", type: "application/x-shockwave-flash")])]), nil, 403, "nm/error?code=403"),
+            // The media trickles from /slow/: no first frame within --wait 1.
+            ("lateframe", VASTTags.document([VASTTags.inlineAd(id: "lf", track: track, media: [VASTTags.mediaFile("\(nginx.base)/slow/ad.mp4")])]), nil, 402, "lf/error?code=402"),
             ("media404", VASTTags.document([VASTTags.inlineAd(id: "m4", track: track, media: [VASTTags.mediaFile("\(nginx.base)/gone.mp4")])]), nil, 401, "m4/error?code=401"),
             ("jsclick", VASTTags.document([VASTTags.inlineAd(id: "js", track: track, media: [media], clickThrough: "javascript:alert(1)")]), nil, 101, "js/error?code=101"),
             ("filemedia", VASTTags.document([VASTTags.inlineAd(id: "fm", track: track, media: [VASTTags.mediaFile("file:///etc/passwd")])]), nil, 101, "fm/error?code=101"),
@@ -125,7 +128,7 @@ final class VASTPlayTests: XCTestCase {
         for c in cases {
             let before = nginx.tracked.count
             let url = try c.url ?? nginx.put("bad-\(c.name).xml", Data(c.body!.utf8))
-            let run = try play(["--vast", url, "--vast-timeout", "2"])
+            let run = try play(["--vast", url, "--vast-timeout", "2", "--wait", "1"])
             XCTAssertEqual(run.status, 3, "\(c.name): \(run.stdout)")
             XCTAssertEqual(run.events(named: "end").first?["outcome"] as? String, "no_ad", c.name)
             XCTAssertEqual(run.events(named: "error").first?["vast_error"] as? Int, c.code, "\(c.name): \(run.stdout)")
