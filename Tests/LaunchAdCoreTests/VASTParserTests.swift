@@ -114,6 +114,16 @@ final class VASTParserTests: XCTestCase {
         }
     }
 
+    /// FoundationXML crashes on these (the fuzz target found them): they never reach it.
+    func testInputsThatCrashFoundationXMLAreRefused() {
+        for bytes in [Data("<?x.?>\n<VAST version=\"4.0\"/>".utf8), Data("<?xml version=\"1.0\"?><?pi ?><VAST version=\"4.0\"/>".utf8),
+                      Data([0x3C] + [UInt8](repeating: 0xFF, count: 40) + Array("?xml version=\"1.0\"?>".utf8)),
+                      Data("<VAST version=\"4.0\">\u{0}</VAST>".utf8)] {
+            XCTAssertThrowsError(try VASTParser.parse(bytes)) { XCTAssertEqual(($0 as? VASTError)?.code, 100) }
+        }
+        XCTAssertNoThrow(try VASTParser.parse(Data("<?xml version=\"1.0\"?><?keep data?><VAST version=\"4.0\"/>".utf8)))
+    }
+
     func testWrapperAttributes() throws {
         let xml = #"<VAST version="4.1"><Ad id="w"><Wrapper followAdditionalWrappers="false" allowMultipleAds="true" fallbackOnNoAd="0"><AdSystem>W</AdSystem><VASTAdTagURI><![CDATA[ https://ads.example/next.xml ]]></VASTAdTagURI><Impression>https://t.example/w-imp</Impression></Wrapper></Ad></VAST>"#
         let ad = try XCTUnwrap(try VASTParser.parse(Data(xml.utf8)).ads.first)
@@ -138,6 +148,7 @@ final class VASTParserTests: XCTestCase {
         XCTAssertNil(VASTOffset(parsing: "5"))
         XCTAssertNil(VASTOffset(parsing: "00:61:00"))
         XCTAssertNil(VASTOffset(parsing: "150%"))
+        XCTAssertNil(VASTOffset(parsing: "9999999999999999:00:00"), "no overflow (found by the fuzz target)")
         XCTAssertEqual(VASTOffset.percent(25).milliseconds(of: 10_000), 2500)
         XCTAssertEqual(VASTOffset.seconds(3).label, "00:00:03.000")
     }

@@ -134,6 +134,12 @@ final class VASTTrackingTests: XCTestCase {
         XCTAssertEqual(out, "https://t.example/e?ts=1970-01-01T00%3A00%3A00.000Z&cb=00000042&e=402&ua=LaunchAd%2F0.1.0%20%28Linux%29&ps=muted%2Cfullscreen&r=-1&lat=0&mp=-1&ip=[2001:db8::1]&x=[notmacro")
     }
 
+    func testAStrayBracketNeverHidesTheNextMacro() {
+        let c = MacroContext(timestamp: Date(timeIntervalSince1970: 0), cacheBusting: "00000007", deviceUA: "x")
+        XCTAssertEqual(MacroExpander.expand("https://t.example/?a=[CACHEBUSTING&b=[CACHEBUSTING]&c=[x]&d=[", c),
+                       "https://t.example/?a=[CACHEBUSTING&b=00000007&c=[x]&d=[")
+    }
+
     func testMediaFileChoice() {
         func file(_ url: String, _ w: Int, _ h: Int, type: String = "video/mp4", delivery: String = "progressive", codec: String? = nil, kbps: Int? = nil, api: String? = nil) -> VASTMediaFile {
             var f = VASTMediaFile(url: url); f.width = w; f.height = h; f.type = type; f.delivery = delivery; f.codec = codec; f.bitrate = kbps; f.apiFramework = api

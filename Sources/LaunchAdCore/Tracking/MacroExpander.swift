@@ -46,13 +46,15 @@ public enum MacroExpander {
         while let open = rest.firstIndex(of: "[") {
             out += rest[..<open]
             let after = rest[rest.index(after: open)...]
-            guard let close = after.firstIndex(of: "]") else { out += rest[open...]; return out }
-            let name = String(after[..<close])
-            if let value = value(of: name, c) {
-                out += encode(value)
-            } else {
-                out += rest[open...close]
+            let name = after.prefix { $0.isASCII && ($0.isUppercase || $0.isNumber || $0 == "_") }
+            let close = name.endIndex
+            // Only `[NAME]` is a macro: a stray `[` stays as written and never hides the next one.
+            guard close < after.endIndex, after[close] == "]", let value = value(of: String(name), c) else {
+                out += "["
+                rest = after
+                continue
             }
+            out += encode(value)
             rest = after[after.index(after: close)...]
         }
         return out + rest

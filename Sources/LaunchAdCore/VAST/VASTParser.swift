@@ -94,8 +94,8 @@ public enum VASTParser {
             var f = VASTMediaFile(url: url)
             f.delivery = m.attributes["delivery"]?.trimmingCharacters(in: .whitespaces).lowercased() ?? "progressive"
             f.type = m.attributes["type"]?.trimmingCharacters(in: .whitespaces) ?? ""
-            f.width = m.attributes["width"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 0
-            f.height = m.attributes["height"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 0
+            f.width = dimension(m.attributes["width"])
+            f.height = dimension(m.attributes["height"])
             f.codec = m.attributes["codec"]
             f.bitrate = (m.attributes["bitrate"] ?? m.attributes["maxBitrate"]).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
             f.apiFramework = m.attributes["apiFramework"]
@@ -110,6 +110,11 @@ public enum VASTParser {
             l.clickTracking = clicks.children("ClickTracking").compactMap(\.uri)
         }
         return l
+    }
+
+    /// A pixel size; 0 when missing or beyond any screen (so areas never overflow).
+    private static func dimension(_ raw: String?) -> Int {
+        raw.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map { (0...100_000).contains($0) ? $0 : 0 } ?? 0
     }
 
     private static func flag(_ raw: String?, default value: Bool) -> Bool {

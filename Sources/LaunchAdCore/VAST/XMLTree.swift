@@ -27,6 +27,16 @@ struct XMLTree {
         if containsDeclaration(data) {
             throw VASTError(VASTError.xmlParse, "the document declares a DOCTYPE or entities, which are refused")
         }
+        // FoundationXML traps on element names that are not UTF-8 (found by the VAST fuzz
+        // target): such bytes never reach it. VAST documents are UTF-8.
+        guard String(validating: data, as: UTF8.self) != nil, !data.contains(0) else {
+            throw VASTError(VASTError.xmlParse, "the document is not UTF-8 text")
+        }
+        // FoundationXML reads a processing instruction's data with strlen even when there is
+        // none (`<?x?>`), and crashes (found by the fuzz target).
+        if containsEmptyProcessingInstruction(data) {
+            throw VASTError(VASTError.xmlParse, "the document holds a processing instruction without data")
+        }
         let builder = TreeBuilder()
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
@@ -39,6 +49,23 @@ struct XMLTree {
         }
         return root
     }
+
+    /// `<?target?>`: a processing instruction with nothing after its target.
+    static func containsEmptyProcessingInstruction(_ data: Data) -> Bool {
+        let b = [UInt8](data)
+        var i = 0
+        while i + 1 < b.count {
+            defer { i += 1 }
+            guard b[i] == UInt8(ascii: "<"), b[i + 1] == UInt8(ascii: "?") else { continue }
+            var j = i + 2
+            while j < b.count, !isSpace(b[j]), b[j] != UInt8(ascii: "?") { j += 1 }
+            while j < b.count, isSpace(b[j]) { j += 1 }
+            if j + 1 < b.count, b[j] == UInt8(ascii: "?"), b[j + 1] == UInt8(ascii: ">") { return true }
+        }
+        return false
+    }
+
+    private static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
 
     /// `<!DOCTYPE` or `<!ENTITY` anywhere (case-insensitive, UTF-8 or ASCII bytes).
     static func containsDeclaration(_ data: Data) -> Bool {
