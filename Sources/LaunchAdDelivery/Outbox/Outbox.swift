@@ -5,14 +5,18 @@ import Foundation
 /// is sent and leaves only when delivered, refused for good, expired or pushed out by the
 /// bounds. A crash between a send and the removal sends the same bytes again (at least once).
 /// Several processes share one folder: changes under one flock, sending by one process at a time.
-public final class Outbox: BeaconQueue, @unchecked Sendable {  // mutable state guarded by `cond`; files by flock
+public final class Outbox: BeaconQueue, @unchecked Sendable {  // state guarded by `cond`; `known` used only under the send lock; files by flock
     public let directory: URL
     let store: OutboxStore
     let config: OutboxConfig
     let fetcher: Fetcher
     let clock: @Sendable () -> Date
     /// Told about a failure to queue (a full disk, a lock held too long), in one line.
-    public var onProblem: (@Sendable (String) -> Void)?
+    public var onProblem: (@Sendable (String) -> Void)? {
+        get { cond.lock(); defer { cond.unlock() }; return problemHandler }
+        set { cond.lock(); problemHandler = newValue; cond.unlock() }
+    }
+    private var problemHandler: (@Sendable (String) -> Void)?
 
     private let cond = NSCondition()
     private var started = false

@@ -34,9 +34,9 @@ public struct OutboxTally: Equatable, Sendable {
 
     public init() {}
 
-    static let fields: [(String, WritableKeyPath<OutboxTally, Int>)] = [
+    static var fields: [(String, WritableKeyPath<OutboxTally, Int>)] { [
         ("delivered", \.delivered), ("retried", \.retried), ("expired", \.expired), ("dropped", \.dropped), ("refused", \.refused),
-    ]
+    ] }
 
     mutating func add(_ other: OutboxTally) {
         for (_, key) in OutboxTally.fields { self[keyPath: key] += other[keyPath: key] }
