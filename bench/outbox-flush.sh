@@ -3,9 +3,10 @@
 # 10,000) to a local nginx answering 204, timed end to end (the process's wall time: start,
 # reading the queue, sending, removing the files, the counters). The target is 1,000 beacons/s.
 # Two shapes of queue, each run RUNS times:
-#   one-event  all N beacons belong to one event (sent together, 6 connections at once)
-#   per-play   N beacons from N/7 plays, one beacon per event (impression, start, quartiles, ...),
-#              the shape an offline kiosk leaves; events go out one after another, in order
+#   one-event  all N beacons belong to one event of one run (sent together, 6 connections at once)
+#   per-play   N beacons from N/7 plays (one run each), one beacon per event (impression, start,
+#              quartiles, ...), the shape an offline kiosk leaves: each play's events in order,
+#              6 plays side by side
 # The queue is written in the outbox's file format by this script (python3), as enqueue would.
 #
 #   bash bench/outbox-flush.sh [N] [RUNS]                 (default 10000 3)
@@ -61,7 +62,8 @@ for i in range(n):
     else:
         made, event = now + (i // 7) * 10 + i % 7, events[i % 7]
     url = f"http://127.0.0.1:{port}/t/{event}?play={i // 7}&n={i}&cb={random.randrange(10**8)}"
-    name = "%015d-%05d-%06d-%08x.beacon" % (made, os.getpid() % 100000, i, random.randrange(2**32))
+    run = os.getpid() if shape == "one-event" else 10000 + i // 7   # each play queued by its own process
+    name = "%015d-%05d-%06d-%08x.beacon" % (made, run % 100000, i, random.randrange(2**32))
     body = {"url": url, "event": event, "made_ms": made, "expires_ms": made + 86400000, "attempts": 0, "next_ms": 0}
     with open(os.path.join(items, name), "w") as f:
         f.write(json.dumps(body, separators=(",", ":")))

@@ -241,37 +241,24 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // state guarded 
         return round
     }
 
-    /// Sends the jobs in waves: the beacons of one event (same time, same name) together,
-    /// `connections` at a time, and the next event's only after them, so a tracking server sees
-    /// impression before start before the quartiles even after an outage.
+    /// Sends the jobs: one at a time in order over one connection; else over `connections`
+    /// connections as `JobSchedule` allows (each run's events in order, other runs beside them).
+    /// Senders run on threads of their own: blocking sends on Dispatch's shared pool starve
+    /// URLSession's own queues. One verdict per job, in order.
     private func send(_ jobs: [OutboxJob], connections: Int) -> [DeliveryVerdict] {
-        var verdicts: [DeliveryVerdict] = []
-        var start = 0
-        while start < jobs.count {
-            var end = start + 1
-            while end < jobs.count, jobs[end].wave == jobs[start].wave { end += 1 }
-            verdicts += sendTogether(Array(jobs[start..<end]), connections: connections)
-            start = end
-        }
-        return verdicts
-    }
-
-    /// Sends jobs in parallel on threads of their own (blocking sends on Dispatch's shared pool
-    /// starve URLSession's own queues); one verdict per job, in order.
-    private func sendTogether(_ jobs: [OutboxJob], connections: Int) -> [DeliveryVerdict] {
         let fetcher = self.fetcher
-        if connections <= 1 || jobs.count == 1 { return jobs.map { $0.send(with: fetcher) } }
-        let results = VerdictBox(count: jobs.count)
+        if connections <= 1 || jobs.count <= 1 { return jobs.map { $0.send(with: fetcher) } }
+        let schedule = JobSchedule(lane: jobs.map(\.lane), wave: jobs.map(\.wave))
         let group = DispatchGroup()
         for _ in 0..<min(connections, jobs.count) {
             group.enter()
             Thread.detachNewThread {
-                while let i = results.claim() { results.set(i, jobs[i].send(with: fetcher)) }
+                while let (i, lane) = schedule.claim() { schedule.finish(i, lane: lane, jobs[i].send(with: fetcher)) }
                 group.leave()
             }
         }
         group.wait()
-        return results.values
+        return schedule.results
     }
 
     // MARK: status
@@ -300,9 +287,14 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // state guarded 
 struct OutboxJob: Sendable {
     var items: [OutboxItem]
 
-    /// Which jobs may go out together: the beacons of one event; a batch of records goes alone,
-    /// so a collector gets its batches in order.
+    /// Which jobs may go out together: the beacons of one event; a batch of records goes alone.
     var wave: String { items[0].kind == .record ? items[0].name : "\(items[0].madeMs) \(items[0].event)" }
+
+    /// Which jobs must keep their order: the beacons of one run (its process id is in the item's
+    /// name), the batches for one collector.
+    var lane: String {
+        items[0].kind == .record ? "records \(items[0].url)" : "run " + (items[0].name.split(separator: "-").dropFirst().first.map(String.init) ?? "")
+    }
 
     /// Beacons one by one, oldest first; then records grouped per collector in order, `batch`
     /// at most per POST.
@@ -336,21 +328,4 @@ struct OutboxJob: Sendable {
             return .retry
         }
     }
-}
-
-/// Jobs handed out to, and verdicts filled in by, concurrent senders.
-private final class VerdictBox: @unchecked Sendable {  // `stored` and `next` guarded by `lock`
-    private let lock = NSLock()
-    private var stored: [DeliveryVerdict]
-    private var next = 0
-    init(count: Int) { stored = Array(repeating: .retry, count: count) }
-    /// The next job's index, nil when all are taken.
-    func claim() -> Int? {
-        lock.lock(); defer { lock.unlock() }
-        guard next < stored.count else { return nil }
-        next += 1
-        return next - 1
-    }
-    func set(_ i: Int, _ v: DeliveryVerdict) { lock.lock(); stored[i] = v; lock.unlock() }
-    var values: [DeliveryVerdict] { lock.lock(); defer { lock.unlock() }; return stored }
 }
