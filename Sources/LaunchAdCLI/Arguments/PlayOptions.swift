@@ -67,6 +67,7 @@ extension PlayOptions {
         }
         try o.check()
         d.allowHTTP = o.vast.allowHTTP
+        try d.check()
         return (o, d)
     }
 

@@ -15,7 +15,7 @@ public struct OutboxConfig: Equatable, Sendable {
     /// Requests in flight at once during `flush` (the background sender uses one).
     public var connections = 6
     /// Items picked per sending round.
-    public var roundSize = 256
+    public var roundSize = 1000
 
     public init(ttl: Double = 86_400) { self.ttl = ttl }
 }
