@@ -206,7 +206,8 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // state guarded 
         store.remove(expired.map(\.name))
 
         let jobs = OutboxJob.group(due)
-        let verdicts = send(jobs, connections: connections)
+        let problems = ProblemLog()
+        let verdicts = send(jobs, connections: connections, problems: problems)
         var keep: [OutboxItem] = []
         var gone: [String] = []
         for (job, verdict) in zip(jobs, verdicts) {
@@ -230,6 +231,8 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // state guarded 
         }
         store.remove(gone)
         for name in gone { known[name] = nil }
+        let stamp = MacroExpander.timestamp(clock())
+        for (host, text) in problems.all { delta.problems[host] = "\(stamp) \(text)" }
         let counted = delta
         let retried = keep
         let store = self.store
@@ -245,15 +248,15 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // state guarded 
     /// connections as `JobSchedule` allows (each run's events in order, other runs beside them).
     /// Senders run on threads of their own: blocking sends on Dispatch's shared pool starve
     /// URLSession's own queues. One verdict per job, in order.
-    private func send(_ jobs: [OutboxJob], connections: Int) -> [DeliveryVerdict] {
+    private func send(_ jobs: [OutboxJob], connections: Int, problems: ProblemLog) -> [DeliveryVerdict] {
         let fetcher = self.fetcher
-        if connections <= 1 || jobs.count <= 1 { return jobs.map { $0.send(with: fetcher) } }
+        if connections <= 1 || jobs.count <= 1 { return jobs.map { $0.send(with: fetcher, problems: problems) } }
         let schedule = JobSchedule(lane: jobs.map(\.lane), wave: jobs.map(\.wave))
         let group = DispatchGroup()
         for _ in 0..<min(connections, jobs.count) {
             group.enter()
             Thread.detachNewThread {
-                while let (i, lane) = schedule.claim() { schedule.finish(i, lane: lane, jobs[i].send(with: fetcher)) }
+                while let (i, lane) = schedule.claim() { schedule.finish(i, lane: lane, jobs[i].send(with: fetcher, problems: problems)) }
                 group.leave()
             }
         }
@@ -312,8 +315,10 @@ struct OutboxJob: Sendable {
         return jobs
     }
 
-    func send(with fetcher: Fetcher) -> DeliveryVerdict {
-        guard let url = URL(string: items[0].url) else { return .refused }
+    /// Sends the job; a failure's reason goes to `problems` under the host's name.
+    func send(with fetcher: Fetcher, problems: ProblemLog) -> DeliveryVerdict {
+        let host = items[0].host
+        guard let url = URL(string: items[0].url) else { problems.note(host, "not a URL: \(items[0].url)"); return .refused }
         var request = FetchRequest(url: url, maxBytes: 1 << 20)
         if items[0].kind == .record {
             request.method = "POST"
@@ -321,11 +326,24 @@ struct OutboxJob: Sendable {
             request.body = Data(("[" + items.compactMap(\.body).joined(separator: ",") + "]").utf8)
         }
         do {
-            return DeliveryRule.verdict(status: try fetcher.fetch(request, progress: nil).status)
+            let status = try fetcher.fetch(request, progress: nil).status
+            let verdict = DeliveryRule.verdict(status: status)
+            if verdict != .delivered { problems.note(host, "HTTP \(status) from \(url.absoluteString)") }
+            return verdict
         } catch let e as FetchError {
+            problems.note(host, e.message)
             return e.retryable ? .retry : .refused
         } catch {
+            problems.note(host, "\(error)")
             return .retry
         }
     }
+}
+
+/// The last failure per host during a round, for `outbox status` (a beacon is never lost silently).
+final class ProblemLog: @unchecked Sendable {  // `byHost` guarded by `lock`
+    private let lock = NSLock()
+    private var byHost: [String: String] = [:]
+    func note(_ host: String, _ text: String) { lock.lock(); byHost[host] = text; lock.unlock() }
+    var all: [String: String] { lock.lock(); defer { lock.unlock() }; return byHost }
 }

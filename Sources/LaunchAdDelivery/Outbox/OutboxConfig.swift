@@ -58,6 +58,8 @@ public struct OutboxCounts: Equatable, Sendable {
     public var beacons = OutboxTally()
     public var records = OutboxTally()
     public var hosts: [String: OutboxTally] = [:]
+    /// The last failed try per host: its UTC time and reason.
+    public var problems: [String: String] = [:]
 
     public init() {}
 
@@ -73,9 +75,10 @@ public struct OutboxCounts: Equatable, Sendable {
         beacons.add(other.beacons)
         records.add(other.records)
         for (host, tally) in other.hosts { hosts[host, default: OutboxTally()].add(tally) }
+        problems.merge(other.problems) { $1 }
     }
 
-    var isZero: Bool { beacons.isZero && records.isZero }
+    var isZero: Bool { beacons.isZero && records.isZero && problems.isEmpty }
 }
 
 /// What `launchad outbox status` shows.
@@ -101,7 +104,8 @@ public struct OutboxStatus: Equatable, Sendable {
             ("beacons", .object(counts.beacons.json)),
             ("records", .object(counts.records.json)),
             ("hosts", .object(hosts.map { host in
-                (host, .object([("pending", .int(pendingByHost[host] ?? 0))] + (counts.hosts[host] ?? OutboxTally()).json))
+                (host, .object([("pending", .int(pendingByHost[host] ?? 0))] + (counts.hosts[host] ?? OutboxTally()).json
+                    + [("last_problem", counts.problems[host].map { .string($0) } ?? .null)]))
             })),
         ])
     }
