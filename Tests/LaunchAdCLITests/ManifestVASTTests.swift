@@ -6,24 +6,7 @@ import LaunchAdTestSupport
 
 /// `"type": "vast"` ads in the manifest: resolved and cached by the refresh, shown from the
 /// cache, their beacons through the outbox; nginx serves the tag, the media and /track/.
-final class ManifestVASTTests: XCTestCase {
-    var server: AdServer!
-    var cache: URL!
-    var state: URL!
-
-    override func setUpWithError() throws {
-        server = try AdServer()
-        let tmp = URL(fileURLWithPath: NSTemporaryDirectory())
-        cache = tmp.appendingPathComponent("launchad-cache-\(UUID().uuidString)")
-        state = tmp.appendingPathComponent("launchad-state-\(UUID().uuidString)")
-    }
-
-    override func tearDownWithError() throws {
-        server = nil
-        try? FileManager.default.removeItem(at: cache)
-        try? FileManager.default.removeItem(at: state)
-    }
-
+final class ManifestVASTTests: ServerStateTestCase {
     /// Serves a one-second clip, a tag for it and a manifest naming the tag; returns the clip's bytes.
     @discardableResult
     func publish(events: [String], end: String = "") throws -> Data {
