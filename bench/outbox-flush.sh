@@ -70,22 +70,24 @@ for i in range(n):
 PY
 }
 
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "launchad: $LAUNCHAD outbox flush; nginx $(nginx -v 2>&1 | cut -d/ -f2) on 127.0.0.1:$PORT; $(nproc) cores; $N beacons"
-printf "%-10s %-4s %8s %10s %9s\n" shape run wall_s beacons/s arrived
+printf "%-10s %-4s %8s %8s %10s %9s\n" shape run wall_s cpu_s beacons/s arrived
 for shape in one-event per-play; do
     for run in $(seq 1 "$RUNS"); do
         state="$WORK/state-$shape-$run"
         queue "$state" "$shape"
         : > "$WORK/logs/beacons.log"
         start=$(date +%s.%N)
-        "$LAUNCHAD" outbox flush --state "$state" > "$WORK/status.json"
+        /usr/bin/time -o "$WORK/cpu.txt" -f "%U %S" "$LAUNCHAD" outbox flush --state "$state" > "$WORK/status.json"
         end=$(date +%s.%N)
         arrived=$(wc -l < "$WORK/logs/beacons.log")
-        python3 - "$start" "$end" "$N" "$arrived" "$shape" "$run" <<'PY'
+        python3 - "$start" "$end" "$N" "$arrived" "$shape" "$run" "$(tail -1 "$WORK/cpu.txt")" <<'PY'
 import sys
 start, end, n, arrived, shape, run = float(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5], sys.argv[6]
+cpu = sum(map(float, sys.argv[7].split()))
 wall = end - start
-print("%-10s %-4s %8.2f %10.0f %9d" % (shape, run, wall, n / wall, arrived))
+print("%-10s %-4s %8.2f %8.2f %10.0f %9d" % (shape, run, wall, cpu, n / wall, arrived))
 PY
         rm -rf "$state"
     done
