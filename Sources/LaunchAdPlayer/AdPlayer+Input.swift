@@ -1,4 +1,5 @@
 import CSDL2
+import CWayland
 import LaunchAdCore
 
 /// SDL events as session inputs.
@@ -7,6 +8,10 @@ extension AdPlayer {
     func input(from e: SDL_Event) -> SessionInput? {
         switch SDL_EventType(e.type) {
         case SDL_QUIT:
+            // SDL reports a Wayland compositor that went away as a quit request.
+            if let window, launchad_wayland_connection_lost(window.pointer) != 0 {
+                return .failed(code: "window_lost", message: "the Wayland compositor closed the connection")
+            }
             return .closeRequested
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(UInt32(e.window.event)) {

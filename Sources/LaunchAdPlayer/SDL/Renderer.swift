@@ -11,8 +11,13 @@ public final class Renderer {
         self.window = window
         // Accelerated with vsync when there is a GPU. Without one (no DRI render node: Xvfb,
         // containers), OpenGL would run on a software rasteriser that costs more CPU than SDL's
-        // own software renderer, so use that, as SDL_RENDER_DRIVER=software would.
-        let accelerated = Renderer.hasGPU ? SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue : SDL_RENDERER_SOFTWARE.rawValue
+        // own software renderer, so use that, as SDL_RENDER_DRIVER=software would. Except on
+        // Wayland: SDL 2.26 has no plain framebuffer there, its software renderer presents
+        // through an OpenGL texture anyway (one more full-frame copy), so draw with OpenGL
+        // (Mesa's software rasteriser without a GPU), without vsync, whose frame callbacks stop
+        // while the window is hidden.
+        let accelerated = Renderer.hasGPU ? SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
+            : Renderer.isWayland ? SDL_RENDERER_ACCELERATED.rawValue : SDL_RENDERER_SOFTWARE.rawValue
         if let r = SDL_CreateRenderer(window.pointer, -1, accelerated) {
             pointer = r
         } else if let r = SDL_CreateRenderer(window.pointer, -1, SDL_RENDERER_SOFTWARE.rawValue) {
@@ -32,10 +37,13 @@ public final class Renderer {
         return nodes.contains { $0.hasPrefix("renderD") }
     }
 
+    static var isWayland: Bool { SDL_GetCurrentVideoDriver().map { String(cString: $0) } == "wayland" }
+
     /// Call before the window is created: without a GPU, present through plain X11 images
-    /// rather than a software OpenGL context.
+    /// rather than a software OpenGL context. (Not on Wayland: without that OpenGL context the
+    /// software renderer has no way to present there, and creating it fails.)
     static func prepareHints() {
-        if !hasGPU { SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0") }
+        if !hasGPU && !isWayland { SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0") }
     }
 
     public var name: String {

@@ -1,0 +1,78 @@
+import Foundation
+import LaunchAdTestSupport
+import XCTest
+
+/// `launchad play` in a Wayland-only session: the control channel, and the ways a compositor
+/// can be missing or go away, each a `no_display`/`window_lost` error with exit 1, never a signal.
+final class WaylandCLITests: XCTestCase {
+    private func seated() throws -> Compositor {
+        do { return try Compositor.westonWithSeat() } catch let e as Compositor.Missing { throw XCTSkip(e.description) }
+    }
+
+    func testControlChannelDrivesTheAdUnderWeston() throws {
+        let weston = try seated()
+        let clip = try Fixtures.colourBars(seconds: 4, audio: false)
+        let run = try LiveRun(["play", clip, "--control", "stdin"], environment: weston.environment)
+        XCTAssertNotNil(run.waitFor("first_frame"))
+        run.send("pause")
+        XCTAssertNotNil(run.waitFor("pause"))
+        run.send("skip")
+        XCTAssertEqual(run.finish(), 0)
+        XCTAssertEqual(run.events(named: "window").first?["video_driver"] as? String, "wayland")
+        XCTAssertEqual(run.events(named: "pause").first?["reason"] as? String, "host")
+        XCTAssertEqual(run.events(named: "end").map { $0["outcome"] as? String }, ["skipped"])
+    }
+
+    func testACompositorWithoutASeatIsNoDisplayNotACrash() throws {
+        let weston: Compositor
+        do { weston = try Compositor.westonHeadless() } catch let e as Compositor.Missing { throw XCTSkip(e.description) }
+        let run = try Launchad.run(["play", Fixtures.media("sample-ad.mp4")], environment: weston.environment)
+        XCTAssertEqual(run.status, 1)
+        let error = try XCTUnwrap(run.events(named: "error").first)
+        XCTAssertEqual(error["code"] as? String, "no_display")
+        XCTAssertTrue((error["message"] as? String ?? "").contains("wl_seat"), "\(error)")
+        XCTAssertEqual(run.events.last?["outcome"] as? String, "error")
+    }
+
+    func testAMissingSocketIsNoDisplay() throws {
+        var env = Launchad.headlessEnvironment()
+        env.removeValue(forKey: "SDL_VIDEODRIVER")
+        env["WAYLAND_DISPLAY"] = "wl-not-there"
+        env["XDG_RUNTIME_DIR"] = NSTemporaryDirectory()
+        let run = try Launchad.run(["play", Fixtures.media("sample-ad.mp4")], environment: env)
+        XCTAssertEqual(run.status, 1)
+        let error = try XCTUnwrap(run.events(named: "error").first)
+        XCTAssertEqual(error["code"] as? String, "no_display")
+        XCTAssertTrue((error["message"] as? String ?? "").contains("wl-not-there"))
+        XCTAssertEqual(run.events(named: "end").count, 1)
+    }
+
+    func testACompositorThatDiesMidPlayIsWindowLost() throws {
+        let weston = try seated()
+        let clip = try Fixtures.colourBars(seconds: 6, audio: false)
+        let run = try LiveRun(["play", clip], environment: weston.environment)
+        XCTAssertNotNil(run.waitFor("first_frame"))
+        Thread.sleep(forTimeInterval: 0.5)
+        weston.kill()
+        XCTAssertEqual(run.finish(timeout: 10), 1)
+        XCTAssertEqual(run.events(named: "error").first?["code"] as? String, "window_lost")
+        XCTAssertEqual(run.events(named: "end").map { $0["outcome"] as? String }, ["error"])
+        XCTAssertLessThan(run.seconds, 5, "ends at once, not at the end of the clip")
+    }
+}
+
+/// Bare KMS: without a DRM device SDL's kmsdrm driver is refused before SDL starts.
+final class KMSDRMCLITests: XCTestCase {
+    func testKmsdrmWithoutADRMDeviceIsNoDisplayWithinASecond() throws {
+        if FileManager.default.fileExists(atPath: "/dev/dri") { throw XCTSkip("this machine has /dev/dri") }
+        var env = Launchad.headlessEnvironment()
+        env["SDL_VIDEODRIVER"] = "kmsdrm"
+        let run = try Launchad.run(["play", Fixtures.media("sample-ad.mp4")], environment: env)
+        XCTAssertEqual(run.status, 1)
+        let error = try XCTUnwrap(run.events(named: "error").first)
+        XCTAssertEqual(error["code"] as? String, "no_display")
+        XCTAssertTrue((error["message"] as? String ?? "").contains("/dev/dri"), "\(error)")
+        XCTAssertEqual(run.events(named: "end").count, 1)
+        XCTAssertLessThan(run.seconds, 1.0)
+    }
+}

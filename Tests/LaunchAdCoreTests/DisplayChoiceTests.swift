@@ -1,0 +1,38 @@
+import LaunchAdCore
+import XCTest
+
+/// Which video driver a run asks SDL for, and when kmsdrm may start.
+final class DisplayChoiceTests: XCTestCase {
+    func testX11WhenDisplayIsSetWaylandWhenOnlyWaylandDisplayIs() {
+        XCTAssertEqual(DisplayChoice.decide(environment: ["DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0", "XDG_RUNTIME_DIR": "/run/user/1000"]), .x11)
+        XCTAssertEqual(DisplayChoice.decide(environment: ["WAYLAND_DISPLAY": "wayland-1", "XDG_RUNTIME_DIR": "/run/user/1000"]),
+                       .wayland(socket: "/run/user/1000/wayland-1"))
+        XCTAssertEqual(DisplayChoice.decide(environment: ["WAYLAND_DISPLAY": "/tmp/wl/sock"]), .wayland(socket: "/tmp/wl/sock"))
+        XCTAssertEqual(DisplayChoice.decide(environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""]), .sdlDefault)
+        XCTAssertEqual(DisplayChoice.decide(environment: [:]).driverHint, nil)
+    }
+
+    func testSDLVideoDriverWins() {
+        let env = ["DISPLAY": ":0", "XDG_RUNTIME_DIR": "/run/user/7"]
+        XCTAssertEqual(DisplayChoice.decide(environment: env.merging(["SDL_VIDEODRIVER": "wayland"]) { $1 }), .wayland(socket: "/run/user/7/wayland-0"))
+        XCTAssertEqual(DisplayChoice.decide(environment: env.merging(["SDL_VIDEODRIVER": "kmsdrm"]) { $1 }), .kmsdrm)
+        XCTAssertEqual(DisplayChoice.decide(environment: env.merging(["SDL_VIDEODRIVER": "dummy"]) { $1 }), .sdlDefault)
+        XCTAssertEqual(DisplayChoice.kmsdrm.driverHint, "kmsdrm")
+    }
+
+    func testWaylandWithoutARuntimeDirIsUnusable() {
+        guard case .unusable(let why) = DisplayChoice.decide(environment: ["WAYLAND_DISPLAY": "wl-x"]) else { return XCTFail("expected unusable") }
+        XCTAssertTrue(why.contains("XDG_RUNTIME_DIR") && why.contains("wl-x"), why)
+    }
+
+    func testKMSNeedsAnOpenableCardAndReadableInput() {
+        typealias N = KMSReadiness.Node
+        XCTAssertTrue(KMSReadiness.problem(drm: nil, input: [])!.contains("/dev/dri does not exist"))
+        XCTAssertTrue(KMSReadiness.problem(drm: [N(path: "/dev/dri/renderD128", usable: true)], input: [])!.contains("no card"))
+        XCTAssertTrue(KMSReadiness.problem(drm: [N(path: "/dev/dri/card0", usable: false)], input: [])!.contains("/dev/dri/card0"))
+        let card = [N(path: "/dev/dri/card0", usable: true)]
+        XCTAssertTrue(KMSReadiness.problem(drm: card, input: [N(path: "/dev/input/event0", usable: false)])!.contains("input"))
+        XCTAssertNil(KMSReadiness.problem(drm: card, input: [N(path: "/dev/input/event0", usable: false), N(path: "/dev/input/event1", usable: true)]))
+        XCTAssertNil(KMSReadiness.problem(drm: card, input: []), "a panel with no input device at all")
+    }
+}
