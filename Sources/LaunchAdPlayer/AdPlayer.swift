@@ -108,11 +108,13 @@ public final class AdPlayer {
         case .failed where !force: return nil
         default: break
         }
-        let size = windowSize(requested: options.size, device: options.device, content: contentSize ?? content?.size,
+        // --size and --device are the output's shape; the ad's own shape is the scene's, turned.
+        let size = windowSize(requested: options.size, device: options.device, content: (contentSize ?? content?.size).map(options.rotation.scene),
                               display: sdl?.usableDisplaySize)
         do {
             let w = try Window(title: "LaunchAd", size: size, fullscreen: options.fullscreen)
             let r = try Renderer(window: w)
+            r.rotation = options.rotation
             window = w
             renderer = r
             let fontPath = Font.locate(requested: options.font)
@@ -125,7 +127,7 @@ public final class AdPlayer {
             let drawn = r.outputSize
             events.emit(AdEvent("window", tMs: ProcessClock.nowMs(), [
                 ("width", .int(drawn.width)), ("height", .int(drawn.height)), ("fullscreen", .bool(options.fullscreen)),
-                ("video_driver", .string(sdl?.driverName ?? "none")), ("renderer", .string(r.name)),
+                ("video_driver", .string(sdl?.driverName ?? "none")), ("renderer", .string(r.name)), ("rotate", .int(options.rotation.degrees)),
             ]))
             if let label = options.skipLabel, fontPath != nil, skipView?.fontCovers(label) == false {
                 events.emit(AdEvent("font_missing", tMs: ProcessClock.nowMs(),

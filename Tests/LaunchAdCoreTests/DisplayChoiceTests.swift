@@ -36,3 +36,26 @@ final class DisplayChoiceTests: XCTestCase {
         XCTAssertNil(KMSReadiness.problem(drm: card, input: []), "a panel with no input device at all")
     }
 }
+
+/// Scene and output coordinates under each turn.
+final class ScreenRotationTests: XCTestCase {
+    let out = Size(width: 640, height: 360)
+
+    func testSceneShapeAndCorners() {
+        XCTAssertEqual(ScreenRotation.quarter.scene(out), Size(width: 360, height: 640))
+        XCTAssertEqual(ScreenRotation.half.scene(out), out)
+        // The scene's top-left corner goes to the output's top-right (90), bottom-right (180), bottom-left (270).
+        XCTAssertEqual(ScreenRotation.quarter.toOutput(Rect(x: 0, y: 0, width: 10, height: 20), output: out), Rect(x: 620, y: 0, width: 20, height: 10))
+        XCTAssertEqual(ScreenRotation.half.toOutput(Rect(x: 0, y: 0, width: 10, height: 20), output: out), Rect(x: 630, y: 340, width: 10, height: 20))
+        XCTAssertEqual(ScreenRotation.threeQuarter.toOutput(Rect(x: 0, y: 0, width: 10, height: 20), output: out), Rect(x: 0, y: 350, width: 20, height: 10))
+    }
+
+    func testToSceneUndoesToOutput() {
+        for r in ScreenRotation.allCases {
+            let p = r.toOutput(x: 100, y: 50, output: out)
+            let q = r.toScene(x: p.x, y: p.y, output: out)
+            XCTAssertEqual(q.x, 100, accuracy: 1e-9, "\(r)")
+            XCTAssertEqual(q.y, 50, accuracy: 1e-9, "\(r)")
+        }
+    }
+}

@@ -7,6 +7,7 @@ public struct ArgumentReader {
     private var index = 0
     private var pendingValue: String?
     public private(set) var positionals: [String] = []
+    private var given: [String: String] = [:]
 
     public init(_ args: [String]) { self.args = args }
 
@@ -50,6 +51,16 @@ public struct ArgumentReader {
         }
         index += 1
         return args[index - 1]
+    }
+
+    /// A value for an option that may be repeated only with the same value (`--rotate 90 --rotate 90`).
+    public mutating func consistentValue(for option: String) throws -> String {
+        let v = try value(for: option)
+        if let earlier = given[option], earlier != v {
+            throw UsageError("\(option) given twice with different values ('\(earlier)' and '\(v)')")
+        }
+        given[option] = v
+        return v
     }
 
     public mutating func double(for option: String, min: Double = 0, max: Double = .greatestFiniteMagnitude) throws -> Double {
