@@ -12,6 +12,7 @@ public final class Compositor {
     public let runtimeDir: String
     public let socketName: String
     private var xvfb: Process?
+    /// The compositor's process.
     private var weston: Process?
 
     public var socketPath: String { runtimeDir + "/" + socketName }
@@ -51,10 +52,25 @@ public final class Compositor {
         return c
     }
 
-    private init() throws {
+    /// cage (wlroots, headless backend, pixman renderer, one 1280x720 output), started as the
+    /// unprivileged user `nobody` since it refuses to run as root, kept alive by a
+    /// `sleep` as its application; a test (root) connects to its socket like any other client.
+    public static func cage() throws -> Compositor {
+        try require(["/usr/bin/cage", "/usr/bin/Xwayland", "/usr/bin/setpriv"])
+        let c = try Compositor(socketName: "wayland-0")
+        guard chown(c.runtimeDir, 65534, 65534) == 0 else { throw Missing(description: "cannot hand \(c.runtimeDir) to nobody") }
+        // setpriv executes cage in its own process, so stopping the process stops cage.
+        c.weston = try start("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/cage", "--", "/bin/sh", "-c",
+                                                  "echo $$ > \"$XDG_RUNTIME_DIR/app.pid\"; exec sleep 120"],
+                             ["XDG_RUNTIME_DIR": c.runtimeDir, "WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1"])
+        try waitFor(c.socketPath)
+        return c
+    }
+
+    private init(socketName: String = "wl-test") throws {
         runtimeDir = NSTemporaryDirectory() + "launchad-wl-\(getpid())-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: runtimeDir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        socketName = "wl-test"
+        self.socketName = socketName
     }
 
     /// Kills the compositor at once, as a crash would.
@@ -65,6 +81,10 @@ public final class Compositor {
     }
 
     deinit {
+        // cage waits for its application: stop that first (the sleep it was given).
+        if let pid = (try? String(contentsOfFile: runtimeDir + "/app.pid", encoding: .utf8)).flatMap({ Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) {
+            Foundation.kill(pid, SIGTERM)
+        }
         for p in [weston, xvfb].compactMap({ $0 }) where p.isRunning {
             p.terminate()
             p.waitUntilExit()

@@ -89,3 +89,24 @@ final class WaylandPlayerTests: XCTestCase {
         XCTAssertEqual(s.probes.map(colourName), ["lime", "red", "blue", "white"])
     }
 }
+
+/// cage, the one-application kiosk compositor: the ad's window fills its output.
+final class CagePlayerTests: XCTestCase {
+    func testTheWindowFillsCagesOutput() throws {
+        let cage: Compositor
+        do { cage = try Compositor.cage() } catch let e as Compositor.Missing { throw XCTSkip(e.description) }
+        defer { unsetenv("WAYLAND_DISPLAY") }
+        let clip = try Fixtures.colourBars(seconds: 2, audio: false)
+        let h = PlayerHarness(compositor: cage)
+        h.probes = [(640, 360), (20, 360)]
+        var options = PlayOptions(file: clip)
+        options.fullscreen = true
+        options.transition = .none
+        XCTAssertEqual(h.play(options), .completed)
+        XCTAssertEqual(h.first("window")?.string("video_driver"), "wayland")
+        let s = try XCTUnwrap(h.samples.last)
+        XCTAssertEqual(s.layout.window, Size(width: 1280, height: 720), "drawn at the output's size")
+        // The 4:3 bars are pillarboxed in the 16:9 output: the bar colour in the middle, black at the side.
+        XCTAssertEqual(s.probes.map(colourName), ["lime", "black"])
+    }
+}

@@ -14,6 +14,10 @@ enum DisplayProbe {
             throw SDLError(code: "no_display", message: "no display: \(why)")
         case .wayland(let socket):
             try checkWayland(socket)
+            // libdecor without a decoration plugin (Debian installs none by default) ignores the
+            // size a kiosk compositor gives the window (cage left it at its first size); plain
+            // xdg-shell follows it. An ad needs no title bar.
+            SDL_SetHint(SDL_HINT_VIDEO_WAYLAND_ALLOW_LIBDECOR, "0")
         case .kmsdrm:
             if let why = KMSReadiness.problem(drm: nodes(in: "/dev/dri", prefix: "card", flags: O_RDWR), input: nodes(in: "/dev/input", prefix: "event", flags: O_RDONLY) ?? []) {
                 throw SDLError(code: "no_display", message: "no display (kmsdrm): \(why)")
