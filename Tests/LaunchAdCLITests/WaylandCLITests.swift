@@ -76,3 +76,26 @@ final class KMSDRMCLITests: XCTestCase {
         XCTAssertLessThan(run.seconds, 1.0)
     }
 }
+
+/// Focus as weston's kiosk-shell reports it: a newer window takes the keyboard, the ad pauses;
+/// when that window goes, the ad has it back and resumes.
+final class WaylandFocusTests: XCTestCase {
+    func testAnotherWindowTakingFocusPausesTheAdAndItsEndResumesIt() throws {
+        let weston: Compositor
+        do { weston = try Compositor.westonWithSeat() } catch let e as Compositor.Missing { throw XCTSkip(e.description) }
+        let clip = try Fixtures.colourBars(seconds: 8, audio: false)
+        let ad = try LiveRun(["play", clip, "--control", "stdin"], environment: weston.environment)
+        XCTAssertNotNil(ad.waitFor("first_frame"))
+        let other = try LiveRun(["play", clip, "--control", "stdin"], environment: weston.environment)
+        XCTAssertNotNil(other.waitFor("first_frame"))
+        let pause = try XCTUnwrap(ad.waitFor("pause", timeout: 5), "the ad paused when the other window took focus")
+        XCTAssertEqual(pause["reason"] as? String, "focus_lost")
+        other.send("end")
+        XCTAssertEqual(other.finish(), 0)
+        let resume = try XCTUnwrap(ad.waitFor("resume", timeout: 5), "the ad resumed when it had focus back")
+        XCTAssertEqual(resume["reason"] as? String, "focus_gained")
+        ad.send("skip")
+        XCTAssertEqual(ad.finish(), 0)
+        XCTAssertEqual(ad.events(named: "end").map { $0["outcome"] as? String }, ["skipped"])
+    }
+}
