@@ -35,10 +35,65 @@ final class RotateOptionTests: XCTestCase {
                        Size(width: 1536, height: 2048))
     }
 
+    func testPrefetchChoosesForTheTurnedScreenToo() throws {
+        XCTAssertEqual(try XCTUnwrap(PrefetchOptions.parse(["--manifest", "m.json", "--size", "1920x1080", "--rotate", "90"])).screen,
+                       Size(width: 1080, height: 1920))
+        XCTAssertThrowsError(try PrefetchOptions.parse(["--manifest", "m.json", "--rotate", "45"]))
+    }
+
     func testTheBinaryExitsTwoWithOneLine() throws {
         let run = try Launchad.run(["play", Fixtures.media("sample-ad.mp4"), "--rotate", "45"])
         XCTAssertEqual(run.status, 2)
         XCTAssertEqual(run.stderr.split(separator: "\n").count, 1, run.stderr)
         XCTAssertTrue(run.stdout.isEmpty)
+    }
+}
+
+/// `launch --rotate`: the variant chosen is the one for the turned screen, and under weston the
+/// whole flow (cache, ad, then the app) runs on the Wayland driver.
+final class LaunchRotationTests: XCTestCase {
+    /// A manifest with a landscape (320x180) and a portrait (180x320) variant of one image ad.
+    func twoVariantManifest() throws -> URL {
+        let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("launchad-rotate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        var variants: [String] = []
+        for (name, w, h) in [("landscape", 320, 180), ("portrait", 180, 320)] {
+            let png = try Fixtures.make("\(name)-\(w)x\(h).png", ["-f", "lavfi", "-i", "color=c=red:s=\(w)x\(h)", "-frames:v", "1"])
+            let data = try Data(contentsOf: URL(fileURLWithPath: png))
+            try data.write(to: dir.appendingPathComponent("\(name).png"))
+            variants.append(#"{"url": "\#(name).png", "width": \#(w), "height": \#(h), "bytes": \#(data.count), "sha256": "\#(SHA256.hex(of: data))"}"#)
+        }
+        let manifest = #"{"ads": [{"id": "turned", "type": "image", "duration": 1, "show": true, "variants": [\#(variants.joined(separator: ", "))]}]}"#
+        try manifest.write(to: dir.appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
+        return dir
+    }
+
+    func shownSize(_ extra: [String], environment: [String: String]? = nil) throws -> (Int?, Int?, Launchad.Run) {
+        let dir = try twoVariantManifest()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try Launchad.run(["launch", "--manifest", dir.appendingPathComponent("manifest.json").path, "--cache", dir.appendingPathComponent("cache").path,
+                                    "--transition", "none"] + extra + ["--then", "sh", "-c", "exit 5"], environment: environment)
+        let start = run.events(named: "start").first
+        return (start?["width"] as? Int, start?["height"] as? Int, run)
+    }
+
+    func testTheTurnedScreenGetsThePortraitVariant() throws {
+        let plain = try shownSize(["--size", "640x360"])
+        XCTAssertEqual(plain.2.status, 5, plain.2.stdout)
+        XCTAssertEqual(plain.0, 320, "landscape output, landscape variant: \(plain.2.stdout)")
+        let turned = try shownSize(["--size", "640x360", "--rotate", "90"])
+        XCTAssertEqual(turned.2.status, 5, turned.2.stdout)
+        XCTAssertEqual(turned.0, 180, "turned a quarter, the scene is portrait: \(turned.2.stdout)")
+        XCTAssertEqual(turned.2.events(named: "window").first?["width"] as? Int, 640, "the window keeps the output's shape")
+    }
+
+    func testLaunchUnderWestonThenTheApp() throws {
+        let weston: Compositor
+        do { weston = try Compositor.westonWithSeat() } catch let e as Compositor.Missing { throw XCTSkip(e.description) }
+        let r = try shownSize(["--fullscreen", "--rotate", "270"], environment: weston.environment)
+        XCTAssertEqual(r.2.status, 5, "the app's status: \(r.2.stdout)")
+        XCTAssertEqual(r.2.events(named: "window").first?["video_driver"] as? String, "wayland")
+        XCTAssertEqual(r.2.events(named: "window").first?["rotate"] as? Int, 270)
+        XCTAssertEqual(r.2.events.last?["outcome"] as? String, "completed")
     }
 }

@@ -63,6 +63,15 @@ public struct ArgumentReader {
         return v
     }
 
+    /// `--rotate`: 0, 90, 180 or 270, the same each time it is given.
+    public mutating func rotation(for option: String) throws -> ScreenRotation {
+        let raw = try consistentValue(for: option)
+        guard let v = Int(raw).flatMap(ScreenRotation.init(rawValue:)) else {
+            throw UsageError("\(option) takes 0, 90, 180 or 270 (degrees clockwise), not '\(raw)'")
+        }
+        return v
+    }
+
     public mutating func double(for option: String, min: Double = 0, max: Double = .greatestFiniteMagnitude) throws -> Double {
         let raw = try value(for: option)
         guard let v = Double(raw), v.isFinite, v >= min, v <= max else {

@@ -88,12 +88,7 @@ extension PlayOptions {
             guard raw == "stdin" else { throw UsageError("--control takes 'stdin', not '\(raw)'") }
             controlStdin = true
         case "--mute": try r.flag(opt); muted = true
-        case "--rotate":
-            let raw = try r.consistentValue(for: opt)
-            guard let v = Int(raw).flatMap(ScreenRotation.init(rawValue:)) else {
-                throw UsageError("--rotate takes 0, 90, 180 or 270 (degrees clockwise), not '\(raw)'")
-            }
-            rotation = v
+        case "--rotate": rotation = try r.rotation(for: opt)
         default: throw UsageError("unknown option \(opt) (see launchad play --help)")
         }
     }
