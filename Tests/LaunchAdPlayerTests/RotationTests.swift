@@ -94,6 +94,19 @@ final class RotationTests: XCTestCase {
         }
     }
 
+    /// The logo band goes to the scene's bottom, which a quarter turn puts at the output's left.
+    func testLogoBandTurnsWithTheScene() throws {
+        let h = PlayerHarness()
+        // Scene 360x640: the band is 120 high from y=520, the logo at (180,580), the ad above.
+        h.probes = [onOutput(180, 580, 90), onOutput(10, 630, 90), onOutput(180, 260, 90)]
+        var options = try SceneFixtures.logoBottom(try Fixtures.colourBars(seconds: 1, audio: false))
+        options.size = Self.output
+        options.rotation = .quarter
+        XCTAssertEqual(h.play(options), .completed)
+        let s = try XCTUnwrap(h.samples.last { ($0.mediaTime ?? 0) > 0.5 })
+        XCTAssertEqual(s.probes.map(colourName), ["lime", "white", "red"])
+    }
+
     func testFingerAtTheTurnedButtonSkips() throws {
         let h = PlayerHarness()
         let b = AdLayout(window: Size(width: 360, height: 640), mode: .fullscreen, skipStyle: .text).skipButton
