@@ -75,6 +75,48 @@ final class KMSDRMCLITests: XCTestCase {
         XCTAssertEqual(run.events(named: "end").count, 1)
         XCTAssertLessThan(run.seconds, 1.0)
     }
+
+    /// A machine with a DRM card but devices the user cannot open, made in a private mount
+    /// namespace (a tmpfs over /dev; the real /dev is not touched) and run as `nobody`.
+    func kmsdrmRun(card cardMode: String, input inputMode: String) throws -> Launchad.Run {
+        let old = NSTemporaryDirectory() + "launchad-olddev-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: old, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: old) }
+        // card0 and event0 are /dev/null bound over files with the given modes, or plain files.
+        let script = """
+        set -e
+        mount --rbind /dev \(old); mount -t tmpfs none /dev
+        for n in null zero urandom random; do touch /dev/$n; mount --bind \(old)/$n /dev/$n; done
+        mkdir /dev/dri /dev/input
+        touch /dev/dri/card0 /dev/input/event0
+        \(cardMode == "open" ? "mount --bind \(old)/null /dev/dri/card0" : "chmod 600 /dev/dri/card0")
+        \(inputMode == "open" ? "mount --bind \(old)/null /dev/input/event0" : "chmod 600 /dev/input/event0")
+        exec setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
+        """
+        var env = Launchad.headlessEnvironment()
+        env["SDL_VIDEODRIVER"] = "kmsdrm"
+        let start = Date()
+        let r = try Fixtures.run("/usr/bin/unshare", ["-m", "/bin/sh", "-c", script, "sh", Launchad.binary, "play", Fixtures.media("sample-ad.mp4")],
+                                 environment: env)
+        if r.status != 1 && r.stdout.isEmpty { throw XCTSkip("cannot make a private /dev here (unshare -m): \(r.stderr)") }
+        return Launchad.Run(status: r.status, stdout: r.stdout, stderr: r.stderr, seconds: Date().timeIntervalSince(start))
+    }
+
+    func testUnreadableInputDevicesAreRefusedBeforeSDLTakesTheConsole() throws {
+        let run = try kmsdrmRun(card: "open", input: "closed")
+        XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
+        let message = try XCTUnwrap(run.events(named: "error").first?["message"] as? String)
+        XCTAssertTrue(message.contains("/dev/input") && message.contains("input group"), message)
+        XCTAssertEqual(run.events(named: "error").first?["code"] as? String, "no_display")
+        XCTAssertLessThan(run.seconds, 1.0)
+    }
+
+    func testACardThatCannotBeOpenedIsNamed() throws {
+        let run = try kmsdrmRun(card: "closed", input: "open")
+        XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
+        let message = try XCTUnwrap(run.events(named: "error").first?["message"] as? String)
+        XCTAssertTrue(message.contains("/dev/dri/card0") && message.contains("video group"), message)
+    }
 }
 
 /// Focus as weston's kiosk-shell reports it: a newer window takes the keyboard, the ad pauses;
