@@ -7,8 +7,10 @@ import XCTest
 /// WAYLAND_DISPLAY alone, with the pixels read back as the headless tests do.
 final class WaylandPlayerTests: XCTestCase {
     private var compositor: Compositor?
+    private var restoreEnvironment: (() -> Void)?
 
     override func setUpWithError() throws {
+        restoreEnvironment = PlayerHarness.saveDisplayEnvironment()
         do { compositor = try Compositor.westonWithSeat(width: 360, height: 640) } catch let e as Compositor.Missing {
             throw XCTSkip(e.description)
         }
@@ -16,7 +18,7 @@ final class WaylandPlayerTests: XCTestCase {
 
     override func tearDown() {
         compositor = nil
-        unsetenv("WAYLAND_DISPLAY")
+        restoreEnvironment?()
     }
 
     private func harness() -> PlayerHarness { PlayerHarness(compositor: compositor) }
@@ -95,7 +97,8 @@ final class CagePlayerTests: XCTestCase {
     func testTheWindowFillsCagesOutput() throws {
         let cage: Compositor
         do { cage = try Compositor.cage() } catch let e as Compositor.Missing { throw XCTSkip(e.description) }
-        defer { unsetenv("WAYLAND_DISPLAY") }
+        let restore = PlayerHarness.saveDisplayEnvironment()
+        defer { restore() }
         let clip = try Fixtures.colourBars(seconds: 2, audio: false)
         let h = PlayerHarness(compositor: cage)
         h.probes = [(640, 360), (20, 360)]
