@@ -108,6 +108,8 @@ public struct AnalysisFacts: Equatable, Sendable {
     public var firstFrameBlack: Bool?
     /// ebur128's short-term loudness (lavfi.r128.S) as it went, one point per 100 ms block; for the HTML plot.
     public var shortTermLoudness: [LoudnessPoint] = []
+    /// The same for momentary loudness (lavfi.r128.M, a 400 ms window): short ads end before a 3 s window fills.
+    public var momentaryLoudness: [LoudnessPoint] = []
     /// Pictures taken at evenly spaced times during the same decode (asked for by the HTML report only).
     public var pictures: [Picture] = []
 

@@ -190,9 +190,11 @@ public final class CreativeAnalyzer {
         if let v = f.metadataNumber("lavfi.r128.LRA") { facts.loudnessRange = v }
         if let v = f.metadataNumber("lavfi.r128.true_peak") { facts.truePeak = v > 0 ? 20 * log10(v) : -.infinity }
         let rate = Double(f.sampleRate)
-        // One short-term reading per 100 ms block, stamped at the end of the sound that carried it.
-        if let v = f.metadataNumber("lavfi.r128.S"), f.pointer.pointee.pts != noPTS {
-            facts.shortTermLoudness.append(LoudnessPoint(Double(f.pointer.pointee.pts) / rate + Double(f.sampleCount) / rate, v))
+        // One short-term and one momentary reading per 100 ms block, stamped at the end of the sound that carried it.
+        if f.pointer.pointee.pts != noPTS {
+            let t = Double(f.pointer.pointee.pts) / rate + Double(f.sampleCount) / rate
+            if let v = f.metadataNumber("lavfi.r128.S") { facts.shortTermLoudness.append(LoudnessPoint(t, v)) }
+            if let v = f.metadataNumber("lavfi.r128.M") { facts.momentaryLoudness.append(LoudnessPoint(t, v)) }
         }
         if let s = f.metadataNumber("lavfi.silence_start") { silenceStart = s }
         if let e = f.metadataNumber("lavfi.silence_end"), let s = silenceStart {

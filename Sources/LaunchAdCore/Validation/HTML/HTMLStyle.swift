@@ -22,7 +22,8 @@ enum HTMLStyle {
     svg{display:block;margin:4px 0;font-size:11px;font-family:"DejaVu Sans",Arial,sans-serif}
     .grid-y,.grid-x{stroke:#ddd;stroke-width:1}.tick{fill:#555}.axis-label{fill:#333}
     .target-band{fill:#1b7f3b;fill-opacity:.18;stroke:#1b7f3b;stroke-dasharray:4 3}.band-label{fill:#1b7f3b}
-    .short-term{fill:none;stroke:#1f4e9c;stroke-width:1.5}
+    .short-term{fill:none;stroke:#1f4e9c;stroke-width:2}.momentary{fill:none;stroke:#8fb0e0;stroke-width:1}
+    .short-term-label{fill:#1f4e9c}.momentary-label{fill:#6f90c0}
     .integrated{stroke:#b0006d;stroke-width:2;stroke-dasharray:8 4}.integrated-label{fill:#b0006d;font-weight:bold}
     .meter{fill:#eee;stroke:#999}.peak{fill:#1f4e9c}.peak.over{fill:#c62828}.peak-limit{stroke:#c62828;stroke-width:3}
     .lane{fill:#f4f4f4;stroke:#ccc}.black{fill:#111}.silence{fill:#7a5cc4}.decode-error{stroke:#c62828;stroke-width:2}.axis{stroke:#888}

@@ -2,21 +2,31 @@
 /// marked; beside it the true peak against its limit. Inline SVG, no script.
 struct LoudnessPlot {
     static let width = 720.0, height = 260.0
-    static let left = 52.0, right = 700.0, top = 16.0, bottom = 224.0
+    static let left = 52.0, right = 700.0, top = 20.0, bottom = 228.0
     /// Readings below this are drawn on the floor (ebur128 reports about -120 for silence).
     static let floor = -60.0
 
     var series: [LoudnessPoint]
+    var momentary: [LoudnessPoint]
     var duration: Double
     var integrated: Double?
     /// The band the integrated value must fall in, from the spec's loudness_integrated limit.
     var band: (low: Double, high: Double, label: String)?
 
     init(_ facts: CreativeFacts, limit: Limit?) {
-        series = facts.analysis.shortTermLoudness
+        series = Self.readings(facts.analysis.shortTermLoudness)
+        momentary = Self.readings(facts.analysis.momentaryLoudness)
         duration = facts.probe.durationSeconds ?? facts.analysis.decodedUntil ?? series.last?.seconds ?? 0
         integrated = facts.analysis.integratedLoudness.flatMap { $0.isFinite ? $0 : nil }
         band = limit.flatMap(Self.band)
+    }
+
+    /// ebur128's "nothing yet" value (-120.7, its energy floor); readings start once its window has filled.
+    static let noReading = -120.0
+
+    /// The series from its first real reading on: before its window fills ebur128 reports its floor.
+    static func readings(_ points: [LoudnessPoint]) -> [LoudnessPoint] {
+        Array(points.drop { $0.lufs <= noReading })
     }
 
     static func band(_ l: Limit) -> (low: Double, high: Double, label: String)? {
@@ -54,18 +64,24 @@ struct LoudnessPlot {
             s += #"<rect class="target-band" x="\#(n(Self.left))" y="\#(n(top))" width="\#(n(Self.right - Self.left))" height="\#(n(max(bottom - top, 1)))"><title>\#(HTML.escape(band.label))</title></rect>"#
             s += #"<text class="band-label" x="\#(n(Self.right - 4))" y="\#(n(top - 3))" text-anchor="end">\#(HTML.escape(band.label))</text>"#
         }
-        if !series.isEmpty {
-            // More points than pixels would only make the file larger.
-            let step = max(1, series.count / Int(Self.right - Self.left))
-            let points = stride(from: 0, to: series.count, by: step).map { series[$0] }
-            s += #"<polyline class="short-term" points="\#(points.map { "\(n(x($0.seconds))),\(n(y($0.lufs)))" }.joined(separator: " "))"/>"#
-        }
+        s += line("momentary", momentary, x, y) + line("short-term", series, x, y)
         if let i = integrated {
             s += #"<line class="integrated" data-lufs="\#(String(format: "%.2f", i))" x1="\#(n(Self.left))" x2="\#(n(Self.right))" y1="\#(n(y(i)))" y2="\#(n(y(i)))"/>"#
             s += #"<text class="integrated-label" x="\#(n(Self.left + 6))" y="\#(n(y(i) - 4))">integrated \#(String(format: "%.1f", i)) LUFS</text>"#
         }
-        s += #"<text class="axis-label" x="12" y="\#(n(Self.top + 8))">LUFS</text>"#
+        s += #"<text class="axis-label" x="4" y="\#(n(Self.top - 4))">LUFS</text>"#
+        s += #"<text class="legend short-term-label" x="\#(n(Self.left + 6))" y="\#(n(Self.bottom - 8))">— short-term (3 s)</text>"#
+        s += #"<text class="legend momentary-label" x="\#(n(Self.left + 150))" y="\#(n(Self.bottom - 8))">— momentary (400 ms)</text>"#
         return s + "</svg>"
+    }
+
+    private func line(_ kind: String, _ points: [LoudnessPoint], _ x: PlotScale, _ y: PlotScale) -> String {
+        guard !points.isEmpty else { return "" }
+        // More points than pixels would only make the file larger.
+        let step = max(1, points.count / Int(Self.right - Self.left))
+        let shown = stride(from: 0, to: points.count, by: step).map { points[$0] }
+        let n = HTML.num
+        return #"<polyline class="\#(kind)" points="\#(shown.map { "\(n(x($0.seconds))),\(n(y($0.lufs)))" }.joined(separator: " "))"/>"#
     }
 
     /// The seconds axis along the bottom, shared by the timeline.
