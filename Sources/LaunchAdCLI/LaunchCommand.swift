@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAdCore
+import LaunchAdDelivery
 
 /// `launchad launch`: the cached ad at once, a background refresh for next time, then the app.
 public enum LaunchCommand {

@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 import LaunchAdCore
+import LaunchAdDelivery
 import LaunchAdTestSupport
 
 /// `launchad launch` and `prefetch` as a user runs them, against a real nginx on loopback:

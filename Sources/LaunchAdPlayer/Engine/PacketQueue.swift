@@ -19,7 +19,7 @@ final class PacketQueue: @unchecked Sendable {
         cond.lock(); defer { cond.unlock() }
         items.append(packet)
         bytes += packet.size
-        durationTicks += packet.pointer.pointee.duration
+        durationTicks += packet.durationTicks
         cond.signal()
     }
 
@@ -37,7 +37,7 @@ final class PacketQueue: @unchecked Sendable {
         head += 1
         if head > 64 { items.removeFirst(head); head = 0 }
         bytes -= p.size
-        durationTicks -= p.pointer.pointee.duration
+        durationTicks -= p.durationTicks
         return p
     }
 
