@@ -80,7 +80,9 @@ struct CreativeSection {
 
     static func pictures(_ c: CreativeReport) -> String? {
         guard let facts = c.facts else { return nil }
-        guard !facts.analysis.pictures.isEmpty else { return #"<p class="none">No picture could be decoded.</p>"# }
+        guard !facts.analysis.pictures.isEmpty else {
+            return facts.probe.video == nil ? #"<p class="none">No video stream.</p>"# : #"<p class="none">No picture could be decoded.</p>"#
+        }
         return facts.analysis.pictures.map { p in
             #"<figure><img src="\#(HTML.dataURI(png: p.png))" width="\#(p.width)" height="\#(p.height)" alt="picture at \#(HTML.clock(p.seconds))"><figcaption>\#(HTML.clock(p.seconds))</figcaption></figure>"#
         }.joined()
@@ -101,6 +103,7 @@ struct CreativeSection {
 
     static func timeline(_ c: CreativeReport) -> String? {
         guard let facts = c.facts else { return nil }
+        guard !facts.probe.stillImage else { return #"<p class="none">A still image: nothing happens over time.</p>"# }
         let t = IntervalTimeline(facts)
         return t.svg() + t.list()
     }
