@@ -16,7 +16,7 @@ final class HTMLReportBrowserTests: XCTestCase {
 
     /// Runs chromium headless with no network at all (a fresh network namespace); `what` is
     /// `--dump-dom` or `--screenshot=PATH`.
-    private func chromium(_ what: String, _ page: String, size: String = "1000,1800") throws -> Fixtures.Result {
+    private func chromium(_ what: String, _ page: String, size: String = "1100,2400") throws -> Fixtures.Result {
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("launchad-chromium-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: profile) }
         let r = try Fixtures.run("/usr/bin/timeout", ["120", "unshare", "-n", "chromium", "--headless", "--no-sandbox", "--disable-gpu",
@@ -91,8 +91,8 @@ final class HTMLReportBrowserTests: XCTestCase {
             let r = Int(image.pixels[i]), g = Int(image.pixels[i + 1]), b = Int(image.pixels[i + 2])
             if abs(r - 255) < 24, abs(g - 128) < 24, b < 24 { orange += 1 }
         }
-        // Pictures from 3 s on are orange: 4 of the 8 (at 3, 3.75, 4.5, 5.25 s), each 240x180 on the page.
-        XCTAssertGreaterThan(orange, 3 * 240 * 180, "orange pixels in the screenshot: \(orange)")
-        XCTAssertLessThan(orange, 5 * 240 * 180, "orange pixels in the screenshot: \(orange)")
+        // Pictures from 3 s on are orange: 4 of the 8 (at 3, 3.75, 4.5, 5.25 s), each 320x240 on the page.
+        XCTAssertGreaterThan(orange, 3 * 320 * 240, "orange pixels in the screenshot: \(orange)")
+        XCTAssertLessThan(orange, 5 * 320 * 240, "orange pixels in the screenshot: \(orange)")
     }
 }

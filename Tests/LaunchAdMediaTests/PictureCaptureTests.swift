@@ -14,7 +14,7 @@ final class PictureCaptureTests: XCTestCase {
             "-f", "lavfi", "-i", "color=black:s=320x180:r=25:d=2,format=yuv420p[b];color=red:s=320x180:r=25:d=2,format=yuv420p[r];[b][r]concat",
             "-f", "lavfi", "-i", "sine=frequency=1000:sample_rate=48000:d=4", "-c:v", "libx264", "-pix_fmt", "yuv420p",
             "-c:a", "aac", "-ac", "2"])
-        let facts = try CreativeAnalyzer(path: ad, pictures: PictureRequest(count: 4, width: 160)).run()
+        let facts = try CreativeAnalyzer(path: ad, pictures: PictureRequest(count: 4, box: Size(width: 160, height: 160))).run()
         XCTAssertEqual(facts.analysis.pictures.map(\.seconds), [0, 1, 2, 3], "the picture on screen at 0, d/4, 2d/4, 3d/4")
         for (n, p) in facts.analysis.pictures.enumerated() {
             XCTAssertEqual([p.width, p.height], [160, 90])

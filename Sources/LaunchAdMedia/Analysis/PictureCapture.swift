@@ -3,7 +3,7 @@ import LaunchAdCore
 
 /// Takes the pictures the HTML report shows while `validate` decodes, so they come from the same
 /// pass as the rules: at `count` evenly spaced times (0, d/N, 2d/N, ...), the picture on screen at
-/// each time (as `snapshot` picks it), turned upright, scaled to `width` and encoded as PNG.
+/// each time (as `snapshot` picks it), turned upright, scaled to fit the requested box and encoded as PNG.
 final class PictureCapture {
     private let info: StreamInfo
     private let size: (width: Int, height: Int)
@@ -17,8 +17,10 @@ final class PictureCapture {
         let n = duration > 0 && !still ? max(1, request.count) : 1
         targets = (0..<n).map { duration * Double($0) / Double(n) }
         let shown = info.displaySize
-        let w = max(2, request.width / 2 * 2)
-        size = (w, max(2, Int((Double(w) * Double(shown.height) / Double(max(shown.width, 1)) / 2).rounded()) * 2))
+        // As large as fits the box at the displayed shape: a portrait ad is as tall as a landscape one is wide.
+        let fitted = Placement.scaledRect(Size(width: max(1, shown.width), height: max(1, shown.height)),
+                                          in: Rect(size: request.box), fit: .fit).size
+        size = (max(2, fitted.width / 2 * 2), max(2, fitted.height / 2 * 2))
     }
 
     /// Sees every decoded picture in order, `seconds` from the start of the file.
@@ -65,11 +67,12 @@ final class PictureCapture {
     }
 }
 
-/// How many pictures `validate` takes for its HTML report, and how wide.
+/// How many pictures `validate` takes for its HTML report, and how large.
 public struct PictureRequest: Sendable {
     public var count: Int
-    public var width: Int
-    public init(count: Int = 8, width: Int = 240) { self.count = count; self.width = width }
+    /// The largest picture: each is scaled to fit inside it.
+    public var box: Size
+    public init(count: Int = 8, box: Size = Size(width: 320, height: 240)) { self.count = count; self.box = box }
 }
 
 extension Frame {

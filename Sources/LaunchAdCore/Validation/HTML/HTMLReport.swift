@@ -45,19 +45,19 @@ extension ValidationReport {
 
 /// One part of a creative's section: an id (its CSS class), a heading, and its HTML, or nil when
 /// it has nothing to show for this creative.
-struct CreativeSection {
+struct CreativeSection: Sendable {
     var id: String
     var title: String?
-    var render: (CreativeReport) -> String?
+    var render: @Sendable (CreativeReport) -> String?
 
     /// The order a reviewer reads in: the verdict, why, what it looks like, what it sounds like, the facts.
     static let standard: [CreativeSection] = [
-        CreativeSection(id: "banner", title: nil, render: banner),
-        CreativeSection(id: "rules", title: "Rules", render: rules),
-        CreativeSection(id: "pictures", title: "Pictures", render: pictures),
-        CreativeSection(id: "loudness", title: "Loudness", render: loudness),
-        CreativeSection(id: "events", title: "Black, silence and decode errors", render: timeline),
-        CreativeSection(id: "facts", title: "Probe facts", render: facts),
+        CreativeSection(id: "banner", title: nil, render: { banner($0) }),
+        CreativeSection(id: "rules", title: "Rules", render: { rules($0) }),
+        CreativeSection(id: "pictures", title: "Pictures", render: { pictures($0) }),
+        CreativeSection(id: "loudness", title: "Loudness", render: { loudness($0) }),
+        CreativeSection(id: "events", title: "Black, silence and decode errors", render: { timeline($0) }),
+        CreativeSection(id: "facts", title: "Probe facts", render: { facts($0) }),
     ]
 
     static func banner(_ c: CreativeReport) -> String {

@@ -17,7 +17,7 @@ enum HTMLStyle {
     .verdict.pass{background:#1b7f3b}.verdict.warn{background:#a86400}.verdict.fail{background:#c62828}
     .verdict .word{font-size:22px;font-weight:bold;margin-right:10px}.verdict .details{font-size:13px;margin-top:4px}
     .pictures{display:flex;flex-wrap:wrap;gap:8px}
-    figure{margin:0;background:#202020;padding:4px}figure img{display:block;max-width:240px;height:auto}
+    figure{margin:0;background:#202020;padding:4px}figure img{display:block}
     figcaption{color:#fff;font-size:12px;padding-top:3px}
     svg{display:block;margin:4px 0;font-size:11px;font-family:"DejaVu Sans",Arial,sans-serif}
     .grid-y,.grid-x{stroke:#ddd;stroke-width:1}.tick{fill:#555}.axis-label{fill:#333}
