@@ -11,12 +11,11 @@ public enum PreviewCommand {
             let (picture, duration) = try StillPicture.rgba(o.file, at: o.at)
             let logo = try o.play.logo.map { try ImageLoader.load(path: $0) }
             // The countdown as the session runs it: a video's own length (capped), an image's --duration.
-            let config = duration.map { SessionConfig.video(durationMs: Int(($0 * 1000).rounded()), options: o.play) }
+            var config = PlayerConfig(o.play)
+            config.session = duration.map { SessionConfig.video(durationMs: Int(($0 * 1000).rounded()), options: o.play) }
                 ?? SessionConfig.image(options: o.play)
-            let atMs = Int((o.at * 1000).rounded())
-            let gallery = try DeviceGallery.render(picture, logo: logo, devices: o.devices, options: o.play) {
-                skipButton(config, layout: $0, atMs: atMs)
-            }
+            let gallery = try DeviceGallery.render(picture, logo: logo, devices: o.devices, config: config,
+                                                   atMs: Int((o.at * 1000).rounded()))
             try StillPicture.writePNG(rgba: gallery.pixels, width: gallery.size.width, height: gallery.size.height, to: o.out)
             print("wrote \(o.out): \(gallery.size.width)x\(gallery.size.height), \(o.devices.map(\.label).joined(separator: ", ")) at \(SpecValue.format(o.at)) s")
             return ExitCode.success

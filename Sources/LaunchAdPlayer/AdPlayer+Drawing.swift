@@ -8,14 +8,14 @@ extension AdPlayer {
         let now = ProcessClock.nowMs()
         let out = renderer.outputSize
         if out != session.layout.window {
-            session.layout = AdLayout(window: out, mode: options.layout, skipStyle: options.skipStyle)
+            session.layout = AdLayout(window: out, mode: config.layout, skipStyle: config.session.skipStyle)
             dirty = true
         }
         let skip = session.skipButton(now: now)
         let animating: Bool
         switch session.phase {
         case .leaving: animating = true
-        case .showing: animating = session.opacity(now: now) < 1 || (options.skipStyle == .ring && skip.visible && !session.isPaused)
+        case .showing: animating = session.opacity(now: now) < 1 || (config.session.skipStyle == .ring && skip.visible && !session.isPaused)
         default: animating = false
         }
         guard dirty || animating || skip != lastSkip else { return }
@@ -33,8 +33,8 @@ extension AdPlayer {
     func draw(now: Int, skip: SkipButtonState) {
         guard let renderer else { return }
         let layout = session.layout
-        Scene(layout: layout, content: content, picture: videoTexture ?? imageTexture, fit: options.fit, zoom: session.zoom(now: now),
-              logo: logoTexture, skip: skip, skipStyle: options.skipStyle,
+        Scene(layout: layout, content: content, picture: videoTexture ?? imageTexture, fit: config.fit, zoom: session.zoom(now: now),
+              logo: logoTexture, skip: skip, skipStyle: config.session.skipStyle,
               opacity: firstFrameShown ? session.opacity(now: now) : 1).draw(on: renderer, skipView: skipView)
         presentHook?(PresentedFrame(nowMs: now, mediaTime: videoTexture == nil ? nil : shownPTS, audioClock: engine?.audioClock,
                                     layout: layout, skip: skip,

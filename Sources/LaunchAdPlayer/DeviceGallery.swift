@@ -15,16 +15,16 @@ public enum DeviceGallery {
         public let pixels: [UInt8]
     }
 
-    /// `skip` gives what the button reads on a screen of that layout.
-    public static func render(_ picture: RGBAImage, logo: RGBAImage?, devices: [PreviewDevice], options: PlayOptions,
-                              skip: (AdLayout) -> SkipButtonState) throws -> Picture {
+    /// The ad `atMs` after its first frame, on each device, with the player's configuration.
+    public static func render(_ picture: RGBAImage, logo: RGBAImage?, devices: [PreviewDevice], config: PlayerConfig,
+                              atMs: Int) throws -> Picture {
         let gallery = GalleryLayout(devices: devices, panelHeight: panelHeight)
         let canvas = try Renderer(surface: try Surface(gallery.canvas))
         canvas.clear(r: 0x20, g: 0x20, b: 0x20)
-        let fontPath = Font.locate(requested: options.font)
+        let fontPath = Font.locate(requested: config.font)
         let labelFont = try fontPath.map { try Font(path: $0, pointSize: 16) }
         for (i, device) in devices.enumerated() {
-            let pixels = try panel(picture, logo: logo, screen: device.screen, options: options, fontPath: fontPath, skip: skip)
+            let pixels = try panel(picture, logo: logo, screen: device.screen, config: config, fontPath: fontPath, atMs: atMs)
             let texture = try Texture.rgba(canvas, pixels, size: device.screen)
             // Scaled down smoothly, as a screenshot would be.
             SDL_SetTextureScaleMode(texture.pointer, SDL_ScaleModeLinear)
@@ -39,13 +39,14 @@ public enum DeviceGallery {
     }
 
     /// One device's screen as the player would draw it, RGBA at the screen's own size.
-    static func panel(_ picture: RGBAImage, logo: RGBAImage?, screen: Size, options: PlayOptions, fontPath: String?,
-                      skip: (AdLayout) -> SkipButtonState) throws -> [UInt8] {
+    static func panel(_ picture: RGBAImage, logo: RGBAImage?, screen: Size, config: PlayerConfig, fontPath: String?,
+                      atMs: Int) throws -> [UInt8] {
         let renderer = try Renderer(surface: try Surface(screen))
-        let layout = AdLayout(window: screen, mode: options.layout, skipStyle: options.skipStyle)
+        let layout = AdLayout(window: screen, mode: config.layout, skipStyle: config.session.skipStyle)
         let scene = Scene(layout: layout, content: (Size(width: picture.width, height: picture.height), 0),
-                          picture: try Texture.image(renderer, picture), fit: options.fit,
-                          logo: try logo.map { try Texture.image(renderer, $0) }, skip: skip(layout), skipStyle: options.skipStyle)
+                          picture: try Texture.image(renderer, picture), fit: config.fit,
+                          logo: try logo.map { try Texture.image(renderer, $0) },
+                          skip: skipButton(config.session, layout: layout, atMs: atMs), skipStyle: config.session.skipStyle)
         scene.draw(on: renderer, skipView: SkipButtonView(renderer: renderer, fontPath: fontPath))
         return try renderer.readPixels(Rect(size: screen))
     }
