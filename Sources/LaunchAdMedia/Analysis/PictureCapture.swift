@@ -10,7 +10,7 @@ final class PictureCapture {
     private var targets: [Double]
     /// The latest picture stamped at or before the next target time, held by reference (no copy).
     private var candidate: (frame: Frame, seconds: Double)?
-    private(set) var pictures: [Picture] = []
+    private var pictures: [Picture] = []
 
     init(_ request: PictureRequest, info: StreamInfo, duration: Double, still: Bool) {
         self.info = info
