@@ -41,6 +41,12 @@ final class RotateOptionTests: XCTestCase {
         XCTAssertThrowsError(try PrefetchOptions.parse(["--manifest", "m.json", "--rotate", "45"]))
     }
 
+    func testPreviewSaysItDoesNotTurn() {
+        XCTAssertThrowsError(try PreviewOptions.parse(["a.mp4", "--out", "g.png", "--rotate", "90"])) {
+            XCTAssertEqual(($0 as? UsageError)?.message, "--rotate does not change a preview (see launchad preview --help)")
+        }
+    }
+
     func testTheBinaryExitsTwoWithOneLine() throws {
         let run = try Launchad.run(["play", Fixtures.media("sample-ad.mp4"), "--rotate", "45"])
         XCTAssertEqual(run.status, 2)

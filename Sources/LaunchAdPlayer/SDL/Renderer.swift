@@ -2,21 +2,22 @@ import CSDL2
 import Foundation
 import LaunchAdCore
 
-/// Owns an SDL_Renderer for a window; the window is kept alive as long as the renderer.
+/// Owns an SDL_Renderer for a window (or an offscreen surface); what it draws on is kept alive as
+/// long as the renderer.
 public final class Renderer {
     let pointer: OpaquePointer
-    private let window: Window
+    private let target: AnyObject
     /// How the scene is turned on the output: drawing calls take scene coordinates, and each
     /// element is copied turned to its place (no render target, so no extra full-frame copy).
     public var rotation: ScreenRotation = .none
 
     public init(window: Window) throws {
-        self.window = window
+        self.target = window
         // Accelerated with vsync when there is a GPU. Without one (no DRI render node: Xvfb,
         // containers), OpenGL would run on a software rasteriser that costs more CPU than SDL's
         // own software renderer, so use that, as SDL_RENDER_DRIVER=software would. Except on
         // Wayland: SDL 2.26 has no plain framebuffer there, its software renderer presents
-        // through an OpenGL texture anyway (one more full-frame copy), so draw with OpenGL
+        // through an OpenGL texture anyway (measured: the same CPU), so draw with OpenGL
         // (Mesa's software rasteriser without a GPU), without vsync, whose frame callbacks stop
         // while the window is hidden.
         let accelerated = Renderer.hasGPU ? SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
@@ -28,6 +29,16 @@ public final class Renderer {
         } else {
             throw SDLError("renderer_failed", "cannot create a renderer")
         }
+        SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_BLEND)
+    }
+
+    /// SDL's software renderer drawing into `surface`: no display, no video driver needed.
+    init(surface: Surface) throws {
+        guard let r = SDL_CreateSoftwareRenderer(surface.pointer) else {
+            throw SDLError("renderer_failed", "cannot create an offscreen renderer")
+        }
+        pointer = r
+        target = surface
         SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_BLEND)
     }
 
