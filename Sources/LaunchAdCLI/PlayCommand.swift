@@ -13,6 +13,8 @@ public enum PlayCommand {
             return ExitCode.usage
         }
         // What earlier runs left in the outbox goes out while this ad plays, on its own thread.
+        var delivery = delivery
+        delivery.allowHTTP = delivery.allowHTTP || options.vast.allowHTTP
         let outbox = delivery.openOutbox(events: sink)
         outbox?.startSending()
         let outcome: Outcome

@@ -13,6 +13,7 @@ final class VASTPlayTests: XCTestCase {
         state = NSTemporaryDirectory() + "launchad-vast-state-\(UUID().uuidString)"
         let clip = try Fixtures.colourBars(seconds: 2, audio: true)
         try nginx.put("ad.mp4", Data(contentsOf: URL(fileURLWithPath: clip)))
+        try nginx.put("slow/ad.mp4", Data(contentsOf: URL(fileURLWithPath: clip)))
     }
 
     override func tearDown() {
@@ -23,7 +24,7 @@ final class VASTPlayTests: XCTestCase {
     var media: String { VASTTags.mediaFile("\(nginx.base)/ad.mp4", extra: #"codec="avc1.64000D, mp4a.40.2""#) }
 
     func play(_ args: [String]) throws -> Launchad.Run {
-        try Launchad.run(["play"] + args + ["--size", "320x240", "--transition", "none"])
+        try Launchad.run(["play"] + args + ["--state", state, "--size", "320x240", "--transition", "none"])
     }
 
     /// The beacons received so far as `ad/event` (the query kept aside), waiting for `count`.
@@ -37,7 +38,8 @@ final class VASTPlayTests: XCTestCase {
     }
 
     func testAnInLineTagPlaysAndEachBeaconArrivesOnceInOrderWithItsMacros() throws {
-        let tag = VASTTags.document(version: "4.2", namespaced: true, [VASTTags.inlineAd(id: "a1", track: track, media: [media])])
+        let progress = #"<Tracking event="progress" offset="00:00:01.000"><![CDATA[\#(track)/a1/progress?ph=[ADPLAYHEAD]]]></Tracking>"#
+        let tag = VASTTags.document(version: "4.2", namespaced: true, [VASTTags.inlineAd(id: "a1", track: track, media: [media], extraTracking: progress)])
         // No extension: the root element says it is a tag.
         let url = try nginx.put("tag-inline", Data(tag.utf8))
         let run = try play([url])
@@ -45,12 +47,25 @@ final class VASTPlayTests: XCTestCase {
         XCTAssertEqual(run.events(named: "vast_ad").first?["media"] as? String, "\(nginx.base)/ad.mp4")
         XCTAssertEqual(run.events(named: "end").count, 1)
         XCTAssertEqual(run.events(named: "end").first?["outcome"] as? String, "completed")
-        let got = beacons(atLeast: 7)
-        XCTAssertEqual(got.map(\.name), ["a1/impression", "a1/creativeView", "a1/start", "a1/firstQuartile", "a1/midpoint",
+        let got = beacons(atLeast: 8)
+        XCTAssertEqual(got.map(\.name), ["a1/impression", "a1/creativeView", "a1/start", "a1/firstQuartile", "a1/midpoint", "a1/progress",
                                          "a1/thirdQuartile", "a1/complete"])
+        XCTAssertEqual(got.first { $0.name == "a1/progress" }?.query, "ph=00%3A00%3A01.000", "progress at its offset of shown time")
         let impression = got[0].query
         XCTAssertTrue(impression.range(of: #"^ts=\d{4}-\d\d-\d\dT\d\d%3A\d\d%3A\d\d\.\d{3}Z&cb=\d{8}&asset=http%3A%2F%2F127\.0\.0\.1%3A\d+%2Fad\.mp4&size=320%2C240&lat=0$"#,
                                           options: .regularExpression) != nil, impression)
+    }
+
+    func testALocalTagFileIsSniffedAndAOneWrapperChainPlays() throws {
+        let inline = try nginx.put("one-inline.xml", Data(VASTTags.document(version: "3.0", [VASTTags.inlineAd(id: "in1", track: track, media: [media])]).utf8))
+        let file = try Fixtures.write("vast-wrapper-\(UUID().uuidString).tag", Data(VASTTags.document(version: "4.3", namespaced: true,
+                                                                                                   [VASTTags.wrapperAd(id: "w", track: track, next: inline)]).utf8))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let run = try play([file])
+        XCTAssertEqual(run.status, 0, run.stdout)
+        XCTAssertEqual(run.events(named: "vast").first?["version"] as? String, "4.3")
+        XCTAssertEqual(run.events(named: "vast_ad").first?["wrappers"] as? Int, 1)
+        XCTAssertEqual(Set(beacons(atLeast: 2).map(\.name).filter { $0.hasSuffix("/impression") }), ["w/impression", "in1/impression"])
     }
 
     func testAFiveWrapperChainMergesEveryWrappersTracking() throws {
@@ -64,12 +79,17 @@ final class VASTPlayTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
         XCTAssertEqual(run.events(named: "vast_ad").first?["wrappers"] as? Int, 5)
         let got = beacons(atLeast: 19).map(\.name)
-        XCTAssertEqual(got.filter { $0.hasSuffix("/impression") }, ["w1/impression", "w2/impression", "w3/impression", "w4/impression",
-                                                                    "w5/impression", "in/impression"])
-        XCTAssertEqual(got.filter { $0.hasSuffix("/start") }, ["w1/start", "w2/start", "w3/start", "w4/start", "w5/start", "in/start"])
+        // One event's beacons go out together (in parallel); the events in order.
+        XCTAssertEqual(got.filter { $0.hasSuffix("/impression") }.sorted(), ["in/impression", "w1/impression", "w2/impression", "w3/impression",
+                                                                             "w4/impression", "w5/impression"])
+        XCTAssertEqual(got.filter { $0.hasSuffix("/start") }.sorted(), ["in/start", "w1/start", "w2/start", "w3/start", "w4/start", "w5/start"])
         XCTAssertEqual(got.filter { $0.hasSuffix("/complete") }.count, 6)
         XCTAssertEqual(Set(got).count, got.count, "each beacon once")
-        XCTAssertLessThan(try XCTUnwrap(got.firstIndex(of: "in/impression")), try XCTUnwrap(got.firstIndex(of: "in/start")))
+        let lastImpression = try XCTUnwrap(got.lastIndex { $0.hasSuffix("/impression") })
+        let firstStart = try XCTUnwrap(got.firstIndex { $0.hasSuffix("/start") })
+        let firstComplete = try XCTUnwrap(got.firstIndex { $0.hasSuffix("/complete") })
+        XCTAssertLessThan(lastImpression, firstStart)
+        XCTAssertLessThan(try XCTUnwrap(got.lastIndex { $0.hasSuffix("/start") }), firstComplete)
     }
 
     /// Each bad input: an error event with its VAST code, the Error URIs fired with it, no_ad (exit 3).
@@ -96,13 +116,19 @@ final class VASTPlayTests: XCTestCase {
             ("loop", nil, loopURL, 300, "la/error?code=300"),
             ("wrap404", wrapperTo("\(nginx.base)/missing.xml", id: "w404"), nil, 301, "w404/error?code=301"),
             ("nomedia", VASTTags.document([VASTTags.inlineAd(id: "nm", track: track, media: [VASTTags.mediaFile("\(nginx.base)/x.swf", type: "application/x-shockwave-flash")])]), nil, 403, "nm/error?code=403"),
+            // The media trickles from /slow/: no first frame within --wait 1.
+            ("lateframe", VASTTags.document([VASTTags.inlineAd(id: "lf", track: track, media: [VASTTags.mediaFile("\(nginx.base)/slow/ad.mp4")])]), nil, 402, "lf/error?code=402"),
             ("media404", VASTTags.document([VASTTags.inlineAd(id: "m4", track: track, media: [VASTTags.mediaFile("\(nginx.base)/gone.mp4")])]), nil, 401, "m4/error?code=401"),
             ("jsclick", VASTTags.document([VASTTags.inlineAd(id: "js", track: track, media: [media], clickThrough: "javascript:alert(1)")]), nil, 101, "js/error?code=101"),
+            ("filemedia", VASTTags.document([VASTTags.inlineAd(id: "fm", track: track, media: [VASTTags.mediaFile("file:///etc/passwd")])]), nil, 101, "fm/error?code=101"),
+            ("dataclick", VASTTags.document([VASTTags.inlineAd(id: "dc", track: track, media: [media], clickThrough: "data:text/html,hi")]), nil, 101, "dc/error?code=101"),
+            // nginx's /slow/ sends 2 kB a second: 20 kB takes 10 s, past --vast-timeout.
+            ("slow", nil, try nginx.put("slow/tag.xml", Data(wrapperTo(inlineURL, id: "sl").appending("<!--" + String(repeating: "s", count: 20_000) + "-->").utf8)), 301, nil),
         ]
         for c in cases {
             let before = nginx.tracked.count
             let url = try c.url ?? nginx.put("bad-\(c.name).xml", Data(c.body!.utf8))
-            let run = try play(["--vast", url, "--vast-timeout", "2"])
+            let run = try play(["--vast", url, "--vast-timeout", "2", "--wait", "1"])
             XCTAssertEqual(run.status, 3, "\(c.name): \(run.stdout)")
             XCTAssertEqual(run.events(named: "end").first?["outcome"] as? String, "no_ad", c.name)
             XCTAssertEqual(run.events(named: "error").first?["vast_error"] as? Int, c.code, "\(c.name): \(run.stdout)")
@@ -129,7 +155,7 @@ final class VASTPlayTests: XCTestCase {
     func testSkipOffsetMuteAndPauseFireTheirBeacons() throws {
         let tag = VASTTags.document(version: "3.0", [VASTTags.inlineAd(id: "sk", track: track, media: [media], skipoffset: "00:00:00.500")])
         let url = try nginx.put("skip.xml", Data(tag.utf8))
-        let run = try LiveRun(["play", "--vast", url, "--control", "stdin", "--size", "320x240", "--transition", "none"],
+        let run = try LiveRun(["play", "--vast", url, "--control", "stdin", "--state", state, "--size", "320x240", "--transition", "none"],
                               environment: Launchad.headlessEnvironment())
         XCTAssertNotNil(run.waitFor("first_frame"))
         run.send("mute")
@@ -150,7 +176,7 @@ final class VASTPlayTests: XCTestCase {
     func testWithoutSkipOffsetTheAdCannotBeSkippedButAClickIsTracked() throws {
         let tag = VASTTags.document(version: "4.0", [VASTTags.inlineAd(id: "ck", track: track, media: [media])])
         let url = try nginx.put("click.xml", Data(tag.utf8))
-        let run = try LiveRun(["play", "--vast", url, "--control", "stdin", "--size", "320x240", "--transition", "none"],
+        let run = try LiveRun(["play", "--vast", url, "--control", "stdin", "--state", state, "--size", "320x240", "--transition", "none"],
                               environment: Launchad.headlessEnvironment())
         XCTAssertNotNil(run.waitFor("first_frame"))
         run.send("skip")
@@ -162,6 +188,18 @@ final class VASTPlayTests: XCTestCase {
         let got = beacons(atLeast: 4)
         XCTAssertEqual(got.last?.name, "ck/click")
         XCTAssertTrue(got.last?.query.hasPrefix("ph=00%3A00%3A00.") == true, got.last?.query ?? "")
+    }
+
+    func testFallbackOnNoAdDecidesWhetherTheNextBuffetAdPlays() throws {
+        let empty = try nginx.put("empty.xml", Data(VASTTags.document([]).utf8))
+        for (attribute, expected) in [("", ["b2=completed"]), (#"fallbackOnNoAd="false""#, [])] {
+            let tag = VASTTags.document(version: "4.1", [VASTTags.wrapperAd(id: "w1", track: track, next: empty, attributes: attribute),
+                                                         VASTTags.inlineAd(id: "b2", track: track, media: [media])])
+            let run = try play(["--vast", try nginx.put("buffet.xml", Data(tag.utf8))])
+            XCTAssertEqual(run.events(named: "error").first?["vast_error"] as? Int, 303, attribute)
+            XCTAssertEqual(run.events(named: "ad_end").map { "\($0["ad_id"] as? String ?? "?")=\($0["outcome"] as? String ?? "?")" }, expected, attribute)
+            XCTAssertEqual(run.status, expected.isEmpty ? 3 : 0, attribute)
+        }
     }
 
     func testAPodPlaysInSequenceAndABuffetAdReplacesTheOneThatFails() throws {

@@ -74,4 +74,38 @@ final class WindowE2ETests: XCTestCase {
         XCTAssertEqual(Double(shown), 5500, accuracy: 400, "shown_ms leaves the paused time out")
         XCTAssertGreaterThan(wall, shown + 1200, "wall time includes it")
     }
+
+    /// A VAST ad in a real window: minimizing and re-activating it sends the tag's pause and
+    /// resume beacons; closing it (Alt+F4, openbox's close) sends closeLinear.
+    func testAVASTAdsPauseResumeAndCloseBeaconsFollowTheRealWindow() throws {
+        let nginx = try Nginx()
+        defer { nginx.stop() }
+        try nginx.put("ad.mp4", Data(contentsOf: URL(fileURLWithPath: Fixtures.colourBars(seconds: 4, audio: true))))
+        let media = VASTTags.mediaFile("\(nginx.base)/ad.mp4")
+        let tag = try nginx.put("tag.xml", Data(VASTTags.document(version: "4.0", [VASTTags.inlineAd(id: "x", track: "\(nginx.base)/track", media: [media])]).utf8))
+        let state = NSTemporaryDirectory() + "launchad-window-vast-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = display
+        env["SDL_AUDIODRIVER"] = "dummy"
+        env.removeValue(forKey: "SDL_VIDEODRIVER")
+        let run = try LiveRun(["play", "--vast", tag, "--state", state, "--transition", "none"], environment: env)
+        XCTAssertNotNil(run.waitFor("first_frame"), "the ad reached the screen")
+        let id = try xdotool(["search", "--sync", "--name", "^LaunchAd$"]).split(separator: "\n").first.map(String.init) ?? ""
+        XCTAssertFalse(id.isEmpty, "window found")
+        _ = try xdotool(["windowminimize", id])
+        XCTAssertNotNil(run.waitFor("pause", timeout: 5))
+        Thread.sleep(forTimeInterval: 0.3)
+        _ = try xdotool(["windowactivate", "--sync", id])
+        XCTAssertNotNil(run.waitFor("resume", timeout: 5))
+        Thread.sleep(forTimeInterval: 0.3)
+        _ = try xdotool(["key", "--window", id, "alt+F4"])
+        XCTAssertEqual(run.finish(timeout: 20), 0)
+        XCTAssertEqual(run.events(named: "skip").first?["via"] as? String, "close")
+        let deadline = Date().addingTimeInterval(5)
+        while !nginx.tracked.contains(where: { $0.contains("/closeLinear") }) && Date() < deadline { usleep(50_000) }
+        let names = nginx.tracked.map { $0.dropFirst("/track/x/".count).prefix { $0 != "?" } }
+        XCTAssertEqual(names.filter { ["impression", "start", "pause", "resume", "closeLinear", "complete"].contains(String($0)) },
+                       ["impression", "start", "pause", "resume", "closeLinear"])
+    }
 }

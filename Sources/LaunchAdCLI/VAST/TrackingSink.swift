@@ -20,6 +20,12 @@ final class TrackingSink: EventSink, @unchecked Sendable { // the tracker is gua
             event.fields.append(("vast_error", .int(VASTError.code(forPlayerError: code))))
         }
         inner.emit(event)
+        // A late first frame is a VAST error too (402), said as one like the others.
+        if event.name == "wait_expired" {
+            emit(AdEvent("error", tMs: event.tMs, [("code", .string("first_frame_timeout")), ("vast_error", .int(VASTError.mediaTimeout)),
+                                                   ("message", .string("the media file's first frame was not ready in time (--wait)"))]))
+            return
+        }
         guard let queue else { return }
         let now = Date()
         lock.lock(); defer { lock.unlock() }

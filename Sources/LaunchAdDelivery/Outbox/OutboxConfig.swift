@@ -15,7 +15,7 @@ public struct OutboxConfig: Equatable, Sendable {
     /// Requests in flight at once during `flush` (the background sender uses one).
     public var connections = 6
     /// Items picked per sending round.
-    public var roundSize = 1000
+    public var roundSize = 256
 
     public init(ttl: Double = 86_400) { self.ttl = ttl }
 }
@@ -34,9 +34,10 @@ public struct OutboxTally: Equatable, Sendable {
 
     public init() {}
 
-    static var fields: [(String, WritableKeyPath<OutboxTally, Int>)] { [
-        ("delivered", \.delivered), ("retried", \.retried), ("expired", \.expired), ("dropped", \.dropped), ("refused", \.refused),
-    ] }
+    // Computed: key paths are not Sendable, so a stored static list is not allowed in Swift 6 mode.
+    static var fields: [(String, WritableKeyPath<OutboxTally, Int>)] {
+        [("delivered", \.delivered), ("retried", \.retried), ("expired", \.expired), ("dropped", \.dropped), ("refused", \.refused)]
+    }
 
     mutating func add(_ other: OutboxTally) {
         for (_, key) in OutboxTally.fields { self[keyPath: key] += other[keyPath: key] }
@@ -58,8 +59,6 @@ public struct OutboxCounts: Equatable, Sendable {
     public var beacons = OutboxTally()
     public var records = OutboxTally()
     public var hosts: [String: OutboxTally] = [:]
-    /// The last failed try per host: its UTC time and reason.
-    public var problems: [String: String] = [:]
 
     public init() {}
 
@@ -75,10 +74,9 @@ public struct OutboxCounts: Equatable, Sendable {
         beacons.add(other.beacons)
         records.add(other.records)
         for (host, tally) in other.hosts { hosts[host, default: OutboxTally()].add(tally) }
-        problems.merge(other.problems) { $1 }
     }
 
-    var isZero: Bool { beacons.isZero && records.isZero && problems.isEmpty }
+    var isZero: Bool { beacons.isZero && records.isZero }
 }
 
 /// What `launchad outbox status` shows.
@@ -104,8 +102,7 @@ public struct OutboxStatus: Equatable, Sendable {
             ("beacons", .object(counts.beacons.json)),
             ("records", .object(counts.records.json)),
             ("hosts", .object(hosts.map { host in
-                (host, .object([("pending", .int(pendingByHost[host] ?? 0))] + (counts.hosts[host] ?? OutboxTally()).json
-                    + [("last_problem", counts.problems[host].map { .string($0) } ?? .null)]))
+                (host, .object([("pending", .int(pendingByHost[host] ?? 0))] + (counts.hosts[host] ?? OutboxTally()).json))
             })),
         ])
     }
