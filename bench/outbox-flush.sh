@@ -3,9 +3,10 @@
 # 10,000) to a local nginx answering 204, timed end to end (the process's wall time: start,
 # reading the queue, sending, removing the files, the counters). The target is 1,000 beacons/s.
 # Two shapes of queue, each run RUNS times:
-#   one-event  all N beacons belong to one event (sent together, 6 connections at once)
-#   per-play   N beacons from N/7 plays, one beacon per event (impression, start, quartiles, ...),
-#              the shape an offline kiosk leaves; events go out one after another, in order
+#   one-event  all N beacons belong to one event of one run (sent together, 6 connections at once)
+#   per-play   N beacons from N/7 plays (one run each), one beacon per event (impression, start,
+#              quartiles, ...), the shape an offline kiosk leaves: each play's events in order,
+#              6 plays side by side
 # The queue is written in the outbox's file format by this script (python3), as enqueue would.
 #
 #   bash bench/outbox-flush.sh [N] [RUNS]                 (default 10000 3)
@@ -61,29 +62,32 @@ for i in range(n):
     else:
         made, event = now + (i // 7) * 10 + i % 7, events[i % 7]
     url = f"http://127.0.0.1:{port}/t/{event}?play={i // 7}&n={i}&cb={random.randrange(10**8)}"
-    name = "%015d-%05d-%06d-%08x.beacon" % (made, os.getpid() % 100000, i, random.randrange(2**32))
+    run = os.getpid() if shape == "one-event" else 10000 + i // 7   # each play queued by its own process
+    name = "%015d-%05d-%06d-%08x.beacon" % (made, run % 100000, i, random.randrange(2**32))
     body = {"url": url, "event": event, "made_ms": made, "expires_ms": made + 86400000, "attempts": 0, "next_ms": 0}
     with open(os.path.join(items, name), "w") as f:
         f.write(json.dumps(body, separators=(",", ":")))
 PY
 }
 
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "launchad: $LAUNCHAD outbox flush; nginx $(nginx -v 2>&1 | cut -d/ -f2) on 127.0.0.1:$PORT; $(nproc) cores; $N beacons"
-printf "%-10s %-4s %8s %10s %9s\n" shape run wall_s beacons/s arrived
+printf "%-10s %-4s %8s %8s %10s %9s\n" shape run wall_s cpu_s beacons/s arrived
 for shape in one-event per-play; do
     for run in $(seq 1 "$RUNS"); do
         state="$WORK/state-$shape-$run"
         queue "$state" "$shape"
         : > "$WORK/logs/beacons.log"
         start=$(date +%s.%N)
-        "$LAUNCHAD" outbox flush --state "$state" > "$WORK/status.json"
+        /usr/bin/time -o "$WORK/cpu.txt" -f "%U %S" "$LAUNCHAD" outbox flush --state "$state" > "$WORK/status.json"
         end=$(date +%s.%N)
         arrived=$(wc -l < "$WORK/logs/beacons.log")
-        python3 - "$start" "$end" "$N" "$arrived" "$shape" "$run" <<'PY'
+        python3 - "$start" "$end" "$N" "$arrived" "$shape" "$run" "$(tail -1 "$WORK/cpu.txt")" <<'PY'
 import sys
 start, end, n, arrived, shape, run = float(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5], sys.argv[6]
+cpu = sum(map(float, sys.argv[7].split()))
 wall = end - start
-print("%-10s %-4s %8.2f %10.0f %9d" % (shape, run, wall, n / wall, arrived))
+print("%-10s %-4s %8.2f %8.2f %10.0f %9d" % (shape, run, wall, cpu, n / wall, arrived))
 PY
         rm -rf "$state"
     done

@@ -38,8 +38,10 @@ public enum LaunchCommand {
             return noAd(sink, reason: "cache_unavailable")
         }
         store.lockTimeout = 5
-        let refresh = BackgroundRefresh(Prefetcher(store: store, fetcher: PrefetchCommand.network(o.cache),
-                                                   sink: TeeSink([sink, RejectionPrinter()]), config: config))
+        let prefetcher = Prefetcher(store: store, fetcher: PrefetchCommand.network(o.cache),
+                                    sink: TeeSink([sink, RejectionPrinter()]), config: config)
+        prefetcher.beacons = queue
+        let refresh = BackgroundRefresh(prefetcher)
         started = refresh
 
         let index = store.readIndex()

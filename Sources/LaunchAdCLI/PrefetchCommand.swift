@@ -26,9 +26,11 @@ public enum PrefetchCommand {
             prefetcher.onProgress = { b.update($0.doneBytes, total: $0.totalBytes, label: $0.id) }
             bar = b
         }
-        // What earlier runs left in the outbox goes out meanwhile.
+        // What earlier runs left in the outbox goes out meanwhile; a failed tag's errors and
+        // an unshown ad's notUsed beacons go in.
         let outbox = o.delivery.openOutbox(events: sink)
         outbox?.startSending()
+        prefetcher.beacons = outbox
         let report = prefetcher.run()
         bar?.finish()
         outbox?.finish(waitingAtMost: o.delivery.beaconWait)

@@ -29,6 +29,17 @@ final class DeliveryOptionsTests: XCTestCase {
         XCTAssertEqual(try Command.parse(["outbox", "--help"]), .help(OutboxOptions.help))
     }
 
+    func testRecordOptions() throws {
+        guard case .play(_, let d)? = try? Command.parse(["play", "a.mp4", "--report", "http://pop.example.com/x", "--allow-http",
+                                                           "--report-batch", "7", "--screen-id", "lobby 7"]) else {
+            return XCTFail("play with record options")
+        }
+        XCTAssertEqual(d.report, "http://pop.example.com/x")
+        XCTAssertEqual(d.reportBatch, 7)
+        XCTAssertEqual(d.screenID, "lobby 7")
+        XCTAssertNoThrow(try Command.parse(["play", "a.mp4", "--report", "http://127.0.0.1:9/pop"]))
+    }
+
     func testDefaultStateFolder() {
         let d = DeliveryOptions()
         XCTAssertEqual(d.stateURL(environment: ["XDG_STATE_HOME": "/xdg", "HOME": "/home/k"]).path, "/xdg/launchad")
@@ -45,6 +56,12 @@ final class DeliveryOptionsTests: XCTestCase {
             (["play", "a.mp4", "--beacon-ttl", "0"], "--beacon-ttl takes a number from 1 to 2592000, not '0'"),
             (["play", "a.mp4", "--beacon-wait", "-1"], "--beacon-wait takes a number from 0 to 600, not '-1'"),
             (["prefetch", "--manifest", "m.json", "--state"], "--state needs a value"),
+            (["play", "a.mp4", "--report", "ftp://pop.example.com/x"], "--report takes an http or https URL, not 'ftp://pop.example.com/x'"),
+            (["play", "a.mp4", "--report", "http://pop.example.com/x"], "--report over plain http needs --allow-http (or https, or a loopback host)"),
+            (["launch", "--manifest", "m.json", "--report", "http://pop.example.com/x"], "--report over plain http needs --allow-http (or https, or a loopback host)"),
+            (["play", "a.mp4", "--report-batch", "0"], "--report-batch takes a whole number from 1 to 1000, not '0'"),
+            (["play", "a.mp4", "--screen-id", ""], "--screen-id takes 1 to 100 characters on one line"),
+            (["prefetch", "--manifest", "m.json", "--report", "https://pop.example.com/x"], "unknown option --report (see launchad prefetch --help)"),
         ]
         for (args, message) in cases {
             XCTAssertThrowsError(try Command.parse(args), args.joined(separator: " ")) {

@@ -5,24 +5,7 @@ import LaunchAdDelivery
 import LaunchAdTestSupport
 
 /// A manifest ad's `tracking`, fired by `launch` through the outbox, against nginx's /track/.
-final class ManifestTrackingFlowTests: XCTestCase {
-    var server: AdServer!
-    var cache: URL!
-    var state: URL!
-
-    override func setUpWithError() throws {
-        server = try AdServer()
-        let tmp = URL(fileURLWithPath: NSTemporaryDirectory())
-        cache = tmp.appendingPathComponent("launchad-cache-\(UUID().uuidString)")
-        state = tmp.appendingPathComponent("launchad-state-\(UUID().uuidString)")
-    }
-
-    override func tearDownWithError() throws {
-        server = nil
-        try? FileManager.default.removeItem(at: cache)
-        try? FileManager.default.removeItem(at: state)
-    }
-
+final class ManifestTrackingFlowTests: ServerStateTestCase {
     func launch(_ extra: [String] = []) throws -> Launchad.Run {
         try Launchad.run(["launch", "--manifest", server.manifestURL, "--cache", cache.path, "--state", state.path,
                           "--size", "320x240", "--transition", "none", "--retries", "0", "--beacon-wait", "5"] + extra)

@@ -161,6 +161,12 @@ final class OutboxTests: XCTestCase {
         XCTAssertEqual(status.counts.beacons.refused, 2, "a 404 and plain http off loopback are final")
         XCTAssertEqual(status.counts.beacons.retried, 2, "500 and 429 are tried again later")
         XCTAssertEqual(status.pendingBeacons, 2)
+        // Nothing fails silently: each host's last problem, with its time, in the status.
+        let refusal = try XCTUnwrap(status.counts.problems["ads.example.com"])
+        XCTAssertNotNil(refusal.range(of: #"^20\d\d-\d\d-\d\dT[0-9:.]+Z refusing plain http for ads.example.com \(use https, or --allow-http\)$"#,
+                                      options: .regularExpression), refusal)
+        XCTAssertNotNil(status.counts.problems["127.0.0.1"]?.range(of: #"HTTP (404|500|429) from http://127.0.0.1:\d+/"#, options: .regularExpression))
+        XCTAssertTrue(status.json.serialized().contains(#""refused":1,"last_problem":"20"#), status.json.serialized())
     }
 
     func testTwoFlushingProcessesDeliverEachBeaconOnce() throws {

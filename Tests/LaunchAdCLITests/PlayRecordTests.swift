@@ -103,6 +103,23 @@ final class PlayRecordTests: XCTestCase {
         XCTAssertTrue(status.stdout.contains(#""records":{"delivered":2,"#), status.stdout)
     }
 
+    func testAManifestsPlainHTTPCollectorOffLoopbackIsRefusedInOneLineAndTheAdPlays() throws {
+        let server = try AdServer()
+        try server.nginx.put("manifest.json", Data("""
+        {"report": {"url": "http://pop.example.com/pop"},
+         "ads": [\(AdServer.Ad(id: "red", file: "red.png", data: try Fixtures.solidPNG("red")).json)]}
+        """.utf8))
+        try server.nginx.put("red.png", try Fixtures.solidPNG("red"))
+        let run = try Launchad.run(["launch", "--manifest", server.manifestURL, "--cache", cache.path, "--state", state.path,
+                                    "--size", "320x240", "--transition", "none", "--retries", "0"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.events(named: "report_refused").first?["reason"] as? String,
+                       "refusing plain http for pop.example.com (use https, or --allow-http)")
+        XCTAssertEqual(run.events.last?["outcome"] as? String, "completed")
+        let status = try Launchad.run(["outbox", "status", "--state", state.path])
+        XCTAssertTrue(status.stdout.contains(#""pending":0,"#) && status.stdout.contains(#""records":{"delivered":0,"#), status.stdout)
+    }
+
     func testACollectorAnswering200WithGarbageTakesTheBatchAndA400DropsIt() throws {
         let collector = try Collector(status: 200)
         collector.answer = Data("<html>not json".utf8)

@@ -80,7 +80,7 @@ final class ManifestTests: XCTestCase {
             (#""layout": "sideways","#, "\"layout\" must be one of"),
             (#""duration": -1,"#, "duration must be a number of seconds"),
         ]
-        for (fields, reason) in cases + [("", "\"type\" must be video or image, not \"audio\"")] {
+        for (fields, reason) in cases + [("", "\"type\" must be video, image or vast, not \"audio\"")] {
             let bad = fields.isEmpty ? ad("", type: "audio") : ad(fields)
             let p = try parse(#"{"ads": ["# + bad + "," + ad("", id: "good") + "]}")
             XCTAssertEqual(p.manifest.ads.map(\.id), ["good"], fields)

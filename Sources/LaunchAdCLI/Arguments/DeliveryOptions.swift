@@ -52,6 +52,13 @@ public struct DeliveryOptions: Equatable, Sendable {
         return true
     }
 
+    /// `--report` over plain http only to loopback hosts or with `--allow-http`, as every fetch.
+    public func check() throws {
+        if let report, let url = URL(string: report), (try? URLPolicy.check(url, allowHTTP: allowHTTP)) == nil {
+            throw UsageError("--report over plain http needs --allow-http (or https, or a loopback host)")
+        }
+    }
+
     /// `--report` as a collector, if given.
     var reportTarget: ReportTarget? { report.map { ReportTarget(url: $0, batch: reportBatch) } }
 

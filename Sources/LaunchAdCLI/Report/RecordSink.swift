@@ -51,7 +51,16 @@ extension DeliveryOptions {
     func recording(_ sink: EventSink, target: ReportTarget?, outbox: Outbox?, adID: String?,
                    sha256: @escaping @Sendable () -> String?, options: PlayOptions) -> EventSink {
         guard let target, let outbox else { return sink }
+        // A manifest's plain-http collector off loopback is refused like any such fetch: said once, no record.
+        if let url = URL(string: target.url), let refusal = Result(catching: { try URLPolicy.check(url, allowHTTP: allowHTTP) }).failure {
+            sink.emit(AdEvent("report_refused", tMs: ProcessClock.nowMs(), [("reason", .string("\(refusal)"))]))
+            return sink
+        }
         let record = PlayRecord(adID: adID, creativeSHA256: nil, fullscreen: options.fullscreen, muted: options.muted)
         return RecordSink(sink, record: record, target: target, outbox: outbox, screen: screenName(), creative: sha256)
     }
+}
+
+private extension Result {
+    var failure: Failure? { if case .failure(let e) = self { return e }; return nil }
 }

@@ -40,7 +40,7 @@ enum ValidateVAST {
                 guard let url = URL(string: file.url) else { throw FetchError("not a URL", retryable: false) }
                 let r = try client.fetch(FetchRequest(url: url, maxBytes: maxMediaBytes, destination: local), progress: nil)
                 guard (200..<300).contains(r.status) else { throw FetchError("HTTP \(r.status)", retryable: false) }
-                var report = ValidateCommand.validate(local.path, spec) { _ in }
+                var report = ValidateCommand.validate(local.path, spec, pictures: o.format == .html ? PictureRequest() : nil) { _ in }
                 report.file = file.url
                 if let d = report.facts?.probe.durationSeconds { facts.mediaDurations[file.url] = d }
                 media.append(report)

@@ -26,6 +26,8 @@ public struct PlayOptions: Equatable, Sendable {
     public var vast = VASTOptions()
     /// Shown-time marks for `progress` events (a VAST ad's progress tracking).
     public var progressOffsets: [VASTOffset] = []
+    /// The scene turned on the output (`--rotate`); --size and --device give the output's shape.
+    public var rotation: ScreenRotation = .none
 
     public init(file: String = "") { self.file = file }
 }

@@ -30,18 +30,22 @@ public struct AdEntry: Codable, Equatable, Sendable {
     public var fallback: Creative?
     /// Beacon URLs per event (`impression`, `start`, ..., `notUsed`), as in `ManifestTracking`.
     public var tracking: [String: [String]]?
+    /// `"type": "vast"`: the tag the refresh resolves into a cached video (no variants until then).
+    public var vast: String?
 
     enum CodingKeys: String, CodingKey {
         case id, kind = "type", start, end, show, priority, link, duration, skipAfter = "skip_after",
-             layout, variants, fallback, tracking
+             layout, variants, fallback, tracking, vast
     }
 
     public init(id: String, kind: AdKind = .video, start: Date? = nil, end: Date? = nil, show: Bool = true,
                 priority: Int = 0, link: String? = nil, duration: Double? = nil, skipAfter: Double? = nil,
-                layout: String? = nil, variants: [Creative], fallback: Creative? = nil, tracking: [String: [String]]? = nil) {
+                layout: String? = nil, variants: [Creative], fallback: Creative? = nil, tracking: [String: [String]]? = nil,
+                vast: String? = nil) {
         self.id = id; self.kind = kind; self.start = start; self.end = end; self.show = show
         self.priority = priority; self.link = link; self.duration = duration; self.skipAfter = skipAfter
         self.layout = layout; self.variants = variants; self.fallback = fallback; self.tracking = tracking
+        self.vast = vast
     }
 
     /// Inside its time window at `now` (both ends inclusive).

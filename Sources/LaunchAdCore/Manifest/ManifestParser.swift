@@ -67,8 +67,9 @@ public enum ManifestParser {
             throw ManifestError("\"id\" must be one line of at most 200 characters")
         }
         let kindName = try f.string("type")
+        if kindName == "vast" { return try parseVASTAd(o, id: id, base: base) }
         guard let kind = AdKind(rawValue: kindName) else {
-            throw ManifestError("\"type\" must be video or image, not \"\(kindName)\"")
+            throw ManifestError("\"type\" must be video, image or vast, not \"\(kindName)\"")
         }
         let start = try f.date("start"), end = try f.date("end")
         if let start, let end, end < start { throw ManifestError("\"end\" is before \"start\"") }
@@ -87,6 +88,21 @@ public enum ManifestParser {
                        priority: try f.int("priority", in: -1_000_000...1_000_000) ?? 0, link: link,
                        duration: try f.seconds("duration", min: 0.1), skipAfter: try f.seconds("skip_after", min: 0),
                        layout: layout, variants: variants, fallback: fallback)
+    }
+
+    /// `{"id": ..., "type": "vast", "vast": URL}` with the usual schedule fields: a video whose
+    /// media file, tracking, skip offset and link come from the tag when the refresh resolves it.
+    static func parseVASTAd(_ o: [String: ManifestJSON], id: String, base: URL) throws -> AdEntry {
+        let f = Fields(o)
+        let raw = try f.string("vast")
+        guard let url = URL(string: raw, relativeTo: base)?.absoluteURL, ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+              url.host?.isEmpty == false else {
+            throw ManifestError("\"vast\" must be an http or https URL, not \"\(raw)\"")
+        }
+        let start = try f.date("start"), end = try f.date("end")
+        if let start, let end, end < start { throw ManifestError("\"end\" is before \"start\"") }
+        return AdEntry(id: id, kind: .video, start: start, end: end, show: try f.bool("show") ?? true,
+                       priority: try f.int("priority", in: -1_000_000...1_000_000) ?? 0, variants: [], vast: url.absoluteString)
     }
 
     static func parseCreative(_ json: ManifestJSON, base: URL, at path: String) throws -> Creative {

@@ -30,13 +30,29 @@ public enum ManifestTracking {
         return out
     }
 
+    /// A resolved VAST ad's merged tracking (every wrapper's and the InLine's) in the manifest's
+    /// shape, for the cache index. Progress offsets are not kept.
+    public static func from(_ ad: ResolvedAd) -> [String: [String]] {
+        var out: [String: [String]] = [:]
+        if !ad.impressions.isEmpty { out["impression"] = ad.impressions }
+        if !ad.errors.isEmpty { out["error"] = ad.errors }
+        if !ad.linear.clickTracking.isEmpty { out["click"] = ad.linear.clickTracking }
+        for t in ad.linear.tracking where events.contains(t.event) || vastOnly.contains(t.event) {
+            out[t.event, default: []].append(t.url)
+        }
+        return out
+    }
+
+    /// VAST events the index keeps beside the manifest's own.
+    static let vastOnly = ["creativeView", "closeLinear", "close"]
+
     /// The ad's tracking as VAST would carry it: impressions, Error URIs, the linear's
     /// TrackingEvents and ClickTracking. nil when the ad has none.
     public static func resolvedAd(_ ad: AdEntry) -> ResolvedAd? {
         guard let tracking = ad.tracking, !tracking.isEmpty else { return nil }
         var linear = VASTLinear()
         linear.duration = ad.duration
-        for event in events where !["impression", "error", "click"].contains(event) {
+        for event in events + vastOnly where !["impression", "error", "click"].contains(event) {
             linear.tracking += (tracking[event] ?? []).map { VASTTracking(event: event, url: $0) }
         }
         linear.clickTracking = tracking["click"] ?? []

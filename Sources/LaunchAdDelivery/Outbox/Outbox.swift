@@ -5,14 +5,18 @@ import Foundation
 /// is sent and leaves only when delivered, refused for good, expired or pushed out by the
 /// bounds. A crash between a send and the removal sends the same bytes again (at least once).
 /// Several processes share one folder: changes under one flock, sending by one process at a time.
-public final class Outbox: BeaconQueue, @unchecked Sendable {  // mutable state guarded by `cond`; files by flock
+public final class Outbox: BeaconQueue, @unchecked Sendable {  // state guarded by `cond`; `known` used only under the send lock; files by flock
     public let directory: URL
     let store: OutboxStore
     let config: OutboxConfig
     let fetcher: Fetcher
     let clock: @Sendable () -> Date
     /// Told about a failure to queue (a full disk, a lock held too long), in one line.
-    public var onProblem: (@Sendable (String) -> Void)?
+    public var onProblem: (@Sendable (String) -> Void)? {
+        get { cond.lock(); defer { cond.unlock() }; return problemHandler }
+        set { cond.lock(); problemHandler = newValue; cond.unlock() }
+    }
+    private var problemHandler: (@Sendable (String) -> Void)?
 
     private let cond = NSCondition()
     private var started = false
@@ -202,7 +206,8 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // mutable state 
         store.remove(expired.map(\.name))
 
         let jobs = OutboxJob.group(due)
-        let verdicts = send(jobs, connections: connections)
+        let problems = ProblemLog()
+        let verdicts = send(jobs, connections: connections, problems: problems)
         var keep: [OutboxItem] = []
         var gone: [String] = []
         for (job, verdict) in zip(jobs, verdicts) {
@@ -226,6 +231,8 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // mutable state 
         }
         store.remove(gone)
         for name in gone { known[name] = nil }
+        let stamp = MacroExpander.timestamp(clock())
+        for (host, text) in problems.all { delta.problems[host] = "\(stamp) \(text)" }
         let counted = delta
         let retried = keep
         let store = self.store
@@ -237,37 +244,24 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // mutable state 
         return round
     }
 
-    /// Sends the jobs in waves: the beacons of one event (same time, same name) together,
-    /// `connections` at a time, and the next event's only after them, so a tracking server sees
-    /// impression before start before the quartiles even after an outage.
-    private func send(_ jobs: [OutboxJob], connections: Int) -> [DeliveryVerdict] {
-        var verdicts: [DeliveryVerdict] = []
-        var start = 0
-        while start < jobs.count {
-            var end = start + 1
-            while end < jobs.count, jobs[end].wave == jobs[start].wave { end += 1 }
-            verdicts += sendTogether(Array(jobs[start..<end]), connections: connections)
-            start = end
-        }
-        return verdicts
-    }
-
-    /// Sends jobs in parallel on threads of their own (blocking sends on Dispatch's shared pool
-    /// starve URLSession's own queues); one verdict per job, in order.
-    private func sendTogether(_ jobs: [OutboxJob], connections: Int) -> [DeliveryVerdict] {
+    /// Sends the jobs: one at a time in order over one connection; else over `connections`
+    /// connections as `JobSchedule` allows (each run's events in order, other runs beside them).
+    /// Senders run on threads of their own: blocking sends on Dispatch's shared pool starve
+    /// URLSession's own queues. One verdict per job, in order.
+    private func send(_ jobs: [OutboxJob], connections: Int, problems: ProblemLog) -> [DeliveryVerdict] {
         let fetcher = self.fetcher
-        if connections <= 1 || jobs.count == 1 { return jobs.map { $0.send(with: fetcher) } }
-        let results = VerdictBox(count: jobs.count)
+        if connections <= 1 || jobs.count <= 1 { return jobs.map { $0.send(with: fetcher, problems: problems) } }
+        let schedule = JobSchedule(lane: jobs.map(\.lane), wave: jobs.map(\.wave))
         let group = DispatchGroup()
         for _ in 0..<min(connections, jobs.count) {
             group.enter()
             Thread.detachNewThread {
-                while let i = results.claim() { results.set(i, jobs[i].send(with: fetcher)) }
+                while let (i, lane) = schedule.claim() { schedule.finish(i, lane: lane, jobs[i].send(with: fetcher, problems: problems)) }
                 group.leave()
             }
         }
         group.wait()
-        return results.values
+        return schedule.results
     }
 
     // MARK: status
@@ -296,9 +290,14 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // mutable state 
 struct OutboxJob: Sendable {
     var items: [OutboxItem]
 
-    /// Which jobs may go out together: the beacons of one event; a batch of records goes alone,
-    /// so a collector gets its batches in order.
+    /// Which jobs may go out together: the beacons of one event; a batch of records goes alone.
     var wave: String { items[0].kind == .record ? items[0].name : "\(items[0].madeMs) \(items[0].event)" }
+
+    /// Which jobs must keep their order: the beacons of one run (its process id is in the item's
+    /// name), the batches for one collector.
+    var lane: String {
+        items[0].kind == .record ? "records \(items[0].url)" : "run " + (items[0].name.split(separator: "-").dropFirst().first.map(String.init) ?? "")
+    }
 
     /// Beacons one by one, oldest first; then records grouped per collector in order, `batch`
     /// at most per POST.
@@ -316,8 +315,10 @@ struct OutboxJob: Sendable {
         return jobs
     }
 
-    func send(with fetcher: Fetcher) -> DeliveryVerdict {
-        guard let url = URL(string: items[0].url) else { return .refused }
+    /// Sends the job; a failure's reason goes to `problems` under the host's name.
+    func send(with fetcher: Fetcher, problems: ProblemLog) -> DeliveryVerdict {
+        let host = items[0].host
+        guard let url = URL(string: items[0].url) else { problems.note(host, "not a URL: \(items[0].url)"); return .refused }
         var request = FetchRequest(url: url, maxBytes: 1 << 20)
         if items[0].kind == .record {
             request.method = "POST"
@@ -325,28 +326,24 @@ struct OutboxJob: Sendable {
             request.body = Data(("[" + items.compactMap(\.body).joined(separator: ",") + "]").utf8)
         }
         do {
-            return DeliveryRule.verdict(status: try fetcher.fetch(request, progress: nil).status)
+            let status = try fetcher.fetch(request, progress: nil).status
+            let verdict = DeliveryRule.verdict(status: status)
+            if verdict != .delivered { problems.note(host, "HTTP \(status) from \(url.absoluteString)") }
+            return verdict
         } catch let e as FetchError {
+            problems.note(host, e.message)
             return e.retryable ? .retry : .refused
         } catch {
+            problems.note(host, "\(error)")
             return .retry
         }
     }
 }
 
-/// Jobs handed out to, and verdicts filled in by, concurrent senders.
-private final class VerdictBox: @unchecked Sendable {  // `stored` and `next` guarded by `lock`
+/// The last failure per host during a round, for `outbox status` (a beacon is never lost silently).
+final class ProblemLog: @unchecked Sendable {  // `byHost` guarded by `lock`
     private let lock = NSLock()
-    private var stored: [DeliveryVerdict]
-    private var next = 0
-    init(count: Int) { stored = Array(repeating: .retry, count: count) }
-    /// The next job's index, nil when all are taken.
-    func claim() -> Int? {
-        lock.lock(); defer { lock.unlock() }
-        guard next < stored.count else { return nil }
-        next += 1
-        return next - 1
-    }
-    func set(_ i: Int, _ v: DeliveryVerdict) { lock.lock(); stored[i] = v; lock.unlock() }
-    var values: [DeliveryVerdict] { lock.lock(); defer { lock.unlock() }; return stored }
+    private var byHost: [String: String] = [:]
+    func note(_ host: String, _ text: String) { lock.lock(); byHost[host] = text; lock.unlock() }
+    var all: [String: String] { lock.lock(); defer { lock.unlock() }; return byHost }
 }

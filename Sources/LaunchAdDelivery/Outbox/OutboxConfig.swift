@@ -15,7 +15,7 @@ public struct OutboxConfig: Equatable, Sendable {
     /// Requests in flight at once during `flush` (the background sender uses one).
     public var connections = 6
     /// Items picked per sending round.
-    public var roundSize = 256
+    public var roundSize = 1000
 
     public init(ttl: Double = 86_400) { self.ttl = ttl }
 }
@@ -59,6 +59,8 @@ public struct OutboxCounts: Equatable, Sendable {
     public var beacons = OutboxTally()
     public var records = OutboxTally()
     public var hosts: [String: OutboxTally] = [:]
+    /// The last failed try per host: its UTC time and reason.
+    public var problems: [String: String] = [:]
 
     public init() {}
 
@@ -74,9 +76,10 @@ public struct OutboxCounts: Equatable, Sendable {
         beacons.add(other.beacons)
         records.add(other.records)
         for (host, tally) in other.hosts { hosts[host, default: OutboxTally()].add(tally) }
+        problems.merge(other.problems) { $1 }
     }
 
-    var isZero: Bool { beacons.isZero && records.isZero }
+    var isZero: Bool { beacons.isZero && records.isZero && problems.isEmpty }
 }
 
 /// What `launchad outbox status` shows.
@@ -102,7 +105,8 @@ public struct OutboxStatus: Equatable, Sendable {
             ("beacons", .object(counts.beacons.json)),
             ("records", .object(counts.records.json)),
             ("hosts", .object(hosts.map { host in
-                (host, .object([("pending", .int(pendingByHost[host] ?? 0))] + (counts.hosts[host] ?? OutboxTally()).json))
+                (host, .object([("pending", .int(pendingByHost[host] ?? 0))] + (counts.hosts[host] ?? OutboxTally()).json
+                    + [("last_problem", counts.problems[host].map { .string($0) } ?? .null)]))
             })),
         ])
     }

@@ -122,6 +122,7 @@ final class OutboxStore {
         counts.beacons = OutboxTally(json: o["beacons"] as? [String: Any] ?? [:])
         counts.records = OutboxTally(json: o["records"] as? [String: Any] ?? [:])
         for (host, t) in o["hosts"] as? [String: Any] ?? [:] { counts.hosts[host] = OutboxTally(json: t as? [String: Any] ?? [:]) }
+        counts.problems = o["problems"] as? [String: String] ?? [:]
         return counts
     }
 
@@ -131,7 +132,7 @@ final class OutboxStore {
         var counts = readCounts()
         counts.add(delta)
         let o: [String: Any] = ["beacons": counts.beacons.plain, "records": counts.records.plain,
-                                "hosts": counts.hosts.mapValues { $0.plain }]
+                                "hosts": counts.hosts.mapValues { $0.plain }, "problems": counts.problems]
         guard let data = try? JSONSerialization.data(withJSONObject: o, options: [.sortedKeys]) else { return }
         try? data.write(to: countsURL, options: .atomic)
     }

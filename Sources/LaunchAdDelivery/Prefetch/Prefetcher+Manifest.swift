@@ -54,6 +54,7 @@ extension Prefetcher {
         let manifest = fetched.parsed.manifest
         let copyURL = store.directory.appendingPathComponent(Prefetcher.manifestCopy)
         var events: [[(String, JSONValue)]] = []
+        var unshown: [AdEntry] = []
         try store.update { index in
             // Who owned each file before this refresh, to say whose file an eviction removes.
             var owners: [String: String] = [:]
@@ -72,7 +73,9 @@ extension Prefetcher {
                 } else if !fetched.parsed.rejected.contains(where: { $0.id == record.ad.id }) {
                     reasons[record.ad.id] = "removed"
                 }
-                return reasons[record.ad.id] != nil
+                guard reasons[record.ad.id] != nil else { return false }
+                if record.ad.creatives.allSatisfy({ index.files[$0.sha256]?.lastShown == nil }) { unshown.append(record.ad) }
+                return true
             }
             let referenced = Set(index.ads.flatMap { $0.ad.creatives.map(\.sha256) })
             for (sha, file) in index.files where !referenced.contains(sha) && !protected.contains(sha) {
@@ -89,6 +92,7 @@ extension Prefetcher {
             store.sweep(index)
         }
         for fields in events { emit("evicted", fields) }
+        fireNotUsed(unshown)
         report.evicted += events.count
     }
 

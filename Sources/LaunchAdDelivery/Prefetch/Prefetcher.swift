@@ -19,6 +19,8 @@ public final class Prefetcher: @unchecked Sendable {
     public var onProgress: ((PrefetchProgress) -> Void)?
     /// Files in use by the running launch: never deleted by this refresh.
     public var protected: Set<String> = []
+    /// Where a VAST tag's Error URIs and an unshown ad's `notUsed` beacons go (the outbox).
+    public var beacons: BeaconQueue?
 
     private let cancelLock = NSLock()
     private var cancelled = false
@@ -46,7 +48,7 @@ public final class Prefetcher: @unchecked Sendable {
                                    ("evicted", .int(report.evicted)), ("cached_bytes", .int(Int(store.readIndex().totalBytes))),
                                    ("ms", .int(ProcessClock.nowMs() - startMs))])
         }
-        guard let fetched = fetchManifest() else {
+        guard var fetched = fetchManifest() else {
             report.rejected += 1
             onManifest?(nil)
             return report
@@ -58,6 +60,7 @@ public final class Prefetcher: @unchecked Sendable {
         }
         onManifest?(fetched.parsed.manifest)
 
+        fetched.parsed.manifest = resolvingVAST(fetched.parsed.manifest, report: &report)
         let time = now()
         let wanted = AdSelector.worthCaching(fetched.parsed.manifest.ads, now: time)
         download(wanted, report: &report)

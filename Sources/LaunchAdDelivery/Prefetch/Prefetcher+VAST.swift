@@ -1,0 +1,119 @@
+import LaunchAdCore
+import LaunchAdMedia
+import Foundation
+
+/// The manifest's `"type": "vast"` ads, made into ordinary cached videos: the tag is resolved
+/// (wrappers, media choice for the screen), its media file downloaded into the cache (atomic,
+/// opened with the media layer before it can ever be chosen, since VAST carries no checksum),
+/// and its merged tracking, skip offset and click link kept in the ad's index record, so the
+/// next launch shows it straight from the cache and its beacons go through the outbox.
+extension Prefetcher {
+    /// `manifest` with each VAST ad resolved (or left out, with a `rejected` event).
+    func resolvingVAST(_ manifest: Manifest, report: inout PrefetchReport) -> Manifest {
+        guard manifest.ads.contains(where: { $0.vast != nil }) else { return manifest }
+        var out = manifest
+        out.ads = manifest.ads.compactMap { ad in
+            guard let tag = ad.vast, !isCancelled else { return ad }
+            do { return try resolve(ad, tag: tag) } catch {
+                emit("rejected", [("id", .string(ad.id)), ("reason", .string("VAST: \(error)"))])
+                report.rejected += 1
+                // A tag that fails now leaves the version cached before in place.
+                if let old = store.readIndex().record(for: ad.id)?.ad, old.vast == tag { return old }
+                return nil
+            }
+        }
+        return out
+    }
+
+    private func resolve(_ entry: AdEntry, tag: String) throws -> AdEntry {
+        let resolver = VASTResolver(fetcher: fetcher, maxWrappers: 5)
+        let resolved: ResolvedAd
+        do {
+            let doc = try resolver.load(tag)
+            guard let first = doc.ads.first else { throw VASTFailure(VASTError(VASTError.noAd, "the tag has no <Ad>"), errorURIs: doc.errors) }
+            resolved = try resolver.resolve(first, tagURL: tag).get()
+        } catch let f as VASTFailure {
+            fireErrors(f.errorURIs, code: f.error.code)
+            throw CacheError("\(f.error.code) \(f.error.message)")
+        }
+        let creative: Creative
+        do {
+            let choice = try MediaFileChooser.choose(resolved.linear.mediaFiles, window: config.screen,
+                                                     capabilities: MediaCapabilities.local()).get()
+            guard let mediaURL = URL(string: choice.file.url) else { throw CacheError("not a URL: \(choice.file.url)") }
+            creative = try cachedMedia(mediaURL, for: entry.id)
+        } catch let e as VASTError {
+            fireErrors(resolved.errors, code: e.code)
+            throw CacheError("\(e.code) \(e.message)")
+        } catch let e as MediaUnusable {
+            fireErrors(resolved.errors, code: VASTError.noSupportedMedia)
+            throw CacheError(e.message)
+        } catch {
+            // Not fetched (a 404, a refused or timed-out connection): the file was not found.
+            fireErrors(resolved.errors, code: VASTError.fileNotFound)
+            throw error
+        }
+        var ad = entry
+        ad.variants = [creative]
+        ad.link = resolved.linear.clickThrough.flatMap { Link.isAllowed($0) ? $0 : nil } ?? entry.link
+        let durationMs = resolved.linear.duration.map { Int(($0 * 1000).rounded()) }
+        // A linear ad without skipoffset is not skippable: the skip button waits past any ad's end.
+        ad.skipAfter = resolved.linear.skipOffset?.milliseconds(of: durationMs).map { Double($0) / 1000 } ?? 3600
+        ad.tracking = (entry.tracking ?? [:]).merging(ManifestTracking.from(resolved)) { $0 + $1 }
+        return ad
+    }
+
+    /// The chosen media file as a cached creative: reused when this ad already cached the same
+    /// URL, else downloaded to a temporary file, checked and installed.
+    private func cachedMedia(_ url: URL, for id: String) throws -> Creative {
+        let index = store.readIndex()
+        if let old = index.record(for: id)?.ad.variants.first, old.url == url, store.isAvailable(old, in: index) { return old }
+        try URLPolicy.check(url, allowHTTP: false)
+        let temp = store.newTempURL()
+        defer { try? FileManager.default.removeItem(at: temp) }
+        let response = try fetcher.fetch(FetchRequest(url: url, maxBytes: config.maxCreativeBytes, destination: temp), progress: nil)
+        guard response.status == 200 else { throw CacheError("HTTP \(response.status) for \(url.absoluteString)") }
+        let facts: ProbeFacts
+        do { facts = try MediaProbe.probe(temp.path) } catch {
+            throw MediaUnusable(message: "the media file \(url.lastPathComponent) does not open: \(error)")
+        }
+        guard let video = facts.streams.first(where: { $0.kind == .video }), let w = video.displayWidth ?? video.width,
+              let h = video.displayHeight ?? video.height else {
+            throw MediaUnusable(message: "the media file \(url.lastPathComponent) has no video stream")
+        }
+        let creative = Creative(url: url, width: w, height: h, bytes: response.bytes, sha256: try SHA256.hex(ofFile: temp.path))
+        let time = now()
+        try store.update { index in try store.install(temp, as: creative, kind: .video, into: &index, now: time) }
+        emit("download", [("id", .string(id)), ("bytes", .int(Int(response.bytes))), ("sha256", .string(creative.sha256)),
+                          ("vast", .bool(true))])
+        return creative
+    }
+
+    /// A tag that failed tells its Error URIs, with the code, through the outbox.
+    private func fireErrors(_ uris: [String], code: Int) {
+        guard let beacons else { return }
+        let context = MacroContext(timestamp: now(), cacheBusting: "", deviceUA: "LaunchAd (Linux)")
+        if let batch = VASTTracker.errorBatch(uris, code: code, context: context, at: now(), cacheBuster: CacheBusting.draw()) {
+            beacons.enqueue(beacons: batch.urls, event: batch.event, at: now())
+        }
+    }
+
+    /// Ads leaving the cache that were never shown: their `notUsed` beacons (VAST 4.1).
+    func fireNotUsed(_ ads: [AdEntry]) {
+        guard let beacons else { return }
+        for ad in ads {
+            guard let urls = ad.tracking?["notUsed"], !urls.isEmpty else { continue }
+            var context = MacroContext(timestamp: now(), cacheBusting: CacheBusting.draw(), deviceUA: "LaunchAd (Linux)")
+            context.assetURI = ad.variants.first?.url.absoluteString
+            beacons.enqueue(beacons: urls.map { MacroExpander.expand($0, context) }, event: "notUsed", at: now())
+        }
+    }
+}
+
+/// `[CACHEBUSTING]`: eight random digits.
+enum CacheBusting {
+    static func draw() -> String { String(format: "%08u", UInt32.random(in: 0..<100_000_000)) }
+}
+
+/// A downloaded media file the media layer cannot use (VAST error 403).
+struct MediaUnusable: Error { let message: String }

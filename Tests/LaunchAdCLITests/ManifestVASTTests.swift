@@ -1,0 +1,82 @@
+import XCTest
+import Foundation
+import LaunchAdCore
+import LaunchAdDelivery
+import LaunchAdTestSupport
+
+/// `"type": "vast"` ads in the manifest: resolved and cached by the refresh, shown from the
+/// cache, their beacons through the outbox; nginx serves the tag, the media and /track/.
+final class ManifestVASTTests: ServerStateTestCase {
+    /// Serves a one-second clip, a tag for it and a manifest naming the tag; returns the clip's bytes.
+    @discardableResult
+    func publish(events: [String], end: String = "") throws -> Data {
+        let base = server.nginx.base
+        let clip = try Data(contentsOf: URL(fileURLWithPath: try Fixtures.colourBars(seconds: 1, audio: false)))
+        try server.nginx.put("clip.mp4", clip)
+        try server.nginx.put("tag.xml", Data(VASTTags.document([VASTTags.inlineAd(
+            id: "v1", track: "\(base)/track", media: [VASTTags.mediaFile("\(base)/clip.mp4")], events: events, duration: "00:00:01")]).utf8))
+        try server.nginx.put("manifest.json", Data(#"{"ads": [{"id": "v1", "type": "vast", "vast": "tag.xml"\#(end)}]}"#.utf8))
+        return clip
+    }
+
+    func prefetch() throws -> Launchad.Run {
+        try Launchad.run(["prefetch", "--manifest", server.manifestURL, "--cache", cache.path, "--size", "320x240",
+                          "--state", state.path, "--retries", "0", "--beacon-wait", "5"])
+    }
+
+    func testAVASTAdIsCachedShownOfflineAndItsImpressionSentWhenTheNetworkReturns() throws {
+        let clip = try publish(events: ["start", "complete"])
+        let fetched = try prefetch()
+        XCTAssertEqual(fetched.status, 0, fetched.stdout + fetched.stderr)
+        let objects = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("objects").path)
+        XCTAssertEqual(objects, ["\(SHA256.hex(of: clip)).mp4"])
+
+        server.nginx.stop()
+        let run = try Launchad.run(["launch", "--manifest", server.manifestURL, "--cache", cache.path, "--state", state.path,
+                                    "--size", "320x240", "--transition", "none", "--retries", "0", "--beacon-wait", "1",
+                                    "--refresh-timeout", "1"])
+        XCTAssertEqual(run.events(named: "cache_hit").first?["id"] as? String, "v1", run.stdout)
+        XCTAssertEqual(run.events.last?["outcome"] as? String, "completed", run.stdout)
+        XCTAssertEqual(run.events(named: "skip").count, 0)
+        XCTAssertEqual(server.nginx.tracked, [])
+
+        try server.nginx.start()
+        XCTAssertEqual(try Launchad.run(["outbox", "flush", "--state", state.path]).status, 0)
+        let got = server.nginx.tracked
+        XCTAssertEqual(got.map { String($0.split(separator: "?")[0]) }, ["/track/v1/impression", "/track/v1/start", "/track/v1/complete"])
+        let asset = "asset=" + MacroExpander.encode("\(server.nginx.base)/clip.mp4")
+        XCTAssertTrue(got[0].contains(asset) && got[0].contains("size=320%2C240"), got[0])
+    }
+
+    func testAnExpiredVASTAdThatWasNeverShownFiresNotUsedOnce() throws {
+        let end = Int(Date().timeIntervalSince1970) + 3
+        try publish(events: ["start", "notUsed"], end: #", "end": \#(end)"#)
+        XCTAssertEqual(try prefetch().status, 0)
+        XCTAssertEqual(server.nginx.tracked, [])
+        while Date().timeIntervalSince1970 <= Double(end) + 0.5 { usleep(100_000) }
+        let expired = try prefetch()
+        XCTAssertEqual(expired.events(named: "evicted").first?["reason"] as? String, "expired", expired.stdout)
+        _ = try prefetch()
+        XCTAssertEqual(server.nginx.tracked.map { String($0.split(separator: "?")[0]) }, ["/track/v1/notUsed"])
+    }
+
+    func testABrokenTagIsRejectedInOneLineAndFiresItsErrorURI() throws {
+        let base = server.nginx.base
+        try server.nginx.put("tag.xml", Data(VASTTags.document([VASTTags.inlineAd(
+            id: "v1", track: "\(base)/track", media: [VASTTags.mediaFile("\(base)/missing.mp4")], events: ["start"])]).utf8))
+        try server.nginx.put("manifest.json", Data(#"{"ads": [{"id": "v1", "type": "vast", "vast": "tag.xml"}]}"#.utf8))
+        let run = try prefetch()
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.stderr, "launchad: v1: VAST: HTTP 404 for \(base)/missing.mp4\n")
+        XCTAssertEqual(server.nginx.tracked, ["/track/v1/error?code=401"], "the tag's Error URI, with the code, through the outbox")
+
+        // A media file that is not media: error 403.
+        try server.nginx.put("missing.mp4", Data("not a video".utf8))
+        let bad = try prefetch()
+        XCTAssertTrue(bad.stderr.hasPrefix("launchad: v1: VAST: the media file missing.mp4 does not open: "), bad.stderr)
+        XCTAssertEqual(bad.stderr.split(separator: "\n").count, 1)
+        XCTAssertEqual(server.nginx.tracked.last, "/track/v1/error?code=403")
+        let objects = (try? FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("objects").path)) ?? []
+        XCTAssertEqual(objects, [], "nothing that does not open is ever cached")
+    }
+}
