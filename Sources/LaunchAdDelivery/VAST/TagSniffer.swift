@@ -2,15 +2,19 @@ import Foundation
 import LaunchAdCore
 
 /// Tells a VAST tag from a media file by its root element, not its name, so a tag URL with any
-/// extension works. A URL named like media (`.mp4`, `.png`, `.m3u8`, ...) is not asked: playing
-/// a video never waits for an extra request.
+/// extension works. A URL or file named like media (`.mp4`, `.png`, `.m3u8`, ...) is not asked:
+/// playing a video never waits for an extra request or read.
 public enum TagSniffer {
     static let mediaExtensions: Set<String> = ["mp4", "m4v", "mov", "webm", "mkv", "ts", "m3u8", "mpd", "png", "jpg", "jpeg",
                                                "gif", "avi", "flv", "ogv", "3gp"]
 
     public static func isTag(_ source: String, allowHTTP: Bool, timeout: Double) -> Bool {
         guard source.contains("://") else {
-            guard let h = FileHandle(forReadingAtPath: source) else { return false }
+            // Only a regular file not named like media is read: a FIFO or a device could block
+            // here, before the player's first-frame deadline even starts.
+            guard !mediaExtensions.contains((source as NSString).pathExtension.lowercased()),
+                  (try? FileManager.default.attributesOfItem(atPath: source)[.type] as? FileAttributeType) == .typeRegular,
+                  let h = FileHandle(forReadingAtPath: source) else { return false }
             defer { try? h.close() }
             return VASTParser.looksLikeVAST((try? h.read(upToCount: 4096)) ?? Data())
         }
