@@ -10,6 +10,9 @@ public enum TagSniffer {
 
     public static func isTag(_ source: String, allowHTTP: Bool, timeout: Double) -> Bool {
         guard source.contains("://") else {
+            // Only a regular file is read: opening a FIFO (a stalled source) would block for ever.
+            var st = stat()
+            guard stat(source, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return false }
             guard let h = FileHandle(forReadingAtPath: source) else { return false }
             defer { try? h.close() }
             return VASTParser.looksLikeVAST((try? h.read(upToCount: 4096)) ?? Data())
