@@ -11,19 +11,21 @@ public enum LaunchCommand {
         }
         let sink = HeldEndSink(out)
         var refresh: BackgroundRefresh?
-        let outcome = showAd(o, sink: sink, refresh: &refresh)
+        var refused = false
+        let outcome = showAd(o, sink: sink, refresh: &refresh, cacheRefused: &refused)
         // The app starts right after the ad; the refresh may go on meanwhile, but this process
         // does not end before it is over (or out of time), and `end` stays the last event.
         let app = o.then.isEmpty ? nil : startApp(o.then)
         refresh?.finish(timeout: o.refreshTimeout)
         sink.release()
-        guard !o.then.isEmpty else { return outcome.exitCode }
+        guard !o.then.isEmpty else { return refused ? ExitCode.usage : outcome.exitCode }
         return app.map(waitForApp) ?? 127
     }
 
     /// Picks and plays the ad (or reports none) while the refresh runs; returns when the ad is
     /// over, with the refresh (still running, maybe) in `started`.
-    static func showAd(_ o: LaunchOptions, sink: HeldEndSink, refresh started: inout BackgroundRefresh?) -> Outcome {
+    static func showAd(_ o: LaunchOptions, sink: HeldEndSink, refresh started: inout BackgroundRefresh?,
+                       cacheRefused: inout Bool) -> Outcome {
         let store: CacheStore
         let config: PrefetchConfig
         do {
@@ -31,7 +33,8 @@ public enum LaunchCommand {
             config = try o.cache.prefetchConfig(screen: o.screen)
         } catch {
             FileHandle.standardError.write(Data("launchad: \(error)\n".utf8))
-            return noAd(sink, reason: "cache_unavailable")
+            cacheRefused = (error as? CacheError)?.isRefusal == true
+            return noAd(sink, reason: cacheRefused ? "cache_refused" : "cache_unavailable")
         }
         store.lockTimeout = 5
         let refresh = BackgroundRefresh(Prefetcher(store: store, fetcher: PrefetchCommand.network(o.cache),

@@ -15,7 +15,8 @@ public enum PrefetchCommand {
             store = try CacheStore(directory: o.cacheDirectory())
             config = try o.prefetchConfig(screen: o.screen)
         } catch {
-            return fail("\(error)", ExitCode.failure)
+            // A folder that is not launchad's to use is the user's mistake, not a failure.
+            return fail("\(error)", (error as? CacheError)?.isRefusal == true ? ExitCode.usage : ExitCode.failure)
         }
         // Each rejection also goes to stderr as one line, for logs and the journal.
         let sink = TeeSink([events, RejectionPrinter()])

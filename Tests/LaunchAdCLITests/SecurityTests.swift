@@ -75,7 +75,7 @@ final class SecurityTests: XCTestCase {
         let tree = cacheTree()
         XCTAssertEqual(Set(tree.filter { $0.hasPrefix("objects/") }), objects, "\(tree)")
         for path in tree {
-            XCTAssertTrue(["index.json", "manifest.json", "lock"].contains(path) || objects.contains(path), "unexpected file in the cache: \(path)")
+            XCTAssertTrue(["index.json", "manifest.json", "lock", "CACHEDIR.TAG"].contains(path) || objects.contains(path), "unexpected file in the cache: \(path)")
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.path), ["cache"], "nothing beside the cache")
         XCTAssertFalse(FileManager.default.fileExists(atPath: escape))
@@ -86,6 +86,26 @@ final class SecurityTests: XCTestCase {
 
     /// Only http and https links: anything else on the command line is a usage error, and in a
     /// manifest the ad is rejected with its reason.
+    /// `--cache` naming a folder launchad did not make (here a repository's `.git`): one line,
+    /// exit 2, and the folder is as it was; for `launch` too (no ad, the folder untouched).
+    func testAFolderLaunchadDidNotMakeIsNotACache() throws {
+        let git = root.appendingPathComponent("repo/.git")
+        try FileManager.default.createDirectory(at: git.appendingPathComponent("objects/ab"), withIntermediateDirectories: true)
+        try Data("ref: refs/heads/main\n".utf8).write(to: git.appendingPathComponent("HEAD"))
+        try Data("blob".utf8).write(to: git.appendingPathComponent("objects/ab/cdef"))
+        try server.publish([AdServer.Ad(id: "red", file: "red.png", data: try image("red"))])
+        let message = "launchad: \(git.path) is not a launchad cache folder (it holds other files and no CACHEDIR.TAG); give --cache a new or empty folder\n"
+        let run = try Launchad.run(["prefetch", "--manifest", server.manifestURL, "--cache", git.path])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertEqual(run.stderr, message)
+        let launched = try Launchad.run(["launch", "--manifest", server.manifestURL, "--cache", git.path])
+        XCTAssertEqual(launched.status, 2)
+        XCTAssertEqual(launched.stderr, message)
+        XCTAssertEqual(launched.events.last?["reason"] as? String, "cache_refused")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: git.path).sorted(), ["HEAD", "objects"])
+        XCTAssertEqual(try Data(contentsOf: git.appendingPathComponent("objects/ab/cdef")), Data("blob".utf8))
+    }
+
     func testLinkSchemesAreLimitedToHTTP() throws {
         let clip = try Fixtures.colourBars(seconds: 1, size: "320x240", audio: false)
         for link in ["javascript:alert(1)", "file:///etc/passwd", "ftp://ads.example.com/x", "data:text/html,hi",
