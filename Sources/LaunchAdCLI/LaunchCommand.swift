@@ -115,35 +115,30 @@ public enum LaunchCommand {
     }
 
     /// Starts `CMD ARGS...` (looked up on PATH) with this process's stdin, stdout and stderr.
-    static func startApp(_ command: [String]) -> Process? {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["--"] + command
-        do { try p.run() } catch {
-            FileHandle.standardError.write(Data("launchad: cannot start \(command[0]): \(error.localizedDescription)\n".utf8))
+    static func startApp(_ command: [String]) -> AppProcess? {
+        let app: AppProcess
+        do { app = try AppProcess.spawn(command) } catch {
+            FileHandle.standardError.write(Data("launchad: \(error)\n".utf8))
             return nil
         }
-        forwardSignals(to: p)
-        return p
+        forwardSignals(to: app)
+        return app
     }
 
     private static var forwarders: [DispatchSourceSignal] = []
 
     /// From here on a SIGTERM, SIGINT or SIGHUP sent to the launcher goes to the app instead,
     /// which decides how to end (and its status is the launcher's).
-    static func forwardSignals(to p: Process) {
+    static func forwardSignals(to app: AppProcess) {
         forwarders = [SIGTERM, SIGINT, SIGHUP].map { sig in
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { if p.isRunning { kill(p.processIdentifier, sig) } }
+            source.setEventHandler { app.signal(sig) }
             source.resume()
             return source
         }
     }
 
     /// The app's exit status; 128+N when signal N ended it (as a shell reports it).
-    static func waitForApp(_ p: Process) -> Int32 {
-        p.waitUntilExit()
-        return p.terminationReason == .uncaughtSignal ? 128 + p.terminationStatus : p.terminationStatus
-    }
+    static func waitForApp(_ app: AppProcess) -> Int32 { app.wait() }
 }
