@@ -25,6 +25,26 @@ final class PlayCLITests: XCTestCase {
         XCTAssertLessThan(firstFrame, 3000)
     }
 
+    /// The sample ad cut to 100 kB plays about 2.5 s of its 5.5 s: quartile 25 only, no 50 or
+    /// 75 and no `complete`; `error` `media_truncated` with both lengths; outcome `error`, exit 1.
+    func testATruncatedVideoClaimsOnlyWhatItShowed() throws {
+        let whole = try Data(contentsOf: URL(fileURLWithPath: Fixtures.media("sample-ad.mp4")))
+        let cut = try Fixtures.write("sample-ad-100kB.mp4", whole.prefix(100_000))
+        let run = try Launchad.run(["play", cut, "--transition", "none"])
+        XCTAssertEqual(run.status, 1, run.stdout)
+        let names = run.events.compactMap { $0["event"] as? String }
+        XCTAssertFalse(names.contains("complete"), "\(names)")
+        let error = try XCTUnwrap(run.events(named: "error").first)
+        XCTAssertEqual(error["code"] as? String, "media_truncated")
+        XCTAssertEqual(error["declared_ms"] as? Int, 5500)
+        let shown = try XCTUnwrap(error["shown_ms"] as? Int)
+        XCTAssertLessThan(shown, 4000)
+        // Only quartiles whose moment the shown time passed.
+        let quartiles = run.events(named: "quartile").compactMap { $0["quartile"] as? Int }
+        XCTAssertEqual(quartiles, [25, 50, 75].filter { shown >= 5500 * $0 / 100 })
+        XCTAssertEqual(run.events.last?["outcome"] as? String, "error")
+    }
+
     func testEventsFileTakesTheEventsInsteadOfStdout() throws {
         let clip = try Fixtures.colourBars(seconds: 1, audio: false)
         let path = Fixtures.directory.appendingPathComponent("events-\(UUID().uuidString).jsonl").path

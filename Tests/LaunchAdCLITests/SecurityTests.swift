@@ -106,6 +106,18 @@ final class SecurityTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: git.appendingPathComponent("objects/ab/cdef")), Data("blob".utf8))
     }
 
+    /// A host name that merely looks like loopback is refused before any DNS lookup.
+    func testPlainHTTPOnlyForRealLoopback() throws {
+        let run = try Launchad.run(["prefetch", "--manifest", "http://127.evil.example/m.json", "--cache", cache.path, "--retries", "0"])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertEqual(run.stderr, "launchad: --manifest over plain http needs --allow-http (or https, or a loopback host)\n")
+        // Named by a manifest on loopback, the same creative URL is refused with its own line.
+        try server.nginx.put("manifest.json", Data(#"{"ads": [{"id": "a", "type": "image", "variants": [{"url": "http://127.evil.example/a.png", "width": 1, "height": 1, "bytes": 1, "sha256": "\#(String(repeating: "0", count: 64))"}]}]}"#.utf8))
+        let named = try prefetch()
+        XCTAssertEqual(named.status, 1)
+        XCTAssertEqual(named.stderr, "launchad: a: refusing plain http for 127.evil.example (use https, or --allow-http)\n")
+    }
+
     func testLinkSchemesAreLimitedToHTTP() throws {
         let clip = try Fixtures.colourBars(seconds: 1, size: "320x240", audio: false)
         for link in ["javascript:alert(1)", "file:///etc/passwd", "ftp://ads.example.com/x", "data:text/html,hi",

@@ -658,14 +658,16 @@ final class AdSessionEndTests: XCTestCase {
         XCTAssertEqual(run.names, ["first_frame", "quartile", "quartile", "quartile", "complete", "end"])
     }
 
-    func testEarlyEndOfStreamSendsTheMissingQuartilesOnce() {
+    /// A stream ending at 2.6 s of a declared 8 s sends no quartile it did not reach, and no
+    /// `complete` (see AdSessionTruncationTests).
+    func testEarlyEndOfStreamSendsNoQuartileItDidNotReach() {
         let run = SessionRun(videoConfig(durationMs: 8000))
         run.send(.firstFrame, at: 0)
         run.tick(from: 0, through: 2500)
         XCTAssertEqual(run.events("quartile").count, 1)
         run.send(.endOfStream, at: 2600)
-        XCTAssertEqual(run.events("quartile").map { $0["quartile"] }, [25, 50, 75])
-        XCTAssertEqual(run.names.suffix(2), ["quartile", "complete"])
+        XCTAssertEqual(run.events("quartile").map { $0["quartile"] }, [25])
+        XCTAssertEqual(run.names.suffix(2), ["quartile", "error"])
     }
 
     func testSkippedAdsSendOnlyTheQuartilesReached() {
@@ -1071,5 +1073,41 @@ final class AdSessionExactlyOneEndTests: XCTestCase {
                 XCTAssertEqual(quartiles.count, Set(quartiles.map { $0.serialized() }).count, label)
             }
         }
+    }
+}
+
+/// A stream that ends before its declared length claims nothing it did not show.
+final class AdSessionTruncationTests: XCTestCase {
+    /// 2.5 s of a 5.5 s video: quartile 25 only (at 1375 ms of shown time), no 50/75 and no
+    /// `complete`; an `error` `media_truncated` with both lengths; outcome `error`.
+    func testATruncatedVideoDoesNotComplete() {
+        let run = SessionRun(videoConfig(["--transition", "none"], durationMs: 5500))
+        run.send(.firstFrame, at: 100)
+        run.tick(from: 100, through: 2600, step: 10)
+        XCTAssertEqual(run.send(.endOfStream, at: 2600), [.finish(.error)])
+        XCTAssertEqual(run.names, ["first_frame", "quartile", "error", "end"])
+        XCTAssertEqual(run.events("quartile").map(\.tMs), [1480])
+        let error = run.only("error")
+        XCTAssertEqual(error?["code"], "media_truncated")
+        XCTAssertEqual(error?["shown_ms"], 2500)
+        XCTAssertEqual(error?["declared_ms"], 5500)
+        XCTAssertEqual(run.outcome, "error")
+    }
+
+    /// Within half a second of its length (timestamps and container durations disagree a
+    /// little), or cut by --max-duration, it completes as before.
+    func testEndingWithinToleranceOrAtTheCapCompletes() {
+        let near = SessionRun(videoConfig(["--transition", "none"], durationMs: 4000))
+        near.send(.firstFrame, at: 0)
+        near.tick(from: 0, through: 3600, step: 10)
+        near.send(.endOfStream, at: 3600)
+        XCTAssertEqual(near.outcome, "completed")
+        XCTAssertEqual(near.events("quartile").count, 3)
+
+        let capped = SessionRun(videoConfig(["--max-duration", "2", "--transition", "none"], durationMs: 8000))
+        capped.send(.firstFrame, at: 0)
+        capped.tick(from: 0, through: 1700, step: 10)
+        capped.send(.endOfStream, at: 1700)
+        XCTAssertEqual(capped.outcome, "completed", "1.7 s of the 2 s it was to show")
     }
 }

@@ -267,6 +267,21 @@ final class PrefetchTests: XCTestCase {
         XCTAssertThrowsError(try URLPolicy.check(URL(string: "ftp://ads.example.com/m")!, allowHTTP: true))
     }
 
+    /// Loopback means an address, not a name DNS could send anywhere: IPv4 literals in
+    /// 127.0.0.0/8, ::1, and exactly `localhost`.
+    func testOnlyRealLoopbackAddressesCountAsLoopback() {
+        for url in ["http://127.1.2.3/m", "http://127.255.255.255/m", "http://[0:0:0:0:0:0:0:1]/m", "http://LOCALHOST/m"] {
+            XCTAssertNoThrow(try URLPolicy.check(URL(string: url)!, allowHTTP: false), url)
+        }
+        for url in ["http://127.evil.example/m", "http://127.0.0.1.evil.example/m", "http://ads.localhost/m",
+                    "http://localhost.evil.example/m", "http://128.0.0.1/m", "http://127.0.0.256/m", "http://127.1/m",
+                    "http://0x7f.0.0.1/m", "http://[::2]/m", "http://[::ffff:127.0.0.1]/m", "http://127.0.0.01234/m"] {
+            XCTAssertThrowsError(try URLPolicy.check(URL(string: url)!, allowHTTP: false), url) {
+                XCTAssertTrue("\($0)".hasPrefix("refusing plain http for "), "\($0)")
+            }
+        }
+    }
+
     /// A lost index costs no download: the files on disk are verified and taken back.
     func testALostIndexIsRebuiltFromTheFilesOnDisk() throws {
         serve([Ad(id: "sale", body: v1)])

@@ -31,6 +31,10 @@ public struct AdSession {
     private var runningSince: Int?
     private var quartilesSent = 0
 
+    /// How far short of its declared length (or `--max-duration`) a video may end and still
+    /// count as complete: timestamps and container durations disagree by a frame or two.
+    public static let truncationToleranceMs = 500
+
     public init(config: SessionConfig, layout: AdLayout, events: EventSink, now: Int) {
         self.config = config
         self.layout = layout
@@ -96,6 +100,9 @@ public struct AdSession {
                 return fallbackOrEnd(reason: "no_frames", otherwise: .noAd, now: now)
             }
             guard phase == .showing else { return [] }
+            if let expected = expectedMs, shownMs(now: now) + AdSession.truncationToleranceMs < expected {
+                return truncated(expectedMs: expected, now: now)
+            }
             return complete(now: now)
         case .adUnavailable(let code, let message):
             guard phase == .waiting else { return [] }
@@ -148,7 +155,14 @@ public struct AdSession {
     /// The video opened: the countdown runs over its length, capped by `--max-duration`.
     public mutating func videoReady(durationMs: Int?) {
         guard let d = durationMs, d > 0 else { return }
+        config.declaredMs = d
         config.countdownMs = min(d, config.limitMs ?? d)
+    }
+
+    /// What a video that plays through should show: its declared length, or the cap if shorter.
+    private var expectedMs: Int? {
+        guard let d = config.declaredMs, !usingFallback else { return nil }
+        return min(d, config.limitMs ?? d)
     }
 
     // MARK: What the overlay shows
@@ -263,6 +277,17 @@ public struct AdSession {
         sendQuartiles(shown: Int.max, now: now)
         emit("complete", now, [("shown_ms", .int(shownMs(now: now)))])
         return leave(.completed, now: now)
+    }
+
+    /// The stream ended well before its declared length (a truncated file or download): no
+    /// `complete` and no quartile the viewer did not reach; an `error` saying how much was shown.
+    private mutating func truncated(expectedMs: Int, now: Int) -> [SessionAction] {
+        let shown = shownMs(now: now)
+        sendQuartiles(shown: shown, now: now)
+        emit("error", now, [("code", .string("media_truncated")),
+                            ("message", .string("the video ended after \(shown) ms of its declared \(expectedMs) ms")),
+                            ("shown_ms", .int(shown)), ("declared_ms", .int(expectedMs))])
+        return leave(.error, now: now)
     }
 
     private mutating func fallbackOrEnd(reason: String, otherwise outcome: Outcome, now: Int) -> [SessionAction] {
