@@ -22,6 +22,11 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev"])]
         ),
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         // Decisions and data only: no C, no sockets, no locks, no threads; testable without a
         // display, a codec or a network.
         .target(name: "LaunchAdCore"),
@@ -29,8 +34,8 @@ let package = Package(
         .target(name: "LaunchAdMedia", dependencies: ["CFFmpeg", "LaunchAdCore"]),
         // The window, the renderer, the audio device and the playback engine.
         .target(name: "LaunchAdPlayer", dependencies: ["CSDL2", "LaunchAdMedia", "LaunchAdCore"]),
-        // The outside world: HTTP, the cache store and its lock, prefetch, background refresh.
-        .target(name: "LaunchAdDelivery", dependencies: ["LaunchAdMedia", "LaunchAdCore"]),
+        // The outside world: HTTP (libcurl), the cache store and its lock, prefetch, background refresh.
+        .target(name: "LaunchAdDelivery", dependencies: ["CCurl", "LaunchAdMedia", "LaunchAdCore"]),
         // Subcommands and their argument parsers (pure functions).
         .target(name: "LaunchAdCLI", dependencies: ["LaunchAdCore", "LaunchAdMedia", "LaunchAdPlayer", "LaunchAdDelivery"]),
         .executableTarget(name: "launchad", dependencies: ["LaunchAdCLI"]),

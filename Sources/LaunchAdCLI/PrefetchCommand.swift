@@ -32,9 +32,10 @@ public enum PrefetchCommand {
         return report.ok ? ExitCode.success : ExitCode.failure
     }
 
-    /// URLSession with the command line's timeouts and policy, retried on transient failures.
+    /// The HTTP client with the command line's timeouts and policy, retried on transient failures.
     static func network(_ o: PrefetchOptions) -> Fetcher {
-        RetryingFetcher(HTTPClient(connectTimeout: o.connectTimeout, totalTimeout: o.timeout, allowHTTP: o.allowHTTP),
+        RetryingFetcher(HTTPClient(connectTimeout: o.connectTimeout, totalTimeout: o.timeout, allowHTTP: o.allowHTTP,
+                                   userAgent: "launchad/\(Command.versionString)"),
                         retries: o.retries)
     }
 
