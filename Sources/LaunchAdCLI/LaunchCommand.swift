@@ -74,7 +74,7 @@ public enum LaunchCommand {
             return noAd(sink, reason: "no_manifest")
         }
         guard let choice = AdSelector.choose(from: manifest.ads, now: Date(), screen: o.screen,
-                                             isAvailable: { (try? URLPolicy.check($0.url, allowHTTP: o.cache.allowHTTP)) != nil }) else {
+                                             isAvailable: { streamable($0.url, allowHTTP: o.cache.allowHTTP) }) else {
             return noAd(sink, reason: "nothing_scheduled")
         }
         var play = playOptions(o, choice, file: location(choice.variant.url), fallback: choice.fallback.map { location($0.url) })
@@ -86,6 +86,15 @@ public enum LaunchCommand {
             return .noAd
         }
         return outcome
+    }
+
+    /// A URL the first launch may play straight away: one the policy allows, and for a file a
+    /// regular file (a FIFO or device would be read forever).
+    static func streamable(_ url: URL, allowHTTP: Bool) -> Bool {
+        guard (try? URLPolicy.check(url, allowHTTP: allowHTTP)) != nil else { return false }
+        guard url.isFileURL else { return true }
+        var st = stat()
+        return stat(url.path, &st) == 0 && st.st_mode & S_IFMT == S_IFREG
     }
 
     static func noAd(_ sink: EventSink, reason: String) -> Outcome {

@@ -118,6 +118,19 @@ final class SecurityTests: XCTestCase {
         XCTAssertEqual(named.stderr, "launchad: a: refusing plain http for 127.evil.example (use https, or --allow-http)\n")
     }
 
+    /// A FIFO named as a creative in a manifest file is refused at once, not read forever.
+    func testAFIFOCreativeIsRefused() throws {
+        let folder = root.appendingPathComponent("ads")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        XCTAssertEqual(mkfifo(folder.appendingPathComponent("ad.png").path, 0o600), 0)
+        let manifest = folder.appendingPathComponent("manifest.json")
+        try Data(#"{"ads": [{"id": "pipe", "type": "image", "variants": [{"url": "ad.png", "width": 320, "height": 240, "bytes": 100, "sha256": "\#(String(repeating: "a", count: 64))"}]}]}"#.utf8).write(to: manifest)
+        let run = try Launchad.run(["prefetch", "--manifest", manifest.path, "--cache", cache.path, "--retries", "0"])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.stderr, "launchad: pipe: \(folder.path)/ad.png is not a regular file (a FIFO, device or folder); refusing to read it\n")
+        XCTAssertLessThan(run.seconds, 10)
+    }
+
     func testLinkSchemesAreLimitedToHTTP() throws {
         let clip = try Fixtures.colourBars(seconds: 1, size: "320x240", audio: false)
         for link in ["javascript:alert(1)", "file:///etc/passwd", "ftp://ads.example.com/x", "data:text/html,hi",
