@@ -494,8 +494,29 @@ final class AdSessionSkipAndClickTests: XCTestCase {
         XCTAssertEqual(run.send(.key(.escape), at: 100), [])
         XCTAssertEqual(run.send(.control(.skip), at: 100), [])
         XCTAssertEqual(run.send(.control(.click), at: 100), [])
-        XCTAssertEqual(run.names, [])
+        // The viewer's taps do nothing; the host's commands are answered, not dropped.
+        XCTAssertEqual(run.names, ["control_error", "control_error"])
+        XCTAssertEqual(run.events("control_error").map { $0["message"] },
+                       [.string("skip ignored: the ad is not on screen yet (it acts once the first frame is shown)"),
+                        .string("click ignored: the ad is not on screen yet (it acts once the first frame is shown)")])
+        XCTAssertEqual(run.events("control_error").map { $0["line"] }, [.string("skip"), .string("click")])
         XCTAssertEqual(run.session.phase, .waiting)
+    }
+
+    /// A host skip the button does not offer yet, or with no button, and a click with no link,
+    /// each get a `control_error` saying why.
+    func testHostCommandsThatCannotActAreAnswered() {
+        let run = SessionRun(videoConfig(["--skip-after", "3", "--transition", "none"]))
+        run.send(.firstFrame, at: 0)
+        run.send(.control(.skip), at: 1000)
+        run.send(.control(.click), at: 1100)
+        XCTAssertEqual(run.events("control_error").map { $0["message"] },
+                       [.string("skip ignored: the skip button works in 2 s (--skip-after); send end to end the ad now"),
+                        .string("click ignored: the ad has no link")])
+        let noButton = SessionRun(videoConfig(["--no-skip"]))
+        noButton.send(.firstFrame, at: 0)
+        noButton.send(.control(.skip), at: 500)
+        XCTAssertEqual(noButton.only("control_error")?["message"], "skip ignored: there is no skip button (--no-skip); send end to end the ad")
     }
 
     func testClickOnTheAdOpensTheLinkOnlyWithOpenLinks() {
@@ -529,7 +550,7 @@ final class AdSessionSkipAndClickTests: XCTestCase {
         run.send(.firstFrame, at: 0)
         XCTAssertEqual(run.tapAd(at: 500), [])
         XCTAssertEqual(run.send(.control(.click), at: 600), [])
-        XCTAssertEqual(run.names, ["first_frame"])
+        XCTAssertEqual(run.names, ["first_frame", "control_error"], "the host is told why; the viewer's tap does nothing")
         run.tick(from: 0, through: 2000)
         XCTAssertEqual(run.outcome, "completed", "the ad carries on to its end")
     }
@@ -782,7 +803,8 @@ final class AdSessionEndTests: XCTestCase {
         // The picture is frozen for the fade: a focus change must not restart the video or add events.
         XCTAssertEqual(run.send(.pause(.focusLost), at: 1250), [])
         XCTAssertEqual(run.send(.resume(.focusLost), at: 1300), [])
-        XCTAssertEqual(run.names, before)
+        XCTAssertEqual(run.names, before + ["control_error"], "only the host's click is answered")
+        XCTAssertEqual(run.only("control_error")?["message"], "click ignored: the ad is already ending")
         run.tick(1400)
         XCTAssertEqual(run.outcome, "skipped")
         XCTAssertEqual(run.endEvents.count, 1)

@@ -246,11 +246,18 @@ public struct AdSession {
         case .mute: return setMuted(true, now: now)
         case .unmute: return setMuted(false, now: now)
         case .skip:
-            // As a viewer would: only while the button offers it. A host that must end the ad says `end`.
-            guard phase == .showing, skipButton(now: now).enabled else { return [] }
+            // As a viewer would: only while the button offers it. A host that must end the ad
+            // says `end`. A skip not acted on is answered, never dropped without a word.
+            guard phase == .showing else { return refuse(command, notOnScreen: now) }
+            guard config.showSkip else { return refuse(command, "there is no skip button (--no-skip); send end to end the ad", now: now) }
+            guard skipButton(now: now).enabled else {
+                let left = AdSession.ceilSeconds(config.skipAfterMs - shownMs(now: now))
+                return refuse(command, "the skip button works in \(left) s (--skip-after); send end to end the ad now", now: now)
+            }
             return skip(now: now, via: "host")
         case .click:
-            guard phase == .showing else { return [] }
+            guard phase == .showing else { return refuse(command, notOnScreen: now) }
+            guard config.link != nil else { return refuse(command, "the ad has no link", now: now) }
             return click(now: now)
         case .end:
             switch phase {
@@ -258,6 +265,17 @@ public struct AdSession {
             default: return []
             }
         }
+    }
+
+    /// A host command that cannot act now: a `control_error` saying why.
+    private func refuse(_ command: ControlCommand, _ why: String, now: Int) -> [SessionAction] {
+        emit("control_error", now, [("line", .string(command.rawValue)), ("message", .string("\(command.rawValue) ignored: \(why)"))])
+        return []
+    }
+
+    private func refuse(_ command: ControlCommand, notOnScreen now: Int) -> [SessionAction] {
+        refuse(command, phase == .waiting ? "the ad is not on screen yet (it acts once the first frame is shown)" : "the ad is already ending",
+               now: now)
     }
 
     private mutating func skip(now: Int, via: String) -> [SessionAction] {
