@@ -64,12 +64,7 @@ final class ControlChannelHandOverTests: XCTestCase {
             p.standardOutput = output
             p.standardError = FileHandle.nullDevice
             try p.run()
-            var seen = Data()
-            while !String(decoding: seen, as: UTF8.self).contains("first_frame") {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                seen.append(chunk)
-            }
+            var seen = Launchad.read(output.fileHandleForReading, until: "first_frame")
             input.fileHandleForWriting.write(Data("skip\n".utf8))
             usleep(50_000)
             input.fileHandleForWriting.write(Data("hello-app\n".utf8))

@@ -64,12 +64,7 @@ final class ThenAppTests: XCTestCase {
             p.standardError = FileHandle.nullDevice
             try p.run()
             // Once the picture is up (its `first_frame` line), send the signal.
-            var seen = Data()
-            while !String(decoding: seen, as: UTF8.self).contains("first_frame") {
-                let chunk = pipe.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                seen.append(chunk)
-            }
+            var seen = Launchad.read(pipe.fileHandleForReading, until: "first_frame")
             kill(p.processIdentifier, sig)
             seen.append(pipe.fileHandleForReading.readDataToEndOfFile())
             p.waitUntilExit()
