@@ -47,5 +47,5 @@ let package = Package(
         .testTarget(name: "LaunchAdDeliveryTests", dependencies: ["LaunchAdTestSupport", "LaunchAdDelivery", "LaunchAdCore"]),
         .testTarget(name: "LaunchAdCLITests", dependencies: ["LaunchAdTestSupport", "LaunchAdCLI", "LaunchAdDelivery", "LaunchAdPlayer", "LaunchAdMedia", "LaunchAdCore", "launchad"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

@@ -134,7 +134,8 @@ public enum LaunchCommand {
         return app
     }
 
-    private static var forwarders: [DispatchSourceSignal] = []
+    // Set once on the main thread before the app is awaited; kept only so the sources live on.
+    nonisolated(unsafe) private static var forwarders: [DispatchSourceSignal] = []
 
     /// From here on a SIGTERM, SIGINT or SIGHUP sent to the launcher goes to the app instead,
     /// which decides how to end (and its status is the launcher's).

@@ -8,14 +8,14 @@ extension AdPlayer {
         let now = ProcessClock.nowMs()
         let out = renderer.outputSize
         if out != session.layout.window {
-            session.layout = AdLayout(window: out, mode: options.layout, skipStyle: options.skipStyle)
+            session.layout = AdLayout(window: out, mode: config.layout, skipStyle: config.session.skipStyle)
             dirty = true
         }
         let skip = session.skipButton(now: now)
         let animating: Bool
         switch session.phase {
         case .leaving: animating = true
-        case .showing: animating = session.opacity(now: now) < 1 || (options.skipStyle == .ring && skip.visible && !session.isPaused)
+        case .showing: animating = session.opacity(now: now) < 1 || (config.session.skipStyle == .ring && skip.visible && !session.isPaused)
         default: animating = false
         }
         guard dirty || animating || skip != lastSkip else { return }
@@ -36,7 +36,7 @@ extension AdPlayer {
         renderer.clear()
         if let (size, rotation) = content, let texture = videoTexture ?? imageTexture {
             let area = layout.adArea
-            let shown = Placement.scaledRect(size, in: area, fit: options.fit).scaled(by: session.zoom(now: now))
+            let shown = Placement.scaledRect(size, in: area, fit: config.fit).scaled(by: session.zoom(now: now))
             // SDL turns about the destination's centre: give it the unturned shape there.
             let dst = rotation % 180 == 0 ? shown
                 : Rect(x: shown.midX - shown.height / 2, y: shown.midY - shown.width / 2, width: shown.height, height: shown.width)
@@ -48,7 +48,7 @@ extension AdPlayer {
             renderer.fill(layout.logoBand!, r: 255, g: 255, b: 255, a: 255)
             renderer.copy(logo, destination: placement.destination)
         }
-        skipView?.draw(skip, in: layout.skipButton, style: options.skipStyle)
+        skipView?.draw(skip, in: layout.skipButton, style: config.session.skipStyle)
         let opacity = firstFrameShown ? session.opacity(now: now) : 1
         if opacity < 1 {
             renderer.fill(Rect(size: layout.window), r: 0, g: 0, b: 0, a: UInt8(((1 - opacity) * 255).rounded()))

@@ -114,9 +114,9 @@ final class CacheTests: XCTestCase {
 
     /// Concurrent updates from many writers all land: each re-reads the index under the lock.
     func testConcurrentUpdatesAreNotLost() throws {
-        let other = try CacheStore(directory: dir)
+        let other = try CacheStore(directory: dir), mine: CacheStore = store
         DispatchQueue.concurrentPerform(iterations: 40) { i in
-            let s = i % 2 == 0 ? store! : other
+            let s = i % 2 == 0 ? mine : other
             try? s.update { index in
                 let sha = SHA256.hex(of: Data("\(i)".utf8))
                 index.files[sha] = FileRecord(file: "objects/\(sha).mp4", bytes: 1, url: "u", fetchedAt: Date(), lastShown: nil)
