@@ -256,6 +256,25 @@ final class PrefetchTests: XCTestCase {
         XCTAssertEqual(objects(), ["\(SHA256.hex(of: v1)).mp4"], "the ad being shown is not deleted under the player")
     }
 
+    /// A hidden ad's file kept because the launch was showing it is evicted by the next refresh
+    /// under the ad's id and the true reason, not as `-` `replaced`.
+    func testAFileKeptForTheRunningLaunchIsEvictedUnderItsAdAndReason() {
+        serve([Ad(id: "sale", body: v1)])
+        prefetch()
+        var hidden = Ad(id: "sale", body: v1)
+        hidden.extra = #""show": false,"#
+        serve([hidden])
+        let config = PrefetchConfig(manifestURL: URL(string: manifestURL)!, screen: Size(width: 720, height: 1280))
+        let p = Prefetcher(store: store, fetcher: net, sink: sink, config: config, now: { self.now })
+        p.protected = [SHA256.hex(of: v1)]
+        p.run()
+        XCTAssertEqual(events("evicted").count, 0, "kept under the player")
+        prefetch()
+        XCTAssertEqual(events("evicted").map { $0["id"] }, ["sale"])
+        XCTAssertEqual(events("evicted").map { $0["reason"] }, ["hidden"])
+        XCTAssertEqual(objects(), [])
+    }
+
     func testHTTPIsRefusedExceptOnLoopback() {
         XCTAssertThrowsError(try URLPolicy.check(URL(string: "http://ads.example.com/m.json")!, allowHTTP: false)) {
             XCTAssertEqual("\($0)", "refusing plain http for ads.example.com (use https, or --allow-http)")

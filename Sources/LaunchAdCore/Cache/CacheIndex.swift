@@ -56,9 +56,13 @@ public struct FileRecord: Codable, Equatable, Sendable {
     /// The file's modification time (ns since 1970) when it was verified: a file written to
     /// since then is not used until re-hashed.
     public var mtimeNs: Int64?
+    /// Set when a refresh would have deleted the file but the running launch was showing it:
+    /// whose file it was and why it goes, for the `evicted` event of the refresh that deletes it.
+    public var pendingEviction: PendingEviction?
 
     enum CodingKeys: String, CodingKey {
         case file, bytes, url, fetchedAt = "fetched_at", lastShown = "last_shown", mtimeNs = "mtime_ns"
+        case pendingEviction = "pending_eviction"
     }
 
     public init(file: String, bytes: Int64, url: String, fetchedAt: Date, lastShown: Date?, mtimeNs: Int64? = nil) {
@@ -68,4 +72,10 @@ public struct FileRecord: Codable, Equatable, Sendable {
 
     /// When it last mattered: shown, else fetched. Least-recently-shown eviction goes by this.
     public var lastUsed: Date { lastShown ?? fetchedAt }
+}
+
+public struct PendingEviction: Codable, Equatable, Sendable {
+    public var id: String
+    public var reason: String
+    public init(id: String, reason: String) { self.id = id; self.reason = reason }
 }
