@@ -23,7 +23,8 @@ public enum PlayCommand {
 
     /// stdout, or the file `--events` names.
     public static func eventSink(path: String?) throws -> EventSink {
-        guard let path else { return JSONLinesSink(handle: .standardOutput) }
+        // `-` is stdout, as for most tools, not a file named `-`.
+        guard let path, path != "-" else { return JSONLinesSink(handle: .standardOutput) }
         return try JSONLinesSink(path: path)
     }
 }

@@ -29,7 +29,10 @@ public enum PrefetchCommand {
         }
         let report = prefetcher.run()
         bar?.finish()
-        return report.ok ? ExitCode.success : ExitCode.failure
+        // Like every run, the stream ends with one `end`: completed (exit 0) or error (exit 1).
+        let outcome: Outcome = report.ok ? .completed : .error
+        events.emit(AdEvent("end", tMs: ProcessClock.nowMs(), [("outcome", .string(outcome.rawValue))]))
+        return outcome.exitCode
     }
 
     /// The HTTP client with the command line's timeouts and policy, retried on transient failures.

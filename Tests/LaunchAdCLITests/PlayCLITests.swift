@@ -56,6 +56,19 @@ final class PlayCLITests: XCTestCase {
         XCTAssertTrue(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil })
     }
 
+    /// `--events -` is stdout, not a file named `-`.
+    func testEventsDashIsStdout() throws {
+        let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("launchad-dash-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let clip = try Fixtures.colourBars(seconds: 1, audio: false)
+        let r = try Fixtures.run("/bin/sh", ["-c", "cd \"$0\" && exec \"$1\" play \"$2\" --events -", dir.path, Launchad.binary, clip],
+                                 environment: Launchad.headlessEnvironment())
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("\"event\":\"end\""), r.stdout)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [])
+    }
+
     func testMissingFileIsAnErrorEventAndNoAd() throws {
         let run = try Launchad.run(["play", "/nonexistent/ad.mp4"])
         XCTAssertEqual(run.status, 3)
