@@ -23,7 +23,7 @@ public enum LaunchAdCLI {
             print("launchad \(Command.versionString)")
             return ExitCode.success
         case .play(let options):
-            return PlayCommand.run(options)
+            return PlayCommand.run(options, durationGiven: args.contains { $0 == "--duration" || $0.hasPrefix("--duration=") })
         case .probe(let options):
             return ProbeCommand.run(options)
         case .validate(let options):

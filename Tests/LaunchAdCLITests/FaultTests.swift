@@ -39,7 +39,7 @@ final class FaultTests: XCTestCase {
             XCTAssertEqual(run.status, 0, "\(driver): \(run.stderr)")
             let message = try XCTUnwrap(run.events(named: "audio_unavailable").first?["message"] as? String, "\(driver): \(run.stdout)")
             XCTAssertFalse(message.isEmpty)
-            XCTAssertEqual(run.events(named: "start").first?["has_audio"] as? Bool, false, driver)
+            XCTAssertEqual(run.events(named: "start").first?["has_audio"] as? Bool, true, "\(driver): it describes the file")
             XCTAssertEqual(run.events(named: "first_frame").count, 1, driver)
             XCTAssertEqual(run.events.last?["outcome"] as? String, "completed", driver)
             XCTAssertEqual(Double(run.events.last?["shown_ms"] as? Int ?? 0), 1000, accuracy: 250, "\(driver): the video's own length")

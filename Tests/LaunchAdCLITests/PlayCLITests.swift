@@ -69,6 +69,18 @@ final class PlayCLITests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [])
     }
 
+    /// Options given but not used are said on stderr: `--logo` without `--layout logo-bottom`,
+    /// `--duration` on a video (without a fallback); not `--duration` on an image.
+    func testUnusedOptionsAreSaid() throws {
+        let clip = try Fixtures.colourBars(seconds: 1, audio: false)
+        let video = try Launchad.run(["play", clip, "--duration", "2", "--logo", Fixtures.media("logo.png")])
+        XCTAssertEqual(video.status, 0, video.stderr)
+        XCTAssertEqual(video.stderr, "launchad: --logo is drawn only with --layout logo-bottom; ignored\n"
+                       + "launchad: --duration applies to images and the fallback; this video lasts its own length (--max-duration caps it)\n")
+        let image = try Launchad.run(["play", try Fixtures.write("note-red.png", try Fixtures.solidPNG("red")), "--duration", "0.3"])
+        XCTAssertEqual(image.stderr, "")
+    }
+
     func testMissingFileIsAnErrorEventAndNoAd() throws {
         let run = try Launchad.run(["play", "/nonexistent/ad.mp4"])
         XCTAssertEqual(run.status, 3)

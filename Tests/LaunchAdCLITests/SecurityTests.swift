@@ -2,6 +2,7 @@ import XCTest
 import Foundation
 import LaunchAdCore
 import LaunchAdDelivery
+import LaunchAdCLI
 import LaunchAdTestSupport
 
 /// What a hostile manifest or server can try: paths out of the cache, other link schemes,
@@ -116,6 +117,9 @@ final class SecurityTests: XCTestCase {
         let named = try prefetch()
         XCTAssertEqual(named.status, 1)
         XCTAssertEqual(named.stderr, "launchad: a: refusing plain http for 127.evil.example (use https, or --allow-http)\n")
+        // The requests name launchad and its version.
+        let log = try String(contentsOf: server.nginx.prefix.appendingPathComponent("logs/access.log"), encoding: .utf8)
+        XCTAssertTrue(log.contains("\"launchad/\(Command.versionString)\""), log)
     }
 
     /// A FIFO named as a creative in a manifest file is refused at once, not read forever.
@@ -129,6 +133,20 @@ final class SecurityTests: XCTestCase {
         XCTAssertEqual(run.status, 1)
         XCTAssertEqual(run.stderr, "launchad: pipe: \(folder.path)/ad.png is not a regular file (a FIFO, device or folder); refusing to read it\n")
         XCTAssertLessThan(run.seconds, 10)
+    }
+
+    /// Control characters in an id (here one that would retitle the terminal and clear it) are
+    /// escaped on stderr and in the progress bar, never written raw.
+    func testControlCharactersInIdsAreEscapedOnTheTerminal() throws {
+        let folder = root.appendingPathComponent("esc")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let manifest = folder.appendingPathComponent("manifest.json")
+        try Data(#"{"ads": [{"id": "x\u001b]0;pwned\u0007\u001b[2J", "type": "gif"}]}"#.utf8).write(to: manifest)
+        let run = try Launchad.run(["prefetch", "--manifest", manifest.path, "--cache", cache.path])
+        XCTAssertFalse(run.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, run.stderr)
+        XCTAssertTrue(run.stderr.hasPrefix(#"launchad: x\x1b]0;pwned\x07\x1b[2J: "#), run.stderr)
+        let bar = ProgressBar.line(done: 1, total: 2, label: "a\u{1B}[2Jb", unit: .count, width: 4)
+        XCTAssertTrue(bar.hasPrefix(#"a\x1b[2Jb  ["#), bar)
     }
 
     func testLinkSchemesAreLimitedToHTTP() throws {
