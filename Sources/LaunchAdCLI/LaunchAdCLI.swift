@@ -15,6 +15,8 @@ public enum LaunchAdCLI {
             FileHandle.standardError.write(Data("launchad: \(error)\n".utf8))
             return ExitCode.usage
         }
+        // Network creatives (play URL, probe URL, ...) under the default policy; launch applies its own.
+        PrefetchCommand.installStreaming(PrefetchOptions())
         switch command {
         case .help(let text):
             print(text)

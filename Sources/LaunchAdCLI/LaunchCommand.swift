@@ -9,6 +9,7 @@ public enum LaunchCommand {
         do { out = try PlayCommand.eventSink(path: o.play.eventsPath) } catch {
             return PrefetchCommand.fail("\(error)", ExitCode.usage)
         }
+        PrefetchCommand.installStreaming(o.cache)
         let sink = HeldEndSink(out)
         var refresh: BackgroundRefresh?
         var refused = false

@@ -1,6 +1,7 @@
 import Foundation
 import LaunchAdCore
 import LaunchAdDelivery
+import LaunchAdMedia
 
 /// `launchad prefetch`: refreshes the cache and exits (for cron or a systemd timer).
 public enum PrefetchCommand {
@@ -37,9 +38,19 @@ public enum PrefetchCommand {
 
     /// The HTTP client with the command line's timeouts and policy, retried on transient failures.
     static func network(_ o: PrefetchOptions) -> Fetcher {
-        RetryingFetcher(HTTPClient(connectTimeout: o.connectTimeout, totalTimeout: o.timeout, allowHTTP: o.allowHTTP,
-                                   userAgent: "launchad/\(Command.versionString)"),
+        RetryingFetcher(client(o),
                         retries: o.retries)
+    }
+
+    static func client(_ o: PrefetchOptions) -> HTTPClient {
+        HTTPClient(connectTimeout: o.connectTimeout, totalTimeout: o.timeout, allowHTTP: o.allowHTTP,
+                   userAgent: "launchad/\(Command.versionString)")
+    }
+
+    /// Streams (`play URL`, a first launch's creative) are read by the same client, under the
+    /// same policy, never by FFmpeg's own network code.
+    static func installStreaming(_ o: PrefetchOptions) {
+        NetworkSources.install(HTTPByteSource.opener(client: client(o), maxBytes: o.maxCreativeBytes))
     }
 
     static func fail(_ message: String, _ code: Int32) -> Int32 {

@@ -45,7 +45,8 @@ public final class CacheStore: @unchecked Sendable {
     private func write(_ index: CacheIndex) throws {
         let data = try CacheStore.encoder.encode(index)
         let tmp = directory.appendingPathComponent("tmp/index-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).json")
-        guard FileManager.default.createFile(atPath: tmp.path, contents: data) else {
+        guard let h = PrivateFile.create(tmp.path), (try? h.write(contentsOf: data)) != nil, (try? h.close()) != nil else {
+            try? FileManager.default.removeItem(at: tmp)
             throw CacheError("cannot write the cache index in \(directory.path)")
         }
         try rename(tmp, to: indexURL)

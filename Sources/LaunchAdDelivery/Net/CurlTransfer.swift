@@ -58,6 +58,14 @@ final class CurlTransfer {
             me.header(String(decoding: UnsafeRawBufferPointer(start: data, count: size * count), as: UTF8.self))
             return size * count
         }
+        if request.isCancelled != nil {
+            launchad_curl_set_long(h, CURLOPT_NOPROGRESS, 0)
+            launchad_curl_set_pointer(h, CURLOPT_XFERINFODATA, context)
+            launchad_curl_set_progress_fn(h) { context, _, _, _, _ in
+                let me = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
+                return me.request.isCancelled?() == true ? 1 : 0
+            }
+        }
         launchad_curl_set_pointer(h, CURLOPT_WRITEDATA, context)
         launchad_curl_set_data_fn(h, CURLOPT_WRITEFUNCTION) { data, size, count, context in
             let me = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
@@ -82,6 +90,8 @@ final class CurlTransfer {
         switch code {
         case CURLE_OK:
             return
+        case CURLE_ABORTED_BY_CALLBACK:
+            throw FetchError("cancelled: \(url.absoluteString)", retryable: false)
         case CURLE_OPERATION_TIMEDOUT:
             throw FetchError("timed out: \(url.absoluteString) (\(message(code)))", retryable: true)
         case CURLE_PARTIAL_FILE:

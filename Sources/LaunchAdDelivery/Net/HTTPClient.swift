@@ -79,8 +79,7 @@ final class BodySink {
 
     init(destination: URL?) throws {
         guard let destination else { handle = nil; return }
-        guard FileManager.default.createFile(atPath: destination.path, contents: nil),
-              let h = FileHandle(forWritingAtPath: destination.path) else {
+        guard let h = PrivateFile.create(destination.path) else {
             throw FetchError("cannot write \(destination.path)", retryable: false)
         }
         handle = h

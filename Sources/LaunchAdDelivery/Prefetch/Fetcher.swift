@@ -8,9 +8,13 @@ public struct FetchRequest: Sendable {
     /// The most bytes accepted; a larger body is abandoned.
     public var maxBytes: Int64
     public var destination: URL?
+    /// Polled while the transfer runs: true abandons it at once (the ad being streamed ended).
+    public var isCancelled: (@Sendable () -> Bool)?
 
-    public init(url: URL, headers: [String: String] = [:], maxBytes: Int64, destination: URL? = nil) {
+    public init(url: URL, headers: [String: String] = [:], maxBytes: Int64, destination: URL? = nil,
+                isCancelled: (@Sendable () -> Bool)? = nil) {
         self.url = url; self.headers = headers; self.maxBytes = maxBytes; self.destination = destination
+        self.isCancelled = isCancelled
     }
 }
 
