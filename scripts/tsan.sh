@@ -24,9 +24,10 @@ set +e
 swift test --skip-build --sanitize=thread --scratch-path .build/tsan --disable-swift-testing --filter "$filter" >"$log" 2>&1
 status=$?
 set -e
-races=$(grep -c "WARNING: ThreadSanitizer: data race" "$log" || true)
+# Swift access races and C data races alike ("WARNING: ThreadSanitizer: ...").
+races=$(grep -c "WARNING: ThreadSanitizer:" "$log" || true)
 summary=$(grep -E "Executed [0-9]+ tests?, with [0-9]+ failures?" "$log" | tail -n 1 || true)
 minutes=$(awk -v s="$(( $(date +%s) - began ))" 'BEGIN { printf "%.1f", s / 60 }')
 grep -A30 "WARNING: ThreadSanitizer" "$log" | head -n 200 >&2 || true
-echo "tsan: ${summary:-no test summary}; data races: $races; $minutes min"
+echo "tsan: ${summary:-no test summary}; races found: $races; $minutes min"
 [ "$status" -eq 0 ] && [ "$races" -eq 0 ]

@@ -2,13 +2,14 @@ import CSDL2
 import Foundation
 import LaunchAdCore
 
-/// Owns an SDL_Renderer for a window; the window is kept alive as long as the renderer.
+/// Owns an SDL_Renderer for a window (or an offscreen surface); what it draws on is kept alive as
+/// long as the renderer.
 public final class Renderer {
     let pointer: OpaquePointer
-    private let window: Window
+    private let target: AnyObject
 
     public init(window: Window) throws {
-        self.window = window
+        self.target = window
         // Accelerated with vsync when there is a GPU. Without one (no DRI render node: Xvfb,
         // containers), OpenGL would run on a software rasteriser that costs more CPU than SDL's
         // own software renderer, so use that, as SDL_RENDER_DRIVER=software would.
@@ -20,6 +21,16 @@ public final class Renderer {
         } else {
             throw SDLError("renderer_failed", "cannot create a renderer")
         }
+        SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_BLEND)
+    }
+
+    /// SDL's software renderer drawing into `surface`: no display, no video driver needed.
+    init(surface: Surface) throws {
+        guard let r = SDL_CreateSoftwareRenderer(surface.pointer) else {
+            throw SDLError("renderer_failed", "cannot create an offscreen renderer")
+        }
+        pointer = r
+        target = surface
         SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_BLEND)
     }
 
