@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "LaunchAdTestSupport", dependencies: ["LaunchAdCore"], path: "Sources/LaunchAdTestSupport"),
         .testTarget(name: "LaunchAdCoreTests", dependencies: ["LaunchAdTestSupport", "LaunchAdCore"]),
         .testTarget(name: "LaunchAdMediaTests", dependencies: ["LaunchAdTestSupport", "LaunchAdMedia", "LaunchAdCore", "CFFmpeg"]),
-        .testTarget(name: "LaunchAdPlayerTests", dependencies: ["LaunchAdTestSupport", "LaunchAdPlayer", "LaunchAdMedia", "LaunchAdCore", "CSDL2"]),
+        .testTarget(name: "LaunchAdPlayerTests", dependencies: ["LaunchAdTestSupport", "LaunchAdPlayer", "LaunchAdMedia", "LaunchAdCore", "CSDL2", "LaunchAdDelivery"]),
         .testTarget(name: "LaunchAdDeliveryTests", dependencies: ["LaunchAdTestSupport", "LaunchAdDelivery", "LaunchAdCore"]),
         .testTarget(name: "LaunchAdCLITests", dependencies: ["LaunchAdTestSupport", "LaunchAdCLI", "LaunchAdDelivery", "LaunchAdPlayer", "LaunchAdMedia", "LaunchAdCore", "launchad"]),
     ],

@@ -89,6 +89,11 @@ final class CurlTransfer {
         launchad_curl_get_size(handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &promised)
         switch code {
         case CURLE_OK:
+            // An empty 2xx body still makes its (empty) file.
+            if (200..<300).contains(status) && sink == nil {
+                sink = try BodySink(destination: request.destination)
+                try sink?.close()
+            }
             return
         case CURLE_ABORTED_BY_CALLBACK:
             throw FetchError("cancelled: \(url.absoluteString)", retryable: false)

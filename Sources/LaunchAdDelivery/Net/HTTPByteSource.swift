@@ -18,22 +18,27 @@ public final class HTTPByteSource: ByteSource, @unchecked Sendable {
     private var total: Int64?
     private var fetched: Int64 = 0
     private var cancelled = false
+    private let isAborted: @Sendable () -> Bool
 
-    /// Fetches the first range at once, so a refused or unreachable URL fails the open.
-    public init(url: URL, client: Fetcher, maxBytes: Int64) throws {
-        self.url = url; self.client = client; self.maxBytes = maxBytes
+    /// Fetches the first range at once, so a refused or unreachable URL fails the open; a run
+    /// stopped meanwhile (`isAborted`) abandons it at once.
+    public init(url: URL, client: Fetcher, maxBytes: Int64, isAborted: @escaping @Sendable () -> Bool = { false }) throws {
+        self.url = url; self.client = client; self.maxBytes = maxBytes; self.isAborted = isAborted
         try load(at: 0)
     }
 
     /// The opener to install in NetworkSources: every network creative through `client`.
     public static func opener(client: Fetcher, maxBytes: Int64) -> NetworkSources.Opener {
-        { url in try HTTPByteSource(url: url, client: client, maxBytes: maxBytes) }
+        { url, isAborted in try HTTPByteSource(url: url, client: client, maxBytes: maxBytes, isAborted: isAborted) }
     }
 
     public var size: Int64? { lock.lock(); defer { lock.unlock() }; return total }
 
     public func cancel() { lock.lock(); cancelled = true; lock.unlock() }
-    private var isCancelled: Bool { lock.lock(); defer { lock.unlock() }; return cancelled }
+    private var isCancelled: Bool {
+        lock.lock(); let c = cancelled; lock.unlock()
+        return c || isAborted()
+    }
 
     public func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         if let total = size, offset >= total { return 0 }

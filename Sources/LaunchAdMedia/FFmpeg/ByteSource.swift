@@ -18,7 +18,8 @@ public protocol ByteSource: AnyObject, Sendable {
 /// Opens http(s) creatives. Until the executable installs an opener, network URLs are refused:
 /// FFmpeg's own network code is never used.
 public enum NetworkSources {
-    public typealias Opener = @Sendable (URL) throws -> ByteSource
+    /// `isAborted` turns true when the run stops: an open still waiting on the network gives up.
+    public typealias Opener = @Sendable (URL, _ isAborted: @escaping @Sendable () -> Bool) throws -> ByteSource
 
     private static let opener = Mutex<Opener?>(nil)
 
@@ -29,12 +30,12 @@ public enum NetworkSources {
         return lower.hasPrefix("http://") || lower.hasPrefix("https://")
     }
 
-    static func open(_ path: String) throws -> ByteSource {
+    static func open(_ path: String, isAborted: @escaping @Sendable () -> Bool) throws -> ByteSource {
         guard let url = URL(string: path) else { throw MediaError("open_failed", "\(path) is not a URL") }
         guard let open = opener.withLock({ $0 }) else {
             throw MediaError("open_failed", "cannot open \(path): no network source is set up")
         }
-        do { return try open(url) } catch let e as MediaError { throw e } catch {
+        do { return try open(url, isAborted) } catch let e as MediaError { throw e } catch {
             throw MediaError("open_failed", "cannot open \(path): \(error)")
         }
     }

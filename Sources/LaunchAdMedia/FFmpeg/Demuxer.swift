@@ -27,7 +27,7 @@ public final class Demuxer: @unchecked Sendable {
         if NetworkSources.isNetwork(path) {
             // A network creative is read only through the delivery layer's byte source; the
             // demuxer may open nothing by itself (a playlist's segments, a reference).
-            do { io = try SourceIO(NetworkSources.open(path)) } catch {
+            do { io = try SourceIO(NetworkSources.open(path, isAborted: { [abort] in abort.isSet })) } catch {
                 avformat_free_context(ctx)
                 throw error
             }
