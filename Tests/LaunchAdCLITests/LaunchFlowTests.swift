@@ -97,6 +97,36 @@ final class LaunchFlowTests: XCTestCase {
         XCTAssertEqual(times, times.sorted(), "t_ms only goes forward: \(run.stdout)", file: file, line: line)
     }
 
+    /// Eight bytes overwritten in the cached creative (same size): `prefetch` re-hashes, drops and
+    /// fetches it again; `launch` never shows the damaged file (it streams the ad meanwhile), and
+    /// the launch after shows the repaired copy from the cache.
+    func testADamagedCachedCreativeIsNoticedAndFetchedAgain() throws {
+        let red = try image("red")
+        try server.publish([AdServer.Ad(id: "red", file: "red.png", data: red)])
+        XCTAssertEqual(try prefetch().status, 0)
+        let stored = cache.appendingPathComponent("objects/" + file(red))
+        func damage() throws {
+            let h = try FileHandle(forWritingTo: stored)
+            try h.seek(toOffset: 100)
+            try h.write(contentsOf: Data(repeating: 0xEE, count: 8))
+            try h.close()
+        }
+        try damage()
+        let refreshed = try prefetch()
+        XCTAssertEqual(refreshed.events(named: "evicted").first?["reason"] as? String, "damaged", refreshed.stdout)
+        XCTAssertEqual(refreshed.events(named: "download").count, 1)
+        XCTAssertEqual(try Data(contentsOf: stored), red)
+
+        usleep(20_000)
+        try damage()
+        let launched = try launch()
+        XCTAssertEqual(launched.events(named: "cache_hit").count, 0, "the damaged file is not shown: \(launched.stdout)")
+        XCTAssertEqual(launched.events(named: "stream").first?["id"] as? String, "red")
+        assertEnds(launched, "completed")
+        XCTAssertEqual(try Data(contentsOf: stored), red, "the refresh put the right bytes back")
+        XCTAssertEqual(try launch().events(named: "cache_hit").first?["id"] as? String, "red")
+    }
+
     /// The refresh outlasts the ad (a new creative trickles in at 2 kB/s): `end` is still the
     /// last line and no time goes back; launch returns when the refresh is over. `prefetch`'s
     /// stream ends with its own `end`.
