@@ -21,7 +21,7 @@ enum IgnoredOptions {
 }
 
 /// Passes events on and prints the `--duration` note when the creative turns out to be a video.
-final class DurationNoteSink: EventSink, @unchecked Sendable {
+final class DurationNoteSink: EventSink, Sendable {
     private let base: EventSink
     init(_ base: EventSink) { self.base = base }
     func emit(_ event: AdEvent) {
