@@ -27,13 +27,15 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        // A look at a Wayland compositor before SDL connects (libwayland-dev comes with libsdl2-dev).
+        .systemLibrary(name: "CWayland", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
         // Decisions and data only: no C, no sockets, no locks, no threads; testable without a
         // display, a codec or a network.
         .target(name: "LaunchAdCore"),
         // FFmpeg behind Swift values: no FFmpeg type in its public API.
         .target(name: "LaunchAdMedia", dependencies: ["CFFmpeg", "LaunchAdCore"]),
         // The window, the renderer, the audio device and the playback engine.
-        .target(name: "LaunchAdPlayer", dependencies: ["CSDL2", "LaunchAdMedia", "LaunchAdCore"]),
+        .target(name: "LaunchAdPlayer", dependencies: ["CSDL2", "CWayland", "LaunchAdMedia", "LaunchAdCore"]),
         // The outside world: HTTP (libcurl), the cache store and its lock, prefetch, background refresh.
         .target(name: "LaunchAdDelivery", dependencies: ["CCurl", "LaunchAdMedia", "LaunchAdCore"]),
         // Subcommands and their argument parsers (pure functions).

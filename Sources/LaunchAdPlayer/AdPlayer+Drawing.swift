@@ -6,7 +6,7 @@ extension AdPlayer {
     func renderIfNeeded() {
         guard let renderer else { return }
         let now = ProcessClock.nowMs()
-        let out = renderer.outputSize
+        let out = renderer.sceneSize
         if out != session.layout.window {
             session.layout = AdLayout(window: out, mode: config.layout, skipStyle: config.session.skipStyle)
             dirty = true

@@ -27,7 +27,7 @@ public struct PreviewOptions: Equatable, Sendable {
 
     /// Player options that only matter to a window or a run: a preview has neither.
     static let notForPreview = ["--events", "--size", "--device", "--fullscreen", "--link", "--open-links", "--no-pause-on-blur",
-                                "--transition", "--fallback", "--wait", "--control", "--mute"]
+                                "--transition", "--fallback", "--wait", "--control", "--mute", "--rotate"]
 
     public static func parse(_ args: [String]) throws -> PreviewOptions? {
         var r = ArgumentReader(args)

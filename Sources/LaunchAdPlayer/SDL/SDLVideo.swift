@@ -6,6 +6,7 @@ public final class SDLVideo {
     private var hangup: HangupSignal?
 
     public init() throws {
+        try DisplayProbe.prepare()
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         // A touch also arrives as a mouse click; handle fingers once, as fingers.
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
