@@ -26,7 +26,7 @@ final class OutboxTests: XCTestCase {
     override func tearDown() { try? FileManager.default.removeItem(at: state) }
 
     func outbox(_ config: OutboxConfig = OutboxConfig(), clock: TestClock? = nil) throws -> Outbox {
-        let fetcher = BeaconClient(timeout: 4, connections: config.connections)
+        let fetcher = HTTPClient(connectTimeout: 2, totalTimeout: 4)
         if let clock { return try Outbox(stateDirectory: state, config: config, fetcher: fetcher, clock: { clock.now }) }
         return try Outbox(stateDirectory: state, config: config, fetcher: fetcher, clock: { Date() })
     }
