@@ -26,7 +26,7 @@ final class OutboxTests: XCTestCase {
     override func tearDown() { try? FileManager.default.removeItem(at: state) }
 
     func outbox(_ config: OutboxConfig = OutboxConfig(), clock: TestClock? = nil) throws -> Outbox {
-        let fetcher = BeaconClient(timeout: 4, connections: config.connections)
+        let fetcher = HTTPClient(connectTimeout: 2, totalTimeout: 4)
         if let clock { return try Outbox(stateDirectory: state, config: config, fetcher: fetcher, clock: { clock.now }) }
         return try Outbox(stateDirectory: state, config: config, fetcher: fetcher, clock: { Date() })
     }
@@ -99,6 +99,17 @@ final class OutboxTests: XCTestCase {
         XCTAssertEqual(post.method + " " + post.target, "POST /pop")
         XCTAssertEqual(String(decoding: post.body, as: UTF8.self), #"[{"id":"r1","ad_id":"a"}]"#)
         XCTAssertEqual(collector.received[0].target, "/t?e=start&ts=2026-01-01T00%3A00%3A00.000Z&cb=42")
+    }
+
+    func testTheHTTPClientCarriesARecordPOSTToo() throws {
+        let collector = try Collector()
+        let box = try Outbox(stateDirectory: state, config: OutboxConfig(), fetcher: HTTPClient(connectTimeout: 2, totalTimeout: 4),
+                             clock: { Date() })
+        box.enqueue(record: #"{"id":"r9"}"#, collector: "\(collector.url)/pop", batch: 5, at: Date())
+        XCTAssertEqual(box.flush(lockWait: 5), 1)
+        XCTAssertEqual(collector.received.map { $0.method + " " + $0.target }, ["POST /pop"])
+        XCTAssertEqual(String(decoding: collector.received[0].body, as: UTF8.self), #"[{"id":"r9"}]"#)
+        XCTAssertEqual(box.status().counts.records.delivered, 1)
     }
 
     func testFullOutboxDropsTheOldestAndCountsThem() throws {

@@ -19,7 +19,7 @@ final class ValidationOptionsTests: XCTestCase {
         guard case .validate(let d) = try Command.parse(["validate", "a.mp4"]) else { return XCTFail() }
         XCTAssertEqual(d.profile, "launch-ad")
         XCTAssertEqual(d.format, .text)
-        XCTAssertEqual(usageError(["validate"]), "validate needs at least one FILE")
+        XCTAssertEqual(usageError(["validate"]), "validate needs at least one FILE (or --vast URL|FILE)")
         XCTAssertEqual(usageError(["validate", "a.mp4", "--profile", "tv"]), "--profile takes one of iab-ctv, launch-ad, app-open, not 'tv'")
         XCTAssertEqual(usageError(["validate", "a.mp4", "--format", "xml"]), "--format takes one of text, json, junit, html, not 'xml'")
         guard case .validate(let h) = try Command.parse(["validate", "a.mp4", "--format", "html"]) else { return XCTFail() }

@@ -51,7 +51,7 @@ public struct LaunchOptions: Equatable, Sendable {
         }
         try o.cache.check()
         try o.cache.delivery.check()
-        try o.play.check()
+        try o.play.check(linkFromManifest: true)
         return o
     }
 

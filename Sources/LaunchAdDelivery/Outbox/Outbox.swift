@@ -244,10 +244,9 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // state guarded 
         return round
     }
 
-    /// Sends the jobs: one at a time in order over one connection; else over `connections`
-    /// connections as `JobSchedule` allows (each run's events in order, other runs beside them).
-    /// Senders run on threads of their own: blocking sends on Dispatch's shared pool starve
-    /// URLSession's own queues. One verdict per job, in order.
+    /// Sends the jobs: one at a time in order; else `connections` at once as `JobSchedule`
+    /// allows (each run's events in order, other runs beside them), on threads of their own
+    /// (blocking sends do not belong on Dispatch's shared pool). One verdict per job, in order.
     private func send(_ jobs: [OutboxJob], connections: Int, problems: ProblemLog) -> [DeliveryVerdict] {
         let fetcher = self.fetcher
         if connections <= 1 || jobs.count <= 1 { return jobs.map { $0.send(with: fetcher, problems: problems) } }
