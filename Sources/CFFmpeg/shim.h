@@ -45,4 +45,17 @@ static inline void launchad_stereo_layout(AVChannelLayout *layout) {
     av_channel_layout_copy(layout, &stereo);
 }
 
+/// Frees nothing: the memory belongs to someone else (a locked SDL texture).
+static void launchad_buffer_keep(void *opaque, uint8_t *data) { (void)opaque; (void)data; }
+
+/// Points `frame`'s first plane at packed pixels it does not own, so sws_scale_frame (and its
+/// slice threads) writes straight there instead of allocating a picture of its own.
+static inline int launchad_frame_wrap(AVFrame *frame, uint8_t *data, int linesize, int height) {
+    frame->buf[0] = av_buffer_create(data, (size_t)linesize * (size_t)height, launchad_buffer_keep, NULL, 0);
+    if (!frame->buf[0]) return AVERROR(ENOMEM);
+    frame->data[0] = data;
+    frame->linesize[0] = linesize;
+    return 0;
+}
+
 #endif

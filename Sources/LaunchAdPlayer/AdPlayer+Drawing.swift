@@ -37,15 +37,17 @@ extension AdPlayer {
         guard let renderer else { return }
         let layout = session.layout
         renderer.clear()
-        if let (size, rotation) = content, let texture = videoTexture ?? imageTexture {
+        if let (size, rotation) = content, videoTexture != nil || imageTexture != nil {
             let area = layout.adArea
             let shown = Placement.scaledRect(size, in: area, fit: options.fit).scaled(by: session.zoom(now: now))
             // SDL turns about the destination's centre: give it the unturned shape there.
             let dst = rotation % 180 == 0 ? shown
                 : Rect(x: shown.midX - shown.height / 2, y: shown.midY - shown.width / 2, width: shown.height, height: shown.width)
-            renderer.clip(to: area)
-            renderer.copy(texture, destination: dst, rotation: rotation)
-            renderer.clip(to: nil)
+            if let texture = videoTexture != nil ? videoPicture(drawn: Size(width: dst.width, height: dst.height)) : imageTexture {
+                renderer.clip(to: area)
+                renderer.copy(texture, destination: dst, rotation: rotation)
+                renderer.clip(to: nil)
+            }
         }
         if let logo = logoTexture, let placement = layout.logoPlacement(logo: logo.size) {
             renderer.fill(layout.logoBand!, r: 255, g: 255, b: 255, a: 255)

@@ -34,7 +34,7 @@ public final class AdPlayer {
     var control: ControlChannel?
 
     // What is on screen.
-    var videoTexture: Texture?
+    var videoTexture: VideoSurface?
     var imageTexture: Texture?
     var logoTexture: Texture?
     var content: (size: Size, rotation: Int)?
@@ -270,10 +270,10 @@ public final class AdPlayer {
     }
 
     private func upload(_ picture: Picture, renderer: Renderer, facts f: VideoFacts) {
-        let coded = Size(width: picture.frame.width, height: picture.frame.height)
         do {
-            if videoTexture?.size != coded { videoTexture = try Texture.video(renderer, size: coded) }
-            try videoTexture?.updateYUV(picture.frame)
+            let surface = videoTexture ?? VideoSurface(renderer: renderer, matrix: f.colorMatrix)
+            try surface.update(picture)
+            videoTexture = surface
             session.frames?.pictureReady()
             shownPTS = picture.pts
             content = (f.displaySize, f.rotation)
@@ -281,6 +281,14 @@ public final class AdPlayer {
         } catch {
             session.frames?.drop(1)
             events.emit(AdEvent("render_error", tMs: ProcessClock.nowMs(), [("message", .string("\(error)"))]))
+        }
+    }
+
+    /// The video picture's texture for a destination of `drawn` size.
+    func videoPicture(drawn: Size) -> Texture? {
+        do { return try videoTexture?.texture(drawn: drawn) } catch {
+            events.emit(AdEvent("render_error", tMs: ProcessClock.nowMs(), [("message", .string("\(error)"))]))
+            return nil
         }
     }
 
