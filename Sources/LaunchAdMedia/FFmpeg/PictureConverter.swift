@@ -47,21 +47,11 @@ public final class PictureConverter: @unchecked Sendable {
     private var target: AVPixelFormat { layout == .bgrx ? AV_PIX_FMT_BGR0 : AV_PIX_FMT_RGB0 }
 
     private func makeContext(_ f: AVFrame, _ w: Int, _ h: Int, space: Int32, fullRange: Bool) -> OpaquePointer? {
-        guard let ctx = sws_alloc_context() else { return nil }
-        let raw = UnsafeMutableRawPointer(ctx)
-        let options: [(String, Int64)] = [
+        guard let ctx = Scaler.makeContext([
             ("srcw", Int64(f.width)), ("srch", Int64(f.height)), ("src_format", Int64(f.format)),
             ("dstw", Int64(w)), ("dsth", Int64(h)), ("dst_format", Int64(target.rawValue)),
             ("sws_flags", Int64(SWS_BILINEAR)), ("src_range", fullRange ? 1 : 0), ("dst_range", 1), ("threads", Int64(threads)),
-        ]
-        for (name, value) in options where av_opt_set_int(raw, name, value, 0) < 0 {
-            sws_freeContext(ctx)
-            return nil
-        }
-        guard sws_init_context(ctx, nil, nil) >= 0 else {
-            sws_freeContext(ctx)
-            return nil
-        }
+        ]) else { return nil }
         // The source's matrix (swscale assumes BT.601 otherwise); the RGB side has none.
         _ = sws_setColorspaceDetails(ctx, sws_getCoefficients(space), fullRange ? 1 : 0,
                                      sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16)
