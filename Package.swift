@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "LaunchAdCore", targets: ["LaunchAdCore"]),
         .library(name: "LaunchAdMedia", targets: ["LaunchAdMedia"]),
         .library(name: "LaunchAdPlayer", targets: ["LaunchAdPlayer"]),
+        .library(name: "LaunchAdDelivery", targets: ["LaunchAdDelivery"]),
     ],
     targets: [
         .systemLibrary(
@@ -21,18 +22,25 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev"])]
         ),
-        // Pure decisions: no C import, testable without a display or a codec.
+        // Decisions and data only: no C, no sockets, no locks, no threads; testable without a
+        // display, a codec or a network.
         .target(name: "LaunchAdCore"),
+        // FFmpeg behind Swift values: no FFmpeg type in its public API.
         .target(name: "LaunchAdMedia", dependencies: ["CFFmpeg", "LaunchAdCore"]),
+        // The window, the renderer, the audio device and the playback engine.
         .target(name: "LaunchAdPlayer", dependencies: ["CSDL2", "LaunchAdMedia", "LaunchAdCore"]),
-        .target(name: "LaunchAdCLI", dependencies: ["LaunchAdCore", "LaunchAdMedia", "LaunchAdPlayer"]),
+        // The outside world: HTTP, the cache store and its lock, prefetch, background refresh.
+        .target(name: "LaunchAdDelivery", dependencies: ["LaunchAdMedia", "LaunchAdCore"]),
+        // Subcommands and their argument parsers (pure functions).
+        .target(name: "LaunchAdCLI", dependencies: ["LaunchAdCore", "LaunchAdMedia", "LaunchAdPlayer", "LaunchAdDelivery"]),
         .executableTarget(name: "launchad", dependencies: ["LaunchAdCLI"]),
         // Fixture making and binary running shared by the test targets.
-        .target(name: "LaunchAdTestSupport", path: "Sources/LaunchAdTestSupport"),
+        .target(name: "LaunchAdTestSupport", dependencies: ["LaunchAdCore"], path: "Sources/LaunchAdTestSupport"),
         .testTarget(name: "LaunchAdCoreTests", dependencies: ["LaunchAdTestSupport", "LaunchAdCore"]),
-        .testTarget(name: "LaunchAdMediaTests", dependencies: ["LaunchAdTestSupport", "LaunchAdMedia", "CFFmpeg"]),
-        .testTarget(name: "LaunchAdPlayerTests", dependencies: ["LaunchAdTestSupport", "LaunchAdPlayer", "CSDL2"]),
-        .testTarget(name: "LaunchAdCLITests", dependencies: ["LaunchAdTestSupport", "LaunchAdCLI", "launchad"]),
+        .testTarget(name: "LaunchAdMediaTests", dependencies: ["LaunchAdTestSupport", "LaunchAdMedia", "LaunchAdCore", "CFFmpeg"]),
+        .testTarget(name: "LaunchAdPlayerTests", dependencies: ["LaunchAdTestSupport", "LaunchAdPlayer", "LaunchAdMedia", "LaunchAdCore", "CSDL2"]),
+        .testTarget(name: "LaunchAdDeliveryTests", dependencies: ["LaunchAdTestSupport", "LaunchAdDelivery", "LaunchAdCore"]),
+        .testTarget(name: "LaunchAdCLITests", dependencies: ["LaunchAdTestSupport", "LaunchAdCLI", "LaunchAdDelivery", "LaunchAdPlayer", "LaunchAdMedia", "LaunchAdCore", "launchad"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

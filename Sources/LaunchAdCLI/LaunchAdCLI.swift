@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAdCore
+import LaunchAdDelivery
 
 /// The `launchad` command: parse, dispatch, return the exit code.
 public enum LaunchAdCLI {

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAdCore
+import LaunchAdDelivery
 
 /// `launchad launch`: the cached ad at once, a background refresh for next time, then the app.
 public enum LaunchCommand {
@@ -123,7 +124,8 @@ public enum LaunchCommand {
         return p
     }
 
-    private static var forwarders: [DispatchSourceSignal] = []
+    // Set once on the main thread before the app is awaited; kept only so the sources live on.
+    nonisolated(unsafe) private static var forwarders: [DispatchSourceSignal] = []
 
     /// From here on a SIGTERM, SIGINT or SIGHUP sent to the launcher goes to the app instead,
     /// which decides how to end (and its status is the launcher's).

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAdCore
+import LaunchAdDelivery
 
 /// `launchad prefetch`: refreshes the cache and exits (for cron or a systemd timer).
 public enum PrefetchCommand {

@@ -9,7 +9,7 @@ extension AdPlayer {
         let now = ProcessClock.nowMs()
         let out = renderer.outputSize
         if out != session.layout.window {
-            session.layout = AdLayout(window: out, mode: options.layout, skipStyle: options.skipStyle)
+            session.layout = AdLayout(window: out, mode: config.layout, skipStyle: config.session.skipStyle)
             dirty = true
         }
         let skip = session.skipButton(now: now)
@@ -20,7 +20,7 @@ extension AdPlayer {
         default: animating = false
         }
         // Without a font the text style is drawn as a ring, whose progress shows.
-        let style: SkipStyle = skipView?.hasFont == false ? .ring : options.skipStyle
+        let style: SkipStyle = skipView?.hasFont == false ? .ring : config.session.skipStyle
         guard pacer.shouldPresent(now: now, changed: dirty, skip: skip, style: style, animating: animating) else { return }
         draw(now: now, skip: skip)
         pacer.presented(now: now, skip: skip, style: style)
@@ -39,7 +39,7 @@ extension AdPlayer {
         renderer.clear()
         if let (size, rotation) = content, videoTexture != nil || imageTexture != nil {
             let area = layout.adArea
-            let shown = Placement.scaledRect(size, in: area, fit: options.fit).scaled(by: session.zoom(now: now))
+            let shown = Placement.scaledRect(size, in: area, fit: config.fit).scaled(by: session.zoom(now: now))
             // SDL turns about the destination's centre: give it the unturned shape there.
             let dst = rotation % 180 == 0 ? shown
                 : Rect(x: shown.midX - shown.height / 2, y: shown.midY - shown.width / 2, width: shown.height, height: shown.width)
@@ -53,7 +53,7 @@ extension AdPlayer {
             renderer.fill(layout.logoBand!, r: 255, g: 255, b: 255, a: 255)
             renderer.copy(logo, destination: placement.destination)
         }
-        skipView?.draw(skip, in: layout.skipButton, style: options.skipStyle)
+        skipView?.draw(skip, in: layout.skipButton, style: config.session.skipStyle)
         let opacity = firstFrameShown ? session.opacity(now: now) : 1
         if opacity < 1 {
             renderer.fill(Rect(size: layout.window), r: 0, g: 0, b: 0, a: UInt8(((1 - opacity) * 255).rounded()))

@@ -20,9 +20,10 @@ public final class AdPlayer {
         public let renderer: Renderer
     }
 
-    public var presentHook: ((PresentedFrame) -> Void)?
+    /// Tests watch each presented frame through this (with `@testable import`).
+    var presentHook: ((PresentedFrame) -> Void)?
 
-    let options: PlayOptions
+    let config: PlayerConfig
     let events: EventSink
     var session: AdSession
     var engine: PlaybackEngine?
@@ -52,14 +53,24 @@ public final class AdPlayer {
     var presents = 0
     /// Extra seconds each present takes: tests make a slow screen with it, to see frames dropped.
     var presentDelay: Double = 0
+    /// The still image being decoded (the ad or the fallback), and the logo.
+    var imageJob: ImageDecodeJob?
+    var logoJob: ImageDecodeJob?
+    /// Image threads; the run waits for them (bounded) so none outlives it.
+    let imageThreads = DispatchGroup()
 
-    public init(options: PlayOptions, events: EventSink) {
-        self.options = options
+    public init(config: PlayerConfig, events: EventSink) {
+        self.config = config
         let events = EndGate(events)
         self.events = events
-        let config = SessionConfig.video(durationMs: nil, options: options)
-        session = AdSession(config: config, layout: AdLayout(window: Size(width: 720, height: 1280), mode: options.layout, skipStyle: options.skipStyle),
+        session = AdSession(config: config.session,
+                            layout: AdLayout(window: Size(width: 720, height: 1280), mode: config.layout, skipStyle: config.session.skipStyle),
                             events: events, now: ProcessClock.nowMs())
+    }
+
+    /// `play`'s options, turned into the player's configuration once.
+    public convenience init(options: PlayOptions, events: EventSink) {
+        self.init(config: PlayerConfig(options), events: events)
     }
 
     /// Plays the ad; returns its outcome after exactly one `end` event.
@@ -69,9 +80,10 @@ public final class AdPlayer {
         // thread then just opens a device.
         let audioSubsystem = SDL_InitSubSystem(SDL_INIT_AUDIO) == 0
         defer { if audioSubsystem { SDL_QuitSubSystem(SDL_INIT_AUDIO) } }
-        let engine = PlaybackEngine(source: options.file, muted: options.muted, events: events)
+        let engine = PlaybackEngine(source: config.source, muted: config.session.muted, events: events)
         self.engine = engine
         engine.start()
+        if let logo = config.logo { logoJob = ImageDecodeJob(path: logo, isFallback: false, in: imageThreads) }
         defer { tearDown() }
         do {
             sdl = try SDLVideo()
@@ -79,7 +91,7 @@ public final class AdPlayer {
             return finish(session.handle(.failed(code: (error as? SDLError)?.code ?? "no_display", message: "\(error)"),
                                          now: ProcessClock.nowMs())) ?? .error
         }
-        if options.controlStdin {
+        if config.controlStdin {
             control = ControlChannel()
             control?.start()
         }
@@ -88,6 +100,8 @@ public final class AdPlayer {
             if window == nil, let outcome = openWindowWhenSized(now: now) { return outcome }
             if let outcome = pumpEvents(now: now) { return outcome }
             if let outcome = followEngine(now: now) { return outcome }
+            if let outcome = followImage(now: now) { return outcome }
+            followLogo()
             // Present what is ready before the deadline is judged: a picture that arrived during
             // a slow step counts as shown, not as late.
             renderIfNeeded()
@@ -103,7 +117,7 @@ public final class AdPlayer {
     private func openWindowWhenSized(now: Int, force: Bool = false) -> Outcome? {
         var contentSize: Size?
         // A window whose size does not depend on the ad opens at once, while the file opens.
-        let sizeKnown = options.size != nil || options.device != nil || options.fullscreen
+        let sizeKnown = config.size != nil || config.device != nil || config.fullscreen
         switch engine?.state {
         // A still image opens the window itself once decoded, at the picture's shape.
         case .ready(let f) where f.isStillImage && !force: return nil
@@ -113,33 +127,29 @@ public final class AdPlayer {
         case .failed where !force: return nil
         default: break
         }
-        let size = windowSize(requested: options.size, device: options.device, content: contentSize ?? content?.size,
+        let size = windowSize(requested: config.size, device: config.device, content: contentSize ?? content?.size,
                               display: sdl?.usableDisplaySize)
         do {
-            let w = try Window(title: "LaunchAd", size: size, fullscreen: options.fullscreen)
+            let w = try Window(title: "LaunchAd", size: size, fullscreen: config.fullscreen)
             let r = try Renderer(window: w)
             window = w
             renderer = r
-            let fontPath = Font.locate(requested: options.font)
+            let fontPath = Font.locate(requested: config.font)
             if fontPath == nil {
                 events.emit(AdEvent("font_missing", tMs: ProcessClock.nowMs(),
-                                    [("message", .string(options.font.map { "cannot read the font \($0); drawing the ring without text" }
+                                    [("message", .string(config.font.map { "cannot read the font \($0); drawing the ring without text" }
                                                          ?? "no TrueType font found; drawing the ring without text"))]))
             }
             skipView = SkipButtonView(renderer: r, fontPath: fontPath)
             let drawn = r.outputSize
             events.emit(AdEvent("window", tMs: ProcessClock.nowMs(), [
-                ("width", .int(drawn.width)), ("height", .int(drawn.height)), ("fullscreen", .bool(options.fullscreen)),
+                ("width", .int(drawn.width)), ("height", .int(drawn.height)), ("fullscreen", .bool(config.fullscreen)),
                 ("video_driver", .string(sdl?.driverName ?? "none")), ("renderer", .string(r.name)),
             ]))
-            if let label = options.skipLabel, fontPath != nil, skipView?.fontCovers(label) == false {
+            let label = config.session.skipLabel
+            if fontPath != nil, skipView?.fontCovers(label) == false {
                 events.emit(AdEvent("font_missing", tMs: ProcessClock.nowMs(),
                                     [("message", .string("the font has no glyphs for '\(label)'; choose one with --font"))]))
-            }
-            if let logo = options.logo {
-                do { logoTexture = try Texture.image(r, try ImageLoader.load(path: logo)) } catch {
-                    events.emit(AdEvent("logo_unavailable", tMs: ProcessClock.nowMs(), [("message", .string("\(error)"))]))
-                }
             }
             r.clear()
             r.present()
@@ -193,12 +203,8 @@ public final class AdPlayer {
         facts = f
         if f.isStillImage {
             engine?.stop()
-            session.imageReady(durationMs: Int((options.imageDuration * 1000).rounded()))
-            if let outcome = showImage(options.file, now: now, isFallback: false) { return outcome }
-            // Announced once decoded, so the event carries the picture's real size.
-            if imageTexture != nil, !session.usingFallback, let size = imageSourceSize {
-                emitStart(kind: "image", size: size, duration: nil, hasAudio: false)
-            }
+            session.imageReady(durationMs: config.imageDurationMs)
+            imageJob = ImageDecodeJob(path: config.source, isFallback: false, in: imageThreads)
             return nil
         }
         emitStart(kind: "video", size: f.displaySize, duration: f.duration, hasAudio: f.hasAudio)
@@ -212,7 +218,7 @@ public final class AdPlayer {
 
     private func emitStart(kind: String, size: Size, duration: Double?, hasAudio: Bool) {
         events.emit(AdEvent("start", tMs: ProcessClock.nowMs(), [
-            ("file", .string(options.file)), ("kind", .string(kind)),
+            ("file", .string(config.source)), ("kind", .string(kind)),
             ("width", .int(size.width)), ("height", .int(size.height)),
             ("duration", duration.map { .double($0) } ?? .null), ("has_audio", .bool(hasAudio)),
         ]))
@@ -292,9 +298,31 @@ public final class AdPlayer {
         }
     }
 
-    private func showImage(_ path: String, now: Int, isFallback: Bool) -> Outcome? {
+    /// Shows the still image once its thread has decoded it; a failure is the session's to judge.
+    private func followImage(now: Int) -> Outcome? {
+        guard let job = imageJob, let result = job.outcome else { return nil }
+        imageJob = nil
+        if let outcome = showImage(result, now: now, isFallback: job.isFallback) { return outcome }
+        // Announced once decoded, so the event carries the picture's real size.
+        if !job.isFallback, imageTexture != nil, !session.usingFallback, let size = imageSourceSize {
+            emitStart(kind: "image", size: size, duration: nil, hasAudio: false)
+        }
+        return nil
+    }
+
+    /// Uploads the logo once both it and the window are there.
+    private func followLogo() {
+        guard let job = logoJob, let renderer, let result = job.outcome else { return }
+        logoJob = nil
+        do { logoTexture = try Texture.image(renderer, try result.get()) } catch {
+            events.emit(AdEvent("logo_unavailable", tMs: ProcessClock.nowMs(), [("message", .string("\(error)"))]))
+        }
+        dirty = true
+    }
+
+    private func showImage(_ result: Result<RGBAImage, any Error>, now: Int, isFallback: Bool) -> Outcome? {
         do {
-            let image = try ImageLoader.load(path: path)
+            let image = try result.get()
             // The picture's size is known before the window opens, so a fallback window has its shape.
             content = (Size(width: image.width, height: image.height), 0)
             imageSourceSize = Size(width: image.sourceWidth, height: image.sourceHeight)
@@ -327,9 +355,10 @@ public final class AdPlayer {
             case .showFallback:
                 engine?.stop()
                 videoTexture = nil
-                guard let fallback = options.fallback else { continue }
-                session.fallbackReady(durationMs: Int((options.imageDuration * 1000).rounded()), now: ProcessClock.nowMs())
-                if let outcome = showImage(fallback, now: ProcessClock.nowMs(), isFallback: true) { return outcome }
+                guard let fallback = config.fallback else { continue }
+                session.fallbackReady(durationMs: config.imageDurationMs, now: ProcessClock.nowMs())
+                // Replaces an image ad still decoding: its late result is dropped.
+                imageJob = ImageDecodeJob(path: fallback, isFallback: true, in: imageThreads)
             case .finish(let outcome):
                 return outcome
             }
@@ -349,6 +378,11 @@ public final class AdPlayer {
         control?.stop()
         engine?.stop(wait: true)
         engine = nil
+        // A picture still decoding (an image ad the fallback replaced) finishes on its own; the
+        // wait is bounded, as a decode cannot be interrupted.
+        _ = imageThreads.wait(timeout: .now() + 3)
+        imageJob = nil
+        logoJob = nil
         skipView = nil
         videoTexture = nil
         imageTexture = nil

@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 import LaunchAdCore
+import LaunchAdDelivery
 import LaunchAdTestSupport
 
 /// What the machine can do wrong: no display, no sound card, a full or read-only disk under the

@@ -1,6 +1,8 @@
 import XCTest
 import Foundation
+import Synchronization
 import LaunchAdCore
+import LaunchAdDelivery
 import LaunchAdTestSupport
 
 /// `launchad launch` and `prefetch` as a user runs them, against a real nginx on loopback:
@@ -316,13 +318,13 @@ final class LaunchFlowTests: XCTestCase {
     func testConcurrentAndKilledRefreshesLeaveAConsistentCache() throws {
         let red = try image("red"), blue = try image("blue")
         try server.publish([AdServer.Ad(id: "a", file: "a.png", data: red), AdServer.Ad(id: "b", file: "b.png", data: blue)])
-        var statuses: [Int32] = []
-        let lock = NSLock()
+        let statuses = Mutex<[Int32]>([])
+        let args = ["prefetch", "--manifest", server.manifestURL, "--cache", cache.path, "--size", "320x240", "--retries", "0"]
         DispatchQueue.concurrentPerform(iterations: 3) { _ in
-            let status = (try? prefetch().status) ?? -1
-            lock.lock(); statuses.append(status); lock.unlock()
+            let status = (try? Launchad.run(args).status) ?? -1
+            statuses.withLock { $0.append(status) }
         }
-        XCTAssertEqual(statuses, [0, 0, 0])
+        XCTAssertEqual(statuses.withLock { $0 }, [0, 0, 0])
         XCTAssertEqual(cachedFiles(), [file(red), file(blue)].sorted())
 
         try server.publish([AdServer.Ad(id: "a", file: "a.png", data: red),

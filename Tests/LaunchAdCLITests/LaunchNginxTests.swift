@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 import LaunchAdCore
+import LaunchAdDelivery
 import LaunchAdTestSupport
 
 /// A real nginx on 127.0.0.1 with a random free port and its own prefix folder, serving `www`.

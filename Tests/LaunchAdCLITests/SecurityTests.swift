@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 import LaunchAdCore
+import LaunchAdDelivery
 import LaunchAdTestSupport
 
 /// What a hostile manifest or server can try: paths out of the cache, other link schemes,

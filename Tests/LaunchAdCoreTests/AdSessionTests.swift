@@ -1,5 +1,6 @@
 import XCTest
 import LaunchAdCore
+import LaunchAdTestSupport
 
 /// Drives one AdSession with explicit times and keeps what it emitted and asked for.
 final class SessionRun {
@@ -62,14 +63,34 @@ final class SessionRun {
     @discardableResult func tapAd(at now: Int) -> [SessionAction] { send(.pointerUp(x: adPoint.x, y: adPoint.y), at: now) }
 }
 
-/// Options as the command line gives them, for `ad.mp4` (or `ad.png`).
+/// Options as the command line would give them, for `ad.mp4` (or `ad.png`). The core's tests
+/// cannot reach the CLI's parser (it sits above them), so the flags these tests use are set here.
 func options(_ args: [String] = [], file: String = "ad.mp4") -> PlayOptions {
-    do {
-        guard let o = try PlayOptions.parse([file] + args) else { fatalError("--help in test options") }
-        return o
-    } catch {
-        fatalError("bad test options \(args): \(error)")
+    var o = PlayOptions(file: file)
+    var i = 0
+    func value() -> String { i += 1; return args[i] }
+    while i < args.count {
+        switch args[i] {
+        case "--duration": o.imageDuration = Double(value())!
+        case "--max-duration": o.maxDuration = Double(value())!
+        case "--fallback": o.fallback = value()
+        case "--wait": o.wait = Double(value())!
+        case "--link": o.link = value()
+        case "--open-links": o.openLinks = true
+        case "--layout": o.layout = LayoutMode(rawValue: value())!
+        case "--logo": o.logo = value()
+        case "--mute": o.muted = true
+        case "--no-pause-on-blur": o.pauseOnBlur = false
+        case "--no-skip": o.showSkip = false
+        case "--skip-after": o.skipAfter = Double(value())!
+        case "--skip-label": o.skipLabel = value()
+        case "--skip-style": o.skipStyle = SkipStyle(rawValue: value())!
+        case "--transition": o.transition = Transition(rawValue: value())!
+        default: fatalError("bad test option \(args[i])")
+        }
+        i += 1
     }
+    return o
 }
 
 func videoConfig(_ args: [String] = [], durationMs: Int? = 5000) -> SessionConfig {

@@ -1,16 +1,8 @@
 import XCTest
 import Foundation
 import LaunchAdCore
+import LaunchAdTestSupport
 
-/// Parses one line as JSON with Foundation's own parser: the line must be valid JSON on its own.
-private func parseJSON(_ line: String, file: StaticString = #filePath, line l: UInt = #line) -> Any? {
-    do {
-        return try JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed])
-    } catch {
-        XCTFail("not JSON: \(line) (\(error))", file: file, line: l)
-        return nil
-    }
-}
 
 final class JSONValueTests: XCTestCase {
     func testScalars() {
@@ -138,65 +130,6 @@ final class AdEventTests: XCTestCase {
         let error = parseJSON(run.events[0].jsonLine()) as? [String: Any]
         XCTAssertEqual(error?["message"] as? String, "No such file: \"x\"\nsecond line")
         XCTAssertEqual(run.only("end")?.jsonLine(), #"{"event":"end","t_ms":1900,"outcome":"clicked","shown_ms":1070}"#)
-    }
-}
-
-final class EventSinkTests: XCTestCase {
-    func testRecordingSinkKeepsOrder() {
-        let sink = RecordingSink()
-        XCTAssertEqual(sink.events, [])
-        sink.emit(AdEvent("a", tMs: 1))
-        sink.emit(AdEvent("b", tMs: 2))
-        XCTAssertEqual(sink.events.map(\.name), ["a", "b"])
-    }
-
-    func testRecordingSinkFromManyThreads() {
-        let sink = RecordingSink()
-        DispatchQueue.concurrentPerform(iterations: 500) { i in sink.emit(AdEvent("e", tMs: i)) }
-        XCTAssertEqual(sink.events.count, 500)
-        XCTAssertEqual(Set(sink.events.map(\.tMs)).count, 500)
-    }
-
-    func testTeeSendsToEverySink() {
-        let a = RecordingSink(), b = RecordingSink()
-        let tee = TeeSink([a, b])
-        tee.emit(AdEvent("x", tMs: 3))
-        XCTAssertEqual(a.events, [AdEvent("x", tMs: 3)])
-        XCTAssertEqual(b.events, [AdEvent("x", tMs: 3)])
-    }
-
-    func testJSONLinesSinkWritesOneObjectPerLine() throws {
-        let path = NSTemporaryDirectory() + "launchad-events-\(UUID().uuidString).jsonl"
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        try "old content that must go\n".write(toFile: path, atomically: true, encoding: .utf8)
-        let sink = try JSONLinesSink(path: path)
-        sink.emit(AdEvent("first_frame", tMs: 80, [("fallback", false)]))
-        sink.emit(AdEvent("end", tMs: 5400, [("outcome", "completed"), ("shown_ms", 5000)]))
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        XCTAssertEqual(text, """
-        {"event":"first_frame","t_ms":80,"fallback":false}
-        {"event":"end","t_ms":5400,"outcome":"completed","shown_ms":5000}
-
-        """)
-    }
-
-    func testJSONLinesSinkFromManyThreadsKeepsLinesWhole() throws {
-        let path = NSTemporaryDirectory() + "launchad-events-\(UUID().uuidString).jsonl"
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let sink = try JSONLinesSink(path: path)
-        DispatchQueue.concurrentPerform(iterations: 200) { i in
-            sink.emit(AdEvent("tick", tMs: i, [("pad", .string(String(repeating: "x", count: 300)))]))
-        }
-        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
-        XCTAssertEqual(lines.count, 200)
-        for line in lines { _ = parseJSON(String(line)) }
-    }
-
-    func testJSONLinesSinkInAMissingFolderIsAUsageError() {
-        XCTAssertThrowsError(try JSONLinesSink(path: "/nonexistent-launchad-dir/x/events.jsonl")) { error in
-            let message = (error as? UsageError)?.message ?? ""
-            XCTAssertTrue(message.contains("/nonexistent-launchad-dir/x/events.jsonl"), message)
-        }
     }
 }
 

@@ -131,7 +131,7 @@ final class ManifestTests: XCTestCase {
             XCTAssertTrue(c.url.isFileURL)
             let size = try FileManager.default.attributesOfItem(atPath: c.url.path)[.size] as? NSNumber
             XCTAssertEqual(size?.int64Value, c.bytes, c.url.path)
-            XCTAssertEqual(try SHA256.hex(ofFile: c.url.path), c.sha256, c.url.path)
+            XCTAssertEqual(SHA256.hex(of: try Data(contentsOf: c.url)), c.sha256, c.url.path)
         }
     }
 

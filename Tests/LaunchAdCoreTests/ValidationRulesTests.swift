@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAdCore
+import LaunchAdTestSupport
 import XCTest
 
 /// Made-up facts for a creative; each test changes what it is about.
@@ -37,20 +38,6 @@ func madeUpFacts(width: Int = 1920, height: Int = 1080, duration: Double = 15.2,
     return CreativeFacts(probe: probe, analysis: analysis)
 }
 
-/// The message of the `E` that `body` throws, checked to be one line; "" (and a failure) otherwise.
-func oneLineError<E: Error>(_ type: E.Type, _ message: KeyPath<E, String>, file: StaticString = #filePath, line: UInt = #line,
-                            _ body: () throws -> Void) -> String {
-    do {
-        try body()
-        XCTFail("accepted", file: file, line: line)
-    } catch let e as E {
-        XCTAssertFalse(e[keyPath: message].contains("\n"), file: file, line: line)
-        return e[keyPath: message]
-    } catch {
-        XCTFail("threw \(error), not \(E.self)", file: file, line: line)
-    }
-    return ""
-}
 
 final class ValidationRulesTests: XCTestCase {
     private func result(_ name: String, _ report: CreativeReport, file: StaticString = #filePath, line: UInt = #line) -> RuleResult? {

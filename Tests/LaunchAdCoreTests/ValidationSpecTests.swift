@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAdCore
+import LaunchAdTestSupport
 import XCTest
 
 final class ValidationSpecTests: XCTestCase {

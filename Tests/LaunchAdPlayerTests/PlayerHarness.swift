@@ -1,7 +1,7 @@
 import CSDL2
 import Foundation
 import LaunchAdCore
-import LaunchAdPlayer
+@testable import LaunchAdPlayer
 import LaunchAdTestSupport
 import XCTest
 

@@ -31,6 +31,10 @@ public struct ManifestRecord: Codable, Equatable, Sendable {
     enum CodingKeys: String, CodingKey {
         case source, etag, fetchedAt = "fetched_at", lastModified = "last_modified"
     }
+
+    public init(source: String, etag: String?, lastModified: String?, fetchedAt: Date) {
+        self.source = source; self.etag = etag; self.lastModified = lastModified; self.fetchedAt = fetchedAt
+    }
 }
 
 public struct AdRecord: Codable, Equatable, Sendable {
@@ -38,6 +42,8 @@ public struct AdRecord: Codable, Equatable, Sendable {
     public var cachedAt: Date
 
     enum CodingKeys: String, CodingKey { case ad, cachedAt = "cached_at" }
+
+    public init(ad: AdEntry, cachedAt: Date) { self.ad = ad; self.cachedAt = cachedAt }
 }
 
 public struct FileRecord: Codable, Equatable, Sendable {

@@ -139,7 +139,7 @@ public enum ManifestParser {
             switch o[key] {
             case nil, .null?: return nil
             case .number(let d)? where d.isFinite && d >= min && d <= 3600: return d
-            default: throw ManifestError("\(prefix)\(key) must be a number of seconds from \(ArgumentReader.format(min)) to 3600")
+            default: throw ManifestError("\(prefix)\(key) must be a number of seconds from \(NumberText.plain(min)) to 3600")
             }
         }
         func date(_ key: String) throws -> Date? {

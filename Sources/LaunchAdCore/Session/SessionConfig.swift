@@ -1,5 +1,5 @@
 /// The parts of the options that drive the session's decisions.
-public struct SessionConfig: Sendable {
+public struct SessionConfig: Equatable, Sendable {
     /// How long the ad runs in ms, if it ends on time rather than at end of stream:
     /// an image's duration, or `--max-duration` for a video.
     public var limitMs: Int?

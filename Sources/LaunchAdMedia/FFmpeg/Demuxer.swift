@@ -87,7 +87,7 @@ public final class Demuxer: @unchecked Sendable {
     }
 
     /// The stream FFmpeg judges best of a type (the one a player would pick), if any.
-    public func bestStream(_ type: AVMediaType) -> Int? {
+    func bestStream(_ type: AVMediaType) -> Int? {
         let i = av_find_best_stream(context, type, -1, -1, nil, 0)
         guard i >= 0 else { return nil }
         // An attached picture (cover art) is not a video.

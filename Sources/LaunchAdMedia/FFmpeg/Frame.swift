@@ -2,7 +2,7 @@ import CFFmpeg
 
 /// Owns one AVFrame.
 public final class Frame: @unchecked Sendable {
-    public let pointer: UnsafeMutablePointer<AVFrame>
+    let pointer: UnsafeMutablePointer<AVFrame>
 
     public init() {
         guard let p = av_frame_alloc() else { fatalError("av_frame_alloc: out of memory") }
@@ -16,8 +16,8 @@ public final class Frame: @unchecked Sendable {
 
     public var width: Int { Int(pointer.pointee.width) }
     public var height: Int { Int(pointer.pointee.height) }
-    public var pixelFormat: AVPixelFormat { AVPixelFormat(rawValue: pointer.pointee.format) }
-    public var sampleFormat: AVSampleFormat { AVSampleFormat(rawValue: pointer.pointee.format) }
+    var pixelFormat: AVPixelFormat { AVPixelFormat(rawValue: pointer.pointee.format) }
+    var sampleFormat: AVSampleFormat { AVSampleFormat(rawValue: pointer.pointee.format) }
     public var sampleCount: Int { Int(pointer.pointee.nb_samples) }
     public var sampleRate: Int { Int(pointer.pointee.sample_rate) }
     public var channelCount: Int { Int(pointer.pointee.ch_layout.nb_channels) }

@@ -40,6 +40,27 @@ extension Frame {
     }
 }
 
+/// A decoded picture's three 8-bit planes, borrowed for an upload: valid only inside
+/// `Frame.withYUVPlanes`, which keeps the frame alive meanwhile.
+public struct YUVPlanes {
+    public let width: Int32, height: Int32
+    public let y: UnsafePointer<UInt8>, yPitch: Int32
+    public let u: UnsafePointer<UInt8>, uPitch: Int32
+    public let v: UnsafePointer<UInt8>, vPitch: Int32
+}
+
+extension Frame {
+    /// Lends the planes of a planar 8-bit YUV picture (nil for other layouts).
+    public func withYUVPlanes<R>(_ body: (YUVPlanes) throws -> R) rethrows -> R? {
+        let f = pointer.pointee
+        guard let y = f.data.0, let u = f.data.1, let v = f.data.2 else { return nil }
+        return try withExtendedLifetime(self) {
+            try body(YUVPlanes(width: f.width, height: f.height, y: UnsafePointer(y), yPitch: f.linesize.0,
+                               u: UnsafePointer(u), uPitch: f.linesize.1, v: UnsafePointer(v), vPitch: f.linesize.2))
+        }
+    }
+}
+
 extension Packet {
     public func unref() { av_packet_unref(pointer) }
 }

@@ -2,7 +2,7 @@ import CFFmpeg
 
 /// Owns one AVPacket.
 public final class Packet: @unchecked Sendable {
-    public let pointer: UnsafeMutablePointer<AVPacket>
+    let pointer: UnsafeMutablePointer<AVPacket>
 
     public init() {
         guard let p = av_packet_alloc() else { fatalError("av_packet_alloc: out of memory") }
@@ -19,6 +19,8 @@ public final class Packet: @unchecked Sendable {
     public var pts: Int64? { pointer.pointee.pts == noPTS ? nil : pointer.pointee.pts }
     public var dts: Int64? { pointer.pointee.dts == noPTS ? nil : pointer.pointee.dts }
     public var isKeyframe: Bool { pointer.pointee.flags & AV_PKT_FLAG_KEY != 0 }
+    /// The packet's duration in its stream's time base (0 when the container does not say).
+    public var durationTicks: Int64 { pointer.pointee.duration }
 
     /// Moves this packet's data into a new Packet, leaving this one blank for the next read.
     public func moveOut() -> Packet {

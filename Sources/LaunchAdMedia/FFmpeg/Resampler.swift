@@ -7,10 +7,10 @@ public final class Resampler: @unchecked Sendable {
     private var inputKey: (rate: Int32, fmt: Int32, channels: Int32, order: UInt32, mask: UInt64) = (0, -1, 0, 0, 0)
     public let outputRate: Int
     public let outputChannels: Int
-    public let outputFormat: AVSampleFormat
+    let outputFormat: AVSampleFormat
     public var bytesPerSample: Int { Int(av_get_bytes_per_sample(outputFormat)) * outputChannels }
 
-    public init(outputRate: Int, outputChannels: Int, outputFormat: AVSampleFormat) {
+    init(outputRate: Int, outputChannels: Int, outputFormat: AVSampleFormat) {
         self.outputRate = outputRate
         self.outputChannels = outputChannels
         self.outputFormat = outputFormat

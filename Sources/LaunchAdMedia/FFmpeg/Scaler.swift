@@ -5,11 +5,11 @@ import CFFmpeg
 public final class Scaler: @unchecked Sendable {
     private var context: OpaquePointer?
     private var source: (w: Int32, h: Int32, fmt: Int32, fullRange: Bool) = (0, 0, -1, false)
-    public let target: AVPixelFormat
+    let target: AVPixelFormat
     private let targetSize: (width: Int, height: Int)?
 
     /// `size` nil keeps each frame's own size.
-    public init(to target: AVPixelFormat, size: (width: Int, height: Int)? = nil) {
+    init(to target: AVPixelFormat, size: (width: Int, height: Int)? = nil) {
         self.target = target
         self.targetSize = size
     }
@@ -73,7 +73,7 @@ public final class Scaler: @unchecked Sendable {
         return d.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0
     }
 
-    public static func name(_ fmt: AVPixelFormat) -> String {
+    static func name(_ fmt: AVPixelFormat) -> String {
         av_get_pix_fmt_name(fmt).map { String(cString: $0) } ?? "unknown"
     }
 }

@@ -3,20 +3,20 @@ import CFFmpeg
 /// Facts about one stream, copied out so nothing borrows the demuxer's memory.
 public struct StreamInfo: Sendable {
     public let index: Int
-    public let mediaType: AVMediaType
-    public let codecID: AVCodecID
+    let mediaType: AVMediaType
+    let codecID: AVCodecID
     public let codecName: String
-    public let timeBase: AVRational
+    let timeBase: AVRational
     public let width: Int
     public let height: Int
-    public let sampleAspect: AVRational
-    public let pixelFormat: AVPixelFormat
+    let sampleAspect: AVRational
+    let pixelFormat: AVPixelFormat
     public let sampleRate: Int
     public let channels: Int
     /// Display-matrix rotation in degrees clockwise, normalised to 0, 90, 180 or 270.
     public let rotation: Int
-    public let averageFrameRate: AVRational
-    public let realFrameRate: AVRational
+    let averageFrameRate: AVRational
+    let realFrameRate: AVRational
     public let durationSeconds: Double?
     public let frameCount: Int
     public let bitRate: Int

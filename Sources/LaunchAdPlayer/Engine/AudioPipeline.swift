@@ -3,47 +3,54 @@ import LaunchAdMedia
 
 /// Decodes one audio stream on its own thread, converts it to the device's format and keeps the
 /// device's queue topped up; reports the audio clock. Audio is the master clock while it plays.
+// unchecked Sendable: `queuedEnd`, `muted`, `aborted`, `drained` and `errors` are guarded by
+// `lock` (with `wake` for waits); the decoder and resampler are used only by the decoding thread.
 final class AudioPipeline: @unchecked Sendable {
     let packets: PacketQueue
-    private let decoder: Decoder
+    /// Handed to the decoding thread, which frees it (and FFmpeg's own threads) when it ends.
+    private var decoder: Decoder?
     private let device: AudioDevice
     private let info: StreamInfo
     private let resampler: Resampler
-    private let lock = NSLock()
+    private let lock = NSCondition()
+    private var errors = 0
     /// Media time just after the last sample queued, and whether any was.
     private var queuedEnd: Double?
     private var muted: Bool
     private var aborted = false
     private var drained = false
+    /// While paused the device plays nothing, so waits for room sleep until resumed.
+    private var paused = false
     /// How much audio to keep queued ahead: enough to ride out scheduling hiccups, small enough
     /// that pause and mute act quickly.
     private let target = 0.12
 
-    init(decoder: Decoder, device: AudioDevice, info: StreamInfo, muted: Bool) {
+    init(decoder: Decoder, device: AudioDevice, info: StreamInfo, muted: Bool, roomMade: ReadGate? = nil) {
         self.decoder = decoder
         self.device = device
         self.info = info
         self.muted = muted
-        packets = PacketQueue(secondsPerTick: info.seconds(1))
+        packets = PacketQueue(secondsPerTick: info.seconds(1), roomMade: roomMade)
         resampler = Resampler.float32(rate: device.rate, channels: device.channels)
     }
 
     /// Starts the decoding thread; it leaves `group` when it ends.
     func start(in group: DispatchGroup) {
-        group.enter()
-        let t = Thread { [self] in run(); group.leave() }
-        t.name = "launchad-audio"
-        t.start()
+        guard let decoder else { return }
+        self.decoder = nil
+        startEngineThread("launchad-audio", in: group) { [self] in run(decoder) }
     }
 
     func abort() {
-        lock.lock(); aborted = true; lock.unlock()
+        lock.lock(); aborted = true; lock.broadcast(); lock.unlock()
         packets.abort()
         device.setPaused(true)
         device.clear()
     }
 
-    func setPaused(_ paused: Bool) { device.setPaused(paused) }
+    func setPaused(_ p: Bool) {
+        lock.lock(); paused = p; device.setPaused(p); lock.broadcast(); lock.unlock()
+    }
     func setMuted(_ m: Bool) { lock.lock(); muted = m; lock.unlock() }
 
     /// True once every sample has been played.
@@ -56,33 +63,56 @@ final class AudioPipeline: @unchecked Sendable {
         return end - Double(device.queuedBytes) / Double(device.bytesPerSecond) - device.bufferSeconds
     }
 
-    private var isAborted: Bool { lock.lock(); defer { lock.unlock() }; return aborted }
+    /// Packets the decoder rejected and sound it could not decode or convert.
+    var decodeErrors: Int { lock.lock(); defer { lock.unlock() }; return errors }
 
-    private func run() {
+    private var isAborted: Bool { lock.lock(); defer { lock.unlock() }; return aborted }
+    private func countError() { lock.lock(); errors += 1; lock.unlock() }
+
+    private func run(_ decoder: Decoder) {
         let frame = Frame()
         func receiveAll() {
-            while !isAborted, (try? decoder.receive(into: frame)) == .frame {
+            while !isAborted {
+                do {
+                    guard try decoder.receive(into: frame) == .frame else { return }
+                } catch { countError(); return }
                 play(frame)
                 frame.unref()
             }
         }
         while let packet = packets.get() {
-            // A packet the decoder rejects is skipped, as ffplay does; the clock carries on.
-            while (try? decoder.send(packet)) == false { receiveAll() }
-            receiveAll()
+            // A packet the decoder rejects is skipped (and counted), as ffplay does; the clock carries on.
+            var sent = false
+            repeat {
+                do { sent = try decoder.send(packet) } catch { countError(); sent = true }
+                receiveAll()
+            } while !sent && !isAborted
         }
         guard !isAborted else { return }
         _ = try? decoder.send(nil)
         receiveAll()
         // Let the queue play out before saying the audio is over.
-        while !isAborted && device.queuedBytes > 0 { Thread.sleep(forTimeInterval: 0.005) }
+        waitUntilQueued(atMost: 0)
         lock.lock(); drained = true; lock.unlock()
     }
 
+    /// Sleeps until the device holds at most `limit` bytes, for as long as that takes to play
+    /// (SDL's queue has no "drained" signal); `abort` wakes it at once.
+    private func waitUntilQueued(atMost limit: Int) {
+        lock.lock(); defer { lock.unlock() }
+        while !aborted {
+            if paused { lock.wait(); continue }
+            let excess = device.queuedBytes - limit
+            guard excess > 0 else { return }
+            let seconds = max(0.002, Double(excess) / Double(device.bytesPerSecond))
+            _ = lock.wait(until: Date(timeIntervalSinceNow: seconds))
+        }
+    }
+
     private func play(_ frame: Frame) {
-        guard var bytes = try? resampler.convert(frame), !bytes.isEmpty else { return }
-        let limit = Int(target * Double(device.bytesPerSecond))
-        while !isAborted && device.queuedBytes > limit { Thread.sleep(forTimeInterval: 0.005) }
+        guard var bytes = try? resampler.convert(frame) else { return countError() }
+        guard !bytes.isEmpty else { return }
+        waitUntilQueued(atMost: Int(target * Double(device.bytesPerSecond)))
         let seconds = Double(bytes.count) / Double(device.bytesPerSecond)
         lock.lock(); defer { lock.unlock() }
         guard !aborted else { return }

@@ -3,8 +3,11 @@ import LaunchAdMedia
 
 /// Packets from the read thread to one decoder thread. Unbounded by itself: the read thread
 /// watches `bytes` and `seconds` and stops reading while the queues hold enough (ffplay's rule).
+// unchecked Sendable: every field is read and written under `cond`.
 final class PacketQueue: @unchecked Sendable {
     private let cond = NSCondition()
+    /// Told whenever a packet is taken, so a reader waiting for room wakes at once.
+    private let roomMade: ReadGate?
     private var items: [Packet] = []
     private var head = 0
     private(set) var bytes = 0
@@ -13,13 +16,16 @@ final class PacketQueue: @unchecked Sendable {
     private var aborted = false
     let secondsPerTick: Double
 
-    init(secondsPerTick: Double) { self.secondsPerTick = secondsPerTick }
+    init(secondsPerTick: Double, roomMade: ReadGate? = nil) {
+        self.secondsPerTick = secondsPerTick
+        self.roomMade = roomMade
+    }
 
     func put(_ packet: Packet) {
         cond.lock(); defer { cond.unlock() }
         items.append(packet)
         bytes += packet.size
-        durationTicks += packet.pointer.pointee.duration
+        durationTicks += packet.durationTicks
         cond.signal()
     }
 
@@ -30,14 +36,16 @@ final class PacketQueue: @unchecked Sendable {
 
     /// The next packet, waiting for one; nil at the end or after abort.
     func get() -> Packet? {
-        cond.lock(); defer { cond.unlock() }
+        cond.lock()
         while head == items.count && !finished && !aborted { cond.wait() }
-        guard !aborted, head < items.count else { return nil }
+        guard !aborted, head < items.count else { cond.unlock(); return nil }
         let p = items[head]
         head += 1
         if head > 64 { items.removeFirst(head); head = 0 }
         bytes -= p.size
-        durationTicks -= p.pointer.pointee.duration
+        durationTicks -= p.durationTicks
+        cond.unlock()
+        roomMade?.signal()
         return p
     }
 
@@ -49,4 +57,23 @@ final class PacketQueue: @unchecked Sendable {
     }
 
     var totalBytes: Int { cond.lock(); defer { cond.unlock() }; return bytes }
+}
+
+/// The read thread's wait for room in the packet queues: woken when a decoder takes a packet or
+/// the engine stops, instead of polling.
+// unchecked Sendable: the flag is read and written under `cond`.
+final class ReadGate: @unchecked Sendable {
+    private let cond = NSCondition()
+    private var stopped = false
+
+    func signal() { cond.lock(); cond.broadcast(); cond.unlock() }
+    func stop() { cond.lock(); stopped = true; cond.broadcast(); cond.unlock() }
+
+    /// Waits while `full()` holds (checked under the gate's lock, so no wake-up is missed);
+    /// false once stopped. The 0.25 s bound only covers a queue that drains without a `get`.
+    func waitForRoom(_ full: () -> Bool) -> Bool {
+        cond.lock(); defer { cond.unlock() }
+        while !stopped && full() { _ = cond.wait(until: Date(timeIntervalSinceNow: 0.25)) }
+        return !stopped
+    }
 }

@@ -24,6 +24,8 @@ public struct VideoFacts: Sendable {
 /// ffplay's model: a read thread feeding a video and an audio decoder thread through packet
 /// queues; the caller's (main) thread takes pictures and the clock. Opening happens on the read
 /// thread too, so a slow source never blocks the window or the first-frame deadline.
+// unchecked Sendable: `_state`, `video`, `audio`, `aborted` and `startMuted` are read and
+// written only under `lock`; the pipelines are themselves thread-safe.
 public final class PlaybackEngine: @unchecked Sendable {
     public enum State: Sendable {
         case opening
@@ -35,9 +37,10 @@ public final class PlaybackEngine: @unchecked Sendable {
     private let events: EventSink
     private let lock = NSLock()
     private var _state: State = .opening
-    private var demuxer: Demuxer?
-    private(set) var video: VideoPipeline?
-    private(set) var audio: AudioPipeline?
+    private var _video: VideoPipeline?
+    private var _audio: AudioPipeline?
+    /// The read thread's wait for room in the packet queues.
+    private let readGate = ReadGate()
     private var aborted = false
     private var startMuted: Bool
     private var readFinished = false
@@ -55,10 +58,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     private let threads = DispatchGroup()
 
     public func start() {
-        threads.enter()
-        let t = Thread { [self] in readLoop(); threads.leave() }
-        t.name = "launchad-read"
-        t.start()
+        startEngineThread("launchad-read", in: threads) { [self] in readLoop() }
     }
 
     public var state: State { lock.lock(); defer { lock.unlock() }; return _state }
@@ -68,10 +68,11 @@ public final class PlaybackEngine: @unchecked Sendable {
     public func stop(wait: Bool = false) {
         lock.lock()
         aborted = true
-        let (v, a) = (video, audio)
+        let (v, a) = (_video, _audio)
         lock.unlock()
         // Interrupts the open and the probing too, not only reads.
         abortFlag.set()
+        readGate.stop()
         v?.abort()
         a?.abort()
         if wait { _ = threads.wait(timeout: .now() + 1) }
@@ -80,24 +81,27 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// Set by `stop`; handed to the demuxer so FFmpeg's blocking calls return.
     private let abortFlag = AbortFlag()
 
-    public func setPaused(_ paused: Bool) { audioPipeline?.setPaused(paused) }
+    public func setPaused(_ paused: Bool) { audio?.setPaused(paused) }
     public func setMuted(_ muted: Bool) {
-        lock.lock(); startMuted = muted; let a = audio; lock.unlock()
+        lock.lock(); startMuted = muted; let a = _audio; lock.unlock()
         a?.setMuted(muted)
     }
 
-    private var audioPipeline: AudioPipeline? { lock.lock(); defer { lock.unlock() }; return audio }
+    /// The pipelines once open; published by the read thread, read by the main thread.
+    var video: VideoPipeline? { lock.lock(); defer { lock.unlock() }; return _video }
+    var audio: AudioPipeline? { lock.lock(); defer { lock.unlock() }; return _audio }
 
     /// The audio clock while audio is playing; nil when there is none or it has played out.
     public var audioClock: Double? {
-        guard let audio = audioPipeline, !audio.isDrained else { return nil }
+        guard let audio, !audio.isDrained else { return nil }
         return audio.clock
     }
 
     public var hasAudioOutput: Bool { audio != nil }
     public var audioDrained: Bool { audio?.isDrained ?? true }
     public var videoDrained: Bool { video?.pictures.isDrained ?? false }
-    public var decodeErrors: Int { video?.decodeErrors ?? 0 }
+    /// Packets the decoders rejected and pictures or sound they had to conceal, both streams.
+    public var decodeErrors: Int { (video?.decodeErrors ?? 0) + (audio?.decodeErrors ?? 0) }
 
     private var isAborted: Bool { lock.lock(); defer { lock.unlock() }; return aborted }
 
@@ -123,7 +127,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         let vInfo = d.stream(vIndex)
         let vDecoder: Decoder
         do { vDecoder = try d.makeDecoder(stream: vIndex) } catch let e as MediaError { return fail(e) } catch { return fail(MediaError("decoder_failed", "\(error)")) }
-        let videoPipe = VideoPipeline(decoder: vDecoder, info: vInfo)
+        let videoPipe = VideoPipeline(decoder: vDecoder, info: vInfo, roomMade: readGate)
         // Stopped while opening: no audio device for a run that is over.
         guard !isAborted else { return }
         let audioPipe = openAudio(d)
@@ -135,7 +139,7 @@ public final class PlaybackEngine: @unchecked Sendable {
                                isStillImage: d.isStillImage)
         lock.lock()
         if aborted { lock.unlock(); return }
-        demuxer = d; video = videoPipe; audio = audioPipe?.pipe
+        _video = videoPipe; _audio = audioPipe?.pipe
         audioPipe?.pipe.setMuted(startMuted)
         _state = .ready(facts)
         lock.unlock()
@@ -144,12 +148,13 @@ public final class PlaybackEngine: @unchecked Sendable {
 
         let packet = Packet()
         let aIndex = audioPipe?.index
-        while !isAborted {
+        // ffplay's rule: stop reading while the queues hold 15 MiB, or enough of both streams.
+        func full() -> Bool {
             let queued = videoPipe.packets.totalBytes + (audioPipe?.pipe.packets.totalBytes ?? 0)
-            if queued > PlaybackEngine.maxQueuedBytes || (videoPipe.packets.hasEnough && (audioPipe?.pipe.packets.hasEnough ?? true)) {
-                Thread.sleep(forTimeInterval: 0.01)
-                continue
-            }
+            return queued > PlaybackEngine.maxQueuedBytes || (videoPipe.packets.hasEnough && (audioPipe?.pipe.packets.hasEnough ?? true))
+        }
+        while !isAborted {
+            guard readGate.waitForRoom(full) else { break }
             do {
                 guard try d.read(into: packet) else { break }
             } catch {
@@ -178,7 +183,7 @@ public final class PlaybackEngine: @unchecked Sendable {
             let decoder = try d.makeDecoder(stream: index, threads: 1)
             let device = try AudioDevice(rate: info.sampleRate > 0 ? info.sampleRate : 48000, channels: min(2, max(1, info.channels)))
             lock.lock(); let muted = startMuted; lock.unlock()
-            return (AudioPipeline(decoder: decoder, device: device, info: info, muted: muted), index)
+            return (AudioPipeline(decoder: decoder, device: device, info: info, muted: muted, roomMade: readGate), index)
         } catch {
             events.emit(AdEvent("audio_unavailable", tMs: ProcessClock.nowMs(),
                                 [("message", .string("playing without sound: \(error)"))]))

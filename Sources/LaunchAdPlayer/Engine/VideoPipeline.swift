@@ -3,10 +3,13 @@ import LaunchAdMedia
 
 /// Decodes the video stream on its own thread into yuv420p pictures for the screen. Only other
 /// pixel formats go through swscale; yuv420p goes to the texture as decoded.
+// unchecked Sendable: `errors` and `aborted` are guarded by `lock`; the decoder, scaler and
+// `scaledSize` are touched only by the decoding thread.
 final class VideoPipeline: @unchecked Sendable {
     let packets: PacketQueue
     let pictures = PictureQueue()
-    private let decoder: Decoder
+    /// Handed to the decoding thread, which frees it (and FFmpeg's own threads) when it ends.
+    private var decoder: Decoder?
     private let info: StreamInfo
     private var scaler: Scaler?
     private var scaledSize: (Int, Int)?
@@ -14,18 +17,17 @@ final class VideoPipeline: @unchecked Sendable {
     private var errors = 0
     private var aborted = false
 
-    init(decoder: Decoder, info: StreamInfo) {
+    init(decoder: Decoder, info: StreamInfo, roomMade: ReadGate? = nil) {
         self.decoder = decoder
         self.info = info
-        packets = PacketQueue(secondsPerTick: info.seconds(1))
+        packets = PacketQueue(secondsPerTick: info.seconds(1), roomMade: roomMade)
     }
 
     /// Starts the decoding thread; it leaves `group` when it ends.
     func start(in group: DispatchGroup) {
-        group.enter()
-        let t = Thread { [self] in run(); group.leave() }
-        t.name = "launchad-video"
-        t.start()
+        guard let decoder else { return }
+        self.decoder = nil
+        startEngineThread("launchad-video", in: group) { [self] in run(decoder) }
     }
 
     func abort() {
@@ -38,7 +40,7 @@ final class VideoPipeline: @unchecked Sendable {
     var decodeErrors: Int { lock.lock(); defer { lock.unlock() }; return errors }
     private var isAborted: Bool { lock.lock(); defer { lock.unlock() }; return aborted }
 
-    private func run() {
+    private func run(_ decoder: Decoder) {
         let frame = Frame()
         var lastPTS: Double?
         let frameDuration = info.frameDuration
@@ -60,7 +62,7 @@ final class VideoPipeline: @unchecked Sendable {
             repeat {
                 do { sent = try decoder.send(packet) } catch { countError(); sent = true }
                 if !receiveAll() { return }
-            } while !sent
+            } while !sent && !isAborted
         }
         guard !isAborted else { return }
         _ = try? decoder.send(nil)

@@ -74,9 +74,11 @@ public final class Texture {
 
     /// Uploads the three planes of a yuv420p picture.
     public func updateYUV(_ frame: Frame) throws {
-        let f = frame.pointer.pointee
-        var r = SDL_Rect(x: 0, y: 0, w: f.width, h: f.height)
-        try sdlCheck(SDL_UpdateYUVTexture(pointer, &r, f.data.0, f.linesize.0, f.data.1, f.linesize.1, f.data.2, f.linesize.2),
-                     "texture_failed", "uploading a video picture")
+        let uploaded: Void? = try frame.withYUVPlanes { p in
+            var r = SDL_Rect(x: 0, y: 0, w: p.width, h: p.height)
+            try sdlCheck(SDL_UpdateYUVTexture(pointer, &r, p.y, p.yPitch, p.u, p.uPitch, p.v, p.vPitch),
+                         "texture_failed", "uploading a video picture")
+        }
+        if uploaded == nil { throw SDLError("texture_failed", "a video picture without three planes") }
     }
 }

@@ -1,0 +1,70 @@
+import LaunchAdCore
+/// What the command line asks for. Parsed by a pure function so every case is unit-tested.
+public enum Command: Equatable, Sendable {
+    case help(String)
+    case version
+    case play(PlayOptions)
+    case probe(ProbeOptions)
+    case validate(ValidateOptions)
+    case snapshot(SnapshotOptions)
+    case launch(LaunchOptions)
+    case prefetch(PrefetchOptions)
+
+    public static let versionString = "0.1.0"
+
+    public static let usage = """
+    usage: launchad COMMAND [options]
+    Commands:
+      play FILE          play a video or image ad with a skip button
+      probe FILE         print a creative's media facts as JSON
+      validate FILE...   check creatives against a profile or spec (text, json, junit)
+      snapshot FILE      write a PNG contact sheet of evenly spaced frames
+      launch             show the cached ad, refresh the cache (--manifest), then --then CMD
+      prefetch           refresh the ad cache from --manifest (cron, systemd timer)
+      help COMMAND       show a command's options
+    Run 'launchad COMMAND --help' for a command's options.
+    """
+
+    public static func parse(_ args: [String]) throws -> Command {
+        guard let word = args.first else { throw UsageError("no command given (try: launchad play FILE, or launchad --help)") }
+        let rest = Array(args.dropFirst())
+        switch word {
+        case "--help", "-h", "help":
+            if let topic = rest.first { return .help(try helpText(for: topic)) }
+            return .help(usage)
+        case "--version": return .version
+        case "play":
+            guard let o = try PlayOptions.parse(rest) else { return .help(PlayOptions.help) }
+            return .play(o)
+        case "probe":
+            guard let o = try ProbeOptions.parse(rest) else { return .help(ProbeOptions.help) }
+            return .probe(o)
+        case "validate":
+            guard let o = try ValidateOptions.parse(rest) else { return .help(ValidateOptions.help) }
+            return .validate(o)
+        case "snapshot":
+            guard let o = try SnapshotOptions.parse(rest) else { return .help(SnapshotOptions.help) }
+            return .snapshot(o)
+        case "launch":
+            guard let o = try LaunchOptions.parse(rest) else { return .help(LaunchOptions.help) }
+            return .launch(o)
+        case "prefetch":
+            guard let o = try PrefetchOptions.parse(rest) else { return .help(PrefetchOptions.help) }
+            return .prefetch(o)
+        default:
+            throw UsageError("unknown command '\(word)' (try: launchad --help)")
+        }
+    }
+
+    static func helpText(for topic: String) throws -> String {
+        switch topic {
+        case "play": return PlayOptions.help
+        case "probe": return ProbeOptions.help
+        case "validate": return ValidateOptions.help
+        case "snapshot": return SnapshotOptions.help
+        case "launch": return LaunchOptions.help
+        case "prefetch": return PrefetchOptions.help
+        default: throw UsageError("no help for '\(topic)': not a command")
+        }
+    }
+}

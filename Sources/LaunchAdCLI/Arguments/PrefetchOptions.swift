@@ -1,0 +1,151 @@
+import LaunchAdCore
+import LaunchAdDelivery
+import Foundation
+
+/// Everything `launchad prefetch` can be told; its cache and network part is shared with `launch`.
+public struct PrefetchOptions: Equatable, Sendable {
+    public var manifest = ""
+    public var cacheDir: String?
+    public var cacheLimit: Int64 = 200_000_000
+    public var allowHTTP = false
+    public var eventsPath: String?
+    /// The screen variants are chosen for (prefetch only; launch uses play's --size/--device).
+    public var size: Size?
+    public var device: DevicePreset?
+    public var connectTimeout: Double = 5
+    public var timeout: Double = 60
+    public var retries = 2
+    public var maxCreativeBytes: Int64 = 100_000_000
+    /// nil: a progress bar when stderr is a terminal.
+    public var progress: Bool?
+
+    public init() {}
+
+    /// The screen when none is given: a landscape full-HD kiosk display.
+    public static let defaultScreen = Size(width: 1920, height: 1080)
+
+    public static let help = """
+    usage: launchad prefetch --manifest URL|FILE [options]
+    Refreshes the ad cache from the manifest (for cron or a systemd timer), then exits.
+    \(sharedHelp)
+      --size WxH             the screen variants are chosen for (default 1920x1080)
+      --device NAME          or a device's screen: \(DevicePreset.allCases.map(\.rawValue).joined(separator: ", "))
+      --events FILE          write JSON-lines events to FILE instead of stdout
+      --progress, --no-progress   progress bar on stderr (default: when stderr is a terminal)
+    Exit codes: 0 everything wanted is cached, 1 the manifest or a creative could not be had
+    (what was cached before is kept), 2 usage.
+    """
+
+    static let sharedHelp = """
+      --manifest URL|FILE    the ad manifest: an https URL (http for loopback hosts) or a file
+      --cache DIR            cache folder (default $XDG_CACHE_HOME/launchad, else ~/.cache/launchad)
+      --cache-limit BYTES    most bytes kept, e.g. 200MB, 50M, 1GiB, 1000000 (default 200MB)
+      --allow-http           allow plain http from any host
+      --connect-timeout S    give up on a silent connection after S seconds (default 5)
+      --timeout S            give up on one download after S seconds (default 60)
+      --retries N            retries after a timeout, dropped connection or 5xx (default 2)
+      --max-creative-bytes BYTES   the largest creative accepted (default 100MB)
+    """
+
+    public static func parse(_ args: [String]) throws -> PrefetchOptions? {
+        var r = ArgumentReader(args)
+        var o = PrefetchOptions()
+        while let opt = r.nextOption() {
+            if try o.applyShared(opt, &r) { continue }
+            switch opt {
+            case "--help": return nil
+            case "--events": o.eventsPath = try r.value(for: opt)
+            case "--size":
+                let raw = try r.value(for: opt)
+                guard let s = Size(parsing: raw) else { throw UsageError("--size takes WxH, not '\(raw)'") }
+                o.size = s
+            case "--device": o.device = try r.choice(for: opt, DevicePreset.self)
+            case "--progress": try r.flag(opt); o.progress = true
+            case "--no-progress": try r.flag(opt); o.progress = false
+            default: throw UsageError("unknown option \(opt) (see launchad prefetch --help)")
+            }
+        }
+        guard r.positionals.isEmpty else { throw UsageError("prefetch takes no FILE, got '\(r.positionals[0])' (use --manifest)") }
+        try o.check()
+        if o.size != nil && o.device != nil { throw UsageError("--size and --device cannot be used together") }
+        return o
+    }
+
+    /// Applies a cache or network option; false when `opt` is not one.
+    public mutating func applyShared(_ opt: String, _ r: inout ArgumentReader) throws -> Bool {
+        switch opt {
+        case "--manifest": manifest = try r.value(for: opt)
+        case "--cache": cacheDir = try r.value(for: opt)
+        case "--cache-limit": cacheLimit = try PrefetchOptions.bytes(for: opt, &r)
+        case "--allow-http": try r.flag(opt); allowHTTP = true
+        case "--connect-timeout": connectTimeout = try r.double(for: opt, min: 0.1, max: 600)
+        case "--timeout": timeout = try r.double(for: opt, min: 0.1, max: 3600)
+        case "--retries": retries = try r.int(for: opt, max: 10)
+        case "--max-creative-bytes": maxCreativeBytes = try PrefetchOptions.bytes(for: opt, &r)
+        default: return false
+        }
+        return true
+    }
+
+    public func check() throws {
+        guard !manifest.isEmpty else { throw UsageError("--manifest URL|FILE is required") }
+        _ = try manifestURL()
+        if let cacheDir, cacheDir.isEmpty { throw UsageError("--cache needs a folder") }
+    }
+
+    /// The manifest as a URL: http(s) as given, anything else a file path.
+    public func manifestURL(cwd: String = FileManager.default.currentDirectoryPath) throws -> URL {
+        if let sep = manifest.range(of: "://") {
+            let scheme = manifest[..<sep.lowerBound].lowercased()
+            guard ["http", "https", "file"].contains(scheme), let url = URL(string: manifest), url.scheme != nil,
+                  scheme == "file" || url.host?.isEmpty == false else {
+                throw UsageError("--manifest takes an http(s) URL or a file, not '\(manifest)'")
+            }
+            if scheme == "http", !allowHTTP, !URLPolicy.isLoopback(url.host ?? "") {
+                throw UsageError("--manifest over plain http needs --allow-http (or https, or a loopback host)")
+            }
+            return url
+        }
+        return URL(fileURLWithPath: manifest, relativeTo: URL(fileURLWithPath: cwd, isDirectory: true)).standardizedFileURL
+    }
+
+    /// --cache, else $XDG_CACHE_HOME/launchad, else ~/.cache/launchad.
+    public func cacheDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let cacheDir { return URL(fileURLWithPath: cacheDir) }
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("launchad")
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(".cache/launchad")
+    }
+
+    public var screen: Size { size ?? device?.screen ?? PrefetchOptions.defaultScreen }
+
+    static func bytes(for option: String, _ r: inout ArgumentReader) throws -> Int64 {
+        let raw = try r.value(for: option)
+        guard let n = parseBytes(raw), n > 0 else {
+            throw UsageError("\(option) takes a size like 200MB, 50M, 1GiB or 1000000, not '\(raw)'")
+        }
+        return n
+    }
+
+    /// "200MB", "50M", "1.5G", "64KiB", "1000000": decimal units (kB/MB/GB), binary with "i".
+    public static func parseBytes(_ raw: String) -> Int64? {
+        let s = raw.trimmingCharacters(in: .whitespaces).lowercased()
+        let number = s.prefix { $0.isNumber || $0 == "." }
+        guard !number.isEmpty, let value = Double(number), value.isFinite else { return nil }
+        let unit = s.dropFirst(number.count).trimmingCharacters(in: .whitespaces)
+        let scales: [String: Double] = ["": 1, "b": 1, "k": 1e3, "kb": 1e3, "m": 1e6, "mb": 1e6, "g": 1e9, "gb": 1e9,
+                                        "kib": 1024, "ki": 1024, "mib": 1_048_576, "mi": 1_048_576,
+                                        "gib": 1_073_741_824, "gi": 1_073_741_824]
+        guard let scale = scales[unit] else { return nil }
+        let bytes = value * scale
+        guard bytes >= 1, bytes < 1e15 else { return nil }
+        return Int64(bytes.rounded())
+    }
+
+    /// The refresh's settings.
+    public func prefetchConfig(screen: Size) throws -> PrefetchConfig {
+        PrefetchConfig(manifestURL: try manifestURL(), screen: screen, cacheLimit: cacheLimit, maxCreativeBytes: maxCreativeBytes)
+    }
+}

@@ -1,0 +1,61 @@
+import LaunchAdCore
+/// What `launchad validate` is told: the files, the profile or spec file, the report format.
+public struct ValidateOptions: Equatable, Sendable {
+    public enum Loudness: String, CaseIterable, Sendable {
+        /// ATSC A/85 style: the profile's own target (-24 LKFS for iab-ctv).
+        case atsc
+        /// EBU R128: -23 LUFS +/-1.
+        case ebu
+    }
+
+    public var files: [String] = []
+    public var profile = "launch-ad"
+    public var specPath: String?
+    public var format: ReportFormat = .text
+    public var loudness: Loudness = .atsc
+    public var output: String?
+    public var progress = true
+
+    public init(files: [String] = []) { self.files = files }
+
+    public static let help = """
+    usage: launchad validate FILE... [--profile NAME | --spec FILE.json] [--format text|json|junit]
+    Decodes every packet of each creative, measures loudness, black and silence, and checks it
+    against a profile: each rule passes, warns or fails with the measured value and the limit.
+      --profile NAME         \(Spec.profileNames.joined(separator: ", ")) (default launch-ad)
+      --spec FILE.json       your own rules: {"extends": "iab-ctv", "rules": {"duration": {"max": 20}}}
+      --format FORMAT        text (default), json or junit (JUnit XML for CI)
+      --loudness atsc|ebu    atsc keeps the profile's target (-24 LKFS for iab-ctv); ebu checks -23 LUFS +/-1
+      --output FILE          write the report to FILE instead of stdout
+      --no-progress          no progress bar (it is shown only on a terminal anyway)
+    Exit codes: 0 nothing fails (warnings allowed), 1 a rule fails or a file cannot be read, 2 usage.
+    """
+
+    public static func parse(_ args: [String]) throws -> ValidateOptions? {
+        var r = ArgumentReader(args)
+        var o = ValidateOptions()
+        var profileGiven = false
+        while let opt = r.nextOption() {
+            switch opt {
+            case "--help": return nil
+            case "--profile":
+                let name = try r.value(for: opt)
+                guard Spec.profileNames.contains(name) else {
+                    throw UsageError("--profile takes one of \(Spec.profileNames.joined(separator: ", ")), not '\(name)'")
+                }
+                o.profile = name
+                profileGiven = true
+            case "--spec": o.specPath = try r.value(for: opt)
+            case "--format": o.format = try r.choice(for: opt, ReportFormat.self)
+            case "--loudness": o.loudness = try r.choice(for: opt, Loudness.self)
+            case "--output": o.output = try r.value(for: opt)
+            case "--no-progress": try r.flag(opt); o.progress = false
+            default: throw UsageError("unknown option \(opt) (see launchad validate --help)")
+            }
+        }
+        if profileGiven && o.specPath != nil { throw UsageError("--profile and --spec cannot be used together") }
+        guard !r.positionals.isEmpty else { throw UsageError("validate needs at least one FILE") }
+        o.files = r.positionals
+        return o
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import LaunchAdCore
+
+/// Writes one JSON object per line to a file handle (stdout or `--events FILE`), flushing each line
+/// so a host process reading the pipe sees every event as it happens.
+public final class JSONLinesSink: EventSink, @unchecked Sendable {
+    private let handle: FileHandle
+    private let lock = NSLock()
+
+    public init(handle: FileHandle) { self.handle = handle }
+
+    /// Opens (creating or truncating) the file at `path`.
+    public convenience init(path: String) throws {
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+              let handle = FileHandle(forWritingAtPath: path) else {
+            throw UsageError("cannot write the events file \(path)")
+        }
+        self.init(handle: handle)
+    }
+
+    public func emit(_ event: AdEvent) {
+        let line = Data((event.jsonLine() + "\n").utf8)
+        lock.lock(); defer { lock.unlock() }
+        try? handle.write(contentsOf: line)
+    }
+}
+
+/// Sends each event to several sinks.
+public final class TeeSink: EventSink, @unchecked Sendable {
+    private let sinks: [EventSink]
+    public init(_ sinks: [EventSink]) { self.sinks = sinks }
+    public func emit(_ event: AdEvent) { sinks.forEach { $0.emit(event) } }
+}

@@ -1,0 +1,6 @@
+/// Numbers as people write them in messages: `3`, `0.5`, `any` for no limit.
+public enum NumberText {
+    public static func plain(_ d: Double) -> String {
+        d == .greatestFiniteMagnitude ? "any" : (d == d.rounded() ? String(Int(d)) : String(d))
+    }
+}

@@ -1,0 +1,37 @@
+/// The one configuration the player receives, built once from `play`'s options (which `launch`
+/// fills from the manifest): every duration in milliseconds, every decision the session makes
+/// in `session`. Drawing, input and the engine read only this.
+public struct PlayerConfig: Equatable, Sendable {
+    /// The creative: a file or URL.
+    public var source: String
+    public var fallback: String?
+    public var logo: String?
+    /// The window: a requested size, a device's portrait screen, or the whole display.
+    public var size: Size?
+    public var device: DevicePreset?
+    public var fullscreen: Bool
+    public var fit: FitMode
+    public var layout: LayoutMode
+    /// A TrueType font asked for by name; nil finds DejaVu at run time.
+    public var font: String?
+    /// How long a still image (the ad or the fallback) stays.
+    public var imageDurationMs: Int
+    public var controlStdin: Bool
+    /// Skip button, link, transition, first-frame wait, mute: the session's inputs.
+    public var session: SessionConfig
+
+    public init(_ o: PlayOptions) {
+        source = o.file
+        fallback = o.fallback
+        logo = o.logo
+        size = o.size
+        device = o.device
+        fullscreen = o.fullscreen
+        fit = o.fit
+        layout = o.layout
+        font = o.font
+        imageDurationMs = Int((o.imageDuration * 1000).rounded())
+        controlStdin = o.controlStdin
+        session = SessionConfig.video(durationMs: nil, options: o)
+    }
+}

@@ -1,0 +1,89 @@
+import LaunchAdCore
+import Foundation
+
+/// Runs a refresh on its own thread so the ad never waits for it. The launcher can wait for
+/// the manifest (first launch) and, after the ad, for the end of the refresh, both bounded.
+public final class BackgroundRefresh: @unchecked Sendable {
+    public let prefetcher: Prefetcher
+    private let finished = DispatchSemaphore(value: 0)
+    private let manifestReady = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var manifest: Manifest?
+    private var report: PrefetchReport?
+    /// Runs on the refresh thread before the refresh (e.g. marking the shown ad in the index).
+    public var before: (() -> Void)?
+
+    public init(_ prefetcher: Prefetcher) {
+        self.prefetcher = prefetcher
+        prefetcher.onManifest = { [weak self] m in
+            guard let self else { return }
+            self.lock.lock(); self.manifest = m; self.lock.unlock()
+            self.manifestReady.signal()
+        }
+    }
+
+    public func start() {
+        let thread = Thread { [self] in
+            before?()
+            let r = prefetcher.run()
+            lock.lock(); report = r; lock.unlock()
+            manifestReady.signal()  // in case the refresh ended before reading a manifest
+            finished.signal()
+        }
+        thread.name = "launchad-refresh"
+        thread.start()
+    }
+
+    /// The parsed manifest, if it arrives within `timeout` seconds.
+    public func waitForManifest(timeout: Double) -> Manifest? {
+        _ = manifestReady.wait(timeout: .now() + max(0, timeout))
+        lock.lock(); defer { lock.unlock() }
+        return manifest
+    }
+
+    /// Waits up to `timeout` seconds for the refresh; past that it is cancelled (it stops before
+    /// its next download; everything installed so far is consistent) and given a moment more.
+    @discardableResult
+    public func finish(timeout: Double) -> PrefetchReport? {
+        if finished.wait(timeout: .now() + max(0, timeout)) == .timedOut {
+            prefetcher.cancel()
+            _ = finished.wait(timeout: .now() + 1)
+        } else {
+            finished.signal()
+        }
+        lock.lock(); defer { lock.unlock() }
+        return report
+    }
+}
+
+/// Passes events through but holds back `end` until `release()`, so `end` stays the stream's
+/// last line even when the refresh reports after the ad is over.
+public final class HeldEndSink: EventSink, @unchecked Sendable {
+    private let base: EventSink
+    private let lock = NSLock()
+    private var held: AdEvent?
+
+    public init(_ base: EventSink) { self.base = base }
+
+    public func emit(_ event: AdEvent) {
+        if event.name == "end" {
+            lock.lock(); held = event; lock.unlock()
+        } else {
+            base.emit(event)
+        }
+    }
+
+    /// Changes the held `end`'s outcome (keeping its time and other fields) and adds a reason.
+    public func rewriteOutcome(to outcome: Outcome, reason: String) {
+        lock.lock(); defer { lock.unlock() }
+        guard var e = held else { return }
+        e.fields = e.fields.map { $0.0 == "outcome" ? ("outcome", .string(outcome.rawValue)) : $0 }
+            .filter { $0.0 != "reason" } + [("reason", .string(reason))]
+        held = e
+    }
+
+    public func release() {
+        lock.lock(); let e = held; held = nil; lock.unlock()
+        if let e { base.emit(e) }
+    }
+}

@@ -1,0 +1,93 @@
+import LaunchAdCore
+import Foundation
+
+/// One GET: the body goes to `destination` (a file) or, when nil, into memory.
+public struct FetchRequest: Sendable {
+    public var url: URL
+    public var headers: [String: String] = [:]
+    /// The most bytes accepted; a larger body is abandoned.
+    public var maxBytes: Int64
+    public var destination: URL?
+
+    public init(url: URL, headers: [String: String] = [:], maxBytes: Int64, destination: URL? = nil) {
+        self.url = url; self.headers = headers; self.maxBytes = maxBytes; self.destination = destination
+    }
+}
+
+public struct FetchResponse: Sendable {
+    public var status: Int
+    /// Header names in lower case.
+    public var headers: [String: String]
+    /// The body when no destination was given.
+    public var body: Data
+    public var bytes: Int64
+
+    public init(status: Int, headers: [String: String] = [:], body: Data = Data(), bytes: Int64 = 0) {
+        self.status = status; self.headers = headers; self.body = body; self.bytes = bytes
+    }
+}
+
+public struct FetchError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    /// Worth another try (timeouts, dropped connections, server errors), not a 404 or a policy refusal.
+    public let retryable: Bool
+    public init(_ message: String, retryable: Bool) { self.message = message; self.retryable = retryable }
+    public var description: String { message }
+}
+
+/// The network, behind one call, so the prefetcher runs against a fake in tests.
+/// `progress` gets the bytes received so far.
+public protocol Fetcher: Sendable {
+    func fetch(_ request: FetchRequest, progress: ((Int64) -> Void)?) throws -> FetchResponse
+}
+
+/// Which URLs may be fetched: https anywhere; http only from loopback hosts or when allowed;
+/// file URLs (from a local manifest).
+public enum URLPolicy {
+    public static func check(_ url: URL, allowHTTP: Bool) throws {
+        switch url.scheme?.lowercased() {
+        case "https"?, "file"?: return
+        case "http"?:
+            if allowHTTP || isLoopback(url.host ?? "") { return }
+            throw FetchError("refusing plain http for \(url.host ?? "?") (use https, or --allow-http)", retryable: false)
+        default:
+            throw FetchError("unsupported URL scheme in \(url.absoluteString)", retryable: false)
+        }
+    }
+
+    public static func isLoopback(_ host: String) -> Bool {
+        let h = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        return h == "localhost" || h.hasSuffix(".localhost") || h == "::1" || h.hasPrefix("127.")
+    }
+}
+
+/// Tries a fetch again after transient failures, waiting longer each time.
+public struct RetryingFetcher: Fetcher {
+    public let base: Fetcher
+    public var retries: Int
+    public var backoff: Double
+
+    public init(_ base: Fetcher, retries: Int = 2, backoff: Double = 0.5) {
+        self.base = base; self.retries = retries; self.backoff = backoff
+    }
+
+    public func fetch(_ request: FetchRequest, progress: ((Int64) -> Void)?) throws -> FetchResponse {
+        var attempt = 0
+        while true {
+            do {
+                let response = try base.fetch(request, progress: progress)
+                let transient = response.status >= 500 || response.status == 408 || response.status == 429
+                if transient && attempt < retries { sleepBeforeRetry(attempt); attempt += 1; continue }
+                return response
+            } catch let e as FetchError where e.retryable && attempt < retries {
+                sleepBeforeRetry(attempt)
+                attempt += 1
+            }
+        }
+    }
+
+    private func sleepBeforeRetry(_ attempt: Int) {
+        let seconds = backoff * Double(1 << min(attempt, 6))
+        if seconds > 0 { usleep(useconds_t(min(seconds, 30) * 1_000_000)) }
+    }
+}

@@ -1,0 +1,37 @@
+import LaunchAdCore
+import Foundation
+
+/// What a refresh needs to know besides the cache and the network.
+public struct PrefetchConfig: Sendable {
+    /// The manifest: an http(s) URL or a file URL.
+    public var manifestURL: URL
+    /// The screen the variants are chosen for.
+    public var screen: Size
+    public var cacheLimit: Int64
+    public var maxCreativeBytes: Int64
+    public var maxManifestBytes: Int64
+
+    public init(manifestURL: URL, screen: Size, cacheLimit: Int64 = 200_000_000,
+                maxCreativeBytes: Int64 = 100_000_000, maxManifestBytes: Int64 = 1_000_000) {
+        self.manifestURL = manifestURL; self.screen = screen; self.cacheLimit = cacheLimit
+        self.maxCreativeBytes = maxCreativeBytes; self.maxManifestBytes = maxManifestBytes
+    }
+}
+
+/// How far a refresh's downloads have got, for a progress bar.
+public struct PrefetchProgress: Sendable {
+    public var id: String
+    public var doneBytes: Int64
+    public var totalBytes: Int64
+}
+
+/// What a refresh did.
+public struct PrefetchReport: Equatable, Sendable {
+    /// The manifest was read and every creative it wants is cached.
+    public var ok = false
+    public var manifestRead = false
+    public var downloads = 0
+    public var downloadedBytes: Int64 = 0
+    public var rejected = 0
+    public var evicted = 0
+}

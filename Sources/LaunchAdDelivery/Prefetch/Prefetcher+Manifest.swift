@@ -1,0 +1,110 @@
+import LaunchAdCore
+import Foundation
+
+/// A manifest as fetched: parsed, with what to remember for the next conditional request.
+struct FetchedManifest {
+    var parsed: ParsedManifest
+    /// The body when the server sent a new one (nil after a 304).
+    var body: Data?
+    var etag: String?
+    var lastModified: String?
+}
+
+extension Prefetcher {
+    static let manifestCopy = "manifest.json"
+
+    /// Fetches the manifest with If-None-Match / If-Modified-Since from the last fetch; after a
+    /// 304 the copy kept in the cache is parsed instead. Reports failures as `rejected` events.
+    func fetchManifest() -> FetchedManifest? {
+        let url = config.manifestURL
+        let copyURL = store.directory.appendingPathComponent(Prefetcher.manifestCopy)
+        let previous = store.readIndex().manifest
+        var headers: [String: String] = [:]
+        if let previous, previous.source == url.absoluteString, !url.isFileURL,
+           FileManager.default.fileExists(atPath: copyURL.path) {
+            if let etag = previous.etag { headers["If-None-Match"] = etag }
+            if let lm = previous.lastModified { headers["If-Modified-Since"] = lm }
+        }
+        do {
+            let response = try fetcher.fetch(FetchRequest(url: url, headers: headers, maxBytes: config.maxManifestBytes), progress: nil)
+            var fetched: FetchedManifest
+            switch response.status {
+            case 200:
+                fetched = FetchedManifest(parsed: try ManifestParser.parse(response.body, base: url), body: response.body,
+                                          etag: response.headers["etag"], lastModified: response.headers["last-modified"])
+            case 304 where !headers.isEmpty:
+                emit("not_modified", [("id", .string("manifest")), ("url", .string(url.absoluteString))])
+                let data = try Data(contentsOf: copyURL)
+                fetched = FetchedManifest(parsed: try ManifestParser.parse(data, base: url), body: nil,
+                                          etag: previous?.etag, lastModified: previous?.lastModified)
+            default:
+                throw CacheError("HTTP \(response.status) for the manifest \(url.absoluteString)")
+            }
+            return fetched
+        } catch {
+            emit("rejected", [("id", .string("manifest")), ("reason", .string("\(error)"))])
+            return nil
+        }
+    }
+
+    /// Under the lock: records the ads whose new version is fully cached (an ad whose refresh
+    /// failed keeps its previous version), deletes what left the manifest, is hidden or is
+    /// past its end, then evicts the least recently shown files past the byte limit.
+    func finish(_ fetched: FetchedManifest, wanted: [AdEntry], time: Date, report: inout PrefetchReport) throws {
+        let manifest = fetched.parsed.manifest
+        let copyURL = store.directory.appendingPathComponent(Prefetcher.manifestCopy)
+        var events: [[(String, JSONValue)]] = []
+        try store.update { index in
+            // Who owned each file before this refresh, to say whose file an eviction removes.
+            var owners: [String: String] = [:]
+            func noteOwners() {
+                for record in index.ads { for c in record.ad.creatives where owners[c.sha256] == nil { owners[c.sha256] = record.ad.id } }
+            }
+            noteOwners()
+            for ad in wanted where needed(ad).first.map({ store.isAvailable($0, in: index) }) == true {
+                if index.record(for: ad.id)?.ad != ad { index.setRecord(AdRecord(ad: ad, cachedAt: time)) }
+            }
+            noteOwners()
+            var reasons: [String: String] = [:]
+            index.ads.removeAll { record in
+                if let current = manifest.ads.first(where: { $0.id == record.ad.id }) {
+                    reasons[record.ad.id] = !current.show ? "hidden" : current.isExpired(at: time) ? "expired" : nil
+                } else if !fetched.parsed.rejected.contains(where: { $0.id == record.ad.id }) {
+                    reasons[record.ad.id] = "removed"
+                }
+                return reasons[record.ad.id] != nil
+            }
+            let referenced = Set(index.ads.flatMap { $0.ad.creatives.map(\.sha256) })
+            for (sha, file) in index.files where !referenced.contains(sha) && !protected.contains(sha) {
+                store.remove(sha, from: &index)
+                let id = owners[sha] ?? "-"
+                events.append(evicted(id, sha, file.bytes, reasons[id] ?? "replaced"))
+            }
+            events += evictOverLimit(&index, owners: owners)
+            if let body = fetched.body {
+                try body.write(to: copyURL, options: .atomic)
+                index.manifest = ManifestRecord(source: config.manifestURL.absoluteString, etag: fetched.etag,
+                                                lastModified: fetched.lastModified, fetchedAt: time)
+            }
+            store.sweep(index)
+        }
+        for fields in events { emit("evicted", fields) }
+        report.evicted += events.count
+    }
+
+    private func evicted(_ id: String, _ sha: String, _ bytes: Int64, _ reason: String) -> [(String, JSONValue)] {
+        [("id", .string(id)), ("sha256", .string(sha)), ("bytes", .int(Int(bytes))), ("reason", .string(reason))]
+    }
+
+    /// Least recently shown first, until the cache fits its limit.
+    private func evictOverLimit(_ index: inout CacheIndex, owners: [String: String]) -> [[(String, JSONValue)]] {
+        var events: [[(String, JSONValue)]] = []
+        let order = index.files.filter { !protected.contains($0.key) }
+            .sorted { $0.value.lastUsed != $1.value.lastUsed ? $0.value.lastUsed < $1.value.lastUsed : $0.key < $1.key }
+        for (sha, record) in order where index.totalBytes > config.cacheLimit {
+            store.remove(sha, from: &index)
+            events.append(evicted(owners[sha] ?? "-", sha, record.bytes, "cache_limit"))
+        }
+        return events
+    }
+}

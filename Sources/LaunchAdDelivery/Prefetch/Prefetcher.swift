@@ -1,0 +1,134 @@
+import LaunchAdCore
+import Foundation
+
+/// Refreshes the cache from the manifest: fetches it (conditionally), downloads what the next
+/// launches will show to temporary files, installs each only once its size and sha256 match,
+/// then drops what is no longer wanted and evicts past the byte limit. The lock is only held
+/// for index updates, never across a download, and nothing cached is touched when the manifest
+/// cannot be read.
+public final class Prefetcher: @unchecked Sendable {
+    let store: CacheStore
+    let fetcher: Fetcher
+    let sink: EventSink
+    let config: PrefetchConfig
+    let now: () -> Date
+
+    /// Called once the manifest is parsed (nil when it could not be read): lets a first launch
+    /// start streaming while the download runs.
+    public var onManifest: ((Manifest?) -> Void)?
+    public var onProgress: ((PrefetchProgress) -> Void)?
+    /// Files in use by the running launch: never deleted by this refresh.
+    public var protected: Set<String> = []
+
+    private let cancelLock = NSLock()
+    private var cancelled = false
+
+    public init(store: CacheStore, fetcher: Fetcher, sink: EventSink, config: PrefetchConfig,
+                now: @escaping () -> Date = Date.init) {
+        self.store = store; self.fetcher = fetcher; self.sink = sink; self.config = config; self.now = now
+    }
+
+    /// Stops before the next download; what is installed stays consistent.
+    public func cancel() { cancelLock.lock(); cancelled = true; cancelLock.unlock() }
+    var isCancelled: Bool { cancelLock.lock(); defer { cancelLock.unlock() }; return cancelled }
+
+    func emit(_ name: String, _ fields: [(String, JSONValue)]) {
+        sink.emit(AdEvent(name, tMs: ProcessClock.nowMs(), fields))
+    }
+
+    public func run() -> PrefetchReport {
+        let startMs = ProcessClock.nowMs()
+        var report = PrefetchReport()
+        emit("prefetch_start", [("manifest", .string(config.manifestURL.absoluteString))])
+        defer {
+            emit("prefetch_done", [("ok", .bool(report.ok)), ("downloads", .int(report.downloads)),
+                                   ("bytes", .int(Int(report.downloadedBytes))), ("rejected", .int(report.rejected)),
+                                   ("evicted", .int(report.evicted)), ("cached_bytes", .int(Int(store.readIndex().totalBytes))),
+                                   ("ms", .int(ProcessClock.nowMs() - startMs))])
+        }
+        guard let fetched = fetchManifest() else {
+            report.rejected += 1
+            onManifest?(nil)
+            return report
+        }
+        report.manifestRead = true
+        for r in fetched.parsed.rejected {
+            emit("rejected", [("id", .string(r.id)), ("reason", .string(r.reason))])
+            report.rejected += 1
+        }
+        onManifest?(fetched.parsed.manifest)
+
+        let time = now()
+        let wanted = AdSelector.worthCaching(fetched.parsed.manifest.ads, now: time)
+        download(wanted, report: &report)
+        do {
+            try finish(fetched, wanted: wanted, time: time, report: &report)
+        } catch {
+            emit("rejected", [("id", .string("cache")), ("reason", .string("\(error)"))])
+            report.rejected += 1
+        }
+        report.ok = report.rejected == 0 && !isCancelled
+        return report
+    }
+
+    /// The creatives an ad needs cached: its best variant for the screen and its fallback.
+    func needed(_ ad: AdEntry) -> [Creative] {
+        guard let variant = VariantChooser.best(ad.variants, for: config.screen) else { return [] }
+        return [variant] + (ad.fallback.map { [$0] } ?? [])
+    }
+
+    private func download(_ ads: [AdEntry], report: inout PrefetchReport) {
+        let index = store.readIndex()
+        var seen = Set<String>()
+        var jobs: [(ad: AdEntry, creative: Creative)] = []
+        for ad in ads {
+            for c in needed(ad) where !store.isAvailable(c, in: index) && seen.insert(c.sha256).inserted {
+                jobs.append((ad, c))
+            }
+        }
+        let total = jobs.reduce(Int64(0)) { $0 + $1.creative.bytes }
+        var done: Int64 = 0
+        for (ad, creative) in jobs {
+            guard !isCancelled else { return }
+            do {
+                let started = ProcessClock.nowMs()
+                let base = done
+                let bytes = try fetchCreative(creative, kind: creative == ad.fallback ? .image : ad.kind, progress: { [onProgress] got in
+                    onProgress?(PrefetchProgress(id: ad.id, doneBytes: base + got, totalBytes: total))
+                })
+                if let bytes {
+                    report.downloads += 1
+                    report.downloadedBytes += bytes
+                    emit("download", [("id", .string(ad.id)), ("bytes", .int(Int(bytes))), ("ms", .int(ProcessClock.nowMs() - started)),
+                                      ("sha256", .string(creative.sha256))])
+                }
+            } catch {
+                report.rejected += 1
+                emit("rejected", [("id", .string(ad.id)), ("reason", .string("\(error)"))])
+            }
+            done += creative.bytes
+            onProgress?(PrefetchProgress(id: ad.id, doneBytes: done, totalBytes: total))
+        }
+    }
+
+    /// Downloads one creative to a temporary file, verifies it and installs it; nil when the
+    /// file was already on disk and only needed to be taken back into the index.
+    private func fetchCreative(_ c: Creative, kind: AdKind, progress: @escaping (Int64) -> Void) throws -> Int64? {
+        guard c.bytes <= config.maxCreativeBytes else {
+            throw CacheError("\(c.url.lastPathComponent) is \(c.bytes) bytes, over the \(config.maxCreativeBytes)-byte limit per creative")
+        }
+        guard c.bytes <= config.cacheLimit else {
+            throw CacheError("\(c.url.lastPathComponent) is \(c.bytes) bytes, larger than the whole cache limit")
+        }
+        if try store.adopt(c, kind: kind, now: now()) { return nil }
+        let temp = store.newTempURL()
+        defer { try? FileManager.default.removeItem(at: temp) }
+        // One byte over the declared size is enough to know it is wrong.
+        let response = try fetcher.fetch(FetchRequest(url: c.url, maxBytes: c.bytes + 1, destination: temp), progress: progress)
+        guard response.status == 200 else { throw CacheError("HTTP \(response.status) for \(c.url.absoluteString)") }
+        try CacheStore.verify(temp, as: c)
+        let time = now()
+        try store.update { index in try store.install(temp, as: c, kind: kind, into: &index, now: time) }
+        return response.bytes
+    }
+}

@@ -1,0 +1,64 @@
+import XCTest
+import Foundation
+import LaunchAdCore
+import LaunchAdTestSupport
+@testable import LaunchAdCLI
+
+final class EventSinkTests: XCTestCase {
+    func testRecordingSinkKeepsOrder() {
+        let sink = RecordingSink()
+        XCTAssertEqual(sink.events, [])
+        sink.emit(AdEvent("a", tMs: 1))
+        sink.emit(AdEvent("b", tMs: 2))
+        XCTAssertEqual(sink.events.map(\.name), ["a", "b"])
+    }
+
+    func testRecordingSinkFromManyThreads() {
+        let sink = RecordingSink()
+        DispatchQueue.concurrentPerform(iterations: 500) { i in sink.emit(AdEvent("e", tMs: i)) }
+        XCTAssertEqual(sink.events.count, 500)
+        XCTAssertEqual(Set(sink.events.map(\.tMs)).count, 500)
+    }
+
+    func testTeeSendsToEverySink() {
+        let a = RecordingSink(), b = RecordingSink()
+        let tee = TeeSink([a, b])
+        tee.emit(AdEvent("x", tMs: 3))
+        XCTAssertEqual(a.events, [AdEvent("x", tMs: 3)])
+        XCTAssertEqual(b.events, [AdEvent("x", tMs: 3)])
+    }
+
+    func testJSONLinesSinkWritesOneObjectPerLine() throws {
+        let path = NSTemporaryDirectory() + "launchad-events-\(UUID().uuidString).jsonl"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try "old content that must go\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let sink = try JSONLinesSink(path: path)
+        sink.emit(AdEvent("first_frame", tMs: 80, [("fallback", false)]))
+        sink.emit(AdEvent("end", tMs: 5400, [("outcome", "completed"), ("shown_ms", 5000)]))
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertEqual(text, """
+        {"event":"first_frame","t_ms":80,"fallback":false}
+        {"event":"end","t_ms":5400,"outcome":"completed","shown_ms":5000}
+
+        """)
+    }
+
+    func testJSONLinesSinkFromManyThreadsKeepsLinesWhole() throws {
+        let path = NSTemporaryDirectory() + "launchad-events-\(UUID().uuidString).jsonl"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let sink = try JSONLinesSink(path: path)
+        DispatchQueue.concurrentPerform(iterations: 200) { i in
+            sink.emit(AdEvent("tick", tMs: i, [("pad", .string(String(repeating: "x", count: 300)))]))
+        }
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(lines.count, 200)
+        for line in lines { _ = parseJSON(String(line)) }
+    }
+
+    func testJSONLinesSinkInAMissingFolderIsAUsageError() {
+        XCTAssertThrowsError(try JSONLinesSink(path: "/nonexistent-launchad-dir/x/events.jsonl")) { error in
+            let message = (error as? UsageError)?.message ?? ""
+            XCTAssertTrue(message.contains("/nonexistent-launchad-dir/x/events.jsonl"), message)
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import LaunchAdCore
+import LaunchAdTestSupport
+import XCTest
+@testable import LaunchAdPlayer
+
+/// A stopped engine leaves no thread behind, whatever it was doing: each stop is followed within
+/// a second by the end of every `launchad-*` thread it started.
+final class EngineStopTests: XCTestCase {
+    /// Names of this process's live engine threads (read, video, audio), from /proc.
+    private func engineThreads() -> [String] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.compactMap { try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8) }
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { $0.hasPrefix("launchad-") }
+    }
+
+    private func assertStopsWithinASecond(_ engine: PlaybackEngine, _ what: String) {
+        let began = Date()
+        engine.stop(wait: true)
+        while !engineThreads().isEmpty && Date().timeIntervalSince(began) < 1 { usleep(10_000) }
+        XCTAssertEqual(engineThreads(), [], "threads still alive 1 s after a stop \(what)")
+    }
+
+    override func setUp() { XCTAssertEqual(engineThreads(), [], "no engine thread before the test") }
+
+    /// An open that waits on a server that accepted the connection and never answers.
+    func testStopMidOpen() throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+        XCTAssertEqual(withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, len) } }, 0)
+        XCTAssertEqual(listen(fd, 4), 0)
+        _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) } }
+        let port = UInt16(bigEndian: addr.sin_port)
+
+        let engine = PlaybackEngine(source: "http://127.0.0.1:\(port)/ad.mp4", muted: true, events: RecordingSink())
+        engine.start()
+        usleep(300_000)
+        guard case .opening = engine.state else { return XCTFail("the open should still be waiting, got \(engine.state)") }
+        XCTAssertEqual(engineThreads(), ["launchad-read"])
+        assertStopsWithinASecond(engine, "mid-open")
+    }
+
+    /// Decoding a long clip with sound, the picture queue full because nobody takes pictures.
+    func testStopMidDecode() throws {
+        let clip = try Fixtures.colourBars(seconds: 8, size: "640x360")
+        let engine = PlaybackEngine(source: clip, muted: true, events: RecordingSink())
+        engine.start()
+        let began = Date()
+        while engine.queuedTimestamps.count < 3 && Date().timeIntervalSince(began) < 5 { usleep(10_000) }
+        XCTAssertEqual(engine.queuedTimestamps.count, 3, "the decoder filled the picture queue")
+        XCTAssertTrue(engineThreads().contains("launchad-video"))
+        assertStopsWithinASecond(engine, "mid-decode")
+    }
+
+    /// Playing: pictures taken as they come due, audio queued to the device.
+    func testStopMidPlay() throws {
+        let clip = try Fixtures.colourBars(seconds: 8, size: "640x360")
+        let engine = PlaybackEngine(source: clip, muted: true, events: RecordingSink())
+        engine.start()
+        engine.setPaused(false)
+        let began = Date()
+        var taken = 0
+        while Date().timeIntervalSince(began) < 1 {
+            if engine.popPictures(1) != nil { taken += 1 }
+            usleep(20_000)
+        }
+        XCTAssertGreaterThan(taken, 10)
+        assertStopsWithinASecond(engine, "mid-play")
+    }
+}
