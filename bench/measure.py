@@ -281,6 +281,15 @@ def _first_frames(lines, rows, ff, num):
         ok = [r for r in rows if r.get("set") == "firstframe" and r["player"] == p and r["ok"] == "1"]
         ff.append((p, {"ff": _median([num(r, "first_frame_ms") for r in ok]),
                        "ff_all": [r.get("first_frame_ms", "-") for r in ok]}))
+    versions = []
+    for r in rows:
+        if r.get("set") == "version" and r["player"] not in versions:
+            versions.append(r["player"])
+    for p in versions:
+        ok = [r for r in rows if r.get("set") == "version" and r["player"] == p and r["ok"] == "1"]
+        walls = [num(r, "wall_s") for r in ok]
+        ff.append((p + " (wall time, the floor)", {"ff": _median([w * 1000 for w in walls if w is not None]),
+                                                   "ff_all": [f"{w * 1000:.0f}" for w in walls if w is not None]}))
     if ff:
         lines.append("")
         lines.append("launchad first frame (`first_frame` event's `t_ms`, ms since process start; target ≤ 150 ms, stretch 120 ms):")

@@ -6,7 +6,7 @@
 # ms since process start).
 #
 #   bash bench/play-vs-ffplay-mpv.sh [--runs N] [--no-setup] [--no-build] [--no-warmup] [--wm]
-#                                    [--launchad-render LIST] [--threads] [--compare LABEL=BIN]... [--no-4k]
+#                                    [--launchad-render LIST] [--threads] [--compare LABEL=BIN]... [--no-4k] [--presents]
 #
 #   --runs N                runs per player (default 5)
 #   --no-setup              do not call scripts/setup.sh (fail if a tool is missing)
@@ -19,6 +19,9 @@
 #                           thread's CPU time (/proc) into bench/results/threads-PLAYER.json
 #   --compare LABEL=BIN     also play with another launchad binary (e.g. one built from an older
 #                           revision), interleaved with the rest: rows "launchad-LABEL" (repeatable)
+#   --presents              after the timed runs, one run of each launchad build on the 1080p clip
+#                           under `perf stat` with a uprobe on SDL_RenderPresent: presents per
+#                           second of media next to frames shown (needs perf and uprobes; root)
 #   --no-4k                 only the 1080p clip (the 4K clip is a 3840x2160 30 fps H.264 High
 #                           testsrc2 + tone, 10 s, played in the same 1920x1080 screen)
 #
@@ -49,7 +52,7 @@ root="$(cd "$here/.." && pwd)"
 results="$here/results"
 export PATH="/opt/swift/usr/bin:$PATH"
 
-runs=5 setup=1 build=1 warmup=1 wm=0 sample_threads=0 render_list="" with_4k=1
+runs=5 setup=1 build=1 warmup=1 wm=0 sample_threads=0 render_list="" with_4k=1 count_presents=0
 declare -A compare_bins=()
 compare_labels=()
 while [ $# -gt 0 ]; do
@@ -64,6 +67,7 @@ while [ $# -gt 0 ]; do
     --compare) c="${2:?--compare needs LABEL=BIN}"; [[ "$c" == *=* ]] || { echo "bench: --compare wants LABEL=BIN, not '$c'" >&2; exit 2; }
       compare_bins["${c%%=*}"]="${c#*=}"; compare_labels+=("${c%%=*}"); shift 2 ;;
     --no-4k) with_4k=0; shift ;;
+    --presents) count_presents=1; shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
@@ -188,6 +192,8 @@ run_one() {
   local set="$1" label="$2" name="$3" i="$4" file="$5"; shift 5
   player_cmd "$name" "$file"
   [ $# -gt 0 ] && CMD+=("$@")
+  # The floor: the process starting and loading its libraries, nothing played.
+  [ "$set" = version ] && CMD=("${CMD[@]:0:$((${#CMD[@]} - 2))}" --version)
   local tag="$set-${label//[^A-Za-z0-9_.-]/_}-$i" tfile out err rc=0 load
   tfile="$results/logs/$tag.time"; out="$results/logs/$tag.out"; err="$results/logs/$tag.err"
   load="$(cut -d' ' -f1 /proc/loadavg)"
@@ -195,7 +201,9 @@ run_one() {
   local wall user sys rss ff start outcome frames dropped ok=1
   read -r wall user sys rss < <(tail -1 "$tfile")
   ff=- start=- outcome=- frames=- dropped=-
-  if [[ "$name" == launchad* ]]; then
+  if [ "$set" = version ]; then
+    :
+  elif [[ "$name" == launchad* ]]; then
     read -r ff start outcome frames dropped < <(python3 "$here/measure.py" events "$out")
     [ "$outcome" = completed ] || ok=0
   else
@@ -226,11 +234,40 @@ for i in $(seq "$runs"); do
     for p in "${players[@]}"; do run_one play-4k "$p" "$p" "$i" "$clip4k"; done
   fi
 done
-# First frame only: short launchad runs (1 s of video), faststart vs moov at the end.
+# First frame only: short runs (1 s of video) of every launchad build, faststart vs moov at the
+# end; and `launchad --version`, the floor (process start and dynamic loading alone).
+launchads=()
+for p in "${players[@]}"; do [[ "$p" == launchad* ]] && launchads+=("$p"); done
 for i in $(seq "$runs"); do
-  run_one firstframe "launchad, faststart (--max-duration 1)" launchad "$i" "$clip" --max-duration 1
-  run_one firstframe "launchad, moov at the end (--max-duration 1)" launchad "$i" "$slow" --max-duration 1
+  for p in "${launchads[@]}"; do
+    run_one firstframe "$p, faststart (--max-duration 1)" "$p" "$i" "$clip" --max-duration 1
+    run_one firstframe "$p, moov at the end (--max-duration 1)" "$p" "$i" "$slow" --max-duration 1
+    run_one version "$p --version" "$p" "$i" "$clip"
+  done
 done
+
+presents_md="$results/presents.md"
+rm -f "$presents_md"
+if [ "$count_presents" = 1 ]; then
+  sdl_lib="$(ldconfig -p | awk '/libSDL2-2.0.so.0 / { print $NF; exit }')"
+  perf probe -q -x "$sdl_lib" SDL_RenderPresent 2>/dev/null || true # already there is fine
+  {
+    echo "Presents (\`perf stat -e probe_libSDL2:SDL_RenderPresent\`, one run each, 1080p clip):"
+    echo
+    echo "| build | presents | per second of media | frames shown / dropped |"
+    echo "|---|---|---|---|"
+  } >"$presents_md"
+  for p in "${launchads[@]}"; do
+    player_cmd "$p" "$clip"
+    pstat="$results/logs/presents-$p.txt"
+    perf stat -x, -e probe_libSDL2:SDL_RenderPresent -o "$pstat" "${CMD[@]}" </dev/null >"$results/logs/presents-$p.out" 2>/dev/null || true
+    n="$(awk -F, '/SDL_RenderPresent/ { print $1 }' "$pstat" 2>/dev/null)"
+    read -r _ _ _ frames dropped < <(python3 "$here/measure.py" events "$results/logs/presents-$p.out")
+    shown=$([ "$frames" = - ] && echo - || echo $((frames - dropped)))
+    echo "| $p | ${n:--} | $(awk -v n="${n:-0}" -v d="$dur" 'BEGIN { printf "%.1f", n / d }') | $shown / $dropped |" >>"$presents_md"
+    echo "bench: presents of $p: ${n:-unknown}" >&2
+  done
+fi
 
 if [ "$sample_threads" = 1 ]; then
   for p in "${players[@]}"; do
@@ -257,7 +294,8 @@ meta="$results/meta.txt"
     python3 -c 'import sys, json; l = sys.stdin.readline(); print(json.loads(l).get("renderer", "unknown") if l else "unknown")')
   echo "- renderers: launchad's \`window\` event says \"$ld_renderer\"; ffplay's SDL default: $(python3 "$here/measure.py" sdl-renderer 2>/dev/null || echo unknown); mpv probe: $mpv_probe"
   echo "- audio: decoded by all, heard by none (SDL_AUDIODRIVER=dummy for launchad and ffplay, --ao=null for mpv)"
-  echo "- commands: \`launchad play FILE\`, \`ffplay -autoexit -nostats -loglevel error FILE\`, \`mpv --no-config --ao=null --vo=x11|--vo=gpu --gpu-sw FILE\`"
+  echo "- commands: \`launchad play FILE\`, \`ffplay -autoexit -stats -loglevel error FILE\`, \`mpv --no-config --ao=null --vo=x11|--vo=gpu --gpu-sw FILE\` (mpv quiet but for its status line, which carries its drop counts)"
 } >"$meta"
 python3 "$here/measure.py" report "$runs_tsv" "$meta" "$results/play.md"
+if [ -s "$presents_md" ]; then { echo; cat "$presents_md"; } | tee -a "$results/play.md"; fi
 echo "bench: written $results/play.md" >&2
