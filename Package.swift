@@ -22,13 +22,15 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev"])]
         ),
+        // A look at a Wayland compositor before SDL connects (libwayland-dev comes with libsdl2-dev).
+        .systemLibrary(name: "CWayland", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
         // Decisions and data only: no C, no sockets, no locks, no threads; testable without a
         // display, a codec or a network.
         .target(name: "LaunchAdCore"),
         // FFmpeg behind Swift values: no FFmpeg type in its public API.
         .target(name: "LaunchAdMedia", dependencies: ["CFFmpeg", "LaunchAdCore"]),
         // The window, the renderer, the audio device and the playback engine.
-        .target(name: "LaunchAdPlayer", dependencies: ["CSDL2", "LaunchAdMedia", "LaunchAdCore"]),
+        .target(name: "LaunchAdPlayer", dependencies: ["CSDL2", "CWayland", "LaunchAdMedia", "LaunchAdCore"]),
         // The outside world: HTTP, the cache store and its lock, prefetch, background refresh.
         .target(name: "LaunchAdDelivery", dependencies: ["LaunchAdMedia", "LaunchAdCore"]),
         // Subcommands and their argument parsers (pure functions).

@@ -3,6 +3,8 @@
 # detection, every rule) against `ffmpeg -i FILE -af ebur128 -vf blackdetect -f null -` on the same
 # 30 s 1080p creative, alternating, several runs. Prints wall, CPU (user+sys) and peak RSS per run,
 # the medians and the ratio launchad / ffmpeg. The target is a wall-time ratio of at most 1.2.
+# A third row times the same validation writing the HTML report (pictures and loudness series from
+# the same pass, PNG encoding, the page): the target is at most 1.10 of the JSON run's wall time.
 #
 #   bash bench/validate-vs-ffmpeg.sh [RUNS]        (default 5)
 #   LAUNCHAD=/path/to/launchad bash bench/validate-vs-ffmpeg.sh    to time an existing build
@@ -42,24 +44,31 @@ timed() {
 
 echo "file: $FILE ($(stat -c %s "$FILE") bytes), $(nproc) cores, $RUNS runs each, alternating"
 echo "launchad: $LAUNCHAD validate --profile iab-ctv --format json FILE"
+echo "html:     $LAUNCHAD validate --profile iab-ctv --format html --output $WORK/report.html FILE"
 echo "ffmpeg:   ffmpeg -i FILE -af ebur128 -vf blackdetect -f null -   ($(ffmpeg -version | head -1 | cut -d' ' -f1-3))"
 printf "%-4s %-9s %8s %8s %10s\n" run tool wall_s cpu_s maxrss_kb
-L=() F=()
+L=() F=() H=()
 for i in $(seq 1 "$RUNS"); do
     f=$(timed ffmpeg -hide_banner -nostats -i "$FILE" -af ebur128 -vf blackdetect -f null -)
     l=$(timed "$LAUNCHAD" validate --profile iab-ctv --format json --no-progress "$FILE")
+    h=$(timed "$LAUNCHAD" validate --profile iab-ctv --format html --output "$WORK/report.html" --no-progress "$FILE")
     printf "%-4s %-9s %8s %8s %10s\n" "$i" ffmpeg $f
     printf "%-4s %-9s %8s %8s %10s\n" "$i" launchad $l
-    F+=("$f") L+=("$l")
+    printf "%-4s %-9s %8s %8s %10s\n" "$i" html $h
+    F+=("$f") L+=("$l") H+=("$h")
 done
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 col() { local n=$1; shift; for r in "$@"; do echo "$r" | cut -d' ' -f"$n"; done; }
 fw=$(col 1 "${F[@]}" | median) fc=$(col 2 "${F[@]}" | median) fr=$(col 3 "${F[@]}" | median)
 lw=$(col 1 "${L[@]}" | median) lc=$(col 2 "${L[@]}" | median) lr=$(col 3 "${L[@]}" | median)
+hw=$(col 1 "${H[@]}" | median) hc=$(col 2 "${H[@]}" | median) hr=$(col 3 "${H[@]}" | median)
 echo
 echo "median    wall_s  cpu_s  maxrss_kb"
 echo "ffmpeg    $fw  $fc  $fr"
 echo "launchad  $lw  $lc  $lr"
+echo "html      $hw  $hc  $hr   ($(stat -c %s "$WORK/report.html") bytes)"
 awk -v lw="$lw" -v fw="$fw" -v lc="$lc" -v fc="$fc" -v lr="$lr" -v fr="$fr" 'BEGIN {
     printf "ratio launchad/ffmpeg: wall %.2f, cpu %.2f, rss %.2f (target: wall <= 1.20)\n", lw / fw, lc / fc, lr / fr }'
+awk -v hw="$hw" -v lw="$lw" -v hc="$hc" -v lc="$lc" -v hr="$hr" -v lr="$lr" 'BEGIN {
+    printf "ratio html/json: wall %.2f, cpu %.2f, rss %.2f (target: wall <= 1.10)\n", hw / lw, hc / lc, hr / lr }'

@@ -3,6 +3,7 @@ import LaunchAdCore
 
 /// Writes one JSON object per line to a file handle (stdout or `--events FILE`), flushing each line
 /// so a host process reading the pipe sees every event as it happens.
+// unchecked Sendable: the handle is written only under `lock`, one whole line at a time.
 public final class JSONLinesSink: EventSink, @unchecked Sendable {
     private let handle: FileHandle
     private let lock = NSLock()
@@ -26,7 +27,7 @@ public final class JSONLinesSink: EventSink, @unchecked Sendable {
 }
 
 /// Sends each event to several sinks.
-public final class TeeSink: EventSink, @unchecked Sendable {
+public final class TeeSink: EventSink, Sendable {
     private let sinks: [EventSink]
     public init(_ sinks: [EventSink]) { self.sinks = sinks }
     public func emit(_ event: AdEvent) { sinks.forEach { $0.emit(event) } }

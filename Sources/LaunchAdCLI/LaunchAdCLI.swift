@@ -30,6 +30,8 @@ public enum LaunchAdCLI {
             return ValidateCommand.run(options)
         case .snapshot(let options):
             return SnapshotCommand.run(options)
+        case .preview(let options):
+            return PreviewCommand.run(options)
         case .launch(let options):
             return LaunchCommand.run(options)
         case .prefetch(let options):

@@ -9,31 +9,30 @@ public enum ValidateCommand {
         MediaLog.configure()
         let spec: Spec
         do { spec = try loadSpec(options) } catch { return CLIError.report(error) }
-        var output: FileHandle = .standardOutput
-        if let path = options.output {
-            guard FileManager.default.createFile(atPath: path, contents: nil), let h = FileHandle(forWritingAtPath: path) else {
-                return CLIError.report(UsageError("--output: cannot write \(path)"))
-            }
-            output = h
-        }
+        let output: ReportFile?
+        do { output = try options.output.map(ReportFile.init) } catch { return CLIError.report(error) }
         var reports: [CreativeReport] = []
         for (n, file) in options.files.enumerated() {
             // Per cent of the creative's duration decoded, on a terminal only.
             let bar = options.progress && ProgressBar.isTerminal() ? ProgressBar(total: 100) : nil
             let label = options.files.count > 1 ? "[\(n + 1)/\(options.files.count)] \(file)" : file
-            reports.append(validate(file, spec) { bar?.update(Int64(($0 * 100).rounded(.down)), label: label) })
+            reports.append(validate(file, spec, pictures: options.format == .html ? PictureRequest() : nil) { bar?.update(Int64(($0 * 100).rounded(.down)), label: label) })
             bar?.finish()
         }
         let report = ValidationReport(reports)
-        output.write(Data(report.render(options.format).utf8))
-        if options.output != nil { try? output.close() }
+        let text = report.render(options.format)
+        if let output {
+            do { try output.commit(text) } catch { return CLIError.report(error) }
+        } else {
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }
         return report.exitCode
     }
 
     /// One creative's report; a file that cannot be read gets a failing report with the reason.
-    static func validate(_ file: String, _ spec: Spec, progress: @escaping (Double) -> Void) -> CreativeReport {
+    static func validate(_ file: String, _ spec: Spec, pictures: PictureRequest?, progress: @escaping (Double) -> Void) -> CreativeReport {
         do {
-            let facts = try CreativeAnalyzer(path: file).run(progress: progress)
+            let facts = try CreativeAnalyzer(path: file, pictures: pictures).run(progress: progress)
             return CreativeReport.evaluate(facts, against: spec)
         } catch let e as MediaError {
             return .unreadable(file: file, spec: spec.name, reason: e.message)

@@ -7,7 +7,7 @@ extension AdPlayer {
     func renderIfNeeded() {
         guard let renderer else { return }
         let now = ProcessClock.nowMs()
-        let out = renderer.outputSize
+        let out = renderer.sceneSize
         if out != session.layout.window {
             session.layout = AdLayout(window: out, mode: config.layout, skipStyle: config.session.skipStyle)
             dirty = true
@@ -36,28 +36,14 @@ extension AdPlayer {
     func draw(now: Int, skip: SkipButtonState) {
         guard let renderer else { return }
         let layout = session.layout
-        renderer.clear()
-        if let (size, rotation) = content, videoTexture != nil || imageTexture != nil {
-            let area = layout.adArea
-            let shown = Placement.scaledRect(size, in: area, fit: config.fit).scaled(by: session.zoom(now: now))
-            // SDL turns about the destination's centre: give it the unturned shape there.
-            let dst = rotation % 180 == 0 ? shown
-                : Rect(x: shown.midX - shown.height / 2, y: shown.midY - shown.width / 2, width: shown.height, height: shown.width)
-            if let texture = videoTexture != nil ? videoPicture(drawn: Size(width: dst.width, height: dst.height)) : imageTexture {
-                renderer.clip(to: area)
-                renderer.copy(texture, destination: dst, rotation: rotation)
-                renderer.clip(to: nil)
-            }
+        var scene = Scene(layout: layout, content: content, picture: imageTexture, fit: config.fit, zoom: session.zoom(now: now),
+                          logo: logoTexture, skip: skip, skipStyle: config.session.skipStyle,
+                          opacity: firstFrameShown ? session.opacity(now: now) : 1)
+        // The video picture is made for the size it is drawn at (the software path scales it once).
+        if videoTexture != nil, let dst = scene.pictureDestination {
+            scene.picture = videoPicture(drawn: Size(width: dst.width, height: dst.height))
         }
-        if let logo = logoTexture, let placement = layout.logoPlacement(logo: logo.size) {
-            renderer.fill(layout.logoBand!, r: 255, g: 255, b: 255, a: 255)
-            renderer.copy(logo, destination: placement.destination)
-        }
-        skipView?.draw(skip, in: layout.skipButton, style: config.session.skipStyle)
-        let opacity = firstFrameShown ? session.opacity(now: now) : 1
-        if opacity < 1 {
-            renderer.fill(Rect(size: layout.window), r: 0, g: 0, b: 0, a: UInt8(((1 - opacity) * 255).rounded()))
-        }
+        scene.draw(on: renderer, skipView: skipView)
         presentHook?(PresentedFrame(nowMs: now, mediaTime: videoTexture == nil ? nil : shownPTS, audioClock: engine?.audioClock,
                                     layout: layout, skip: skip,
                                     isPaused: session.isPaused, renderer: renderer))

@@ -1,4 +1,5 @@
 import CSDL2
+import CWayland
 import LaunchAdCore
 
 /// SDL events as session inputs.
@@ -7,6 +8,10 @@ extension AdPlayer {
     func input(from e: SDL_Event) -> SessionInput? {
         switch SDL_EventType(e.type) {
         case SDL_QUIT:
+            // SDL reports a Wayland compositor that went away as a quit request.
+            if let window, launchad_wayland_connection_lost(window.pointer) != 0 {
+                return .failed(code: "window_lost", message: "the Wayland compositor closed the connection")
+            }
             return .closeRequested
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(UInt32(e.window.event)) {
@@ -22,10 +27,12 @@ extension AdPlayer {
         case SDL_MOUSEBUTTONUP:
             guard e.button.button == UInt8(SDL_BUTTON_LEFT), e.button.which != launchad_sdl_touch_mouseid() else { return nil }
             let p = toPixels(Double(e.button.x), Double(e.button.y))
-            return .pointerUp(x: p.0, y: p.1)
+            let q = toScene(p.0, p.1)
+            return .pointerUp(x: q.0, y: q.1)
         case SDL_FINGERUP:
             let out = renderer?.outputSize ?? session.layout.window
-            return .pointerUp(x: Double(e.tfinger.x) * Double(out.width), y: Double(e.tfinger.y) * Double(out.height))
+            let p = toScene(Double(e.tfinger.x) * Double(out.width), Double(e.tfinger.y) * Double(out.height))
+            return .pointerUp(x: p.0, y: p.1)
         case SDL_KEYDOWN:
             // A held key repeats: act on the press only.
             guard e.key.repeat == 0 else { return nil }
@@ -38,6 +45,13 @@ extension AdPlayer {
         default:
             return nil
         }
+    }
+
+    /// Output pixels to the (possibly turned) scene's coordinates, where the hit areas are.
+    func toScene(_ x: Double, _ y: Double) -> (Double, Double) {
+        guard let renderer else { return (x, y) }
+        let p = renderer.rotation.toScene(x: x, y: y, output: renderer.outputSize)
+        return (p.x, p.y)
     }
 
     /// Window coordinates to drawing pixels (they differ on high-DPI screens).

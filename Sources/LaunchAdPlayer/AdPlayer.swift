@@ -127,11 +127,13 @@ public final class AdPlayer {
         case .failed where !force: return nil
         default: break
         }
-        let size = windowSize(requested: config.size, device: config.device, content: contentSize ?? content?.size,
+        // --size and --device are the output's shape; the ad's own shape is the scene's, turned.
+        let size = windowSize(requested: config.size, device: config.device, content: (contentSize ?? content?.size).map(config.rotation.scene),
                               display: sdl?.usableDisplaySize)
         do {
             let w = try Window(title: "LaunchAd", size: size, fullscreen: config.fullscreen)
             let r = try Renderer(window: w)
+            r.rotation = config.rotation
             window = w
             renderer = r
             let fontPath = Font.locate(requested: config.font)
@@ -144,7 +146,7 @@ public final class AdPlayer {
             let drawn = r.outputSize
             events.emit(AdEvent("window", tMs: ProcessClock.nowMs(), [
                 ("width", .int(drawn.width)), ("height", .int(drawn.height)), ("fullscreen", .bool(config.fullscreen)),
-                ("video_driver", .string(sdl?.driverName ?? "none")), ("renderer", .string(r.name)),
+                ("video_driver", .string(sdl?.driverName ?? "none")), ("renderer", .string(r.name)), ("rotate", .int(config.rotation.degrees)),
             ]))
             let label = config.session.skipLabel
             if fontPath != nil, skipView?.fontCovers(label) == false {

@@ -3,6 +3,7 @@ import LaunchAdCore
 
 /// Keeps `end` the last event of a run: anything reported after it (a link that failed to open,
 /// a thread finishing late) goes to stderr as one line instead of into the event stream.
+// unchecked Sendable: `ended` is read and written only under `lock`.
 final class EndGate: EventSink, @unchecked Sendable {
     private let inner: EventSink
     private let lock = NSLock()

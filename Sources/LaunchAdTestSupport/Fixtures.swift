@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Media fixtures for the tests, made once per machine with the ffmpeg command-line tool
 /// (a test helper only: the product never calls it) and kept in a cache folder by recipe.
@@ -81,14 +82,17 @@ public enum Fixtures {
         if let stdin { input.fileHandleForWriting.write(stdin) }
         try? input.fileHandleForWriting.close()
         // Read both pipes concurrently so a chatty child never blocks on a full pipe.
-        final class Box: @unchecked Sendable { var data = Data() }
-        let errBox = Box()
+        let errBox = Mutex(Data())
         let group = DispatchGroup()
         group.enter()
-        DispatchQueue.global().async { errBox.data = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async {
+            let data = err.fileHandleForReading.readDataToEndOfFile()
+            errBox.withLock { $0 = data }
+            group.leave()
+        }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
-        let errData = errBox.data
+        let errData = errBox.withLock { $0 }
         p.waitUntilExit()
         return Result(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self))

@@ -29,6 +29,9 @@ public enum Launchad {
         public let stdout: String
         public let stderr: String
         public let seconds: Double
+        public init(status: Int32, stdout: String, stderr: String, seconds: Double) {
+            self.status = status; self.stdout = stdout; self.stderr = stderr; self.seconds = seconds
+        }
         /// The JSON-lines events on stdout, decoded.
         public var events: [[String: Any]] {
             stdout.split(separator: "\n").compactMap {

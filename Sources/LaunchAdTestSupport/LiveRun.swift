@@ -2,6 +2,8 @@ import Foundation
 
 /// A launchad process a test talks to while it runs: events are read as they arrive, control
 /// lines are written when the test chooses.
+// unchecked Sendable: `lines` and `finished` are guarded by `lock`; the process and pipe are
+// Foundation's thread-safe objects.
 public final class LiveRun: @unchecked Sendable {
     private let process = Process()
     private let input = Pipe()

@@ -91,8 +91,8 @@ final class HostileCorpusTests: XCTestCase {
         "cmyk.jpg": .plays(160, 120, seconds: 1, kind: "image"),
     ]
 
-    func play(_ file: String, _ extra: [String] = []) throws -> Launchad.Run {
-        try Launchad.run(["play", file, "--size", "240x240", "--transition", "none", "--duration", "1"] + extra)
+    func play(_ file: String, _ extra: [String] = [], environment: [String: String]? = nil) throws -> Launchad.Run {
+        try Launchad.run(["play", file, "--size", "240x240", "--transition", "none", "--duration", "1"] + extra, environment: environment)
     }
 
     /// Exit 0, 1 or 3 (never a signal or a Swift trap), exactly one `end`, and it is the last event.

@@ -115,7 +115,7 @@ final class ValidateCLITests: XCTestCase {
 
     func testUsageMistakesExitTwoWithOneLine() throws {
         for (args, text) in [(["validate"], "needs at least one FILE"), (["validate", "a.mp4", "--profile", "tv"], "--profile takes one of"),
-                             (["validate", "a.mp4", "--format", "html"], "--format takes one of")] {
+                             (["validate", "a.mp4", "--format", "pdf"], "--format takes one of")] {
             let r = try Launchad.run(args)
             XCTAssertEqual(r.status, 2, "\(args)")
             assertOneLine(r.stderr, contains: text)
@@ -146,5 +146,29 @@ final class ValidateCLITests: XCTestCase {
             XCTAssertTrue(r.stdout.contains(reason), "\(path) should say '\(reason)': \(r.stdout)")
             XCTAssertLessThan(r.seconds, 20, "\(path) took \(r.seconds) s")
         }
+    }
+
+    func testAnUnwritableOutputIsOneLineExitTwoAndNothingHalfWritten() throws {
+        let ad = try Self.portraitAd()
+        let dir = Fixtures.directory.appendingPathComponent("output-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let notAFolder = try Fixtures.write("output-plain-file", Data("x".utf8))
+        for format in ["html", "json"] {
+            for path in ["/nonexistent/folder/report.html", dir.path, notAFolder + "/report.html"] {
+                let r = try Launchad.run(["validate", ad, "--format", format, "--output", path])
+                XCTAssertEqual(r.status, 2, "\(path): \(r.stderr)")
+                assertOneLine(r.stderr, contains: "--output: cannot write \(path)")
+                XCTAssertEqual(r.stdout, "")
+            }
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [], "nothing left in the folder")
+        // A report replaces the one before it whole, and leaves no temporary file.
+        let out = dir.appendingPathComponent("report.html").path
+        try Data("old report".utf8).write(to: URL(fileURLWithPath: out))
+        XCTAssertEqual(try Launchad.run(["validate", ad, "--format", "html", "--output", out]).status, 0)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["report.html"])
+        let html = try String(contentsOfFile: out, encoding: .utf8)
+        XCTAssertTrue(html.hasPrefix("<!DOCTYPE html>") && html.hasSuffix("</body></html>\n"))
     }
 }

@@ -21,7 +21,9 @@ final class ValidationOptionsTests: XCTestCase {
         XCTAssertEqual(d.format, .text)
         XCTAssertEqual(usageError(["validate"]), "validate needs at least one FILE")
         XCTAssertEqual(usageError(["validate", "a.mp4", "--profile", "tv"]), "--profile takes one of iab-ctv, launch-ad, app-open, not 'tv'")
-        XCTAssertEqual(usageError(["validate", "a.mp4", "--format", "xml"]), "--format takes one of text, json, junit, not 'xml'")
+        XCTAssertEqual(usageError(["validate", "a.mp4", "--format", "xml"]), "--format takes one of text, json, junit, html, not 'xml'")
+        guard case .validate(let h) = try Command.parse(["validate", "a.mp4", "--format", "html"]) else { return XCTFail() }
+        XCTAssertEqual(h.format, .html)
         XCTAssertEqual(usageError(["validate", "a.mp4", "--profile", "iab-ctv", "--spec", "s.json"]), "--profile and --spec cannot be used together")
         XCTAssertTrue(usageError(["validate", "a.mp4", "--strict"]).contains("unknown option --strict"))
         guard case .help(let help) = try Command.parse(["validate", "--help"]) else { return XCTFail() }

@@ -5,11 +5,7 @@ import XCTest
 
 /// Image ads, the fallback, layouts and fit modes, checked by the pixels they put on screen.
 final class ImageLayoutTests: XCTestCase {
-    func redBluePNG() throws -> String {
-        // Left half red, right half blue, 200x400.
-        try Fixtures.make("redblue.png", ["-f", "lavfi", "-i", "color=c=red:s=100x400,format=rgb24", "-f", "lavfi", "-i",
-                                          "color=c=blue:s=100x400,format=rgb24", "-filter_complex", "[0][1]hstack", "-frames:v", "1"])
-    }
+    func redBluePNG() throws -> String { try SceneFixtures.redBluePNG() }
 
     func testImageAdShowsForItsDuration() throws {
         let png = try redBluePNG()
@@ -54,17 +50,10 @@ final class ImageLayoutTests: XCTestCase {
 
     func testLogoBottomLayoutPutsTheLogoInTheBandBelow() throws {
         let clip = try Fixtures.colourBars(seconds: 1, audio: false)
-        let logo = try Fixtures.make("logo-lime.png", ["-f", "lavfi", "-i", "color=c=lime:s=120x60", "-frames:v", "1"])
         let h = PlayerHarness()
         // 360x640: band height = 360/3 = 120, from y=520. Band centre (180,580) is the logo; the ad is above.
         h.probes = [(180, 580), (180, 260), (10, 630)]
-        var options = PlayOptions(file: clip)
-        options.size = Size(width: 360, height: 640)
-        options.layout = .logoBottom
-        options.logo = logo
-        options.fit = .fill
-        options.transition = .none
-        XCTAssertEqual(h.play(options), .completed)
+        XCTAssertEqual(h.play(try SceneFixtures.logoBottom(clip)), .completed)
         let s = try XCTUnwrap(h.samples.last { ($0.mediaTime ?? 0) > 0.5 })
         XCTAssertEqual(s.layout.adArea.height, 520)
         XCTAssertEqual(colourName(s.probes[0]), "lime", "logo centred in the band")

@@ -27,9 +27,24 @@ final class PlayerHarness {
     var onFrame: ((Sample, PlayerHarness) -> Void)?
     private(set) var wallSeconds = 0.0
 
-    init() {
-        setenv("SDL_VIDEODRIVER", "dummy", 1)
+    /// The display variables a compositor session changes, and a closure that puts them back.
+    static func saveDisplayEnvironment() -> () -> Void {
+        let keys = ["DISPLAY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR", "SDL_VIDEODRIVER"]
+        let saved = keys.map { ($0, getenv($0).map { String(cString: $0) }) }
+        return { for (k, v) in saved { if let v { setenv(k, v, 1) } else { unsetenv(k) } } }
+    }
+
+    /// Headless (SDL's dummy driver), or in a Wayland compositor's session when one is given.
+    init(compositor: Compositor? = nil) {
         setenv("SDL_AUDIODRIVER", "dummy", 1)
+        if let compositor {
+            unsetenv("SDL_VIDEODRIVER")
+            unsetenv("DISPLAY")
+            setenv("WAYLAND_DISPLAY", compositor.socketName, 1)
+            setenv("XDG_RUNTIME_DIR", compositor.runtimeDir, 1)
+        } else {
+            setenv("SDL_VIDEODRIVER", "dummy", 1)
+        }
     }
 
     func play(_ options: PlayOptions) -> Outcome {

@@ -7,6 +7,7 @@ public struct ArgumentReader {
     private var index = 0
     private var pendingValue: String?
     public private(set) var positionals: [String] = []
+    private var given: [String: String] = [:]
 
     public init(_ args: [String]) { self.args = args }
 
@@ -50,6 +51,25 @@ public struct ArgumentReader {
         }
         index += 1
         return args[index - 1]
+    }
+
+    /// A value for an option that may be repeated only with the same value (`--rotate 90 --rotate 90`).
+    public mutating func consistentValue(for option: String) throws -> String {
+        let v = try value(for: option)
+        if let earlier = given[option], earlier != v {
+            throw UsageError("\(option) given twice with different values ('\(earlier)' and '\(v)')")
+        }
+        given[option] = v
+        return v
+    }
+
+    /// `--rotate`: 0, 90, 180 or 270, the same each time it is given.
+    public mutating func rotation(for option: String) throws -> ScreenRotation {
+        let raw = try consistentValue(for: option)
+        guard let v = Int(raw).flatMap(ScreenRotation.init(rawValue:)) else {
+            throw UsageError("\(option) takes 0, 90, 180 or 270 (degrees clockwise), not '\(raw)'")
+        }
+        return v
     }
 
     public mutating func double(for option: String, min: Double = 0, max: Double = .greatestFiniteMagnitude) throws -> Double {

@@ -7,6 +7,7 @@ public enum Command: Equatable, Sendable {
     case probe(ProbeOptions)
     case validate(ValidateOptions)
     case snapshot(SnapshotOptions)
+    case preview(PreviewOptions)
     case launch(LaunchOptions)
     case prefetch(PrefetchOptions)
 
@@ -17,8 +18,9 @@ public enum Command: Equatable, Sendable {
     Commands:
       play FILE          play a video or image ad with a skip button
       probe FILE         print a creative's media facts as JSON
-      validate FILE...   check creatives against a profile or spec (text, json, junit)
+      validate FILE...   check creatives against a profile or spec (text, json, junit, html)
       snapshot FILE      write a PNG contact sheet of evenly spaced frames
+      preview FILE       the ad on each device's screen, side by side, in one PNG
       launch             show the cached ad, refresh the cache (--manifest), then --then CMD
       prefetch           refresh the ad cache from --manifest (cron, systemd timer)
       help COMMAND       show a command's options
@@ -45,6 +47,9 @@ public enum Command: Equatable, Sendable {
         case "snapshot":
             guard let o = try SnapshotOptions.parse(rest) else { return .help(SnapshotOptions.help) }
             return .snapshot(o)
+        case "preview":
+            guard let o = try PreviewOptions.parse(rest) else { return .help(PreviewOptions.help) }
+            return .preview(o)
         case "launch":
             guard let o = try LaunchOptions.parse(rest) else { return .help(LaunchOptions.help) }
             return .launch(o)
@@ -62,6 +67,7 @@ public enum Command: Equatable, Sendable {
         case "probe": return ProbeOptions.help
         case "validate": return ValidateOptions.help
         case "snapshot": return SnapshotOptions.help
+        case "preview": return PreviewOptions.help
         case "launch": return LaunchOptions.help
         case "prefetch": return PrefetchOptions.help
         default: throw UsageError("no help for '\(topic)': not a command")

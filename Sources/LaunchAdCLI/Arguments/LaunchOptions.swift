@@ -23,7 +23,8 @@ public struct LaunchOptions: Equatable, Sendable {
       --then CMD ARGS...     start CMD after the ad, even when there was none; must come last
     It also takes play's options (see launchad play --help): --size, --device, --fullscreen,
     --events, --skip-after, --wait, --mute, ...; the manifest's link, duration, skip_after and
-    layout override them for its ad. Variants are chosen for --size or --device, else 1920x1080.
+    layout override them for its ad. Variants are chosen for --size or --device, else 1920x1080,
+    turned by --rotate (--size 1920x1080 --rotate 90 chooses for a 1080x1920 screen).
     Exit codes: CMD's with --then; else 0 completed/skipped/clicked, 1 error, 2 usage, 3 no_ad/timeout.
     """
 
@@ -51,5 +52,6 @@ public struct LaunchOptions: Equatable, Sendable {
         return o
     }
 
-    public var screen: Size { play.size ?? play.device?.screen ?? PrefetchOptions.defaultScreen }
+    /// The screen variants are chosen for: the output's shape as the rotated scene sees it.
+    public var screen: Size { play.rotation.scene(play.size ?? play.device?.screen ?? PrefetchOptions.defaultScreen) }
 }

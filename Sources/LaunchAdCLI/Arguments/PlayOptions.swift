@@ -27,6 +27,7 @@ extension PlayOptions {
       --wait S               how long to wait for the first frame (default 3)
       --control stdin        read pause, resume, skip, click, mute, unmute, end lines from stdin
       --mute                 start muted (m toggles)
+      --rotate 0|90|180|270  turn the whole scene clockwise, for a panel mounted on its side
     Exit codes: 0 completed/skipped/clicked/ended_by_host, 1 error, 2 usage, 3 no_ad/timeout.
     """
 
@@ -87,6 +88,7 @@ extension PlayOptions {
             guard raw == "stdin" else { throw UsageError("--control takes 'stdin', not '\(raw)'") }
             controlStdin = true
         case "--mute": try r.flag(opt); muted = true
+        case "--rotate": rotation = try r.rotation(for: opt)
         default: throw UsageError("unknown option \(opt) (see launchad play --help)")
         }
     }

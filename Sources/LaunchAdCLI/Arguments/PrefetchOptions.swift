@@ -12,6 +12,8 @@ public struct PrefetchOptions: Equatable, Sendable {
     /// The screen variants are chosen for (prefetch only; launch uses play's --size/--device).
     public var size: Size?
     public var device: DevicePreset?
+    /// As launch's --rotate, so a cron prefetch fetches the variant launch will choose.
+    public var rotation: ScreenRotation = .none
     public var connectTimeout: Double = 5
     public var timeout: Double = 60
     public var retries = 2
@@ -30,6 +32,7 @@ public struct PrefetchOptions: Equatable, Sendable {
     \(sharedHelp)
       --size WxH             the screen variants are chosen for (default 1920x1080)
       --device NAME          or a device's screen: \(DevicePreset.allCases.map(\.rawValue).joined(separator: ", "))
+      --rotate 0|90|180|270  the screen is turned, as for launch: variants are chosen for the turned shape
       --events FILE          write JSON-lines events to FILE instead of stdout
       --progress, --no-progress   progress bar on stderr (default: when stderr is a terminal)
     Exit codes: 0 everything wanted is cached, 1 the manifest or a creative could not be had
@@ -60,6 +63,7 @@ public struct PrefetchOptions: Equatable, Sendable {
                 guard let s = Size(parsing: raw) else { throw UsageError("--size takes WxH, not '\(raw)'") }
                 o.size = s
             case "--device": o.device = try r.choice(for: opt, DevicePreset.self)
+            case "--rotate": o.rotation = try r.rotation(for: opt)
             case "--progress": try r.flag(opt); o.progress = true
             case "--no-progress": try r.flag(opt); o.progress = false
             default: throw UsageError("unknown option \(opt) (see launchad prefetch --help)")
@@ -119,7 +123,7 @@ public struct PrefetchOptions: Equatable, Sendable {
         return URL(fileURLWithPath: home).appendingPathComponent(".cache/launchad")
     }
 
-    public var screen: Size { size ?? device?.screen ?? PrefetchOptions.defaultScreen }
+    public var screen: Size { rotation.scene(size ?? device?.screen ?? PrefetchOptions.defaultScreen) }
 
     static func bytes(for option: String, _ r: inout ArgumentReader) throws -> Int64 {
         let raw = try r.value(for: option)

@@ -19,14 +19,15 @@ public struct ValidateOptions: Equatable, Sendable {
     public init(files: [String] = []) { self.files = files }
 
     public static let help = """
-    usage: launchad validate FILE... [--profile NAME | --spec FILE.json] [--format text|json|junit]
+    usage: launchad validate FILE... [--profile NAME | --spec FILE.json] [--format text|json|junit|html]
     Decodes every packet of each creative, measures loudness, black and silence, and checks it
     against a profile: each rule passes, warns or fails with the measured value and the limit.
       --profile NAME         \(Spec.profileNames.joined(separator: ", ")) (default launch-ad)
       --spec FILE.json       your own rules: {"extends": "iab-ctv", "rules": {"duration": {"max": 20}}}
-      --format FORMAT        text (default), json or junit (JUnit XML for CI)
+      --format FORMAT        text (default), json, junit (JUnit XML for CI) or html (one self-contained page
+                             with pictures, loudness plot and timeline; best with --output report.html)
       --loudness atsc|ebu    atsc keeps the profile's target (-24 LKFS for iab-ctv); ebu checks -23 LUFS +/-1
-      --output FILE          write the report to FILE instead of stdout
+      --output FILE          write the report to FILE instead of stdout (whole or not at all)
       --no-progress          no progress bar (it is shown only on a terminal anyway)
     Exit codes: 0 nothing fails (warnings allowed), 1 a rule fails or a file cannot be read, 2 usage.
     """

@@ -23,6 +23,8 @@ public struct PlayOptions: Equatable, Sendable {
     public var wait: Double = 3
     public var controlStdin = false
     public var muted = false
+    /// The scene turned on the output (`--rotate`); --size and --device give the output's shape.
+    public var rotation: ScreenRotation = .none
 
     public init(file: String = "") { self.file = file }
 }

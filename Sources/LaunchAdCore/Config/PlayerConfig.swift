@@ -10,6 +10,8 @@ public struct PlayerConfig: Equatable, Sendable {
     public var size: Size?
     public var device: DevicePreset?
     public var fullscreen: Bool
+    /// The scene turned clockwise on the output; size and device are the output's shape.
+    public var rotation: ScreenRotation
     public var fit: FitMode
     public var layout: LayoutMode
     /// A TrueType font asked for by name; nil finds DejaVu at run time.
@@ -27,6 +29,7 @@ public struct PlayerConfig: Equatable, Sendable {
         size = o.size
         device = o.device
         fullscreen = o.fullscreen
+        rotation = o.rotation
         fit = o.fit
         layout = o.layout
         font = o.font

@@ -106,8 +106,35 @@ public struct AnalysisFacts: Equatable, Sendable {
     public var silence: [Interval] = []
     /// Whether the first decoded picture is black by blackdetect's per-picture thresholds.
     public var firstFrameBlack: Bool?
+    /// ebur128's short-term loudness (lavfi.r128.S) as it went, one point per 100 ms block; for the HTML plot.
+    public var shortTermLoudness: [LoudnessPoint] = []
+    /// The same for momentary loudness (lavfi.r128.M, a 400 ms window): short ads end before a 3 s window fills.
+    public var momentaryLoudness: [LoudnessPoint] = []
+    /// Pictures taken at evenly spaced times during the same decode (asked for by the HTML report only).
+    public var pictures: [Picture] = []
 
     public init() {}
+}
+
+/// A loudness reading at a time, seconds from the start of the file.
+public struct LoudnessPoint: Equatable, Sendable {
+    public var seconds: Double
+    public var lufs: Double
+    public init(_ seconds: Double, _ lufs: Double) { self.seconds = seconds; self.lufs = lufs }
+}
+
+/// A picture of the creative as a PNG file's bytes, and the time it is shown.
+public struct Picture: Equatable, Sendable {
+    public var seconds: Double
+    public var width: Int
+    public var height: Int
+    public var png: [UInt8]
+    public init(seconds: Double, width: Int, height: Int, png: [UInt8]) {
+        self.seconds = seconds
+        self.width = width
+        self.height = height
+        self.png = png
+    }
 }
 
 /// Everything known about one creative.

@@ -4,12 +4,15 @@ public struct CreativeReport: Equatable, Sendable {
     public var spec: String
     public var results: [RuleResult]
     public var facts: CreativeFacts?
+    /// The limits the rules were held to, for reports that draw them (the HTML loudness plot).
+    public var limits: [RuleName: Limit]
 
-    public init(file: String, spec: String, results: [RuleResult], facts: CreativeFacts?) {
+    public init(file: String, spec: String, results: [RuleResult], facts: CreativeFacts?, limits: [RuleName: Limit] = [:]) {
         self.file = file
         self.spec = spec
         self.results = results
         self.facts = facts
+        self.limits = limits
     }
 
     /// A file that is missing, empty, not media or too damaged to open: one failing `readable` rule.
@@ -20,7 +23,7 @@ public struct CreativeReport: Equatable, Sendable {
     }
 
     public static func evaluate(_ facts: CreativeFacts, against spec: Spec) -> CreativeReport {
-        CreativeReport(file: facts.probe.file, spec: spec.name, results: spec.evaluate(facts), facts: facts)
+        CreativeReport(file: facts.probe.file, spec: spec.name, results: spec.evaluate(facts), facts: facts, limits: spec.rules)
     }
 
     public var status: RuleResult.Status { results.map(\.status).max() ?? .pass }
@@ -37,7 +40,7 @@ public struct ValidationReport: Equatable, Sendable {
 }
 
 public enum ReportFormat: String, CaseIterable, Sendable {
-    case text, json, junit
+    case text, json, junit, html
 }
 
 extension ValidationReport {
@@ -46,6 +49,7 @@ extension ValidationReport {
         case .text: return textReport()
         case .json: return jsonReport().serialized() + "\n"
         case .junit: return junitReport()
+        case .html: return htmlReport()
         }
     }
 }

@@ -23,11 +23,18 @@ public final class CreativeAnalyzer {
     private var silenceStart: Double?
     private var lastPictureTime: Double?
     private var soundEnd: Double?
+    private var capture: PictureCapture?
 
-    public init(path: String) throws {
+    /// With `pictures`, pictures for the HTML report are taken from the same decode.
+    public init(path: String, pictures: PictureRequest? = nil) throws {
         demuxer = try MediaProbe.open(path)
         videoIndex = demuxer.bestStream(AVMEDIA_TYPE_VIDEO)
         audioIndex = demuxer.bestStream(AVMEDIA_TYPE_AUDIO)
+        if let pictures, let v = videoIndex {
+            let info = demuxer.stream(v)
+            capture = PictureCapture(pictures, info: info, duration: info.durationSeconds ?? demuxer.duration ?? 0,
+                                     still: demuxer.isStillImage)
+        }
     }
 
     /// Reads and decodes everything; `progress` gets the fraction of the duration read so far.
@@ -60,6 +67,7 @@ public final class CreativeAnalyzer {
         decode(nil, video)
         decode(nil, audio)
         finish()
+        facts.pictures = capture?.finish() ?? []
         progress?(1)
         return CreativeFacts(probe: MediaProbe.facts(demuxer, stats), analysis: facts)
     }
@@ -107,6 +115,9 @@ public final class CreativeAnalyzer {
                           "damaged \(track.isVideo ? "picture" : "sound") (errors concealed)")
                 }
                 if track.isVideo { facts.videoFrames += 1 } else { facts.audioFrames += 1 }
+                if track.isVideo, let capture, let pts = track.frame.bestEffortPTS {
+                    capture.offer(track.frame, seconds: track.seconds(pts))
+                }
                 reached(track.frame, track)
                 filter(track.frame, track)
             }
@@ -178,12 +189,18 @@ public final class CreativeAnalyzer {
         if let v = f.metadataNumber("lavfi.r128.I") { facts.integratedLoudness = v }
         if let v = f.metadataNumber("lavfi.r128.LRA") { facts.loudnessRange = v }
         if let v = f.metadataNumber("lavfi.r128.true_peak") { facts.truePeak = v > 0 ? 20 * log10(v) : -.infinity }
+        let rate = Double(f.sampleRate)
+        // One short-term and one momentary reading per 100 ms block, stamped at the end of the sound that carried it.
+        if f.pointer.pointee.pts != noPTS {
+            let t = Double(f.pointer.pointee.pts) / rate + Double(f.sampleCount) / rate
+            if let v = f.metadataNumber("lavfi.r128.S") { facts.shortTermLoudness.append(LoudnessPoint(t, v)) }
+            if let v = f.metadataNumber("lavfi.r128.M") { facts.momentaryLoudness.append(LoudnessPoint(t, v)) }
+        }
         if let s = f.metadataNumber("lavfi.silence_start") { silenceStart = s }
         if let e = f.metadataNumber("lavfi.silence_end"), let s = silenceStart {
             facts.silence.append(Interval(s, e))
             silenceStart = nil
         }
-        let rate = Double(f.sampleRate)
         if f.pointer.pointee.pts != noPTS { soundEnd = Double(f.pointer.pointee.pts) / rate + Double(f.sampleCount) / rate }
     }
 

@@ -1,6 +1,7 @@
 import CFFmpeg
 
 /// Owns an AVCodecContext opened for one stream.
+// unchecked Sendable: owns the AVCodecContext; used by one thread at a time (handed over, never shared).
 public final class Decoder: @unchecked Sendable {
     let context: UnsafeMutablePointer<AVCodecContext>
     public let codecName: String

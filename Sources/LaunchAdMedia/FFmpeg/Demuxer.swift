@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 
 /// Owns an opened input (AVFormatContext). Reads packets; makes decoders for its streams.
+// unchecked Sendable: owns the AVFormatContext; used by one thread at a time (handed over, never shared).
 public final class Demuxer: @unchecked Sendable {
     public let path: String
     let context: UnsafeMutablePointer<AVFormatContext>

@@ -1,6 +1,7 @@
 import CFFmpeg
 
 /// Owns one AVFrame.
+// unchecked Sendable: owns the AVFrame; used by one thread at a time (handed over, never shared).
 public final class Frame: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<AVFrame>
 

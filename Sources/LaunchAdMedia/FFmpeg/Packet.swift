@@ -1,6 +1,7 @@
 import CFFmpeg
 
 /// Owns one AVPacket.
+// unchecked Sendable: owns the AVPacket; used by one thread at a time (handed over, never shared).
 public final class Packet: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<AVPacket>
 

@@ -2,6 +2,7 @@ import CFFmpeg
 
 /// Owns a SwrContext turning decoded audio of any layout, rate and format into interleaved
 /// samples of the output device's format. Rebuilt when the input changes mid-stream.
+// unchecked Sendable: owns the SwrContext; used by one thread at a time (handed over, never shared).
 public final class Resampler: @unchecked Sendable {
     private var context: OpaquePointer?
     private var inputKey: (rate: Int32, fmt: Int32, channels: Int32, order: UInt32, mask: UInt64) = (0, -1, 0, 0, 0)

@@ -1,11 +1,11 @@
 import CFFmpeg
 import Foundation
 
-/// Owns a libavcodec PNG encoder for one picture size; rgb24 frames in, PNG file bytes out.
+/// Owns a libavcodec PNG encoder for one picture size; rgb24 (or rgba) frames in, PNG file bytes out.
 final class PNGEncoder {
     private var context: UnsafeMutablePointer<AVCodecContext>?
 
-    init(width: Int, height: Int) throws {
+    init(width: Int, height: Int, format: AVPixelFormat = AV_PIX_FMT_RGB24) throws {
         guard let codec = avcodec_find_encoder(AV_CODEC_ID_PNG) else {
             throw MediaError("encoder_missing", "this FFmpeg has no PNG encoder")
         }
@@ -13,7 +13,7 @@ final class PNGEncoder {
         context = ctx
         ctx.pointee.width = Int32(width)
         ctx.pointee.height = Int32(height)
-        ctx.pointee.pix_fmt = AV_PIX_FMT_RGB24
+        ctx.pointee.pix_fmt = format
         ctx.pointee.time_base = AVRational(num: 1, den: 1)
         try check(avcodec_open2(ctx, codec, nil), "encode_failed", "opening the PNG encoder")
     }

@@ -48,6 +48,10 @@ final class AudioPipeline: @unchecked Sendable {
         device.clear()
     }
 
+    /// Closes the device (on the thread that owns SDL's audio subsystem); the decoding thread,
+    /// if still running, then queues into nothing and ends.
+    func closeDevice() { device.close() }
+
     func setPaused(_ p: Bool) {
         lock.lock(); paused = p; device.setPaused(p); lock.broadcast(); lock.unlock()
     }

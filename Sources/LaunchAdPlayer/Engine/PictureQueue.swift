@@ -2,7 +2,7 @@ import Foundation
 import LaunchAdMedia
 
 /// A decoded picture ready for the screen, yuv420p, with its time in seconds.
-final class Picture: @unchecked Sendable {
+final class Picture: Sendable {
     let frame: Frame
     let pts: Double
     init(frame: Frame, pts: Double) { self.frame = frame; self.pts = pts }
@@ -10,6 +10,7 @@ final class Picture: @unchecked Sendable {
 
 /// Decoded pictures from the video decoder to the main thread: at most `capacity` (3, as ffplay),
 /// so decoding never runs far ahead of the screen.
+// unchecked Sendable: every field is read and written under `cond`.
 final class PictureQueue: @unchecked Sendable {
     private let cond = NSCondition()
     private var items: [Picture] = []

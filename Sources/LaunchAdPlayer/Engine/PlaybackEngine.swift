@@ -75,7 +75,12 @@ public final class PlaybackEngine: @unchecked Sendable {
         readGate.stop()
         v?.abort()
         a?.abort()
-        if wait { _ = threads.wait(timeout: .now() + 1) }
+        if wait {
+            _ = threads.wait(timeout: .now() + 1)
+            // The device dies here, on the caller's (main) thread, before SDL's audio subsystem
+            // stops: not on whichever engine thread happens to let go of the pipeline last.
+            audio?.closeDevice()
+        }
     }
 
     /// Set by `stop`; handed to the demuxer so FFmpeg's blocking calls return.

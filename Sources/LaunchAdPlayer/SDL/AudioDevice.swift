@@ -1,9 +1,16 @@
 import CSDL2
 import Foundation
+import Synchronization
 
 /// Owns an opened SDL audio output in queue mode (SDL_QueueAudio), float samples.
+// unchecked Sendable: the device is used from the audio thread and the main thread; every SDL
+// call on it happens under `open`, and after `close` none does.
 public final class AudioDevice: @unchecked Sendable {
     let id: SDL_AudioDeviceID
+    /// Whether the device is still open. The player closes it on the main thread before it stops
+    /// SDL's audio subsystem: closing it later, from whichever thread let go of it last, freed
+    /// SDL's device twice.
+    private let open = Mutex(true)
     public let rate: Int
     public let channels: Int
     /// Bytes per second of queued audio, for the clock.
@@ -39,20 +46,31 @@ public final class AudioDevice: @unchecked Sendable {
         bufferSeconds = Double(have.samples) / Double(have.freq)
     }
 
-    deinit {
-        SDL_CloseAudioDevice(id)
-        if ownsSubsystem { SDL_QuitSubSystem(SDL_INIT_AUDIO) }
+    deinit { close() }
+
+    /// Closes the device; later calls do nothing, and the other methods become no-ops.
+    public func close() {
+        let wasOpen = open.withLock { isOpen in
+            defer { isOpen = false }
+            if isOpen { SDL_CloseAudioDevice(id) }
+            return isOpen
+        }
+        if wasOpen && ownsSubsystem { SDL_QuitSubSystem(SDL_INIT_AUDIO) }
+    }
+
+    private func ifOpen<T: Sendable>(_ otherwise: T, _ body: () -> T) -> T {
+        open.withLock { isOpen -> T in isOpen ? body() : otherwise }
     }
 
     public var driverName: String { SDL_GetCurrentAudioDriver().map { String(cString: $0) } ?? "none" }
 
     public func queue(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { _ = SDL_QueueAudio(id, $0.baseAddress, UInt32($0.count)) }
+        ifOpen(()) { bytes.withUnsafeBytes { _ = SDL_QueueAudio(id, $0.baseAddress, UInt32($0.count)) } }
     }
 
-    public var queuedBytes: Int { Int(SDL_GetQueuedAudioSize(id)) }
+    public var queuedBytes: Int { ifOpen(0) { Int(SDL_GetQueuedAudioSize(id)) } }
 
-    public func setPaused(_ paused: Bool) { SDL_PauseAudioDevice(id, paused ? 1 : 0) }
+    public func setPaused(_ paused: Bool) { ifOpen(()) { SDL_PauseAudioDevice(id, paused ? 1 : 0) } }
 
-    public func clear() { SDL_ClearQueuedAudio(id) }
+    public func clear() { ifOpen(()) { SDL_ClearQueuedAudio(id) } }
 }

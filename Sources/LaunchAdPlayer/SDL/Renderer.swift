@@ -2,17 +2,26 @@ import CSDL2
 import Foundation
 import LaunchAdCore
 
-/// Owns an SDL_Renderer for a window; the window is kept alive as long as the renderer.
+/// Owns an SDL_Renderer for a window (or an offscreen surface); what it draws on is kept alive as
+/// long as the renderer.
 public final class Renderer {
     let pointer: OpaquePointer
-    private let window: Window
+    private let target: AnyObject
+    /// How the scene is turned on the output: drawing calls take scene coordinates, and each
+    /// element is copied turned to its place (no render target, so no extra full-frame copy).
+    public var rotation: ScreenRotation = .none
 
     public init(window: Window) throws {
-        self.window = window
+        self.target = window
         // Accelerated with vsync when there is a GPU. Without one (no DRI render node: Xvfb,
         // containers), OpenGL would run on a software rasteriser that costs more CPU than SDL's
-        // own software renderer, so use that, as SDL_RENDER_DRIVER=software would.
-        let accelerated = Renderer.hasGPU ? SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue : SDL_RENDERER_SOFTWARE.rawValue
+        // own software renderer, so use that, as SDL_RENDER_DRIVER=software would. Except on
+        // Wayland: SDL 2.26 has no plain framebuffer there, its software renderer presents
+        // through an OpenGL texture anyway (measured: the same CPU), so draw with OpenGL
+        // (Mesa's software rasteriser without a GPU), without vsync, whose frame callbacks stop
+        // while the window is hidden.
+        let accelerated = Renderer.hasGPU ? SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
+            : Renderer.isWayland ? SDL_RENDERER_ACCELERATED.rawValue : SDL_RENDERER_SOFTWARE.rawValue
         if let r = SDL_CreateRenderer(window.pointer, -1, accelerated) {
             pointer = r
         } else if let r = SDL_CreateRenderer(window.pointer, -1, SDL_RENDERER_SOFTWARE.rawValue) {
@@ -20,6 +29,16 @@ public final class Renderer {
         } else {
             throw SDLError("renderer_failed", "cannot create a renderer")
         }
+        SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_BLEND)
+    }
+
+    /// SDL's software renderer drawing into `surface`: no display, no video driver needed.
+    init(surface: Surface) throws {
+        guard let r = SDL_CreateSoftwareRenderer(surface.pointer) else {
+            throw SDLError("renderer_failed", "cannot create an offscreen renderer")
+        }
+        pointer = r
+        target = surface
         SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_BLEND)
     }
 
@@ -32,10 +51,13 @@ public final class Renderer {
         return nodes.contains { $0.hasPrefix("renderD") }
     }
 
+    static var isWayland: Bool { SDL_GetCurrentVideoDriver().map { String(cString: $0) } == "wayland" }
+
     /// Call before the window is created: without a GPU, present through plain X11 images
-    /// rather than a software OpenGL context.
+    /// rather than a software OpenGL context. (Not on Wayland: without that OpenGL context the
+    /// software renderer has no way to present there, and creating it fails.)
     static func prepareHints() {
-        if !hasGPU { SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0") }
+        if !hasGPU && !isWayland { SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0") }
     }
 
     public var name: String {
@@ -44,7 +66,10 @@ public final class Renderer {
         return info.name.map { String(cString: $0) } ?? "unknown"
     }
 
-    /// The size drawing happens in.
+    /// The scene's size: the output's, turned.
+    public var sceneSize: Size { rotation.scene(outputSize) }
+
+    /// The output's size in pixels.
     public var outputSize: Size {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(pointer, &w, &h)
@@ -58,34 +83,47 @@ public final class Renderer {
 
     public func fill(_ rect: Rect, r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         SDL_SetRenderDrawColor(pointer, r, g, b, a)
-        var sr = rect.sdl
+        var sr = rotation.toOutput(rect, output: outputSize).sdl
         SDL_RenderFillRect(pointer, &sr)
     }
 
     /// Copies a texture into `destination`, turned clockwise by `rotation` degrees about its centre.
     public func copy(_ texture: Texture, source: Rect? = nil, destination: Rect, rotation: Int = 0, alpha: UInt8 = 255) {
         SDL_SetTextureAlphaMod(texture.pointer, alpha)
-        var dst = destination.sdl
+        // SDL turns about the destination's centre: move the centre, keep the shape, add the turn.
+        let c = self.rotation.toOutput(x: Double(destination.x) + Double(destination.width) / 2,
+                                       y: Double(destination.y) + Double(destination.height) / 2, output: outputSize)
+        var dst = Rect(x: Int((c.x - Double(destination.width) / 2).rounded()), y: Int((c.y - Double(destination.height) / 2).rounded()),
+                       width: destination.width, height: destination.height).sdl
+        let angle = Double((rotation + self.rotation.degrees) % 360)
         if let source {
             var src = source.sdl
-            SDL_RenderCopyEx(pointer, texture.pointer, &src, &dst, Double(rotation), nil, SDL_FLIP_NONE)
+            SDL_RenderCopyEx(pointer, texture.pointer, &src, &dst, angle, nil, SDL_FLIP_NONE)
         } else {
-            SDL_RenderCopyEx(pointer, texture.pointer, nil, &dst, Double(rotation), nil, SDL_FLIP_NONE)
+            SDL_RenderCopyEx(pointer, texture.pointer, nil, &dst, angle, nil, SDL_FLIP_NONE)
         }
     }
 
     public func clip(to rect: Rect?) {
-        if var r = rect?.sdl { SDL_RenderSetClipRect(pointer, &r) } else { SDL_RenderSetClipRect(pointer, nil) }
+        if var r = rect.map({ rotation.toOutput($0, output: outputSize) })?.sdl { SDL_RenderSetClipRect(pointer, &r) } else { SDL_RenderSetClipRect(pointer, nil) }
     }
 
     /// Filled triangles (one colour per vertex), for rounded buttons and rings.
     public func triangles(_ vertices: [SDL_Vertex]) {
+        var vertices = vertices
+        if rotation != .none {
+            let out = outputSize
+            for i in vertices.indices {
+                let p = rotation.toOutput(x: Double(vertices[i].position.x), y: Double(vertices[i].position.y), output: out)
+                vertices[i].position = SDL_FPoint(x: Float(p.x), y: Float(p.y))
+            }
+        }
         _ = vertices.withUnsafeBufferPointer { SDL_RenderGeometry(pointer, nil, $0.baseAddress, Int32($0.count), nil, 0) }
     }
 
     public func present() { SDL_RenderPresent(pointer) }
 
-    /// RGBA bytes of a rectangle of what was drawn (before present), for tests and snapshots.
+    /// RGBA bytes of a rectangle of the output (not turned) as drawn (before present), for tests and snapshots.
     public func readPixels(_ rect: Rect) throws -> [UInt8] {
         var pixels = [UInt8](repeating: 0, count: rect.width * rect.height * 4)
         var r = rect.sdl

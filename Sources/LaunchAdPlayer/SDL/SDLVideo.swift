@@ -4,6 +4,7 @@ import LaunchAdCore
 /// SDL's video and event subsystems for one run; quits them when released.
 public final class SDLVideo {
     public init() throws {
+        try DisplayProbe.prepare()
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         // A touch also arrives as a mouse click; handle fingers once, as fingers.
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")

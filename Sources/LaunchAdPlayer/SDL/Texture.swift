@@ -47,10 +47,14 @@ public final class Texture {
 
     /// A static RGBA texture holding a picture.
     public static func image(_ renderer: Renderer, _ image: RGBAImage) throws -> Texture {
-        let t = try Texture(renderer: renderer, format: launchad_sdl_pixelformat_rgba32(), access: SDL_TEXTUREACCESS_STATIC,
-                            size: Size(width: image.width, height: image.height))
-        _ = try image.pixels.withUnsafeBytes {
-            try sdlCheck(SDL_UpdateTexture(t.pointer, nil, $0.baseAddress, Int32(image.width * 4)), "texture_failed", "uploading a picture")
+        try rgba(renderer, image.pixels, size: Size(width: image.width, height: image.height))
+    }
+
+    /// A static texture of tightly packed RGBA pixels.
+    static func rgba(_ renderer: Renderer, _ pixels: [UInt8], size: Size) throws -> Texture {
+        let t = try Texture(renderer: renderer, format: launchad_sdl_pixelformat_rgba32(), access: SDL_TEXTUREACCESS_STATIC, size: size)
+        _ = try pixels.withUnsafeBytes {
+            try sdlCheck(SDL_UpdateTexture(t.pointer, nil, $0.baseAddress, Int32(size.width * 4)), "texture_failed", "uploading a picture")
         }
         return t
     }

@@ -1,0 +1,18 @@
+import CSDL2
+import LaunchAdCore
+
+/// Owns an RGBA SDL_Surface in memory: what an offscreen renderer draws into.
+final class Surface {
+    let pointer: UnsafeMutablePointer<SDL_Surface>
+    let size: Size
+
+    init(_ size: Size) throws {
+        guard let s = SDL_CreateRGBSurfaceWithFormat(0, Int32(size.width), Int32(size.height), 32, launchad_sdl_pixelformat_rgba32()) else {
+            throw SDLError("surface_failed", "cannot create a \(size) picture in memory")
+        }
+        pointer = s
+        self.size = size
+    }
+
+    deinit { SDL_FreeSurface(pointer) }
+}

@@ -1,0 +1,43 @@
+import LaunchAdCore
+
+/// One frame as a viewer sees it: the ad placed in its area (fit or fill, turned), the logo band,
+/// the skip button, the fade. The player draws every frame through this, and `launchad preview`
+/// draws its device panels through it too, so a preview is what the player would show.
+struct Scene {
+    var layout: AdLayout
+    /// The picture's displayed size and the turn it needs; nil before there is one.
+    var content: (size: Size, rotation: Int)?
+    var picture: Texture?
+    var fit: FitMode
+    var zoom: Double = 1
+    var logo: Texture?
+    var skip: SkipButtonState
+    var skipStyle: SkipStyle
+    var opacity: Double = 1
+
+    /// Where the picture is copied to, before SDL turns it; nil before there is one.
+    var pictureDestination: Rect? {
+        guard let (size, rotation) = content else { return nil }
+        let shown = Placement.scaledRect(size, in: layout.adArea, fit: fit).scaled(by: zoom)
+        // SDL turns about the destination's centre: give it the unturned shape there.
+        return rotation % 180 == 0 ? shown
+            : Rect(x: shown.midX - shown.height / 2, y: shown.midY - shown.width / 2, width: shown.height, height: shown.width)
+    }
+
+    func draw(on renderer: Renderer, skipView: SkipButtonView?) {
+        renderer.clear()
+        if let rotation = content?.rotation, let dst = pictureDestination, let texture = picture {
+            renderer.clip(to: layout.adArea)
+            renderer.copy(texture, destination: dst, rotation: rotation)
+            renderer.clip(to: nil)
+        }
+        if let logo, let placement = layout.logoPlacement(logo: logo.size) {
+            renderer.fill(layout.logoBand!, r: 255, g: 255, b: 255, a: 255)
+            renderer.copy(logo, destination: placement.destination)
+        }
+        skipView?.draw(skip, in: layout.skipButton, style: skipStyle)
+        if opacity < 1 {
+            renderer.fill(Rect(size: layout.window), r: 0, g: 0, b: 0, a: UInt8(((1 - opacity) * 255).rounded()))
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+/// A Wayland compositor (weston, pixman renderer, no GPU) a test starts for itself, in its own
+/// 0700 runtime folder. Weston's headless backend has no input devices and so offers no seat;
+/// its X11 backend, nested in a private Xvfb, offers one (a keyboard and a pointer), as a kiosk
+/// with a touchscreen or keyboard would.
+public final class Compositor {
+    public struct Missing: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public let runtimeDir: String
+    public let socketName: String
+    private var xvfb: Process?
+    /// The compositor's process.
+    private var weston: Process?
+
+    public var socketPath: String { runtimeDir + "/" + socketName }
+
+    /// The environment a Wayland-only session gives its programs: no DISPLAY, no SDL driver named.
+    public var environment: [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "DISPLAY")
+        env.removeValue(forKey: "SDL_VIDEODRIVER")
+        env["WAYLAND_DISPLAY"] = socketName
+        env["XDG_RUNTIME_DIR"] = runtimeDir
+        env["SDL_AUDIODRIVER"] = "dummy"
+        return env
+    }
+
+    /// weston with `shell` (kiosk-shell.so fills the output with the window), a seat, an output of `size`.
+    public static func westonWithSeat(shell: String = "kiosk-shell.so", width: Int = 800, height: Int = 600) throws -> Compositor {
+        try require(["/usr/bin/weston", "/usr/bin/Xvfb"])
+        let c = try Compositor()
+        let n = (150...250).first { !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\($0)") && !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock") }!
+        c.xvfb = try start("/usr/bin/Xvfb", [":\(n)", "-screen", "0", "\(width + 64)x\(height + 64)x24", "-nolisten", "tcp"], [:])
+        try waitFor("/tmp/.X11-unix/X\(n)")
+        c.weston = try start("/usr/bin/weston", ["--backend=x11-backend.so", "--use-pixman", "--shell=\(shell)", "--no-config",
+                                                 "--socket=\(c.socketName)", "--width=\(width)", "--height=\(height)"],
+                             ["DISPLAY": ":\(n)", "XDG_RUNTIME_DIR": c.runtimeDir])
+        try waitFor(c.socketPath)
+        return c
+    }
+
+    /// weston's headless backend, as the reporter started it: no input devices, no seat.
+    public static func westonHeadless() throws -> Compositor {
+        try require(["/usr/bin/weston"])
+        let c = try Compositor()
+        c.weston = try start("/usr/bin/weston", ["--backend=headless-backend.so", "--use-pixman", "--no-config", "--socket=\(c.socketName)"],
+                             ["XDG_RUNTIME_DIR": c.runtimeDir])
+        try waitFor(c.socketPath)
+        return c
+    }
+
+    /// cage (wlroots, headless backend, pixman renderer, one 1280x720 output), started as the
+    /// unprivileged user `nobody` since it refuses to run as root, kept alive by a
+    /// `sleep` as its application; a test (root) connects to its socket like any other client.
+    public static func cage() throws -> Compositor {
+        try require(["/usr/bin/cage", "/usr/bin/Xwayland", "/usr/bin/setpriv"])
+        let c = try Compositor(socketName: "wayland-0")
+        guard chown(c.runtimeDir, 65534, 65534) == 0 else { throw Missing(description: "cannot hand \(c.runtimeDir) to nobody") }
+        // setpriv executes cage in its own process, so stopping the process stops cage.
+        c.weston = try start("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/cage", "--", "/bin/sh", "-c",
+                                                  "echo $$ > \"$XDG_RUNTIME_DIR/app.pid\"; exec sleep 120"],
+                             ["XDG_RUNTIME_DIR": c.runtimeDir, "WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1"])
+        try waitFor(c.socketPath)
+        return c
+    }
+
+    private init(socketName: String = "wl-test") throws {
+        runtimeDir = NSTemporaryDirectory() + "launchad-wl-\(getpid())-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: runtimeDir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        self.socketName = socketName
+    }
+
+    /// Kills the compositor at once, as a crash would.
+    public func kill() {
+        guard let w = weston, w.isRunning else { return }
+        Foundation.kill(w.processIdentifier, SIGKILL)
+        w.waitUntilExit()
+    }
+
+    deinit {
+        // cage waits for its application: stop that first (the sleep it was given).
+        if let pid = (try? String(contentsOfFile: runtimeDir + "/app.pid", encoding: .utf8)).flatMap({ Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) {
+            Foundation.kill(pid, SIGTERM)
+        }
+        for p in [weston, xvfb].compactMap({ $0 }) where p.isRunning {
+            p.terminate()
+            p.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(atPath: runtimeDir)
+    }
+
+    private static func require(_ paths: [String]) throws {
+        for p in paths where !FileManager.default.isExecutableFile(atPath: p) {
+            throw Missing(description: "\(p) is not installed (scripts/setup.sh --test installs it)")
+        }
+    }
+
+    private static func start(_ exe: String, _ args: [String], _ extra: [String: String]) throws -> Process {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: exe)
+        p.arguments = args
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "DISPLAY")
+        env.removeValue(forKey: "WAYLAND_DISPLAY")
+        for (k, v) in extra { env[k] = v }
+        p.environment = env
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        return p
+    }
+
+    private static func waitFor(_ path: String) throws {
+        for _ in 0..<200 where !FileManager.default.fileExists(atPath: path) { Thread.sleep(forTimeInterval: 0.05) }
+        guard FileManager.default.fileExists(atPath: path) else { throw Missing(description: "\(path) did not appear within 10 s") }
+        Thread.sleep(forTimeInterval: 0.3) // the shell and the seat are set up just after the socket
+    }
+}

@@ -1,0 +1,25 @@
+import XCTest
+import Foundation
+import LaunchAdTestSupport
+
+/// The hostile corpus under weston (Wayland, pixman, no GPU): every file still ends with exactly
+/// one `end`, the outcome the headless run gives, and its exit code. Timing is left to the
+/// headless test: a real compositor on a loaded machine is slower.
+extension HostileCorpusTests {
+    func testTheWholeCorpusEndsOnceUnderWeston() throws {
+        let weston: Compositor
+        do { weston = try Compositor.westonWithSeat() } catch let e as Compositor.Missing { throw XCTSkip(e.description) }
+        for name in try HostileCorpus.names() {
+            guard let expect = Self.expected[name] else { continue }
+            let run = try play(try HostileCorpus.file(name), environment: weston.environment)
+            assertDefinedEnd(run, name)
+            let outcome = run.events(named: "end").first?["outcome"] as? String
+            if case .noAd = expect {
+                XCTAssertEqual(outcome, "no_ad", "\(name): \(run.stdout)")
+            } else {
+                XCTAssertEqual(outcome, "completed", "\(name): \(run.stdout)")
+                XCTAssertEqual(run.events(named: "window").first?["video_driver"] as? String, "wayland", name)
+            }
+        }
+    }
+}

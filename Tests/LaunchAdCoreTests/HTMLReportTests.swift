@@ -1,0 +1,106 @@
+import Foundation
+import LaunchAdCore
+import LaunchAdTestSupport
+import XCTest
+
+/// The HTML report rendered from data alone: what a reader sees, and where the plots put things.
+final class HTMLReportTests: XCTestCase {
+    /// A CTV creative that starts with 2.5 s of black, two pictures, a loudness series; and an unreadable file.
+    private func sample() -> ValidationReport {
+        var facts = madeUpFacts(width: 640, height: 360, duration: 6)
+        facts.probe.file = "spring & <sale>.mp4"
+        facts.analysis.black = [Interval(0, 2.5)]
+        facts.analysis.decodeErrors = [DecodeIssue(seconds: 4.5, stream: 0, message: "damaged picture")]
+        // ebur128 reports its floor until the 3 s window has filled.
+        facts.analysis.shortTermLoudness = [LoudnessPoint(0.1, -120.7), LoudnessPoint(2.9, -120.7)] +
+            stride(from: 3.0, through: 6, by: 0.1).map { LoudnessPoint($0, -24.3) }
+        facts.analysis.pictures = [Picture(seconds: 0, width: 4, height: 2, png: [0x89, 0x50, 0x4e, 0x47, 1, 2]),
+                                   Picture(seconds: 3, width: 4, height: 2, png: [0x89, 0x50, 0x4e, 0x47, 3, 4])]
+        return ValidationReport([
+            .evaluate(facts, against: Spec.profile(named: "iab-ctv")!),
+            .unreadable(file: "notes.txt", spec: "iab-ctv", reason: "cannot open notes.txt: Invalid data found"),
+        ])
+    }
+
+    func testThePageNeedsNothingFromOutside() {
+        let html = sample().render(.html)
+        XCTAssertTrue(html.hasPrefix("<!DOCTYPE html>"))
+        for banned in ["<script", "<link", "url(", "@import", "src=\"http", "href=\"http", "<iframe", "<object"] {
+            XCTAssertFalse(html.contains(banned), banned)
+        }
+        let sources = HTMLReading.elements("img", in: html).map { $0["src"] ?? "" }
+        XCTAssertEqual(sources.count, 2)
+        XCTAssertTrue(sources.allSatisfy { $0.hasPrefix("data:image/png;base64,") })
+        // The pictures are the bytes given, in order.
+        XCTAssertEqual(sources.map { Data(base64Encoded: String($0.dropFirst(22))).map { [UInt8]($0) } },
+                       [[0x89, 0x50, 0x4e, 0x47, 1, 2], [0x89, 0x50, 0x4e, 0x47, 3, 4]])
+        XCTAssertTrue(html.contains("<figcaption>0:03.0</figcaption>"), html)
+    }
+
+    func testSummaryLinksEachSectionAndEveryRuleHasARowWithItsWord() throws {
+        let report = sample()
+        let html = report.render(.html)
+        let links = HTMLReading.elements("a", in: html).compactMap { $0["href"] }
+        XCTAssertEqual(links, ["#creative-1", "#creative-2"])
+        let first = try XCTUnwrap(HTMLReading.section("creative-1", in: html))
+        XCTAssertTrue(first.contains(#"<div class="verdict fail"><span class="word">FAIL</span> <span class="file">spring &amp; &lt;sale&gt;.mp4</span>"#), first)
+        let rows = HTMLReading.elements("tr", class: "rule", in: first)
+        XCTAssertEqual(rows.compactMap { $0["data-rule"] }, report.creatives[0].results.map(\.rule))
+        for r in report.creatives[0].results {
+            XCTAssertTrue(first.contains(#"data-rule="\#(r.rule)"><td>\#(r.rule)</td><td><span class="status \#(r.status.rawValue)">\#(r.status.rawValue.uppercased())</span>"#), r.rule)
+        }
+        // The file that could not be read has its failing section too, with the reason, and nothing else to show.
+        let second = try XCTUnwrap(HTMLReading.section("creative-2", in: html))
+        XCTAssertTrue(second.contains(#"data-rule="readable"><td>readable</td><td><span class="status fail">FAIL</span></td><td>cannot open notes.txt: Invalid data found</td>"#), second)
+        XCTAssertFalse(second.contains("<svg"))
+    }
+
+    func testTheIntegratedMarkerAndTheTargetBandSitAtTheirValues() throws {
+        let html = try XCTUnwrap(HTMLReading.section("creative-1", in: sample().render(.html)))
+        let grid = HTMLReading.elements("line", class: "grid-y", in: html)
+        XCTAssertGreaterThanOrEqual(grid.count, 3)
+        let marker = try XCTUnwrap(HTMLReading.elements("line", class: "integrated", in: html).first)
+        let y = try XCTUnwrap(marker["y1"].flatMap(Double.init))
+        let lufs = try XCTUnwrap(HTMLReading.value(at: y, marks: grid, valueKey: "data-lufs", positionKey: "y1"))
+        XCTAssertEqual(lufs, -24.3, accuracy: 0.05)
+        // iab-ctv: -24 +/-2, a band from -26 to -22.
+        let band = try XCTUnwrap(HTMLReading.elements("rect", class: "target-band", in: html).first)
+        let top = try XCTUnwrap(band["y"].flatMap(Double.init)), height = try XCTUnwrap(band["height"].flatMap(Double.init))
+        XCTAssertEqual(try XCTUnwrap(HTMLReading.value(at: top, marks: grid, valueKey: "data-lufs", positionKey: "y1")), -22, accuracy: 0.05)
+        XCTAssertEqual(try XCTUnwrap(HTMLReading.value(at: top + height, marks: grid, valueKey: "data-lufs", positionKey: "y1")), -26, accuracy: 0.05)
+        // True peak -8.5 against the -6 limit.
+        XCTAssertEqual(HTMLReading.elements("rect", class: "peak", in: html).first?["data-dbtp"], "-8.50")
+        XCTAssertEqual(HTMLReading.elements("line", class: "peak-limit", in: html).first?["data-dbtp"], "-6.0")
+    }
+
+    func testTheShortTermLineStartsAtItsFirstRealReading() throws {
+        let html = try XCTUnwrap(HTMLReading.section("creative-1", in: sample().render(.html)))
+        let line = try XCTUnwrap(HTMLReading.elements("polyline", class: "short-term", in: html).first?["points"])
+        let firstX = try XCTUnwrap(line.split(separator: " ").first?.split(separator: ",").first.flatMap { Double($0) })
+        let ticks = HTMLReading.elements("text", class: "tick-x", in: html)
+        XCTAssertEqual(try XCTUnwrap(HTMLReading.value(at: firstX, marks: ticks, valueKey: "data-seconds", positionKey: "x")), 3, accuracy: 0.02)
+    }
+
+    func testABlackStartIsDrawnAtTheStartOfTheTimeline() throws {
+        let html = try XCTUnwrap(HTMLReading.section("creative-1", in: sample().render(.html)))
+        let timeline = try XCTUnwrap(html.components(separatedBy: #"<svg class="timeline""#).last)
+        let ticks = HTMLReading.elements("text", class: "tick-x", in: timeline)
+        let black = try XCTUnwrap(HTMLReading.elements("rect", class: "black", in: timeline).first)
+        let x = try XCTUnwrap(black["x"].flatMap(Double.init)), w = try XCTUnwrap(black["width"].flatMap(Double.init))
+        XCTAssertEqual(try XCTUnwrap(HTMLReading.value(at: x, marks: ticks, valueKey: "data-seconds", positionKey: "x")), 0, accuracy: 0.02)
+        XCTAssertEqual(try XCTUnwrap(HTMLReading.value(at: x + w, marks: ticks, valueKey: "data-seconds", positionKey: "x")), 2.5, accuracy: 0.02)
+        let error = try XCTUnwrap(HTMLReading.elements("line", class: "decode-error", in: timeline).first)
+        XCTAssertEqual(try XCTUnwrap(HTMLReading.value(at: Double(error["x1"]!)!, marks: ticks, valueKey: "data-seconds", positionKey: "x")), 4.5, accuracy: 0.02)
+        XCTAssertTrue(html.contains("<li>black 0:00.0–0:02.5 (2.5 s)</li>"), html)
+    }
+
+    func testOtherFormatsAreUnchangedByTheSeriesAndPictures() {
+        var plain = sample()
+        plain.creatives[0].facts?.analysis.shortTermLoudness = []
+        plain.creatives[0].facts?.analysis.pictures = []
+        for format in [ReportFormat.text, .json, .junit] {
+            XCTAssertEqual(sample().render(format), plain.render(format), "\(format)")
+        }
+        XCTAssertNotEqual(sample().render(.html), plain.render(.html))
+    }
+}
