@@ -41,7 +41,7 @@ extension AdPlayer {
                           opacity: firstFrameShown ? session.opacity(now: now) : 1)
         // The video picture is made for the size it is drawn at (the software path scales it once).
         if videoTexture != nil, let dst = scene.pictureDestination {
-            scene.picture = videoPicture(drawn: Size(width: dst.width, height: dst.height))
+            (scene.picture, scene.pictureSource) = videoPicture(drawn: Size(width: dst.width, height: dst.height)) ?? (nil, nil)
         }
         scene.draw(on: renderer, skipView: skipView)
         presentHook?(PresentedFrame(nowMs: now, mediaTime: videoTexture == nil ? nil : shownPTS, audioClock: engine?.audioClock,

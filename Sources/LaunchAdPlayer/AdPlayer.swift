@@ -293,7 +293,7 @@ public final class AdPlayer {
     }
 
     /// The video picture's texture for a destination of `drawn` size.
-    func videoPicture(drawn: Size) -> Texture? {
+    func videoPicture(drawn: Size) -> (texture: Texture, source: Rect?)? {
         do { return try videoTexture?.texture(drawn: drawn) } catch {
             events.emit(AdEvent("render_error", tMs: ProcessClock.nowMs(), [("message", .string("\(error)"))]))
             return nil

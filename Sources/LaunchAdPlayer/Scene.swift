@@ -8,6 +8,8 @@ struct Scene {
     /// The picture's displayed size and the turn it needs; nil before there is one.
     var content: (size: Size, rotation: Int)?
     var picture: Texture?
+    /// The part of `picture` to draw (nil: all of it).
+    var pictureSource: Rect?
     var fit: FitMode
     var zoom: Double = 1
     var logo: Texture?
@@ -28,7 +30,7 @@ struct Scene {
         renderer.clear()
         if let rotation = content?.rotation, let dst = pictureDestination, let texture = picture {
             renderer.clip(to: layout.adArea)
-            renderer.copy(texture, destination: dst, rotation: rotation)
+            renderer.copy(texture, source: pictureSource, destination: dst, rotation: rotation)
             renderer.clip(to: nil)
         }
         if let logo, let placement = layout.logoPlacement(logo: logo.size) {

@@ -21,6 +21,7 @@ final class VideoSurface {
     private var yuvGeneration = -1
     private var packed: Texture?
     private var packedGeneration = -1
+    private var packedDrawn: Size?
 
     init(renderer: Renderer, matrix: ColorMatrix) {
         self.renderer = renderer
@@ -44,29 +45,37 @@ final class VideoSurface {
         }
     }
 
-    /// The texture to draw at `drawn` (the destination rectangle's size, before rotation).
-    func texture(drawn: Size) throws -> Texture? {
+    /// The texture to draw at `drawn` (the destination rectangle's size, before rotation), and
+    /// the part of it that holds the picture (nil: all of it).
+    func texture(drawn: Size) throws -> (texture: Texture, source: Rect?)? {
         guard picture != nil else { return nil }
         // A picture drawn far larger than any screen (fill mode on a sliver) stays a YUV
         // texture of its own size: SDL stretches only the visible part.
         guard let converter, drawn.width > 0, drawn.height > 0, drawn.width <= 8192, drawn.height <= 8192 else {
             try uploadYUV()
-            return yuv
+            return yuv.map { ($0, nil) }
         }
-        if packedGeneration == generation, packed?.size == drawn { return packed }
+        let source = Rect(size: drawn)
+        if packedGeneration == generation, packedDrawn == drawn, let packed { return (packed, source) }
         do {
-            if packed?.size != drawn { packed = try Texture.streaming(renderer, format: packedFormat, size: drawn) }
+            if packedDrawn != drawn {
+                // swscale's SIMD converters write whole blocks of pixels and rows: room for them
+                // past the picture's right and bottom edges, never drawn.
+                let padded = Size(width: (drawn.width + 31) & ~31, height: drawn.height + 2)
+                packed = try Texture.streaming(renderer, format: packedFormat, size: padded)
+                packedDrawn = drawn
+            }
             try packed?.withPixels { pixels, pitch in
                 try converter.convert(picture!.frame, width: drawn.width, height: drawn.height, matrix: matrix, into: pixels, pitch: pitch)
             }
             packedGeneration = generation
-            return packed
+            return packed.map { ($0, source) }
         } catch {
             // Whatever swscale or SDL refused, the IYUV texture still shows the picture.
             self.converter = nil
-            packed = nil
+            (packed, packedDrawn) = (nil, nil)
             try uploadYUV()
-            return yuv
+            return yuv.map { ($0, nil) }
         }
     }
 
