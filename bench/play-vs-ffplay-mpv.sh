@@ -290,7 +290,8 @@ meta="$results/meta.txt"
   echo "- runs: $runs per player, interleaved, one Xvfb 1920x1080x24 ($([ "$wm" = 1 ] && echo "openbox" || echo "no window manager")); warm-up run first: $([ "$warmup" = 1 ] && echo yes || echo no)"
   echo "- machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(awk '/MemTotal/ { printf "%.1f GiB", $2/1048576 }' /proc/meminfo), $(uname -r)"
   echo "- launchad ${LAUNCHAD_REV:-$(cd "$root" && git rev-parse --short HEAD 2>/dev/null || echo '?')} release ($bin), $(ffmpeg -version | head -1 | cut -d' ' -f1-3), $(mpv --version | head -1 | cut -d' ' -f1-2), SDL $(dpkg-query -W -f='${Version}' libsdl2-2.0-0 2>/dev/null || echo '?'), Mesa $(dpkg-query -W -f='${Version}' libgl1-mesa-dri 2>/dev/null || echo '?')"
-  ld_renderer=$(grep -h '"event":"window"' "$results"/logs/*launchad*.out 2>/dev/null | head -n 1 |
+  # awk stops at the first match itself: grep | head would die of SIGPIPE under pipefail.
+  ld_renderer=$(awk '/"event":"window"/ { print; exit }' "$results"/logs/*launchad*.out 2>/dev/null |
     python3 -c 'import sys, json; l = sys.stdin.readline(); print(json.loads(l).get("renderer", "unknown") if l else "unknown")')
   echo "- renderers: launchad's \`window\` event says \"$ld_renderer\"; ffplay's SDL default: $(python3 "$here/measure.py" sdl-renderer 2>/dev/null || echo unknown); mpv probe: $mpv_probe"
   echo "- audio: decoded by all, heard by none (SDL_AUDIODRIVER=dummy for launchad and ffplay, --ao=null for mpv)"
