@@ -22,6 +22,11 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev"])]
         ),
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         // A look at a Wayland compositor before SDL connects (libwayland-dev comes with libsdl2-dev).
         .systemLibrary(name: "CWayland", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
         // Decisions and data only: no C, no sockets, no locks, no threads; testable without a
@@ -31,8 +36,8 @@ let package = Package(
         .target(name: "LaunchAdMedia", dependencies: ["CFFmpeg", "LaunchAdCore"]),
         // The window, the renderer, the audio device and the playback engine.
         .target(name: "LaunchAdPlayer", dependencies: ["CSDL2", "CWayland", "LaunchAdMedia", "LaunchAdCore"]),
-        // The outside world: HTTP, the cache store and its lock, prefetch, background refresh.
-        .target(name: "LaunchAdDelivery", dependencies: ["LaunchAdMedia", "LaunchAdCore"]),
+        // The outside world: HTTP (libcurl), the cache store and its lock, prefetch, background refresh.
+        .target(name: "LaunchAdDelivery", dependencies: ["CCurl", "LaunchAdMedia", "LaunchAdCore"]),
         // Subcommands and their argument parsers (pure functions).
         .target(name: "LaunchAdCLI", dependencies: ["LaunchAdCore", "LaunchAdMedia", "LaunchAdPlayer", "LaunchAdDelivery"]),
         .executableTarget(name: "launchad", dependencies: ["LaunchAdCLI"]),
@@ -40,7 +45,7 @@ let package = Package(
         .target(name: "LaunchAdTestSupport", dependencies: ["LaunchAdCore"], path: "Sources/LaunchAdTestSupport"),
         .testTarget(name: "LaunchAdCoreTests", dependencies: ["LaunchAdTestSupport", "LaunchAdCore"]),
         .testTarget(name: "LaunchAdMediaTests", dependencies: ["LaunchAdTestSupport", "LaunchAdMedia", "LaunchAdCore", "CFFmpeg"]),
-        .testTarget(name: "LaunchAdPlayerTests", dependencies: ["LaunchAdTestSupport", "LaunchAdPlayer", "LaunchAdMedia", "LaunchAdCore", "CSDL2"]),
+        .testTarget(name: "LaunchAdPlayerTests", dependencies: ["LaunchAdTestSupport", "LaunchAdPlayer", "LaunchAdMedia", "LaunchAdCore", "CSDL2", "LaunchAdDelivery"]),
         .testTarget(name: "LaunchAdDeliveryTests", dependencies: ["LaunchAdTestSupport", "LaunchAdDelivery", "LaunchAdCore"]),
         .testTarget(name: "LaunchAdCLITests", dependencies: ["LaunchAdTestSupport", "LaunchAdCLI", "LaunchAdDelivery", "LaunchAdPlayer", "LaunchAdMedia", "LaunchAdCore", "launchad"]),
     ],

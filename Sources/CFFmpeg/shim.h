@@ -24,6 +24,7 @@ static inline int launchad_averror_eagain(void) { return AVERROR(EAGAIN); }
 static inline int launchad_averror_eof(void) { return AVERROR_EOF; }
 static inline int launchad_averror_enomem(void) { return AVERROR(ENOMEM); }
 static inline int launchad_averror_einval(void) { return AVERROR(EINVAL); }
+static inline int launchad_averror_eio(void) { return AVERROR(EIO); }
 static inline int launchad_averror_invaliddata(void) { return AVERROR_INVALIDDATA; }
 static inline int launchad_averror_decoder_not_found(void) { return AVERROR_DECODER_NOT_FOUND; }
 static inline int launchad_averror_stream_not_found(void) { return AVERROR_STREAM_NOT_FOUND; }

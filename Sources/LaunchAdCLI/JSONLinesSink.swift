@@ -19,10 +19,16 @@ public final class JSONLinesSink: EventSink, @unchecked Sendable {
         self.init(handle: handle)
     }
 
+    /// The latest time written: threads stamp events just before they reach the lock, so a line
+    /// is never written with an earlier time than the one before it.
+    private var lastMs = 0
+
     public func emit(_ event: AdEvent) {
-        let line = Data((event.jsonLine() + "\n").utf8)
         lock.lock(); defer { lock.unlock() }
-        try? handle.write(contentsOf: line)
+        var e = event
+        e.tMs = max(e.tMs, lastMs)
+        lastMs = e.tMs
+        try? handle.write(contentsOf: Data((e.jsonLine() + "\n").utf8))
     }
 }
 

@@ -15,6 +15,8 @@ public enum LaunchAdCLI {
             FileHandle.standardError.write(Data("launchad: \(error)\n".utf8))
             return ExitCode.usage
         }
+        // Network creatives (play URL, probe URL, ...) under the default policy; launch applies its own.
+        PrefetchCommand.installStreaming(PrefetchOptions())
         switch command {
         case .help(let text):
             print(text)
@@ -23,7 +25,7 @@ public enum LaunchAdCLI {
             print("launchad \(Command.versionString)")
             return ExitCode.success
         case .play(let options):
-            return PlayCommand.run(options)
+            return PlayCommand.run(options, durationGiven: args.contains { $0 == "--duration" || $0.hasPrefix("--duration=") })
         case .probe(let options):
             return ProbeCommand.run(options)
         case .validate(let options):

@@ -9,21 +9,24 @@ public enum LaunchCommand {
         do { out = try PlayCommand.eventSink(path: o.play.eventsPath) } catch {
             return PrefetchCommand.fail("\(error)", ExitCode.usage)
         }
+        PrefetchCommand.installStreaming(o.cache)
         let sink = HeldEndSink(out)
         var refresh: BackgroundRefresh?
-        let outcome = showAd(o, sink: sink, refresh: &refresh)
+        var refused = false
+        let outcome = showAd(o, sink: sink, refresh: &refresh, cacheRefused: &refused)
         // The app starts right after the ad; the refresh may go on meanwhile, but this process
         // does not end before it is over (or out of time), and `end` stays the last event.
         let app = o.then.isEmpty ? nil : startApp(o.then)
         refresh?.finish(timeout: o.refreshTimeout)
         sink.release()
-        guard !o.then.isEmpty else { return outcome.exitCode }
+        guard !o.then.isEmpty else { return refused ? ExitCode.usage : outcome.exitCode }
         return app.map(waitForApp) ?? 127
     }
 
     /// Picks and plays the ad (or reports none) while the refresh runs; returns when the ad is
     /// over, with the refresh (still running, maybe) in `started`.
-    static func showAd(_ o: LaunchOptions, sink: HeldEndSink, refresh started: inout BackgroundRefresh?) -> Outcome {
+    static func showAd(_ o: LaunchOptions, sink: HeldEndSink, refresh started: inout BackgroundRefresh?,
+                       cacheRefused: inout Bool) -> Outcome {
         let store: CacheStore
         let config: PrefetchConfig
         do {
@@ -31,7 +34,8 @@ public enum LaunchCommand {
             config = try o.cache.prefetchConfig(screen: o.screen)
         } catch {
             FileHandle.standardError.write(Data("launchad: \(error)\n".utf8))
-            return noAd(sink, reason: "cache_unavailable")
+            cacheRefused = (error as? CacheError)?.isRefusal == true
+            return noAd(sink, reason: cacheRefused ? "cache_refused" : "cache_unavailable")
         }
         store.lockTimeout = 5
         let refresh = BackgroundRefresh(Prefetcher(store: store, fetcher: PrefetchCommand.network(o.cache),
@@ -71,7 +75,7 @@ public enum LaunchCommand {
             return noAd(sink, reason: "no_manifest")
         }
         guard let choice = AdSelector.choose(from: manifest.ads, now: Date(), screen: o.screen,
-                                             isAvailable: { (try? URLPolicy.check($0.url, allowHTTP: o.cache.allowHTTP)) != nil }) else {
+                                             isAvailable: { streamable($0.url, allowHTTP: o.cache.allowHTTP) }) else {
             return noAd(sink, reason: "nothing_scheduled")
         }
         var play = playOptions(o, choice, file: location(choice.variant.url), fallback: choice.fallback.map { location($0.url) })
@@ -83,6 +87,15 @@ public enum LaunchCommand {
             return .noAd
         }
         return outcome
+    }
+
+    /// A URL the first launch may play straight away: one the policy allows, and for a file a
+    /// regular file (a FIFO or device would be read forever).
+    static func streamable(_ url: URL, allowHTTP: Bool) -> Bool {
+        guard (try? URLPolicy.check(url, allowHTTP: allowHTTP)) != nil else { return false }
+        guard url.isFileURL else { return true }
+        var st = stat()
+        return stat(url.path, &st) == 0 && st.st_mode & S_IFMT == S_IFREG
     }
 
     static func noAd(_ sink: EventSink, reason: String) -> Outcome {
@@ -112,16 +125,14 @@ public enum LaunchCommand {
     }
 
     /// Starts `CMD ARGS...` (looked up on PATH) with this process's stdin, stdout and stderr.
-    static func startApp(_ command: [String]) -> Process? {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["--"] + command
-        do { try p.run() } catch {
-            FileHandle.standardError.write(Data("launchad: cannot start \(command[0]): \(error.localizedDescription)\n".utf8))
+    static func startApp(_ command: [String]) -> AppProcess? {
+        let app: AppProcess
+        do { app = try AppProcess.spawn(command) } catch {
+            FileHandle.standardError.write(Data("launchad: \(error)\n".utf8))
             return nil
         }
-        forwardSignals(to: p)
-        return p
+        forwardSignals(to: app)
+        return app
     }
 
     // Set once on the main thread before the app is awaited; kept only so the sources live on.
@@ -129,19 +140,16 @@ public enum LaunchCommand {
 
     /// From here on a SIGTERM, SIGINT or SIGHUP sent to the launcher goes to the app instead,
     /// which decides how to end (and its status is the launcher's).
-    static func forwardSignals(to p: Process) {
+    static func forwardSignals(to app: AppProcess) {
         forwarders = [SIGTERM, SIGINT, SIGHUP].map { sig in
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { if p.isRunning { kill(p.processIdentifier, sig) } }
+            source.setEventHandler { app.signal(sig) }
             source.resume()
             return source
         }
     }
 
     /// The app's exit status; 128+N when signal N ended it (as a shell reports it).
-    static func waitForApp(_ p: Process) -> Int32 {
-        p.waitUntilExit()
-        return p.terminationReason == .uncaughtSignal ? 128 + p.terminationStatus : p.terminationStatus
-    }
+    static func waitForApp(_ app: AppProcess) -> Int32 { app.wait() }
 }

@@ -5,12 +5,15 @@ import LaunchAdPlayer
 
 /// `launchad play`: one ad, events to stdout or `--events FILE`, the outcome's exit code.
 public enum PlayCommand {
-    public static func run(_ options: PlayOptions) -> Int32 {
-        let sink: EventSink
+    /// `durationGiven`: `--duration` was on the command line (said to be unused on a video).
+    public static func run(_ options: PlayOptions, durationGiven: Bool = false) -> Int32 {
+        var sink: EventSink
         do { sink = try eventSink(path: options.eventsPath) } catch {
             FileHandle.standardError.write(Data("launchad: \(error)\n".utf8))
             return ExitCode.usage
         }
+        IgnoredOptions.notes(options).forEach(IgnoredOptions.print)
+        if durationGiven && options.fallback == nil { sink = DurationNoteSink(sink) }
         return play(options, sink: sink).exitCode
     }
 
@@ -23,7 +26,8 @@ public enum PlayCommand {
 
     /// stdout, or the file `--events` names.
     public static func eventSink(path: String?) throws -> EventSink {
-        guard let path else { return JSONLinesSink(handle: .standardOutput) }
+        // `-` is stdout, as for most tools, not a file named `-`.
+        guard let path, path != "-" else { return JSONLinesSink(handle: .standardOutput) }
         return try JSONLinesSink(path: path)
     }
 }

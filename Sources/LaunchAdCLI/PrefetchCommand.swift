@@ -1,6 +1,7 @@
 import Foundation
 import LaunchAdCore
 import LaunchAdDelivery
+import LaunchAdMedia
 
 /// `launchad prefetch`: refreshes the cache and exits (for cron or a systemd timer).
 public enum PrefetchCommand {
@@ -15,7 +16,8 @@ public enum PrefetchCommand {
             store = try CacheStore(directory: o.cacheDirectory())
             config = try o.prefetchConfig(screen: o.screen)
         } catch {
-            return fail("\(error)", ExitCode.failure)
+            // A folder that is not launchad's to use is the user's mistake, not a failure.
+            return fail("\(error)", (error as? CacheError)?.isRefusal == true ? ExitCode.usage : ExitCode.failure)
         }
         // Each rejection also goes to stderr as one line, for logs and the journal.
         let sink = TeeSink([events, RejectionPrinter()])
@@ -28,13 +30,27 @@ public enum PrefetchCommand {
         }
         let report = prefetcher.run()
         bar?.finish()
-        return report.ok ? ExitCode.success : ExitCode.failure
+        // Like every run, the stream ends with one `end`: completed (exit 0) or error (exit 1).
+        let outcome: Outcome = report.ok ? .completed : .error
+        events.emit(AdEvent("end", tMs: ProcessClock.nowMs(), [("outcome", .string(outcome.rawValue))]))
+        return outcome.exitCode
     }
 
-    /// URLSession with the command line's timeouts and policy, retried on transient failures.
+    /// The HTTP client with the command line's timeouts and policy, retried on transient failures.
     static func network(_ o: PrefetchOptions) -> Fetcher {
-        RetryingFetcher(HTTPClient(connectTimeout: o.connectTimeout, totalTimeout: o.timeout, allowHTTP: o.allowHTTP),
+        RetryingFetcher(client(o),
                         retries: o.retries)
+    }
+
+    static func client(_ o: PrefetchOptions) -> HTTPClient {
+        HTTPClient(connectTimeout: o.connectTimeout, totalTimeout: o.timeout, allowHTTP: o.allowHTTP,
+                   userAgent: "launchad/\(Command.versionString)")
+    }
+
+    /// Streams (`play URL`, a first launch's creative) are read by the same client, under the
+    /// same policy, never by FFmpeg's own network code.
+    static func installStreaming(_ o: PrefetchOptions) {
+        NetworkSources.install(HTTPByteSource.opener(client: client(o), maxBytes: o.maxCreativeBytes))
     }
 
     static func fail(_ message: String, _ code: Int32) -> Int32 {
@@ -43,10 +59,10 @@ public enum PrefetchCommand {
     }
 }
 
-/// Prints `rejected` events as "launchad: ID: REASON" on stderr.
+/// Prints `rejected` events as "launchad: ID: REASON" on stderr, control characters escaped.
 final class RejectionPrinter: EventSink, @unchecked Sendable {
     func emit(_ event: AdEvent) {
         guard event.name == "rejected", case .string(let id)? = event["id"], case .string(let reason)? = event["reason"] else { return }
-        FileHandle.standardError.write(Data("launchad: \(id): \(reason)\n".utf8))
+        FileHandle.standardError.write(Data("launchad: \(TerminalText.escaped(id)): \(TerminalText.escaped(reason))\n".utf8))
     }
 }

@@ -48,6 +48,6 @@ public final class ProgressBar: @unchecked Sendable {
         case .count: amount = "\(done)/\(total)"
         case .bytes: amount = String(format: "%.1f/%.1f MB", Double(done) / 1e6, Double(total) / 1e6)
         }
-        return "\(label.prefix(24))  [\(bar)] \(String(format: "%3d", Int(fraction * 100)))%  \(amount)"
+        return "\(TerminalText.escaped(String(label.prefix(24))))  [\(bar)] \(String(format: "%3d", Int(fraction * 100)))%  \(amount)"
     }
 }

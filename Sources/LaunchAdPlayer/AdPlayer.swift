@@ -172,7 +172,8 @@ public final class AdPlayer {
             if let input = input(from: e), let outcome = carryOut(session.handle(input, now: ProcessClock.nowMs())) { return outcome }
             if e.type == SDL_WINDOWEVENT.rawValue { dirty = true }
         }
-        for line in control?.take() ?? [] {
+        let lines = control?.take() ?? []
+        for line in lines {
             guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
             guard let command = ControlCommand.parse(line) else {
                 events.emit(AdEvent("control_error", tMs: ProcessClock.nowMs(),
@@ -181,6 +182,8 @@ public final class AdPlayer {
             }
             if let outcome = carryOut(session.handle(.control(command), now: ProcessClock.nowMs())) { return outcome }
         }
+        // Acted on, and the ad goes on: the next control line may be read.
+        if let control, !lines.isEmpty, session.phase == .waiting || session.phase == .showing { control.proceed() }
         return nil
     }
 

@@ -3,12 +3,17 @@ import Foundation
 import LaunchAdCore
 
 /// Reads control lines from stdin on its own thread and hands them to the main loop, waking it
-/// with an SDL user event. It reads with poll(2) and read(2), unbuffered, and stops with the ad,
-/// so what the host writes afterwards is left for the application `launch --then` starts.
+/// with an SDL user event. It reads with poll(2) and read(2), unbuffered, one line at a time: after
+/// each line it waits until the main loop has acted on it and says the ad goes on (`proceed`),
+/// so a line that ends the ad is the last byte taken and what the host writes afterwards is left
+/// for the application `launch --then` starts.
+// @unchecked Sendable: every field is guarded by `lock`.
 final class ControlChannel: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = NSCondition()
     private var lines: [String] = []
     private var stopped = false
+    /// A line was delivered and the main loop has not yet said to read on.
+    private var awaiting = false
 
     func start() {
         let t = Thread { [self] in
@@ -25,6 +30,7 @@ final class ControlChannel: @unchecked Sendable {
                 if buffer[0] == 0x0A {
                     deliver(String(decoding: pending, as: UTF8.self))
                     pending.removeAll()
+                    guard waitUntilActedOn() else { return }
                 } else if pending.count < 4096 {
                     pending.append(buffer[0])
                 }
@@ -34,12 +40,22 @@ final class ControlChannel: @unchecked Sendable {
         t.start()
     }
 
-    func stop() { lock.lock(); stopped = true; lock.unlock() }
+    func stop() { lock.lock(); stopped = true; lock.broadcast(); lock.unlock() }
+
+    /// The main loop acted on the lines it took and the ad goes on: read the next line.
+    func proceed() { lock.lock(); awaiting = false; lock.broadcast(); lock.unlock() }
+
+    /// False once stopped.
+    private func waitUntilActedOn() -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        while awaiting && !stopped { lock.wait() }
+        return !stopped
+    }
 
     private var isStopped: Bool { lock.lock(); defer { lock.unlock() }; return stopped }
 
     private func deliver(_ line: String) {
-        lock.lock(); lines.append(line); lock.unlock()
+        lock.lock(); lines.append(line); awaiting = true; lock.unlock()
         var e = SDL_Event()
         e.type = SDL_USEREVENT.rawValue
         SDL_PushEvent(&e)

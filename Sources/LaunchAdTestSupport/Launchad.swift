@@ -41,6 +41,17 @@ public enum Launchad {
         public func events(named name: String) -> [[String: Any]] { events.filter { $0["event"] as? String == name } }
     }
 
+    /// Reads `handle` until what was read contains `text` (or the writer closes it); returns what was read.
+    public static func read(_ handle: FileHandle, until text: String) -> Data {
+        var seen = Data()
+        while !String(decoding: seen, as: UTF8.self).contains(text) {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            seen.append(chunk)
+        }
+        return seen
+    }
+
     public static func run(_ args: [String], environment: [String: String]? = nil, stdin: Data? = nil) throws -> Run {
         let start = Date()
         let r = try Fixtures.run(binary, args, environment: environment ?? headlessEnvironment(), stdin: stdin)

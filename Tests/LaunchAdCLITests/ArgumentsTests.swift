@@ -200,6 +200,13 @@ final class PlayOptionsTests: XCTestCase {
         XCTAssertNoThrow(try parse(["a.mp4", "--layout", "logo-bottom", "--logo", "l.png"]))
     }
 
+    /// `launch` takes its link from the manifest: `--open-links` alone is accepted there.
+    func testLaunchOpenLinksNeedsNoLink() throws {
+        let o = try XCTUnwrap(LaunchOptions.parse(["--manifest", "m.json", "--open-links"]))
+        XCTAssertTrue(o.play.openLinks)
+        XCTAssertNil(o.play.link)
+    }
+
     func testLaterOptionWins() throws {
         XCTAssertEqual(try parse(["a.mp4", "--fit", "fill", "--fit", "fit"]).fit, .fit)
         XCTAssertEqual(try parse(["a.mp4", "--wait", "1", "--wait", "2"]).wait, 2)

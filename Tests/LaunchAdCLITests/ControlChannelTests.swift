@@ -47,3 +47,41 @@ final class ControlChannelTests: XCTestCase {
         XCTAssertEqual(click.events(named: "end").first?["outcome"] as? String, "clicked")
     }
 }
+
+/// The control channel takes no byte past the line that ends the ad: the next reader of stdin
+/// gets the rest whole.
+final class ControlChannelHandOverTests: XCTestCase {
+    func testTheNextReaderGetsEverythingAfterTheEndingLine() throws {
+        let clip = try Fixtures.colourBars(seconds: 3, audio: false)
+        for attempt in 1...3 {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/bin/sh")
+            // launchad plays, then the shell (the next reader, as an app after `launch --then`) reads a line.
+            p.arguments = ["-c", "\"$0\" play \"$1\" --control stdin; read line; echo \"next: $line\"", Launchad.binary, clip]
+            p.environment = Launchad.headlessEnvironment()
+            let input = Pipe(), output = Pipe()
+            p.standardInput = input
+            p.standardOutput = output
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            var seen = Launchad.read(output.fileHandleForReading, until: "first_frame")
+            input.fileHandleForWriting.write(Data("skip\n".utf8))
+            usleep(50_000)
+            input.fileHandleForWriting.write(Data("hello-app\n".utf8))
+            seen.append(output.fileHandleForReading.readDataToEndOfFile())
+            p.waitUntilExit()
+            let text = String(decoding: seen, as: UTF8.self)
+            XCTAssertTrue(text.contains("\"outcome\":\"skipped\""), "attempt \(attempt): \(text)")
+            XCTAssertTrue(text.hasSuffix("next: hello-app\n"), "attempt \(attempt): \(text)")
+        }
+    }
+
+    /// `skip` before the first frame is answered with `control_error`, not dropped.
+    func testASkipBeforeTheFirstFrameIsAnswered() throws {
+        let run = try Launchad.run(["play", try Fixtures.colourBars(seconds: 1, audio: false), "--control", "stdin"],
+                                   stdin: Data("skip\n".utf8))
+        let error = try XCTUnwrap(run.events(named: "control_error").first, run.stdout)
+        XCTAssertEqual(error["line"] as? String, "skip")
+        XCTAssertEqual(run.events.last?["outcome"] as? String, "completed")
+    }
+}

@@ -135,7 +135,16 @@ final class HostileCorpusTests: XCTestCase {
                     XCTAssertEqual(run.events(named: "render_error").count, 0, "\(name): \(run.stdout)")
                 }
             case .playsPart(let w, let h, let seconds):
-                XCTAssertEqual(end?["outcome"] as? String, "completed", "\(name): \(run.stdout)")
+                // Completed only if it showed (nearly) all of its declared length; otherwise an
+                // `error` media_truncated, and never a `complete`.
+                let declared = start?["duration"] as? Double ?? 0
+                if shown + 0.5 >= declared {
+                    XCTAssertEqual(end?["outcome"] as? String, "completed", "\(name): \(run.stdout)")
+                } else {
+                    XCTAssertEqual(end?["outcome"] as? String, "error", "\(name): \(run.stdout)")
+                    XCTAssertEqual(run.events(named: "error").first?["code"] as? String, "media_truncated", "\(name): \(run.stdout)")
+                    XCTAssertEqual(run.events(named: "complete").count, 0, "\(name): \(run.stdout)")
+                }
                 XCTAssertEqual(start?["width"] as? Int, w, name)
                 XCTAssertEqual(start?["height"] as? Int, h, name)
                 XCTAssertGreaterThan(shown, 0.1, "\(name): what could be read was shown")

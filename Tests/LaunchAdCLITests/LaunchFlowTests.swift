@@ -93,6 +93,58 @@ final class LaunchFlowTests: XCTestCase {
         XCTAssertEqual(run.events(named: "end").count, 1, run.stdout + run.stderr, file: file, line: line)
         XCTAssertEqual(run.events.last?["event"] as? String, "end", run.stdout, file: file, line: line)
         XCTAssertEqual(run.events.last?["outcome"] as? String, outcome, run.stdout + run.stderr, file: file, line: line)
+        let times = run.events.compactMap { $0["t_ms"] as? Int }
+        XCTAssertEqual(times, times.sorted(), "t_ms only goes forward: \(run.stdout)", file: file, line: line)
+    }
+
+    /// Eight bytes overwritten in the cached creative (same size): `prefetch` re-hashes, drops and
+    /// fetches it again; `launch` never shows the damaged file (it streams the ad meanwhile), and
+    /// the launch after shows the repaired copy from the cache.
+    func testADamagedCachedCreativeIsNoticedAndFetchedAgain() throws {
+        let red = try image("red")
+        try server.publish([AdServer.Ad(id: "red", file: "red.png", data: red)])
+        XCTAssertEqual(try prefetch().status, 0)
+        let stored = cache.appendingPathComponent("objects/" + file(red))
+        func damage() throws {
+            let h = try FileHandle(forWritingTo: stored)
+            try h.seek(toOffset: 100)
+            try h.write(contentsOf: Data(repeating: 0xEE, count: 8))
+            try h.close()
+        }
+        try damage()
+        let refreshed = try prefetch()
+        XCTAssertEqual(refreshed.events(named: "evicted").first?["reason"] as? String, "damaged", refreshed.stdout)
+        XCTAssertEqual(refreshed.events(named: "download").count, 1)
+        XCTAssertEqual(try Data(contentsOf: stored), red)
+
+        usleep(20_000)
+        try damage()
+        let launched = try launch()
+        XCTAssertEqual(launched.events(named: "cache_hit").count, 0, "the damaged file is not shown: \(launched.stdout)")
+        XCTAssertEqual(launched.events(named: "stream").first?["id"] as? String, "red")
+        assertEnds(launched, "completed")
+        XCTAssertEqual(try Data(contentsOf: stored), red, "the refresh put the right bytes back")
+        XCTAssertEqual(try launch().events(named: "cache_hit").first?["id"] as? String, "red")
+    }
+
+    /// The refresh outlasts the ad (a new creative trickles in at 2 kB/s): `end` is still the
+    /// last line and no time goes back; launch returns when the refresh is over. `prefetch`'s
+    /// stream ends with its own `end`.
+    func testTimesOnlyGoForwardWhenTheRefreshOutlastsTheAd() throws {
+        let red = try image("red")
+        try server.publish([AdServer.Ad(id: "red", file: "red.png", data: red)])
+        let fetched = try prefetch()
+        XCTAssertEqual(fetched.events.last?["event"] as? String, "end")
+        XCTAssertEqual(fetched.events.last?["outcome"] as? String, "completed")
+        let slow = Data(repeating: 7, count: 5000)
+        try server.publish([AdServer.Ad(id: "red", file: "red.png", data: red),
+                            AdServer.Ad(id: "slow", file: "slow/ad.png", data: slow, extra: #""priority": 1, "start": 4102444800,"#)])
+        let run = try launch()
+        assertEnds(run, "completed")
+        let done = try XCTUnwrap(run.events(named: "prefetch_done").first?["t_ms"] as? Int)
+        let end = try XCTUnwrap(run.events.last?["t_ms"] as? Int)
+        XCTAssertGreaterThanOrEqual(end, done)
+        XCTAssertEqual(run.events(named: "download").first?["id"] as? String, "slow", "the refresh took its time: \(run.stdout)")
     }
 
     /// The first launch plays the network video while caching it; the second plays it from the

@@ -25,6 +25,26 @@ final class PlayCLITests: XCTestCase {
         XCTAssertLessThan(firstFrame, 3000)
     }
 
+    /// The sample ad cut to 100 kB plays about 2.5 s of its 5.5 s: quartile 25 only, no 50 or
+    /// 75 and no `complete`; `error` `media_truncated` with both lengths; outcome `error`, exit 1.
+    func testATruncatedVideoClaimsOnlyWhatItShowed() throws {
+        let whole = try Data(contentsOf: URL(fileURLWithPath: Fixtures.media("sample-ad.mp4")))
+        let cut = try Fixtures.write("sample-ad-100kB.mp4", whole.prefix(100_000))
+        let run = try Launchad.run(["play", cut, "--transition", "none"])
+        XCTAssertEqual(run.status, 1, run.stdout)
+        let names = run.events.compactMap { $0["event"] as? String }
+        XCTAssertFalse(names.contains("complete"), "\(names)")
+        let error = try XCTUnwrap(run.events(named: "error").first)
+        XCTAssertEqual(error["code"] as? String, "media_truncated")
+        XCTAssertEqual(error["declared_ms"] as? Int, 5500)
+        let shown = try XCTUnwrap(error["shown_ms"] as? Int)
+        XCTAssertLessThan(shown, 4000)
+        // Only quartiles whose moment the shown time passed.
+        let quartiles = run.events(named: "quartile").compactMap { $0["quartile"] as? Int }
+        XCTAssertEqual(quartiles, [25, 50, 75].filter { shown >= 5500 * $0 / 100 })
+        XCTAssertEqual(run.events.last?["outcome"] as? String, "error")
+    }
+
     func testEventsFileTakesTheEventsInsteadOfStdout() throws {
         let clip = try Fixtures.colourBars(seconds: 1, audio: false)
         let path = Fixtures.directory.appendingPathComponent("events-\(UUID().uuidString).jsonl").path
@@ -34,6 +54,31 @@ final class PlayCLITests: XCTestCase {
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         XCTAssertTrue(lines.last?.contains("\"event\":\"end\"") ?? false)
         XCTAssertTrue(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil })
+    }
+
+    /// `--events -` is stdout, not a file named `-`.
+    func testEventsDashIsStdout() throws {
+        let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("launchad-dash-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let clip = try Fixtures.colourBars(seconds: 1, audio: false)
+        let r = try Fixtures.run("/bin/sh", ["-c", "cd \"$0\" && exec \"$1\" play \"$2\" --events -", dir.path, Launchad.binary, clip],
+                                 environment: Launchad.headlessEnvironment())
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("\"event\":\"end\""), r.stdout)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [])
+    }
+
+    /// Options given but not used are said on stderr: `--logo` without `--layout logo-bottom`,
+    /// `--duration` on a video (without a fallback); not `--duration` on an image.
+    func testUnusedOptionsAreSaid() throws {
+        let clip = try Fixtures.colourBars(seconds: 1, audio: false)
+        let video = try Launchad.run(["play", clip, "--duration", "2", "--logo", Fixtures.media("logo.png")])
+        XCTAssertEqual(video.status, 0, video.stderr)
+        XCTAssertEqual(video.stderr, "launchad: --logo is drawn only with --layout logo-bottom; ignored\n"
+                       + "launchad: --duration applies to images and the fallback; this video lasts its own length (--max-duration caps it)\n")
+        let image = try Launchad.run(["play", try Fixtures.write("note-red.png", try Fixtures.solidPNG("red")), "--duration", "0.3"])
+        XCTAssertEqual(image.stderr, "")
     }
 
     func testMissingFileIsAnErrorEventAndNoAd() throws {

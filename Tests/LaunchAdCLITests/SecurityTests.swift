@@ -2,6 +2,7 @@ import XCTest
 import Foundation
 import LaunchAdCore
 import LaunchAdDelivery
+import LaunchAdCLI
 import LaunchAdTestSupport
 
 /// What a hostile manifest or server can try: paths out of the cache, other link schemes,
@@ -75,7 +76,7 @@ final class SecurityTests: XCTestCase {
         let tree = cacheTree()
         XCTAssertEqual(Set(tree.filter { $0.hasPrefix("objects/") }), objects, "\(tree)")
         for path in tree {
-            XCTAssertTrue(["index.json", "manifest.json", "lock"].contains(path) || objects.contains(path), "unexpected file in the cache: \(path)")
+            XCTAssertTrue(["index.json", "manifest.json", "lock", "CACHEDIR.TAG"].contains(path) || objects.contains(path), "unexpected file in the cache: \(path)")
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.path), ["cache"], "nothing beside the cache")
         XCTAssertFalse(FileManager.default.fileExists(atPath: escape))
@@ -86,6 +87,68 @@ final class SecurityTests: XCTestCase {
 
     /// Only http and https links: anything else on the command line is a usage error, and in a
     /// manifest the ad is rejected with its reason.
+    /// `--cache` naming a folder launchad did not make (here a repository's `.git`): one line,
+    /// exit 2, and the folder is as it was; for `launch` too (no ad, the folder untouched).
+    func testAFolderLaunchadDidNotMakeIsNotACache() throws {
+        let git = root.appendingPathComponent("repo/.git")
+        try FileManager.default.createDirectory(at: git.appendingPathComponent("objects/ab"), withIntermediateDirectories: true)
+        try Data("ref: refs/heads/main\n".utf8).write(to: git.appendingPathComponent("HEAD"))
+        try Data("blob".utf8).write(to: git.appendingPathComponent("objects/ab/cdef"))
+        try server.publish([AdServer.Ad(id: "red", file: "red.png", data: try image("red"))])
+        let message = "launchad: \(git.path) is not a launchad cache folder (it holds other files and no CACHEDIR.TAG); give --cache a new or empty folder\n"
+        let run = try Launchad.run(["prefetch", "--manifest", server.manifestURL, "--cache", git.path])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertEqual(run.stderr, message)
+        let launched = try Launchad.run(["launch", "--manifest", server.manifestURL, "--cache", git.path])
+        XCTAssertEqual(launched.status, 2)
+        XCTAssertEqual(launched.stderr, message)
+        XCTAssertEqual(launched.events.last?["reason"] as? String, "cache_refused")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: git.path).sorted(), ["HEAD", "objects"])
+        XCTAssertEqual(try Data(contentsOf: git.appendingPathComponent("objects/ab/cdef")), Data("blob".utf8))
+    }
+
+    /// A host name that merely looks like loopback is refused before any DNS lookup.
+    func testPlainHTTPOnlyForRealLoopback() throws {
+        let run = try Launchad.run(["prefetch", "--manifest", "http://127.evil.example/m.json", "--cache", cache.path, "--retries", "0"])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertEqual(run.stderr, "launchad: --manifest over plain http needs --allow-http (or https, or a loopback host)\n")
+        // Named by a manifest on loopback, the same creative URL is refused with its own line.
+        try server.nginx.put("manifest.json", Data(#"{"ads": [{"id": "a", "type": "image", "variants": [{"url": "http://127.evil.example/a.png", "width": 1, "height": 1, "bytes": 1, "sha256": "\#(String(repeating: "0", count: 64))"}]}]}"#.utf8))
+        let named = try prefetch()
+        XCTAssertEqual(named.status, 1)
+        XCTAssertEqual(named.stderr, "launchad: a: refusing plain http for 127.evil.example (use https, or --allow-http)\n")
+        // The requests name launchad and its version.
+        let log = try String(contentsOf: server.nginx.prefix.appendingPathComponent("logs/access.log"), encoding: .utf8)
+        XCTAssertTrue(log.contains("\"launchad/\(Command.versionString)\""), log)
+    }
+
+    /// A FIFO named as a creative in a manifest file is refused at once, not read forever.
+    func testAFIFOCreativeIsRefused() throws {
+        let folder = root.appendingPathComponent("ads")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        XCTAssertEqual(mkfifo(folder.appendingPathComponent("ad.png").path, 0o600), 0)
+        let manifest = folder.appendingPathComponent("manifest.json")
+        try Data(#"{"ads": [{"id": "pipe", "type": "image", "variants": [{"url": "ad.png", "width": 320, "height": 240, "bytes": 100, "sha256": "\#(String(repeating: "a", count: 64))"}]}]}"#.utf8).write(to: manifest)
+        let run = try Launchad.run(["prefetch", "--manifest", manifest.path, "--cache", cache.path, "--retries", "0"])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.stderr, "launchad: pipe: \(folder.path)/ad.png is not a regular file (a FIFO, device or folder); refusing to read it\n")
+        XCTAssertLessThan(run.seconds, 10)
+    }
+
+    /// Control characters in an id (here one that would retitle the terminal and clear it) are
+    /// escaped on stderr and in the progress bar, never written raw.
+    func testControlCharactersInIdsAreEscapedOnTheTerminal() throws {
+        let folder = root.appendingPathComponent("esc")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let manifest = folder.appendingPathComponent("manifest.json")
+        try Data(#"{"ads": [{"id": "x\u001b]0;pwned\u0007\u001b[2J", "type": "gif"}]}"#.utf8).write(to: manifest)
+        let run = try Launchad.run(["prefetch", "--manifest", manifest.path, "--cache", cache.path])
+        XCTAssertFalse(run.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, run.stderr)
+        XCTAssertTrue(run.stderr.hasPrefix(#"launchad: x\x1b]0;pwned\x07\x1b[2J: "#), run.stderr)
+        let bar = ProgressBar.line(done: 1, total: 2, label: "a\u{1B}[2Jb", unit: .count, width: 4)
+        XCTAssertTrue(bar.hasPrefix(#"a\x1b[2Jb  ["#), bar)
+    }
+
     func testLinkSchemesAreLimitedToHTTP() throws {
         let clip = try Fixtures.colourBars(seconds: 1, size: "320x240", audio: false)
         for link in ["javascript:alert(1)", "file:///etc/passwd", "ftp://ads.example.com/x", "data:text/html,hi",

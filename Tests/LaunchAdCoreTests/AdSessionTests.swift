@@ -494,8 +494,29 @@ final class AdSessionSkipAndClickTests: XCTestCase {
         XCTAssertEqual(run.send(.key(.escape), at: 100), [])
         XCTAssertEqual(run.send(.control(.skip), at: 100), [])
         XCTAssertEqual(run.send(.control(.click), at: 100), [])
-        XCTAssertEqual(run.names, [])
+        // The viewer's taps do nothing; the host's commands are answered, not dropped.
+        XCTAssertEqual(run.names, ["control_error", "control_error"])
+        XCTAssertEqual(run.events("control_error").map { $0["message"] },
+                       [.string("skip ignored: the ad is not on screen yet (it acts once the first frame is shown)"),
+                        .string("click ignored: the ad is not on screen yet (it acts once the first frame is shown)")])
+        XCTAssertEqual(run.events("control_error").map { $0["line"] }, [.string("skip"), .string("click")])
         XCTAssertEqual(run.session.phase, .waiting)
+    }
+
+    /// A host skip the button does not offer yet, or with no button, and a click with no link,
+    /// each get a `control_error` saying why.
+    func testHostCommandsThatCannotActAreAnswered() {
+        let run = SessionRun(videoConfig(["--skip-after", "3", "--transition", "none"]))
+        run.send(.firstFrame, at: 0)
+        run.send(.control(.skip), at: 1000)
+        run.send(.control(.click), at: 1100)
+        XCTAssertEqual(run.events("control_error").map { $0["message"] },
+                       [.string("skip ignored: the skip button works in 2 s (--skip-after); send end to end the ad now"),
+                        .string("click ignored: the ad has no link")])
+        let noButton = SessionRun(videoConfig(["--no-skip"]))
+        noButton.send(.firstFrame, at: 0)
+        noButton.send(.control(.skip), at: 500)
+        XCTAssertEqual(noButton.only("control_error")?["message"], "skip ignored: there is no skip button (--no-skip); send end to end the ad")
     }
 
     func testClickOnTheAdOpensTheLinkOnlyWithOpenLinks() {
@@ -529,7 +550,7 @@ final class AdSessionSkipAndClickTests: XCTestCase {
         run.send(.firstFrame, at: 0)
         XCTAssertEqual(run.tapAd(at: 500), [])
         XCTAssertEqual(run.send(.control(.click), at: 600), [])
-        XCTAssertEqual(run.names, ["first_frame"])
+        XCTAssertEqual(run.names, ["first_frame", "control_error"], "the host is told why; the viewer's tap does nothing")
         run.tick(from: 0, through: 2000)
         XCTAssertEqual(run.outcome, "completed", "the ad carries on to its end")
     }
@@ -658,14 +679,16 @@ final class AdSessionEndTests: XCTestCase {
         XCTAssertEqual(run.names, ["first_frame", "quartile", "quartile", "quartile", "complete", "end"])
     }
 
-    func testEarlyEndOfStreamSendsTheMissingQuartilesOnce() {
+    /// A stream ending at 2.6 s of a declared 8 s sends no quartile it did not reach, and no
+    /// `complete` (see AdSessionTruncationTests).
+    func testEarlyEndOfStreamSendsNoQuartileItDidNotReach() {
         let run = SessionRun(videoConfig(durationMs: 8000))
         run.send(.firstFrame, at: 0)
         run.tick(from: 0, through: 2500)
         XCTAssertEqual(run.events("quartile").count, 1)
         run.send(.endOfStream, at: 2600)
-        XCTAssertEqual(run.events("quartile").map { $0["quartile"] }, [25, 50, 75])
-        XCTAssertEqual(run.names.suffix(2), ["quartile", "complete"])
+        XCTAssertEqual(run.events("quartile").map { $0["quartile"] }, [25])
+        XCTAssertEqual(run.names.suffix(2), ["quartile", "error"])
     }
 
     func testSkippedAdsSendOnlyTheQuartilesReached() {
@@ -780,7 +803,8 @@ final class AdSessionEndTests: XCTestCase {
         // The picture is frozen for the fade: a focus change must not restart the video or add events.
         XCTAssertEqual(run.send(.pause(.focusLost), at: 1250), [])
         XCTAssertEqual(run.send(.resume(.focusLost), at: 1300), [])
-        XCTAssertEqual(run.names, before)
+        XCTAssertEqual(run.names, before + ["control_error"], "only the host's click is answered")
+        XCTAssertEqual(run.only("control_error")?["message"], "click ignored: the ad is already ending")
         run.tick(1400)
         XCTAssertEqual(run.outcome, "skipped")
         XCTAssertEqual(run.endEvents.count, 1)
@@ -1071,5 +1095,41 @@ final class AdSessionExactlyOneEndTests: XCTestCase {
                 XCTAssertEqual(quartiles.count, Set(quartiles.map { $0.serialized() }).count, label)
             }
         }
+    }
+}
+
+/// A stream that ends before its declared length claims nothing it did not show.
+final class AdSessionTruncationTests: XCTestCase {
+    /// 2.5 s of a 5.5 s video: quartile 25 only (at 1375 ms of shown time), no 50/75 and no
+    /// `complete`; an `error` `media_truncated` with both lengths; outcome `error`.
+    func testATruncatedVideoDoesNotComplete() {
+        let run = SessionRun(videoConfig(["--transition", "none"], durationMs: 5500))
+        run.send(.firstFrame, at: 100)
+        run.tick(from: 100, through: 2600, step: 10)
+        XCTAssertEqual(run.send(.endOfStream, at: 2600), [.finish(.error)])
+        XCTAssertEqual(run.names, ["first_frame", "quartile", "error", "end"])
+        XCTAssertEqual(run.events("quartile").map(\.tMs), [1480])
+        let error = run.only("error")
+        XCTAssertEqual(error?["code"], "media_truncated")
+        XCTAssertEqual(error?["shown_ms"], 2500)
+        XCTAssertEqual(error?["declared_ms"], 5500)
+        XCTAssertEqual(run.outcome, "error")
+    }
+
+    /// Within half a second of its length (timestamps and container durations disagree a
+    /// little), or cut by --max-duration, it completes as before.
+    func testEndingWithinToleranceOrAtTheCapCompletes() {
+        let near = SessionRun(videoConfig(["--transition", "none"], durationMs: 4000))
+        near.send(.firstFrame, at: 0)
+        near.tick(from: 0, through: 3600, step: 10)
+        near.send(.endOfStream, at: 3600)
+        XCTAssertEqual(near.outcome, "completed")
+        XCTAssertEqual(near.events("quartile").count, 3)
+
+        let capped = SessionRun(videoConfig(["--max-duration", "2", "--transition", "none"], durationMs: 8000))
+        capped.send(.firstFrame, at: 0)
+        capped.tick(from: 0, through: 1700, step: 10)
+        capped.send(.endOfStream, at: 1700)
+        XCTAssertEqual(capped.outcome, "completed", "1.7 s of the 2 s it was to show")
     }
 }

@@ -107,6 +107,25 @@ final class ManifestTests: XCTestCase {
         XCTAssertEqual(empty.rejected, [RejectedAd(id: "x", reason: "\"variants\" must be a non-empty array")])
     }
 
+    /// In a manifest file, a relative URL may not leave the manifest's folder.
+    func testRelativeURLsInAManifestFileStayInItsFolder() throws {
+        let base = URL(fileURLWithPath: "/srv/ads/manifest.json")
+        func variant(_ url: String) -> String {
+            #"{"ads": [{"id": "x", "type": "video", "variants": [{"url": "\#(url)", "width": 720, "height": 1280, "bytes": 10, "sha256": "\#(ManifestTests.sha)"}]}]}"#
+        }
+        for url in ["../secret.mp4", "sub/../../secret.mp4", "/etc/passwd", "%2e%2e/secret.mp4", "//host/x.mp4"] {
+            let p = try ManifestParser.parse(Data(variant(url).utf8), base: base)
+            XCTAssertEqual(p.manifest.ads, [], url)
+            XCTAssertEqual(p.rejected.first?.id, "x", url)
+        }
+        XCTAssertEqual(try ManifestParser.parse(Data(variant("../secret.mp4").utf8), base: base).rejected.first?.reason,
+                       "variants[0].url leaves the manifest's folder: \"../secret.mp4\"")
+        for url in ["sub/a.mp4", "./a.mp4", "sub/../a.mp4"] {
+            let p = try ManifestParser.parse(Data(variant(url).utf8), base: base)
+            XCTAssertEqual(p.manifest.ads.first?.variants.first?.url.standardized.path.hasPrefix("/srv/ads/"), true, url)
+        }
+    }
+
     func testDuplicateIdsKeepTheFirst() throws {
         let p = try parse(#"{"ads": ["# + ad(#""priority": 1,"#) + "," + ad(#""priority": 2,"#) + "]}")
         XCTAssertEqual(p.manifest.ads.map(\.priority), [1])

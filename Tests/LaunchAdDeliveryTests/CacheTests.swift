@@ -74,7 +74,7 @@ final class CacheTests: XCTestCase {
     }
 
     func testSweepRemovesStrayFilesAndStaleDownloads() throws {
-        let stray = dir.appendingPathComponent("objects/leftover.mp4")
+        let stray = dir.appendingPathComponent("objects/\(SHA256.hex(of: Data("leftover".utf8))).mp4")
         try body.write(to: stray)
         let stale = try temp(body), fresh = try temp(body)
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -7200)], ofItemAtPath: stale.path)
@@ -118,7 +118,8 @@ final class CacheTests: XCTestCase {
         DispatchQueue.concurrentPerform(iterations: 40) { i in
             let s = i % 2 == 0 ? mine : other
             try? s.update { index in
-                index.files["sha\(i)"] = FileRecord(file: "objects/sha\(i)", bytes: 1, url: "u", fetchedAt: Date(), lastShown: nil)
+                let sha = SHA256.hex(of: Data("\(i)".utf8))
+                index.files[sha] = FileRecord(file: "objects/\(sha).mp4", bytes: 1, url: "u", fetchedAt: Date(), lastShown: nil)
             }
         }
         XCTAssertEqual(store.readIndex().files.count, 40)

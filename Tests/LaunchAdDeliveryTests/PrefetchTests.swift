@@ -256,6 +256,25 @@ final class PrefetchTests: XCTestCase {
         XCTAssertEqual(objects(), ["\(SHA256.hex(of: v1)).mp4"], "the ad being shown is not deleted under the player")
     }
 
+    /// A hidden ad's file kept because the launch was showing it is evicted by the next refresh
+    /// under the ad's id and the true reason, not as `-` `replaced`.
+    func testAFileKeptForTheRunningLaunchIsEvictedUnderItsAdAndReason() {
+        serve([Ad(id: "sale", body: v1)])
+        prefetch()
+        var hidden = Ad(id: "sale", body: v1)
+        hidden.extra = #""show": false,"#
+        serve([hidden])
+        let config = PrefetchConfig(manifestURL: URL(string: manifestURL)!, screen: Size(width: 720, height: 1280))
+        let p = Prefetcher(store: store, fetcher: net, sink: sink, config: config, now: { self.now })
+        p.protected = [SHA256.hex(of: v1)]
+        p.run()
+        XCTAssertEqual(events("evicted").count, 0, "kept under the player")
+        prefetch()
+        XCTAssertEqual(events("evicted").map { $0["id"] }, ["sale"])
+        XCTAssertEqual(events("evicted").map { $0["reason"] }, ["hidden"])
+        XCTAssertEqual(objects(), [])
+    }
+
     func testHTTPIsRefusedExceptOnLoopback() {
         XCTAssertThrowsError(try URLPolicy.check(URL(string: "http://ads.example.com/m.json")!, allowHTTP: false)) {
             XCTAssertEqual("\($0)", "refusing plain http for ads.example.com (use https, or --allow-http)")
@@ -265,6 +284,21 @@ final class PrefetchTests: XCTestCase {
             XCTAssertNoThrow(try URLPolicy.check(URL(string: url)!, allowHTTP: false), url)
         }
         XCTAssertThrowsError(try URLPolicy.check(URL(string: "ftp://ads.example.com/m")!, allowHTTP: true))
+    }
+
+    /// Loopback means an address, not a name DNS could send anywhere: IPv4 literals in
+    /// 127.0.0.0/8, ::1, and exactly `localhost`.
+    func testOnlyRealLoopbackAddressesCountAsLoopback() {
+        for url in ["http://127.1.2.3/m", "http://127.255.255.255/m", "http://[0:0:0:0:0:0:0:1]/m", "http://LOCALHOST/m"] {
+            XCTAssertNoThrow(try URLPolicy.check(URL(string: url)!, allowHTTP: false), url)
+        }
+        for url in ["http://127.evil.example/m", "http://127.0.0.1.evil.example/m", "http://ads.localhost/m",
+                    "http://localhost.evil.example/m", "http://128.0.0.1/m", "http://127.0.0.256/m", "http://127.1/m",
+                    "http://0x7f.0.0.1/m", "http://[::2]/m", "http://[::ffff:127.0.0.1]/m", "http://127.0.0.01234/m"] {
+            XCTAssertThrowsError(try URLPolicy.check(URL(string: url)!, allowHTTP: false), url) {
+                XCTAssertTrue("\($0)".hasPrefix("refusing plain http for "), "\($0)")
+            }
+        }
     }
 
     /// A lost index costs no download: the files on disk are verified and taken back.

@@ -1,5 +1,7 @@
 import Foundation
 import LaunchAdCore
+import LaunchAdDelivery
+import LaunchAdMedia
 import LaunchAdTestSupport
 import XCTest
 @testable import LaunchAdPlayer
@@ -24,8 +26,10 @@ final class EngineStopTests: XCTestCase {
 
     override func setUp() { XCTAssertEqual(engineThreads(), [], "no engine thread before the test") }
 
-    /// An open that waits on a server that accepted the connection and never answers.
+    /// An open that waits on a server that accepted the connection and never answers (read, as
+    /// in the product, through launchad's HTTP client: FFmpeg has no network of its own).
     func testStopMidOpen() throws {
+        NetworkSources.install(HTTPByteSource.opener(client: HTTPClient(connectTimeout: 30, totalTimeout: 60), maxBytes: 1_000_000))
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
         var addr = sockaddr_in()

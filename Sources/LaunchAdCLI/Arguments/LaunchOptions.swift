@@ -48,7 +48,7 @@ public struct LaunchOptions: Equatable, Sendable {
             throw UsageError("launch takes no FILE, got '\(r.positionals[0])' (use --manifest, and --then CMD for the app)")
         }
         try o.cache.check()
-        try o.play.check()
+        try o.play.check(linkFromManifest: true)
         return o
     }
 

@@ -93,9 +93,11 @@ extension PlayOptions {
         }
     }
 
-    public func check() throws {
+    /// `linkFromManifest`: `launch` takes each ad's link from the manifest, so `--open-links`
+    /// needs no `--link` there.
+    public func check(linkFromManifest: Bool = false) throws {
         if layout == .logoBottom && logo == nil { throw UsageError("--layout logo-bottom needs --logo IMAGE") }
         if size != nil && device != nil { throw UsageError("--size and --device cannot be used together") }
-        if openLinks && link == nil { throw UsageError("--open-links needs --link URL") }
+        if openLinks && link == nil && !linkFromManifest { throw UsageError("--open-links needs --link URL") }
     }
 }

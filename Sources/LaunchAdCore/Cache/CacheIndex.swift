@@ -53,15 +53,29 @@ public struct FileRecord: Codable, Equatable, Sendable {
     public var url: String
     public var fetchedAt: Date
     public var lastShown: Date?
+    /// The file's modification time (ns since 1970) when it was verified: a file written to
+    /// since then is not used until re-hashed.
+    public var mtimeNs: Int64?
+    /// Set when a refresh would have deleted the file but the running launch was showing it:
+    /// whose file it was and why it goes, for the `evicted` event of the refresh that deletes it.
+    public var pendingEviction: PendingEviction?
 
     enum CodingKeys: String, CodingKey {
-        case file, bytes, url, fetchedAt = "fetched_at", lastShown = "last_shown"
+        case file, bytes, url, fetchedAt = "fetched_at", lastShown = "last_shown", mtimeNs = "mtime_ns"
+        case pendingEviction = "pending_eviction"
     }
 
-    public init(file: String, bytes: Int64, url: String, fetchedAt: Date, lastShown: Date?) {
+    public init(file: String, bytes: Int64, url: String, fetchedAt: Date, lastShown: Date?, mtimeNs: Int64? = nil) {
         self.file = file; self.bytes = bytes; self.url = url; self.fetchedAt = fetchedAt; self.lastShown = lastShown
+        self.mtimeNs = mtimeNs
     }
 
     /// When it last mattered: shown, else fetched. Least-recently-shown eviction goes by this.
     public var lastUsed: Date { lastShown ?? fetchedAt }
+}
+
+public struct PendingEviction: Codable, Equatable, Sendable {
+    public var id: String
+    public var reason: String
+    public init(id: String, reason: String) { self.id = id; self.reason = reason }
 }

@@ -91,6 +91,15 @@ public enum ManifestParser {
         guard allowed.contains(scheme), url.isFileURL || url.host?.isEmpty == false else {
             throw ManifestError("\(path).url must be \(allowed.joined(separator: " or ")), not \"\(raw)\"")
         }
+        // A relative reference in a manifest file stays inside the manifest's folder (`../`
+        // or `/etc/...` could name any file on the machine).
+        if base.isFileURL, URL(string: raw)?.scheme == nil {
+            // On the decoded path, as the file system will read it (`%2e%2e` is `..` there).
+            let folder = lexicallyNormal(base.deletingLastPathComponent().path)
+            guard lexicallyNormal(url.path).hasPrefix(folder == "/" ? "/" : folder + "/") else {
+                throw ManifestError("\(path).url leaves the manifest's folder: \"\(raw)\"")
+            }
+        }
         guard let width = try f.int("width", in: 1...16384), let height = try f.int("height", in: 1...16384) else {
             throw ManifestError("\(path) needs \"width\" and \"height\"")
         }
@@ -100,6 +109,15 @@ public enum ManifestParser {
             throw ManifestError("\(path).sha256 must be 64 hex digits")
         }
         return Creative(url: url, width: width, height: height, bytes: Int64(bytes), sha256: sha)
+    }
+
+    /// `a/./b/../c` as `a/c`, without touching the file system.
+    static func lexicallyNormal(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") where part != "." {
+            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+        }
+        return "/" + parts.joined(separator: "/")
     }
 
     /// Typed field access with messages that name the field.

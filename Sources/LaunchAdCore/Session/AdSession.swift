@@ -33,6 +33,10 @@ public struct AdSession {
     private var runningSince: Int?
     private var quartilesSent = 0
 
+    /// How far short of its declared length (or `--max-duration`) a video may end and still
+    /// count as complete: timestamps and container durations disagree by a frame or two.
+    public static let truncationToleranceMs = 500
+
     public init(config: SessionConfig, layout: AdLayout, events: EventSink, now: Int) {
         self.config = config
         self.layout = layout
@@ -98,6 +102,9 @@ public struct AdSession {
                 return fallbackOrEnd(reason: "no_frames", otherwise: .noAd, now: now)
             }
             guard phase == .showing else { return [] }
+            if let expected = expectedMs, shownMs(now: now) + AdSession.truncationToleranceMs < expected {
+                return truncated(expectedMs: expected, now: now)
+            }
             return complete(now: now)
         case .adUnavailable(let code, let message):
             guard phase == .waiting else { return [] }
@@ -150,7 +157,14 @@ public struct AdSession {
     /// The video opened: the countdown runs over its length, capped by `--max-duration`.
     public mutating func videoReady(durationMs: Int?) {
         guard let d = durationMs, d > 0 else { return }
+        config.declaredMs = d
         config.countdownMs = min(d, config.limitMs ?? d)
+    }
+
+    /// What a video that plays through should show: its declared length, or the cap if shorter.
+    private var expectedMs: Int? {
+        guard let d = config.declaredMs, !usingFallback else { return nil }
+        return min(d, config.limitMs ?? d)
     }
 
     // MARK: What the overlay shows
@@ -234,11 +248,18 @@ public struct AdSession {
         case .mute: return setMuted(true, now: now)
         case .unmute: return setMuted(false, now: now)
         case .skip:
-            // As a viewer would: only while the button offers it. A host that must end the ad says `end`.
-            guard phase == .showing, skipButton(now: now).enabled else { return [] }
+            // As a viewer would: only while the button offers it. A host that must end the ad
+            // says `end`. A skip not acted on is answered, never dropped without a word.
+            guard phase == .showing else { return refuse(command, notOnScreen: now) }
+            guard config.showSkip else { return refuse(command, "there is no skip button (--no-skip); send end to end the ad", now: now) }
+            guard skipButton(now: now).enabled else {
+                let left = AdSession.ceilSeconds(config.skipAfterMs - shownMs(now: now))
+                return refuse(command, "the skip button works in \(left) s (--skip-after); send end to end the ad now", now: now)
+            }
             return skip(now: now, via: "host")
         case .click:
-            guard phase == .showing else { return [] }
+            guard phase == .showing else { return refuse(command, notOnScreen: now) }
+            guard config.link != nil else { return refuse(command, "the ad has no link", now: now) }
             return click(now: now)
         case .end:
             switch phase {
@@ -246,6 +267,17 @@ public struct AdSession {
             default: return []
             }
         }
+    }
+
+    /// A host command that cannot act now: a `control_error` saying why.
+    private func refuse(_ command: ControlCommand, _ why: String, now: Int) -> [SessionAction] {
+        emit("control_error", now, [("line", .string(command.rawValue)), ("message", .string("\(command.rawValue) ignored: \(why)"))])
+        return []
+    }
+
+    private func refuse(_ command: ControlCommand, notOnScreen now: Int) -> [SessionAction] {
+        refuse(command, phase == .waiting ? "the ad is not on screen yet (it acts once the first frame is shown)" : "the ad is already ending",
+               now: now)
     }
 
     private mutating func skip(now: Int, via: String) -> [SessionAction] {
@@ -265,6 +297,17 @@ public struct AdSession {
         sendQuartiles(shown: Int.max, now: now)
         emit("complete", now, [("shown_ms", .int(shownMs(now: now)))] + (frames?.fields ?? []))
         return leave(.completed, now: now)
+    }
+
+    /// The stream ended well before its declared length (a truncated file or download): no
+    /// `complete` and no quartile the viewer did not reach; an `error` saying how much was shown.
+    private mutating func truncated(expectedMs: Int, now: Int) -> [SessionAction] {
+        let shown = shownMs(now: now)
+        sendQuartiles(shown: shown, now: now)
+        emit("error", now, [("code", .string("media_truncated")),
+                            ("message", .string("the video ended after \(shown) ms of its declared \(expectedMs) ms")),
+                            ("shown_ms", .int(shown)), ("declared_ms", .int(expectedMs))])
+        return leave(.error, now: now)
     }
 
     private mutating func fallbackOrEnd(reason: String, otherwise outcome: Outcome, now: Int) -> [SessionAction] {

@@ -5,6 +5,9 @@ public struct SessionConfig: Equatable, Sendable {
     public var limitMs: Int?
     /// The length the countdown counts from (the video's duration, capped; the image's duration).
     public var countdownMs: Int
+    /// A video's declared length (its container's duration): a stream ending well short of it
+    /// was truncated.
+    public var declaredMs: Int?
     public var skipAfterMs: Int = 0
     public var showSkip = true
     public var skipLabel = "Skip"
@@ -28,6 +31,7 @@ public struct SessionConfig: Equatable, Sendable {
         let cap = o.maxDuration.map { Int(($0 * 1000).rounded()) }
         let length = [durationMs, cap].compactMap { $0 }.min()
         var c = SessionConfig(limitMs: cap, countdownMs: length ?? Int((o.imageDuration * 1000).rounded()))
+        c.declaredMs = durationMs
         c.apply(o)
         return c
     }

@@ -9,7 +9,8 @@ public final class CacheLock {
 
     /// Waits up to `timeout` seconds for the lock.
     public init(path: String, timeout: Double) throws {
-        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        // Never through a symlink: one put in its place would have us create or lock its target.
+        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { throw CacheError("cannot open the cache lock \(path): \(String(cString: strerror(errno)))") }
         let deadline = ProcessClock.uptimeSeconds() + timeout
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {

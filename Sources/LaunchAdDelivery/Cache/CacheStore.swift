@@ -7,6 +7,7 @@ import Foundation
 ///     DIR/objects/<sha256>.ext  creatives, named by content hash
 ///     DIR/tmp/                  downloads in progress
 ///     DIR/lock                  flock(2) lock for index updates
+///     DIR/CACHEDIR.TAG          marks the folder as launchad's (nothing unmarked is touched)
 ///
 /// Readers need no lock (the index is only ever replaced by rename); every change re-reads the
 /// index under the lock, so two processes never lose each other's updates.
@@ -16,23 +17,17 @@ public final class CacheStore: @unchecked Sendable {
 
     public init(directory: URL) throws {
         self.directory = directory
-        let fm = FileManager.default
-        for sub in ["objects", "tmp"] {
-            do {
-                try fm.createDirectory(at: directory.appendingPathComponent(sub), withIntermediateDirectories: true)
-            } catch {
-                throw CacheError("cannot create the cache folder \(directory.path): \(error.localizedDescription)")
-            }
-        }
+        try CacheStore.prepareFolder(directory)
     }
 
     var indexURL: URL { directory.appendingPathComponent("index.json") }
 
-    /// The index as last written; empty when there is none or it cannot be read.
+    /// The index as last written; empty when there is none or it cannot be read. A record
+    /// naming anything but `objects/<its sha256>.<known extension>` is dropped unread.
     public func readIndex() -> CacheIndex {
         guard let data = try? Data(contentsOf: indexURL),
               let index = try? CacheStore.decoder.decode(CacheIndex.self, from: data) else { return CacheIndex() }
-        return index
+        return index.keepingOnlyObjectRecords()
     }
 
     /// Locks, re-reads the index, lets `body` change it, writes it back atomically.
@@ -50,7 +45,8 @@ public final class CacheStore: @unchecked Sendable {
     private func write(_ index: CacheIndex) throws {
         let data = try CacheStore.encoder.encode(index)
         let tmp = directory.appendingPathComponent("tmp/index-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).json")
-        guard FileManager.default.createFile(atPath: tmp.path, contents: data) else {
+        guard let h = PrivateFile.create(tmp.path), (try? h.write(contentsOf: data)) != nil, (try? h.close()) != nil else {
+            try? FileManager.default.removeItem(at: tmp)
             throw CacheError("cannot write the cache index in \(directory.path)")
         }
         try rename(tmp, to: indexURL)
@@ -59,12 +55,25 @@ public final class CacheStore: @unchecked Sendable {
     /// The file of a cached creative.
     public func url(of record: FileRecord) -> URL { directory.appendingPathComponent(record.file) }
 
-    /// True when the creative's file is in the index and on disk at its full size. (Its digest
-    /// was checked when it was stored; a refresh re-checks it.)
+    /// True when the creative's file is in the index and on disk as installed: a regular file
+    /// (never a symlink) of its full size and with the modification time it had when verified.
+    /// Cheap enough for the launch path; a refresh re-hashes (`recheck`).
     public func isAvailable(_ creative: Creative, in index: CacheIndex) -> Bool {
-        guard let record = index.files[creative.sha256], record.bytes == creative.bytes else { return false }
-        let attrs = try? FileManager.default.attributesOfItem(atPath: url(of: record).path)
-        return (attrs?[.size] as? NSNumber)?.int64Value == creative.bytes
+        guard let record = index.files[creative.sha256], record.bytes == creative.bytes,
+              let st = CacheStore.lstat(url(of: record).path), DirectoryHandle.isRegular(st) else { return false }
+        return Int64(st.st_size) == creative.bytes && (record.mtimeNs == nil || record.mtimeNs == CacheStore.mtimeNs(st))
+    }
+
+    static func lstat(_ path: String) -> stat? {
+        var st = stat()
+        return Glibc.lstat(path, &st) == 0 ? st : nil
+    }
+
+    static func mtimeNs(_ st: stat) -> Int64 { Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec) }
+
+    /// The modification time of an installed file, to notice later that it was written to.
+    func installedMtime(_ name: String) -> Int64? {
+        CacheStore.lstat(directory.appendingPathComponent(name).path).map(CacheStore.mtimeNs)
     }
 
     /// A fresh file name for a download.
@@ -88,11 +97,10 @@ public final class CacheStore: @unchecked Sendable {
     public func install(_ temp: URL, as creative: Creative, kind: AdKind, into index: inout CacheIndex, now: Date) throws {
         let name = CacheStore.objectName(for: creative, kind: kind)
         try rename(temp, to: directory.appendingPathComponent(name))
-        if let old = index.files[creative.sha256], old.file != name {
-            try? FileManager.default.removeItem(at: directory.appendingPathComponent(old.file))
-        }
+        if let old = index.files[creative.sha256], old.file != name { unlinkObject(old.file) }
         index.files[creative.sha256] = FileRecord(file: name, bytes: creative.bytes, url: creative.url.absoluteString,
-                                                  fetchedAt: now, lastShown: index.files[creative.sha256]?.lastShown)
+                                                  fetchedAt: now, lastShown: index.files[creative.sha256]?.lastShown,
+                                                  mtimeNs: installedMtime(name))
     }
 
     /// Takes back a creative whose file is already in objects/ but not in the index (an index
@@ -101,18 +109,33 @@ public final class CacheStore: @unchecked Sendable {
     public func adopt(_ creative: Creative, kind: AdKind, now: Date) throws -> Bool {
         let name = CacheStore.objectName(for: creative, kind: kind)
         let file = directory.appendingPathComponent(name)
-        guard FileManager.default.fileExists(atPath: file.path) else { return false }
+        guard let st = CacheStore.lstat(file.path), DirectoryHandle.isRegular(st) else { return false }
         do {
             try CacheStore.verify(file, as: creative)
         } catch {
-            try? FileManager.default.removeItem(at: file)
+            unlinkObject(name)
             return false
         }
         try update { index in
             index.files[creative.sha256] = FileRecord(file: name, bytes: creative.bytes, url: creative.url.absoluteString,
-                                                      fetchedAt: now, lastShown: index.files[creative.sha256]?.lastShown)
+                                                      fetchedAt: now, lastShown: index.files[creative.sha256]?.lastShown,
+                                                      mtimeNs: installedMtime(name))
         }
         return true
+    }
+
+    /// Re-hashes a cached creative (outside the lock: hashing takes time). True when its file
+    /// still matches the manifest's size and sha256.
+    public func recheck(_ creative: Creative) -> Bool {
+        guard let record = readIndex().files[creative.sha256] else { return false }
+        return (try? CacheStore.verify(url(of: record), as: creative)) != nil
+    }
+
+    /// Unlinks `objects/<name>` if it is a regular file with a name launchad writes.
+    func unlinkObject(_ file: String) {
+        let name = (file as NSString).lastPathComponent
+        guard file == "objects/\(name)", CacheNames.isObjectName(name), let objects = try? folder("objects") else { return }
+        objects.unlinkRegularFile(name)
     }
 
     static func objectName(for creative: Creative, kind: AdKind) -> String {
@@ -129,32 +152,34 @@ public final class CacheStore: @unchecked Sendable {
     /// Deletes a creative's file and its record. Call inside `update`.
     public func remove(_ sha: String, from index: inout CacheIndex) {
         guard let record = index.files.removeValue(forKey: sha) else { return }
-        try? FileManager.default.removeItem(at: url(of: record))
+        unlinkObject(record.file)
     }
 
     /// Removes files in objects/ the index does not know, and downloads abandoned by a killed
-    /// process (older than `staleAfter`). Call inside `update`.
+    /// process (older than `staleAfter`). Only regular files with names launchad writes are
+    /// unlinked, looked at with lstat in folders opened without following symlinks; nothing
+    /// is recursed into. Call inside `update`.
     public func sweep(_ index: CacheIndex, staleAfter: TimeInterval = 3600) {
-        let fm = FileManager.default
         let known = Set(index.files.values.map { ($0.file as NSString).lastPathComponent })
-        let objects = directory.appendingPathComponent("objects")
-        for name in (try? fm.contentsOfDirectory(atPath: objects.path)) ?? [] where !known.contains(name) {
-            try? fm.removeItem(at: objects.appendingPathComponent(name))
+        if let objects = try? folder("objects") {
+            for name in objects.names() where CacheNames.isObjectName(name) && !known.contains(name) {
+                objects.unlinkRegularFile(name)
+            }
         }
-        let tmp = directory.appendingPathComponent("tmp")
-        for name in (try? fm.contentsOfDirectory(atPath: tmp.path)) ?? [] {
-            let file = tmp.appendingPathComponent(name)
-            let modified = (try? fm.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date ?? .distantPast
-            if Date().timeIntervalSince(modified) > staleAfter { try? fm.removeItem(at: file) }
+        if let tmp = try? folder("tmp") {
+            let now = Date().timeIntervalSince1970
+            for name in tmp.names() where CacheNames.isTempName(name) {
+                guard let st = tmp.lstat(name) else { continue }
+                if now - Double(st.st_mtim.tv_sec) > staleAfter { tmp.unlinkRegularFile(name) }
+            }
         }
     }
 
     /// A short, safe extension (so players that look at names see the right kind), never taken
     /// from the URL as is: only known media extensions survive.
     static func fileExtension(for url: URL, kind: AdKind) -> String {
-        let known = ["mp4", "m4v", "mov", "webm", "mkv", "png", "jpg", "jpeg", "gif", "webp", "bmp"]
         let ext = url.pathExtension.lowercased()
-        if known.contains(ext) { return ext }
+        if CacheNames.knownExtensions.contains(ext) { return ext }
         return kind == .video ? "mp4" : "png"
     }
 

@@ -1,54 +1,63 @@
 import LaunchAdCore
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-/// The real network: Foundation's URLSession for http(s) (TLS certificates verified, the
-/// default), plain reads for file URLs. One session per fetch, so nothing is shared between
-/// concurrent fetches and no response cache gets in the way of conditional requests.
+/// The real network: libcurl for http(s) (TLS certificates verified, the default), plain reads
+/// for file URLs. Every redirect is followed here, not by curl, so each hop passes the same
+/// URL policy; bodies are never decoded (identity is asked for, an encoded body refused), so
+/// the size caps count the bytes that arrive.
 public final class HTTPClient: Fetcher, @unchecked Sendable {
     public var connectTimeout: Double
     public var totalTimeout: Double
     public var maxRedirects: Int
     public var allowHTTP: Bool
+    public var userAgent: String
 
-    public init(connectTimeout: Double = 5, totalTimeout: Double = 60, maxRedirects: Int = 5, allowHTTP: Bool = false) {
+    public init(connectTimeout: Double = 5, totalTimeout: Double = 60, maxRedirects: Int = 5, allowHTTP: Bool = false,
+                userAgent: String = "launchad") {
         self.connectTimeout = connectTimeout; self.totalTimeout = totalTimeout
-        self.maxRedirects = maxRedirects; self.allowHTTP = allowHTTP
+        self.maxRedirects = maxRedirects; self.allowHTTP = allowHTTP; self.userAgent = userAgent
     }
 
     public func fetch(_ request: FetchRequest, progress: ((Int64) -> Void)?) throws -> FetchResponse {
         try URLPolicy.check(request.url, allowHTTP: allowHTTP)
         if request.url.isFileURL { return try readFile(request, progress: progress) }
-
-        var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData,
-                                    timeoutInterval: connectTimeout)
-        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-        let config = URLSessionConfiguration.ephemeral
-        config.urlCache = nil
-        // URLSession has no separate connect timeout: the request timeout bounds any silence
-        // (connecting included), the resource timeout the whole transfer.
-        config.timeoutIntervalForRequest = connectTimeout
-        config.timeoutIntervalForResource = totalTimeout
-        let task = TransferDelegate(request: request, maxRedirects: maxRedirects, allowHTTP: allowHTTP, progress: progress)
-        let session = URLSession(configuration: config, delegate: task, delegateQueue: nil)
-        defer { session.invalidateAndCancel() }
-        let dataTask = session.dataTask(with: urlRequest)
-        dataTask.resume()
-        if task.done.wait(timeout: .now() + totalTimeout + 2) == .timedOut {
-            dataTask.cancel()
-            _ = task.done.wait(timeout: .now() + 2)
-            throw FetchError("timed out after \(NumberText.plain(totalTimeout)) s: \(request.url.absoluteString)", retryable: true)
+        // `--timeout` bounds the whole fetch, redirects included.
+        let deadline = ProcessClock.uptimeSeconds() + totalTimeout
+        var url = request.url
+        var redirects = 0
+        while true {
+            let left = deadline - ProcessClock.uptimeSeconds()
+            guard left > 0 else { throw FetchError("timed out: \(request.url.absoluteString)", retryable: true) }
+            let transfer = try CurlTransfer(url: url, request: request, connectTimeout: min(connectTimeout, left), totalTimeout: left,
+                                            userAgent: userAgent, progress: progress)
+            try transfer.perform()
+            if (300..<400).contains(transfer.status), transfer.status != 304, let next = transfer.redirectURL {
+                redirects += 1
+                guard redirects <= maxRedirects else {
+                    throw FetchError("more than \(maxRedirects) redirects for \(request.url.absoluteString)", retryable: false)
+                }
+                do { try URLPolicy.check(next, allowHTTP: allowHTTP) } catch let e as FetchError {
+                    throw FetchError("redirected to a refused URL: \(e.message)", retryable: false)
+                }
+                guard !next.isFileURL else { throw FetchError("redirected to a refused URL: \(next.absoluteString)", retryable: false) }
+                url = next
+                continue
+            }
+            return FetchResponse(status: transfer.status, headers: transfer.headers, body: transfer.sink?.memory ?? Data(),
+                                 bytes: transfer.sink?.count ?? 0)
         }
-        return try task.result()
     }
 
     private func readFile(_ request: FetchRequest, progress: ((Int64) -> Void)?) throws -> FetchResponse {
-        guard let input = FileHandle(forReadingAtPath: request.url.path) else {
-            throw FetchError("cannot read \(request.url.path)", retryable: false)
+        // Opened without blocking, then checked: a FIFO or a device would be read forever.
+        let fd = open(request.url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw FetchError("cannot read \(request.url.path): \(String(cString: strerror(errno)))", retryable: false) }
+        let input = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {
+            throw FetchError("\(request.url.path) is not a regular file (a FIFO, device or folder); refusing to read it", retryable: false)
         }
-        defer { try? input.close() }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         let sink = try BodySink(destination: request.destination)
         while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
             try sink.append(chunk)
@@ -70,8 +79,7 @@ final class BodySink {
 
     init(destination: URL?) throws {
         guard let destination else { handle = nil; return }
-        guard FileManager.default.createFile(atPath: destination.path, contents: nil),
-              let h = FileHandle(forWritingAtPath: destination.path) else {
+        guard let h = PrivateFile.create(destination.path) else {
             throw FetchError("cannot write \(destination.path)", retryable: false)
         }
         handle = h
@@ -83,101 +91,4 @@ final class BodySink {
     }
 
     func close() throws { try handle?.close() }
-}
-
-/// Follows one data task: enforces the size cap and the redirect limit, writes the body.
-private final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    let request: FetchRequest
-    let maxRedirects: Int
-    let allowHTTP: Bool
-    let progress: ((Int64) -> Void)?
-    let done = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-    private var redirects = 0
-    private var response: HTTPURLResponse?
-    private var sink: BodySink?
-    private var failure: FetchError?
-
-    init(request: FetchRequest, maxRedirects: Int, allowHTTP: Bool, progress: ((Int64) -> Void)?) {
-        self.request = request; self.maxRedirects = maxRedirects; self.allowHTTP = allowHTTP; self.progress = progress
-    }
-
-    private func fail(_ error: FetchError) {
-        lock.lock(); defer { lock.unlock() }
-        if failure == nil { failure = error }
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
-        redirects += 1
-        guard redirects <= maxRedirects else {
-            fail(FetchError("more than \(maxRedirects) redirects for \(request.url.absoluteString)", retryable: false))
-            // Not followed: the 3xx becomes the final response (cancelling here crashes
-            // swift-corelibs-foundation, which still expects this callback).
-            completionHandler(nil); return
-        }
-        if let url = newRequest.url {
-            do { try URLPolicy.check(url, allowHTTP: allowHTTP) } catch let e as FetchError {
-                fail(FetchError("redirected to a refused URL: \(e.message)", retryable: false))
-                completionHandler(nil); return
-            } catch {}
-        }
-        completionHandler(newRequest)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
-        guard let http = response as? HTTPURLResponse else { completionHandler(.cancel); return }
-        self.response = http
-        if (200..<300).contains(http.statusCode) {
-            if http.expectedContentLength > request.maxBytes {
-                fail(FetchError("\(request.url.lastPathComponent) is \(http.expectedContentLength) bytes, over the \(request.maxBytes)-byte limit", retryable: false))
-                completionHandler(.cancel); return
-            }
-            do { sink = try BodySink(destination: request.destination) } catch let e as FetchError {
-                fail(e); completionHandler(.cancel); return
-            } catch {}
-        }
-        completionHandler(.allow)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        guard let sink else { return }  // an error page's body is not kept
-        do {
-            try sink.append(data)
-        } catch {
-            fail(FetchError("cannot write the download: \(error.localizedDescription)", retryable: false))
-            dataTask.cancel(); return
-        }
-        if sink.count > request.maxBytes {
-            fail(FetchError("\(request.url.lastPathComponent) is over the \(request.maxBytes)-byte limit", retryable: false))
-            dataTask.cancel(); return
-        }
-        progress?(sink.count)
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        try? sink?.close()
-        let promised = response.map { (200..<300).contains($0.statusCode) ? $0.expectedContentLength : -1 } ?? -1
-        let received = sink?.count ?? 0
-        if let error, (error as NSError).code == NSURLErrorTimedOut {
-            fail(FetchError("timed out: \(request.url.absoluteString)", retryable: true))
-        } else if promised > 0, received < promised {
-            fail(FetchError("truncated response: \(received) of \(promised) bytes from \(request.url.absoluteString)", retryable: true))
-        } else if let error {
-            fail(FetchError("\(request.url.absoluteString): \(error.localizedDescription)", retryable: true))
-        }
-        done.signal()
-    }
-
-    func result() throws -> FetchResponse {
-        lock.lock(); defer { lock.unlock() }
-        if let failure { throw failure }
-        guard let response else { throw FetchError("no response from \(request.url.absoluteString)", retryable: true) }
-        var headers: [String: String] = [:]
-        for (k, v) in response.allHeaderFields {
-            if let k = k as? String, let v = v as? String { headers[k.lowercased()] = v }
-        }
-        return FetchResponse(status: response.statusCode, headers: headers, body: sink?.memory ?? Data(), bytes: sink?.count ?? 0)
-    }
 }

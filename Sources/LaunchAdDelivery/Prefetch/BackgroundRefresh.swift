@@ -82,8 +82,11 @@ public final class HeldEndSink: EventSink, @unchecked Sendable {
         held = e
     }
 
+    /// Sends the held `end`, stamped now: the stream ends when it is written, after everything
+    /// the refresh said, so times only go forward (`shown_ms` still tells the ad's own time).
     public func release() {
-        lock.lock(); let e = held; held = nil; lock.unlock()
+        lock.lock(); var e = held; held = nil; lock.unlock()
+        e?.tMs = ProcessClock.nowMs()
         if let e { base.emit(e) }
     }
 }

@@ -8,9 +8,13 @@ public struct FetchRequest: Sendable {
     /// The most bytes accepted; a larger body is abandoned.
     public var maxBytes: Int64
     public var destination: URL?
+    /// Polled while the transfer runs: true abandons it at once (the ad being streamed ended).
+    public var isCancelled: (@Sendable () -> Bool)?
 
-    public init(url: URL, headers: [String: String] = [:], maxBytes: Int64, destination: URL? = nil) {
+    public init(url: URL, headers: [String: String] = [:], maxBytes: Int64, destination: URL? = nil,
+                isCancelled: (@Sendable () -> Bool)? = nil) {
         self.url = url; self.headers = headers; self.maxBytes = maxBytes; self.destination = destination
+        self.isCancelled = isCancelled
     }
 }
 
@@ -55,9 +59,22 @@ public enum URLPolicy {
         }
     }
 
+    /// Only names that cannot be resolved elsewhere: an IPv4 literal in 127.0.0.0/8 (four
+    /// decimal parts), the IPv6 literal ::1, or exactly `localhost`. `127.evil.example` or
+    /// `ads.localhost` go through DNS and could be anywhere.
     public static func isLoopback(_ host: String) -> Bool {
-        let h = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        return h == "localhost" || h.hasSuffix(".localhost") || h == "::1" || h.hasPrefix("127.")
+        let h = host.lowercased()
+        if h == "localhost" { return true }
+        if h.hasPrefix("[") && h.hasSuffix("]") || h.contains(":") {
+            var addr = in6_addr()
+            let literal = String(h.trimmingCharacters(in: CharacterSet(charactersIn: "[]")))
+            guard inet_pton(AF_INET6, literal, &addr) == 1 else { return false }
+            return withUnsafeBytes(of: &addr) { Array($0) } == [UInt8](repeating: 0, count: 15) + [1]
+        }
+        let parts = h.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4, parts.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              parts.allSatisfy({ Int($0).map { $0 <= 255 } ?? false }) else { return false }
+        return parts[0] == "127"
     }
 }
 

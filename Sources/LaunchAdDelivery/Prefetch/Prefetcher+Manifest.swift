@@ -75,10 +75,17 @@ extension Prefetcher {
                 return reasons[record.ad.id] != nil
             }
             let referenced = Set(index.ads.flatMap { $0.ad.creatives.map(\.sha256) })
-            for (sha, file) in index.files where !referenced.contains(sha) && !protected.contains(sha) {
+            for sha in referenced where index.files[sha]?.pendingEviction != nil { index.files[sha]?.pendingEviction = nil }
+            for (sha, file) in index.files where !referenced.contains(sha) {
+                let id = owners[sha] ?? file.pendingEviction?.id ?? "-"
+                let reason = owners[sha].flatMap { reasons[$0] } ?? file.pendingEviction?.reason ?? "replaced"
+                // In use by the running launch: deleted by the next refresh, which still knows why.
+                if protected.contains(sha) {
+                    index.files[sha]?.pendingEviction = PendingEviction(id: id, reason: reason)
+                    continue
+                }
                 store.remove(sha, from: &index)
-                let id = owners[sha] ?? "-"
-                events.append(evicted(id, sha, file.bytes, reasons[id] ?? "replaced"))
+                events.append(evicted(id, sha, file.bytes, reason))
             }
             events += evictOverLimit(&index, owners: owners)
             if let body = fetched.body {

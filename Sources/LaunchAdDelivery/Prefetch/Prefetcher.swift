@@ -82,7 +82,7 @@ public final class Prefetcher: @unchecked Sendable {
         var seen = Set<String>()
         var jobs: [(ad: AdEntry, creative: Creative)] = []
         for ad in ads {
-            for c in needed(ad) where !store.isAvailable(c, in: index) && seen.insert(c.sha256).inserted {
+            for c in needed(ad) where seen.insert(c.sha256).inserted && !isIntact(c, ad: ad, in: index, report: &report) {
                 jobs.append((ad, c))
             }
         }
@@ -109,6 +109,18 @@ public final class Prefetcher: @unchecked Sendable {
             done += creative.bytes
             onProgress?(PrefetchProgress(id: ad.id, doneBytes: done, totalBytes: total))
         }
+    }
+
+    /// Every refresh re-hashes what it keeps: a cached file changed in place (even at the same
+    /// size) or gone is dropped (`evicted`, reason `damaged`) and fetched again.
+    private func isIntact(_ c: Creative, ad: AdEntry, in index: CacheIndex, report: inout PrefetchReport) -> Bool {
+        guard let record = index.files[c.sha256] else { return false }
+        if store.isAvailable(c, in: index) && store.recheck(c) { return true }
+        try? store.update { store.remove(c.sha256, from: &$0) }
+        report.evicted += 1
+        emit("evicted", [("id", .string(ad.id)), ("sha256", .string(c.sha256)), ("bytes", .int(Int(record.bytes))),
+                         ("reason", .string("damaged"))])
+        return false
     }
 
     /// Downloads one creative to a temporary file, verifies it and installs it; nil when the

@@ -23,11 +23,24 @@ public final class Demuxer: @unchecked Sendable {
         }
         ctx.pointee.interrupt_callback.opaque = Unmanaged.passUnretained(abortFlag).toOpaque()
         var opened: UnsafeMutablePointer<AVFormatContext>? = ctx
-        var options = Demuxer.networkOptions(for: path)
+        var options: OpaquePointer?
+        var io: SourceIO?
+        if NetworkSources.isNetwork(path) {
+            // A network creative is read only through the delivery layer's byte source; the
+            // demuxer may open nothing by itself (a playlist's segments, a reference).
+            do { io = try SourceIO(NetworkSources.open(path, isAborted: { [abort] in abort.isSet })) } catch {
+                avformat_free_context(ctx)
+                throw error
+            }
+            ctx.pointee.pb = io?.context
+            av_dict_set(&options, "protocol_whitelist", "none", 0)
+        }
+        network = io
         let ret = avformat_open_input(&opened, path, nil, &options)
         av_dict_free(&options)
         guard ret >= 0, let opened else {
             // avformat_open_input frees the context on failure.
+            if let why = io?.reader.failure { throw MediaError("open_failed", "cannot open \(path): \(why)", averror: ret) }
             if ret == launchad_averror_invaliddata() {
                 throw MediaError("not_media", "\(path) is not a media file FFmpeg can read: \(MediaError.text(ret))", averror: ret)
             }
@@ -35,8 +48,20 @@ public final class Demuxer: @unchecked Sendable {
             throw MediaError(code, "cannot open \(path): \(MediaError.text(ret))", averror: ret)
         }
         context = opened
+        if network != nil {
+            let name = String(cString: opened.pointee.iformat.pointee.name)
+            guard !Set(name.split(separator: ",").map(String.init)).isDisjoint(with: Demuxer.networkFormats) else {
+                throw MediaError("not_media", "\(path) is \(name), not a media file a stream may be (playlists are refused)")
+            }
+        }
         if findStreamInfo { try self.findStreamInfo() }
     }
+
+    /// What a network creative may be: one self-contained file (no playlist, no references).
+    static let networkFormats: Set<String> = ["mov", "mp4", "matroska", "webm", "png_pipe", "jpeg_pipe", "gif", "webp_pipe", "bmp_pipe"]
+
+    /// The byte source of a network creative (kept alive as long as the input).
+    private let network: SourceIO?
 
     /// Reads (and decodes) enough of the input to know every stream's parameters.
     public func findStreamInfo() throws {
@@ -53,23 +78,8 @@ public final class Demuxer: @unchecked Sendable {
         avformat_close_input(&c)
     }
 
-    /// For URLs: FFmpeg does not verify TLS certificates unless told to, and would wait on a
-    /// silent server forever; verify against the system's CA bundle and time out reads.
-    static func networkOptions(for path: String) -> OpaquePointer? {
-        let lower = path.lowercased()
-        guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else { return nil }
-        var dict: OpaquePointer?
-        av_dict_set(&dict, "rw_timeout", "10000000", 0) // µs
-        if lower.hasPrefix("https://") {
-            av_dict_set(&dict, "tls_verify", "1", 0)
-            let bundle = "/etc/ssl/certs/ca-certificates.crt"
-            if FileManager.default.fileExists(atPath: bundle) { av_dict_set(&dict, "ca_file", bundle, 0) }
-        }
-        return dict
-    }
-
     /// Makes blocking reads return an error from now on.
-    public func abort() { abortFlag.set() }
+    public func abort() { abortFlag.set(); network?.reader.source.cancel() }
 
     public var formatName: String { String(cString: context.pointee.iformat.pointee.name) }
     public var streamCount: Int { Int(context.pointee.nb_streams) }

@@ -140,7 +140,8 @@ public final class PlaybackEngine: @unchecked Sendable {
         let facts = VideoFacts(codedSize: Size(width: vInfo.width, height: vInfo.height),
                                displaySize: Size(width: ds.width, height: ds.height),
                                rotation: vInfo.rotation, duration: d.duration ?? vInfo.durationSeconds,
-                               hasAudio: audioPipe != nil, colorMatrix: vDecoder.colorMatrix, frameDuration: vInfo.frameDuration,
+                               // The file's, not the device's (`audio_unavailable` tells about that).
+                               hasAudio: d.bestAudioStream != nil, colorMatrix: vDecoder.colorMatrix, frameDuration: vInfo.frameDuration,
                                isStillImage: d.isStillImage)
         lock.lock()
         if aborted { lock.unlock(); return }

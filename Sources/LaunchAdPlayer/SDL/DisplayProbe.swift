@@ -22,10 +22,24 @@ enum DisplayProbe {
             if let why = KMSReadiness.problem(drm: nodes(in: "/dev/dri", prefix: "card", flags: O_RDWR), input: nodes(in: "/dev/input", prefix: "event", flags: O_RDONLY) ?? []) {
                 throw SDLError(code: "no_display", message: "no display (kmsdrm): \(why)")
             }
-        case .x11, .sdlDefault:
+        case .x11:
             break
+        case .sdlDefault:
+            if !waylandReachable(environment) { skipWayland() }
         }
         if let hint = choice.driverHint { SDL_SetHint(SDL_HINT_VIDEODRIVER, hint) }
+    }
+
+    /// Without XDG_RUNTIME_DIR (and no socket path in WAYLAND_DISPLAY) no compositor can be
+    /// reached, and libwayland would only print "XDG_RUNTIME_DIR is invalid" on stderr.
+    private static func waylandReachable(_ env: [String: String]) -> Bool {
+        env["XDG_RUNTIME_DIR"].map { !$0.isEmpty } ?? false || env["WAYLAND_DISPLAY"]?.hasPrefix("/") == true
+    }
+
+    /// SDL's own driver order, Wayland left out.
+    private static func skipWayland() {
+        let drivers = (0..<SDL_GetNumVideoDrivers()).compactMap { SDL_GetVideoDriver($0).map { String(cString: $0) } }
+        SDL_SetHint(SDL_HINT_VIDEODRIVER, drivers.filter { $0 != "wayland" }.joined(separator: ","))
     }
 
     private static func checkWayland(_ socket: String) throws {

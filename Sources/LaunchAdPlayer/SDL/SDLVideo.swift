@@ -3,6 +3,8 @@ import LaunchAdCore
 
 /// SDL's video and event subsystems for one run; quits them when released.
 public final class SDLVideo {
+    private var hangup: HangupSignal?
+
     public init() throws {
         try DisplayProbe.prepare()
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
@@ -19,9 +21,13 @@ public final class SDLVideo {
             throw SDLError(code: "no_display",
                            message: "no display: set DISPLAY (or WAYLAND_DISPLAY), or SDL_VIDEODRIVER=dummy for a headless run")
         }
+        hangup = HangupSignal()
     }
 
-    deinit { SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) }
+    deinit {
+        hangup = nil
+        SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
+    }
 
     public var driverName: String { SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none" }
 

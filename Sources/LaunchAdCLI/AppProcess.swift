@@ -1,0 +1,83 @@
+import Foundation
+
+/// The `--then` application, started as exec would start it: posix_spawnp looks the program up
+/// on PATH itself (no `/usr/bin/env` in between, so `A=B` is a program name), in launchad's own
+/// process group (it can read the terminal), with default signal handling and only stdin,
+/// stdout and stderr inherited; launchad waits for exactly that process, so a grandchild left
+/// running in the background never holds it up.
+// @unchecked Sendable: `reaped` is only touched under `lock`.
+final class AppProcess: @unchecked Sendable {
+    let pid: pid_t
+    private let lock = NSLock()
+    private var reaped = false
+
+    private init(pid: pid_t) { self.pid = pid }
+
+    /// Starts `command[0]` with the rest as its arguments; throws the one-line reason it could not.
+    static func spawn(_ command: [String]) throws -> AppProcess {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if let closeFrom = addCloseFrom {
+            _ = closeFrom(&actions, 3)
+        } else {
+            markInheritedDescriptorsCloseOnExec()
+        }
+        var attr = posix_spawnattr_t()
+        posix_spawnattr_init(&attr)
+        defer { posix_spawnattr_destroy(&attr) }
+        // Signals launchad ignores or forwards are the app's own again; nothing stays blocked.
+        var defaults = sigset_t(), empty = sigset_t()
+        sigemptyset(&defaults)
+        sigemptyset(&empty)
+        for sig in [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGQUIT] { sigaddset(&defaults, sig) }
+        posix_spawnattr_setsigdefault(&attr, &defaults)
+        posix_spawnattr_setsigmask(&attr, &empty)
+        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        var pid: pid_t = 0
+        let err = posix_spawnp(&pid, command[0], &actions, &attr, &argv, environ)
+        guard err == 0 else { throw AppError("cannot start \(command[0]): \(String(cString: strerror(err)))") }
+        return AppProcess(pid: pid)
+    }
+
+    /// glibc 2.34's posix_spawn_file_actions_addclosefrom_np, which Swift's Glibc module does not
+    /// declare (it is behind _GNU_SOURCE).
+    private static let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+    }()
+
+    /// Without closefrom: every descriptor above stderr is marked close-on-exec.
+    private static func markInheritedDescriptorsCloseOnExec() {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? [] {
+            guard let fd = Int32(name), fd > 2 else { continue }
+            let flags = fcntl(fd, F_GETFD)
+            if flags >= 0 { _ = fcntl(fd, F_SETFD, flags | FD_CLOEXEC) }
+        }
+    }
+
+    /// Passes a signal on, unless the app has already been waited for (its pid may be reused).
+    func signal(_ sig: Int32) {
+        lock.lock(); defer { lock.unlock() }
+        if !reaped { kill(pid, sig) }
+    }
+
+    /// Waits for the app; its exit status, or 128+N when signal N ended it (as a shell says).
+    func wait() -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { return 127 }
+        }
+        lock.lock(); reaped = true; lock.unlock()
+        let signal = status & 0x7f
+        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+    }
+}
+
+struct AppError: Error, CustomStringConvertible {
+    let description: String
+    init(_ message: String) { description = message }
+}

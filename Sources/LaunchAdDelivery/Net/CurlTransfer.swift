@@ -1,0 +1,169 @@
+import CCurl
+import Foundation
+import LaunchAdCore
+
+/// One GET of one URL through libcurl's easy interface, on the calling thread: no redirects
+/// followed (the client decides), no decoding (identity asked for, an encoded body refused),
+/// the body capped as it arrives, an error page's body read only to a few KB. curl waits in
+/// poll(2) with its own timeouts, so an idle wait costs no CPU, and `--timeout` bounds the
+/// whole transfer exactly. Owns its CURL handle and header list.
+final class CurlTransfer {
+    /// How much of an error page is read before the connection is dropped.
+    static let errorBodyCap = 4096
+
+    private let handle: UnsafeMutableRawPointer
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    /// curl writes its detailed error line here; it keeps the pointer, so it is not Swift array storage.
+    private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+
+    let request: FetchRequest
+    let url: URL
+    let progress: ((Int64) -> Void)?
+    private(set) var status = 0
+    private(set) var headers: [String: String] = [:]
+    private(set) var sink: BodySink?
+    private var errorBytes = 0
+    /// Why the transfer was stopped from a callback (a cap, an encoding, a write failure).
+    private(set) var refusal: FetchError?
+    private var stoppedAfterErrorBody = false
+
+    private static let globalInit: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
+
+    init(url: URL, request: FetchRequest, connectTimeout: Double, totalTimeout: Double, userAgent: String,
+         progress: ((Int64) -> Void)?) throws {
+        CurlTransfer.globalInit
+        guard let h = curl_easy_init() else { throw FetchError("cannot start a transfer (curl_easy_init)", retryable: true) }
+        handle = h
+        self.url = url; self.request = request; self.progress = progress
+        launchad_curl_set_string(h, CURLOPT_URL, url.absoluteString)
+        launchad_curl_set_string(h, CURLOPT_PROTOCOLS_STR, "http,https")
+        launchad_curl_set_long(h, CURLOPT_FOLLOWLOCATION, 0)
+        launchad_curl_set_long(h, CURLOPT_NOSIGNAL, 1)
+        launchad_curl_set_long(h, CURLOPT_CONNECTTIMEOUT_MS, Int(connectTimeout * 1000))
+        launchad_curl_set_long(h, CURLOPT_TIMEOUT_MS, Int(totalTimeout * 1000))
+        // Silence (not one byte for --connect-timeout seconds) ends a transfer early.
+        launchad_curl_set_long(h, CURLOPT_LOW_SPEED_LIMIT, 1)
+        launchad_curl_set_long(h, CURLOPT_LOW_SPEED_TIME, max(1, Int(connectTimeout.rounded(.up))))
+        launchad_curl_set_string(h, CURLOPT_USERAGENT, userAgent)
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        launchad_curl_set_pointer(h, CURLOPT_ERRORBUFFER, errorBuffer)
+        var list = curl_slist_append(nil, "Accept-Encoding: identity")
+        for (name, value) in request.headers { list = curl_slist_append(list, "\(name): \(value)") }
+        headerList = list
+        launchad_curl_set_list(h, CURLOPT_HTTPHEADER, list)
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        launchad_curl_set_pointer(h, CURLOPT_HEADERDATA, context)
+        launchad_curl_set_data_fn(h, CURLOPT_HEADERFUNCTION) { data, size, count, context in
+            let me = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
+            me.header(String(decoding: UnsafeRawBufferPointer(start: data, count: size * count), as: UTF8.self))
+            return size * count
+        }
+        if request.isCancelled != nil {
+            launchad_curl_set_long(h, CURLOPT_NOPROGRESS, 0)
+            launchad_curl_set_pointer(h, CURLOPT_XFERINFODATA, context)
+            launchad_curl_set_progress_fn(h) { context, _, _, _, _ in
+                let me = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
+                return me.request.isCancelled?() == true ? 1 : 0
+            }
+        }
+        launchad_curl_set_pointer(h, CURLOPT_WRITEDATA, context)
+        launchad_curl_set_data_fn(h, CURLOPT_WRITEFUNCTION) { data, size, count, context in
+            let me = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
+            return me.body(Data(bytes: data!, count: size * count)) ? size * count : 0
+        }
+    }
+
+    deinit {
+        curl_easy_cleanup(handle)
+        curl_slist_free_all(headerList)
+        errorBuffer.deallocate()
+    }
+
+    /// Runs the transfer; throws the one-line reason it failed.
+    func perform() throws {
+        let code = curl_easy_perform(handle)
+        try? sink?.close()
+        if let refusal { throw refusal }
+        if code == CURLE_WRITE_ERROR && stoppedAfterErrorBody { return }
+        var promised: curl_off_t = -1
+        launchad_curl_get_size(handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &promised)
+        switch code {
+        case CURLE_OK:
+            // An empty 2xx body still makes its (empty) file.
+            if (200..<300).contains(status) && sink == nil {
+                sink = try BodySink(destination: request.destination)
+                try sink?.close()
+            }
+            return
+        case CURLE_ABORTED_BY_CALLBACK:
+            throw FetchError("cancelled: \(url.absoluteString)", retryable: false)
+        case CURLE_OPERATION_TIMEDOUT:
+            throw FetchError("timed out: \(url.absoluteString) (\(message(code)))", retryable: true)
+        case CURLE_PARTIAL_FILE:
+            throw FetchError("truncated response: \(sink?.count ?? 0) of \(promised) bytes from \(url.absoluteString)", retryable: true)
+        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CONNECT_ERROR:
+            throw FetchError("\(url.absoluteString): TLS certificate not trusted or handshake failed: \(message(code))", retryable: false)
+        case CURLE_UNSUPPORTED_PROTOCOL:
+            throw FetchError("unsupported URL scheme in \(url.absoluteString)", retryable: false)
+        default:
+            throw FetchError("\(url.absoluteString): \(message(code))", retryable: true)
+        }
+    }
+
+    /// curl's own detailed line when it wrote one, else the code's text.
+    private func message(_ code: CURLcode) -> String {
+        let detail = String(cString: errorBuffer)
+        return detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+    }
+
+    /// The redirect's target (curl works it out from Location, relative ones included).
+    var redirectURL: URL? {
+        var p: UnsafeMutablePointer<CChar>?
+        guard launchad_curl_get_string(handle, CURLINFO_REDIRECT_URL, &p) == CURLE_OK, let p else { return nil }
+        return URL(string: String(cString: p))
+    }
+
+    private func header(_ line: String) {
+        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasPrefix("HTTP/") {
+            // A new response (after a 100 Continue): its headers replace the last one's.
+            headers = [:]
+            status = trimmed.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+        } else if let colon = trimmed.firstIndex(of: ":") {
+            headers[trimmed[..<colon].lowercased()] = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    /// False stops the transfer.
+    private func body(_ data: Data) -> Bool {
+        guard (200..<300).contains(status) else {
+            // An error page is not kept: a few KB are read, then the connection is dropped.
+            errorBytes += data.count
+            if errorBytes > CurlTransfer.errorBodyCap { stoppedAfterErrorBody = true; return false }
+            return true
+        }
+        if sink == nil {
+            if let encoding = headers["content-encoding"]?.lowercased(), encoding != "identity" {
+                return stop(FetchError("refusing a \(encoding)-encoded body from \(url.absoluteString) (launchad asks for identity encoding)", retryable: false))
+            }
+            if let length = headers["content-length"].flatMap(Int64.init), length > request.maxBytes {
+                return stop(FetchError("\(request.url.lastPathComponent) is \(length) bytes, over the \(request.maxBytes)-byte limit", retryable: false))
+            }
+            do { sink = try BodySink(destination: request.destination) } catch let e as FetchError { return stop(e) } catch { return false }
+        }
+        guard let sink else { return false }
+        do { try sink.append(data) } catch {
+            return stop(FetchError("cannot write the download: \(error.localizedDescription)", retryable: false))
+        }
+        if sink.count > request.maxBytes {
+            return stop(FetchError("\(request.url.lastPathComponent) is over the \(request.maxBytes)-byte limit", retryable: false))
+        }
+        progress?(sink.count)
+        return true
+    }
+
+    private func stop(_ error: FetchError) -> Bool {
+        if refusal == nil { refusal = error }
+        return false
+    }
+}

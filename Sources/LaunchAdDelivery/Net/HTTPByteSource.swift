@@ -1,0 +1,93 @@
+import Foundation
+import LaunchAdCore
+import LaunchAdMedia
+
+/// A network creative for the demuxer, fetched by the project's HTTP client in ranges: each
+/// request obeys the same rules as a download (https unless loopback or --allow-http, every
+/// redirect hop checked, TLS verified, identity encoding), the creative may not be larger than
+/// `maxBytes`, and all requests together may not read more than four times its size (seeks back).
+// @unchecked Sendable: the chunk, size and counters are guarded by `lock`.
+public final class HTTPByteSource: ByteSource, @unchecked Sendable {
+    static let chunk: Int64 = 1 << 20
+
+    private let client: Fetcher
+    private let url: URL
+    private let maxBytes: Int64
+    private let lock = NSLock()
+    private var cached: (start: Int64, data: Data)?
+    private var total: Int64?
+    private var fetched: Int64 = 0
+    private var cancelled = false
+    private let isAborted: @Sendable () -> Bool
+
+    /// Fetches the first range at once, so a refused or unreachable URL fails the open; a run
+    /// stopped meanwhile (`isAborted`) abandons it at once.
+    public init(url: URL, client: Fetcher, maxBytes: Int64, isAborted: @escaping @Sendable () -> Bool = { false }) throws {
+        self.url = url; self.client = client; self.maxBytes = maxBytes; self.isAborted = isAborted
+        try load(at: 0)
+    }
+
+    /// The opener to install in NetworkSources: every network creative through `client`.
+    public static func opener(client: Fetcher, maxBytes: Int64) -> NetworkSources.Opener {
+        { url, isAborted in try HTTPByteSource(url: url, client: client, maxBytes: maxBytes, isAborted: isAborted) }
+    }
+
+    public var size: Int64? { lock.lock(); defer { lock.unlock() }; return total }
+
+    public func cancel() { lock.lock(); cancelled = true; lock.unlock() }
+    private var isCancelled: Bool {
+        lock.lock(); let c = cancelled; lock.unlock()
+        return c || isAborted()
+    }
+
+    public func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        if let total = size, offset >= total { return 0 }
+        if !covers(offset) { try load(at: offset) }
+        lock.lock(); defer { lock.unlock() }
+        guard let (start, data) = cached, offset >= start, offset < start + Int64(data.count) else { return 0 }
+        let from = Int(offset - start)
+        let n = min(buffer.count, data.count - from)
+        data.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress! + from, byteCount: n) }
+        return n
+    }
+
+    private func covers(_ offset: Int64) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        guard let (start, data) = cached else { return false }
+        return offset >= start && offset < start + Int64(data.count)
+    }
+
+    private func load(at offset: Int64) throws {
+        guard !isCancelled else { throw FetchError("cancelled: \(url.absoluteString)", retryable: false) }
+        let request = FetchRequest(url: url, headers: ["Range": "bytes=\(offset)-\(offset + HTTPByteSource.chunk - 1)"],
+                                   maxBytes: maxBytes, isCancelled: { [weak self] in self?.isCancelled ?? true })
+        let response = try client.fetch(request, progress: nil)
+        let start: Int64
+        let size: Int64
+        switch response.status {
+        case 206:
+            // "bytes START-END/TOTAL"
+            let range = response.headers["content-range"] ?? ""
+            guard let slash = range.lastIndex(of: "/"), let t = Int64(range[range.index(after: slash)...]),
+                  let dash = range.firstIndex(of: "-"), let s = Int64(range.drop(while: { !$0.isNumber })[..<dash]) else {
+                throw FetchError("unreadable Content-Range \"\(range)\" from \(url.absoluteString)", retryable: false)
+            }
+            start = s; size = t
+        case 200:
+            // No ranges: the whole body came (capped at maxBytes by the client).
+            start = 0; size = response.bytes
+        default:
+            throw FetchError("HTTP \(response.status) for \(url.absoluteString)", retryable: false)
+        }
+        guard size <= maxBytes else {
+            throw FetchError("\(url.lastPathComponent) is \(size) bytes, over the \(maxBytes)-byte limit", retryable: false)
+        }
+        lock.lock(); defer { lock.unlock() }
+        fetched += response.bytes
+        guard fetched <= 4 * max(size, HTTPByteSource.chunk) else {
+            throw FetchError("\(url.absoluteString): read more than four times its size; giving up", retryable: false)
+        }
+        total = size
+        cached = (start, response.body)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Synchronization
+
+/// Bytes of a creative that does not come from a file: FFmpeg reads a network creative only
+/// through one of these (a custom AVIOContext), never with its own http/tls protocols, so every
+/// byte obeys the rules of whoever supplies it (the delivery layer's https, redirect and size
+/// policy). LaunchAdMedia defines the seam; it does not know about HTTP.
+public protocol ByteSource: AnyObject, Sendable {
+    /// The total size, once known.
+    var size: Int64? { get }
+    /// Copies bytes starting at `offset` into `buffer`; 0 at the end. Throws the one-line reason
+    /// reading stopped (a policy refusal, a timeout).
+    func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+    /// Makes a blocked or later read fail at once (the ad was skipped or stopped).
+    func cancel()
+}
+
+/// Opens http(s) creatives. Until the executable installs an opener, network URLs are refused:
+/// FFmpeg's own network code is never used.
+public enum NetworkSources {
+    /// `isAborted` turns true when the run stops: an open still waiting on the network gives up.
+    public typealias Opener = @Sendable (URL, _ isAborted: @escaping @Sendable () -> Bool) throws -> ByteSource
+
+    private static let opener = Mutex<Opener?>(nil)
+
+    public static func install(_ open: @escaping Opener) { opener.withLock { $0 = open } }
+
+    static func isNetwork(_ path: String) -> Bool {
+        let lower = path.lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+    }
+
+    static func open(_ path: String, isAborted: @escaping @Sendable () -> Bool) throws -> ByteSource {
+        guard let url = URL(string: path) else { throw MediaError("open_failed", "\(path) is not a URL") }
+        guard let open = opener.withLock({ $0 }) else {
+            throw MediaError("open_failed", "cannot open \(path): no network source is set up")
+        }
+        do { return try open(url, isAborted) } catch let e as MediaError { throw e } catch {
+            throw MediaError("open_failed", "cannot open \(path): \(error)")
+        }
+    }
+}

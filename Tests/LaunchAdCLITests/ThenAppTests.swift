@@ -1,0 +1,81 @@
+import XCTest
+import Foundation
+import LaunchAdCore
+import LaunchAdTestSupport
+
+/// `--then` behaves like exec: the app is looked up on PATH, shares launchad's process group,
+/// inherits only stdin, stdout and stderr, and launchad returns when it does. Signals end an
+/// ad the same way whether they are TERM or HUP.
+final class ThenAppTests: XCTestCase {
+    var cache: URL!
+
+    override func setUpWithError() throws {
+        cache = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("launchad-then-\(UUID().uuidString)")
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: cache) }
+
+    /// No server: `no_ad` at once, then the app.
+    func launch(then: [String]) throws -> Launchad.Run {
+        try Launchad.run(["launch", "--manifest", "http://127.0.0.1:\(try freePort())/m.json", "--cache", cache.path,
+                          "--retries", "0", "--then"] + then)
+    }
+
+    /// A grandchild left in the background (its own output elsewhere) does not hold launchad up:
+    /// it returns the app's status at once, not when the grandchild ends 4 s later.
+    func testLaunchReturnsWhenTheAppDoes() throws {
+        let run = try launch(then: ["sh", "-c", "sleep 4 >/dev/null 2>&1 </dev/null & exit 3"])
+        XCTAssertEqual(run.status, 3, run.stderr)
+        XCTAssertLessThan(run.seconds, 3, "waited for the grandchild")
+    }
+
+    /// Only descriptors 0, 1 and 2 reach the app; it is in launchad's process group. (The shell
+    /// writes on its own stdout: a redirection or a pipe would open descriptors of its own.)
+    func testTheAppInheritsOnlyStdioAndTheProcessGroup() throws {
+        let run = try launch(then: ["sh", "-c", "ls /proc/$$/fd; echo --; cut -d' ' -f5 /proc/$$/stat /proc/$PPID/stat"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let lines = run.stdout.split(separator: "\n").filter { !$0.hasPrefix("{") }
+        guard let split = lines.firstIndex(of: "--") else { return XCTFail(run.stdout) }
+        XCTAssertEqual(Array(lines[..<split]), ["0", "1", "2"])
+        let groups = lines[(split + 1)...]
+        XCTAssertEqual(groups.count, 2)
+        XCTAssertEqual(groups.first, groups.last, "the app's process group is launchad's")
+    }
+
+    /// PATH lookup with no `env` in between: `A=B prog` names a program called `A=B`.
+    func testTheProgramIsLookedUpOnPathAsIs() throws {
+        let run = try launch(then: ["A=B", "true"])
+        XCTAssertEqual(run.status, 127)
+        XCTAssertTrue(run.stderr.hasSuffix("launchad: cannot start A=B: No such file or directory\n"), run.stderr)
+        XCTAssertEqual(try launch(then: ["sh", "-c", "exit 7"]).status, 7)
+    }
+
+    /// SIGHUP ends a playing ad as SIGTERM does: the `end` event, the same outcome and status.
+    func testHangupEndsAnAdLikeTerminate() throws {
+        var results: [(Int32, String?, Int)] = []
+        for sig in [SIGTERM, SIGHUP] {
+            let image = try Fixtures.write("hup-red.png", try Fixtures.solidPNG("red"))
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: Launchad.binary)
+            p.arguments = ["play", image, "--duration", "10"]
+            p.environment = Launchad.headlessEnvironment()
+            let pipe = Pipe()
+            p.standardOutput = pipe
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            // Once the picture is up (its `first_frame` line), send the signal.
+            var seen = Launchad.read(pipe.fileHandleForReading, until: "first_frame")
+            kill(p.processIdentifier, sig)
+            seen.append(pipe.fileHandleForReading.readDataToEndOfFile())
+            p.waitUntilExit()
+            let events = String(decoding: seen, as: UTF8.self).split(separator: "\n").compactMap {
+                (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+            }
+            XCTAssertEqual(p.terminationReason, .exit, "signal \(sig) killed play")
+            results.append((p.terminationStatus, events.last?["event"] as? String, events.filter { $0["event"] as? String == "end" }.count))
+            XCTAssertEqual(events.last?["event"] as? String, "end")
+        }
+        XCTAssertEqual(results[1].0, results[0].0, "HUP's exit code is TERM's")
+        XCTAssertEqual(results[1].2, 1)
+    }
+}
