@@ -21,6 +21,9 @@ final class PresentCountTests: XCTestCase {
         let fadeSteps = (300 + step - 1) / step + (400 + step - 1) / step
         // The first frame, the overlay appearing, window events: a few more.
         XCTAssertLessThanOrEqual(player.presents, frames + countdownSteps + fadeSteps + 4)
-        XCTAssertGreaterThanOrEqual(player.presents, frames * 9 / 10, "every picture is presented")
+        // Each picture shown took a present of its own (a loaded machine may drop some).
+        guard case .int(let shown)? = sink.events.last?["frames_shown"] else { return XCTFail("no frames_shown on end") }
+        XCTAssertGreaterThanOrEqual(player.presents, shown)
+        XCTAssertGreaterThan(shown, frames / 2)
     }
 }
