@@ -4,7 +4,7 @@
 # 5 wrappers to an InLine whose 12 tracking URIs point at the same nginx (answering 204), and
 # reports medians of: the time to resolve the chain (the `vast_ad` event's t_ms less the `vast`
 # event's, which follows the first fetch), the first frame (`first_frame` t_ms, ms since process
-# start) and the frames dropped if the engine reports them.
+# start) and the frames dropped (the engine's count on `end`, or a tag's `ad_end`).
 #
 #   bash bench/vast-wrappers.sh [RUNS]        (default 9; LAUNCHAD_BIN, default .build/release/launchad)
 set -euo pipefail
@@ -56,7 +56,8 @@ for l in open(sys.argv[1]):
     ev.setdefault(o['event'],o)
 def g(n,k='t_ms'): return ev.get(n,{}).get(k)
 r=g('vast_ad'); v=g('vast')
-print(g('first_frame'), (r-v) if r is not None and v is not None else '-', g('end','frames_dropped') if g('end','frames_dropped') is not None else '-')" "$1"; }
+fd=g('ad_end','frames_dropped') if 'ad_end' in ev else g('end','frames_dropped')
+print(g('first_frame'), (r-v) if r is not None and v is not None else '-', fd if fd is not None else '-')" "$1"; }
 : > "$work/rows"
 for i in $(seq 1 "$runs"); do
   "$bin" play "$base/ad.mp4" --size 320x240 --transition none --state "$work/state" > "$work/plain.jsonl" 2>/dev/null || true
