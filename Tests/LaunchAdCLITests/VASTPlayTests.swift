@@ -116,6 +116,8 @@ final class VASTPlayTests: XCTestCase {
             ("loop", nil, loopURL, 300, "la/error?code=300"),
             ("wrap404", wrapperTo("\(nginx.base)/missing.xml", id: "w404"), nil, 301, "w404/error?code=301"),
             ("nomedia", VASTTags.document([VASTTags.inlineAd(id: "nm", track: track, media: [VASTTags.mediaFile("\(nginx.base)/x.swf", type: "application/x-shockwave-flash")])]), nil, 403, "nm/error?code=403"),
+            // Playlists are not played: a network creative is one self-contained file.
+            ("hlsonly", VASTTags.document([VASTTags.inlineAd(id: "hl", track: track, media: [VASTTags.mediaFile("\(nginx.base)/m.m3u8", type: "application/x-mpegURL")])]), nil, 403, "hl/error?code=403"),
             // The media trickles from /slow/: no first frame within --wait 1.
             ("lateframe", VASTTags.document([VASTTags.inlineAd(id: "lf", track: track, media: [VASTTags.mediaFile("\(nginx.base)/slow/ad.mp4")])]), nil, 402, "lf/error?code=402"),
             ("media404", VASTTags.document([VASTTags.inlineAd(id: "m4", track: track, media: [VASTTags.mediaFile("\(nginx.base)/gone.mp4")])]), nil, 401, "m4/error?code=401"),

@@ -113,7 +113,7 @@ public enum MediaFileChooser {
         }
         guard Link.isAllowed(f.url) else { return "\(name): only http(s) media URLs are played" }
         guard let demuxer = MediaCapabilities.demuxer(forMIME: type) else { return "\(name): type '\(f.type)' is not a video type this player knows" }
-        guard capabilities.demuxers.contains(demuxer) else { return "\(name): this FFmpeg cannot open \(f.type)" }
+        guard capabilities.demuxers.contains(demuxer) else { return "\(name): this player cannot open \(f.type)" }
         if f.delivery == "streaming" && demuxer != "hls" && demuxer != "dash" { return "\(name): streaming \(f.type) is not played" }
         for codec in (f.codec ?? "").split(separator: ",") where !codec.trimmingCharacters(in: .whitespaces).isEmpty {
             guard let d = MediaCapabilities.decoder(forCodec: String(codec)), capabilities.canDecode(d) else {
