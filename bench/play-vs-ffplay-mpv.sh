@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Plays the same 1080p30 H.264 High + AAC stereo 48 kHz clip with launchad, ffplay and mpv in turn
-# (interleaved, N runs each) under ONE Xvfb, and reports per player the median wall time, CPU
-# seconds (user + sys) and peak RSS (GNU time), the ratios launchad / each other player, and
-# launchad's first-frame time (its `first_frame` event's t_ms, ms since process start).
+# Plays the same 1080p30 H.264 High + AAC stereo 48 kHz clip (and a 4K30 one) with launchad, ffplay
+# and mpv in turn (interleaved, N runs each) under ONE Xvfb, and reports per player and clip the
+# median wall time, CPU seconds (user + sys), peak RSS (GNU time) and dropped frames, the ratios
+# launchad / each other player, and launchad's first-frame time (its `first_frame` event's t_ms,
+# ms since process start).
 #
 #   bash bench/play-vs-ffplay-mpv.sh [--runs N] [--no-setup] [--no-build] [--no-warmup] [--wm]
-#                                    [--launchad-render LIST] [--threads]
+#                                    [--launchad-render LIST] [--threads] [--compare LABEL=BIN]... [--no-4k] [--presents]
 #
 #   --runs N                runs per player (default 5)
 #   --no-setup              do not call scripts/setup.sh (fail if a tool is missing)
@@ -16,6 +17,17 @@
 #                           (comma separated, e.g. software,opengl): rows "launchad[software]"...
 #   --threads               after the timed runs, one extra run per player that samples each
 #                           thread's CPU time (/proc) into bench/results/threads-PLAYER.json
+#   --compare LABEL=BIN     also play with another launchad binary (e.g. one built from an older
+#                           revision), interleaved with the rest: rows "launchad-LABEL" (repeatable)
+#   --presents              after the timed runs, one run of each launchad build on the 1080p clip
+#                           under `perf stat` with a uprobe on SDL_RenderPresent: presents per
+#                           second of media next to frames shown (needs perf and uprobes; root)
+#   --no-4k                 only the 1080p clip (the 4K clip is a 3840x2160 30 fps H.264 High
+#                           testsrc2 + tone, 10 s, played in the same 1920x1080 screen)
+#
+# Dropped frames: launchad's `end` event (frames_dropped of frames_shown + frames_dropped), mpv's
+# frame-drop-count + decoder-frame-drop-count (printed by --term-status-msg), ffplay's `fd=` from
+# its -stats line.
 #
 # Environment: LAUNCHAD_BIN (default .build/release/launchad, built here unless --no-build; set it
 # to a binary built elsewhere, e.g. with --scratch-path, when .build is busy), LAUNCHAD_REV (the
@@ -40,7 +52,9 @@ root="$(cd "$here/.." && pwd)"
 results="$here/results"
 export PATH="/opt/swift/usr/bin:$PATH"
 
-runs=5 setup=1 build=1 warmup=1 wm=0 sample_threads=0 render_list=""
+runs=5 setup=1 build=1 warmup=1 wm=0 sample_threads=0 render_list="" with_4k=1 count_presents=0
+declare -A compare_bins=()
+compare_labels=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs="${2:?--runs needs a number}"; shift 2 ;;
@@ -50,6 +64,10 @@ while [ $# -gt 0 ]; do
     --wm) wm=1; shift ;;
     --threads) sample_threads=1; shift ;;
     --launchad-render) render_list="${2:?--launchad-render needs a list}"; shift 2 ;;
+    --compare) c="${2:?--compare needs LABEL=BIN}"; [[ "$c" == *=* ]] || { echo "bench: --compare wants LABEL=BIN, not '$c'" >&2; exit 2; }
+      compare_bins["${c%%=*}"]="${c#*=}"; compare_labels+=("${c%%=*}"); shift 2 ;;
+    --no-4k) with_4k=0; shift ;;
+    --presents) count_presents=1; shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
@@ -74,6 +92,7 @@ if [ "$build" = 1 ] && [ -z "${LAUNCHAD_BIN:-}" ]; then
   (cd "$root" && swift build -c release --product launchad 2>&1 | tail -3) >&2
 fi
 [ -x "$bin" ] || die "no launchad binary at $bin (build it, or set LAUNCHAD_BIN)"
+for l in "${compare_labels[@]}"; do [ -x "${compare_bins[$l]}" ] || die "--compare $l: no launchad binary at ${compare_bins[$l]}"; done
 
 mkdir -p "$results/logs"
 rm -f "$results"/logs/*
@@ -90,6 +109,17 @@ if [ ! -s "$clip" ]; then
     -c:v libx264 -profile:v high -pix_fmt yuv420p -preset veryfast -crf 23 -g 60 \
     -c:a aac -b:a 128k -ar 48000 -ac 2 -movflags +faststart "$clip.tmp.mp4"
   mv "$clip.tmp.mp4" "$clip"
+fi
+clip4k="$results/clip-2160p30-h264-aac.mp4"
+if [ "$with_4k" = 1 ] && [ ! -s "$clip4k" ]; then
+  echo "bench: making $clip4k" >&2
+  ffmpeg -nostdin -loglevel error -y \
+    -f lavfi -i "testsrc2=size=3840x2160:rate=30:duration=$dur" \
+    -f lavfi -i "sine=frequency=440:beep_factor=4:sample_rate=48000:duration=$dur" \
+    -filter_complex "[1:a]pan=stereo|c0=c0|c1=c0[a]" -map 0:v -map "[a]" \
+    -c:v libx264 -profile:v high -level 5.1 -pix_fmt yuv420p -preset veryfast -crf 23 -g 60 \
+    -c:a aac -b:a 128k -ar 48000 -ac 2 -movflags +faststart "$clip4k.tmp.mp4"
+  mv "$clip4k.tmp.mp4" "$clip4k"
 fi
 if [ ! -s "$slow" ]; then
   # The same streams with the moov atom after the media data (no faststart), for first-frame only.
@@ -124,16 +154,19 @@ xdg="$(mktemp -d)"; chmod 700 "$xdg"; export XDG_RUNTIME_DIR="$xdg"
 echo "bench: Xvfb on $DISPLAY (pid $xvfb_pid)" >&2
 
 # ------------------------------------------------------------------ players
+# mpv says nothing but its status line, which carries its drop counts.
+mpv_quiet=(--msg-level=all=error,statusline=status '--term-status-msg=launchad-bench drops=${frame-drop-count} decoder_drops=${decoder-frame-drop-count}')
 # player_cmd NAME FILE sets CMD (an env-prefixed command line) for that player.
 player_cmd() {
   local name="$1" file="$2"
   case "$name" in
     launchad) CMD=(env SDL_AUDIODRIVER=dummy "$bin" play "$file") ;;
+    launchad-*) CMD=(env SDL_AUDIODRIVER=dummy "${compare_bins[${name#launchad-}]}" play "$file") ;;
     launchad\[*\]) local rd="${name#launchad[}"; rd="${rd%]}"
       CMD=(env SDL_AUDIODRIVER=dummy SDL_RENDER_DRIVER="$rd" "$bin" play "$file") ;;
-    ffplay) CMD=(env SDL_AUDIODRIVER=dummy ffplay -autoexit -nostats -loglevel error "$file") ;;
-    mpv-x11) CMD=(mpv --no-config --ao=null --vo=x11 --really-quiet --no-input-terminal "$file") ;;
-    mpv-gpu-sw) CMD=(mpv --no-config --ao=null --vo=gpu --gpu-sw --really-quiet --no-input-terminal "$file") ;;
+    ffplay) CMD=(env SDL_AUDIODRIVER=dummy ffplay -autoexit -stats -loglevel error "$file") ;;
+    mpv-x11) CMD=(mpv --no-config --ao=null --vo=x11 "${mpv_quiet[@]}" --no-input-terminal "$file") ;;
+    mpv-gpu-sw) CMD=(mpv --no-config --ao=null --vo=gpu --gpu-sw "${mpv_quiet[@]}" --no-input-terminal "$file") ;;
     *) die "unknown player $name" ;;
   esac
 }
@@ -147,35 +180,42 @@ for vo in "x11" "gpu" "gpu --gpu-sw"; do
   mpv_probe+="\`--vo=$vo\` $r; "
 done
 players=(launchad ffplay mpv-x11 mpv-gpu-sw)
+for l in "${compare_labels[@]}"; do players=("${players[0]}" "launchad-$l" "${players[@]:1}"); done
 IFS=',' read -r -a extra_render <<<"$render_list"
 for rd in "${extra_render[@]}"; do [ -n "$rd" ] && players+=("launchad[$rd]"); done
 
 runs_tsv="$results/runs.tsv"
-printf 'set\tplayer\trun\tok\trc\twall_s\tuser_s\tsys_s\tmaxrss_kb\tfirst_frame_ms\tstart_ms\toutcome\tload1\n' >"$runs_tsv"
+printf 'set\tplayer\trun\tok\trc\twall_s\tuser_s\tsys_s\tmaxrss_kb\tfirst_frame_ms\tstart_ms\toutcome\tload1\tframes\tdropped\n' >"$runs_tsv"
 
 # run_one SET LABEL PLAYER RUN FILE [extra args...]: one timed run, one line in runs.tsv.
 run_one() {
   local set="$1" label="$2" name="$3" i="$4" file="$5"; shift 5
   player_cmd "$name" "$file"
   [ $# -gt 0 ] && CMD+=("$@")
+  # The floor: the process starting and loading its libraries, nothing played.
+  [ "$set" = version ] && CMD=("${CMD[@]:0:$((${#CMD[@]} - 2))}" --version)
   local tag="$set-${label//[^A-Za-z0-9_.-]/_}-$i" tfile out err rc=0 load
   tfile="$results/logs/$tag.time"; out="$results/logs/$tag.out"; err="$results/logs/$tag.err"
   load="$(cut -d' ' -f1 /proc/loadavg)"
   /usr/bin/time -o "$tfile" -f "%e %U %S %M" timeout -k 5 120 "${CMD[@]}" </dev/null >"$out" 2>"$err" || rc=$?
-  local wall user sys rss ff start outcome ok=1
+  local wall user sys rss ff start outcome frames dropped ok=1
   read -r wall user sys rss < <(tail -1 "$tfile")
-  ff=- start=- outcome=-
-  if [[ "$name" == launchad* ]]; then
-    read -r ff start outcome < <(python3 "$here/measure.py" events "$out")
+  ff=- start=- outcome=- frames=- dropped=-
+  if [ "$set" = version ]; then
+    :
+  elif [[ "$name" == launchad* ]]; then
+    read -r ff start outcome frames dropped < <(python3 "$here/measure.py" events "$out")
     [ "$outcome" = completed ] || ok=0
+  else
+    read -r frames dropped < <(python3 "$here/measure.py" drops "$out" "$err")
   fi
   [ "$rc" = 0 ] || ok=0
   # A play run that ends early did not play the clip.
-  if [ "$set" = play ] && ! awk -v w="$wall" -v d="$dur" 'BEGIN { exit !(w >= 0.8 * d) }'; then ok=0; fi
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$set" "$label" "$i" "$ok" "$rc" "$wall" "$user" "$sys" \
-    "$rss" "$ff" "$start" "$outcome" "$load" >>"$runs_tsv"
-  printf 'bench: %-10s %-40s run %s: wall %ss cpu %s+%ss rss %sKiB first_frame %s ok=%s\n' \
-    "$set" "$label" "$i" "$wall" "$user" "$sys" "$rss" "$ff" "$ok" >&2
+  if [[ "$set" == play* ]] && ! awk -v w="$wall" -v d="$dur" 'BEGIN { exit !(w >= 0.8 * d) }'; then ok=0; fi
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$set" "$label" "$i" "$ok" "$rc" "$wall" "$user" "$sys" \
+    "$rss" "$ff" "$start" "$outcome" "$load" "$frames" "$dropped" >>"$runs_tsv"
+  printf 'bench: %-10s %-40s run %s: wall %ss cpu %s+%ss rss %sKiB first_frame %s dropped %s ok=%s\n' \
+    "$set" "$label" "$i" "$wall" "$user" "$sys" "$rss" "$ff" "$dropped" "$ok" >&2
   [ "$ok" = 1 ] || echo "bench:   run failed (exit $rc, outcome $outcome); see $err" >&2
 }
 
@@ -190,12 +230,44 @@ fi
 # ------------------------------------------------------------------ 3. timed runs, interleaved
 for i in $(seq "$runs"); do
   for p in "${players[@]}"; do run_one play "$p" "$p" "$i" "$clip"; done
+  if [ "$with_4k" = 1 ]; then
+    for p in "${players[@]}"; do run_one play-4k "$p" "$p" "$i" "$clip4k"; done
+  fi
 done
-# First frame only: short launchad runs (1 s of video), faststart vs moov at the end.
+# First frame only: short runs (1 s of video) of every launchad build, faststart vs moov at the
+# end; and `launchad --version`, the floor (process start and dynamic loading alone).
+launchads=()
+for p in "${players[@]}"; do [[ "$p" == launchad* ]] && launchads+=("$p"); done
 for i in $(seq "$runs"); do
-  run_one firstframe "launchad, faststart (--max-duration 1)" launchad "$i" "$clip" --max-duration 1
-  run_one firstframe "launchad, moov at the end (--max-duration 1)" launchad "$i" "$slow" --max-duration 1
+  for p in "${launchads[@]}"; do
+    run_one firstframe "$p, faststart (--max-duration 1)" "$p" "$i" "$clip" --max-duration 1
+    run_one firstframe "$p, moov at the end (--max-duration 1)" "$p" "$i" "$slow" --max-duration 1
+    run_one version "$p --version" "$p" "$i" "$clip"
+  done
 done
+
+presents_md="$results/presents.md"
+rm -f "$presents_md"
+if [ "$count_presents" = 1 ]; then
+  sdl_lib="$(ldconfig -p | awk '/libSDL2-2.0.so.0 / { print $NF; exit }')"
+  perf probe -q -x "$sdl_lib" SDL_RenderPresent 2>/dev/null || true # already there is fine
+  {
+    echo "Presents (\`perf stat -e probe_libSDL2:SDL_RenderPresent\`, one run each, 1080p clip):"
+    echo
+    echo "| build | presents | per second of media | frames shown / dropped |"
+    echo "|---|---|---|---|"
+  } >"$presents_md"
+  for p in "${launchads[@]}"; do
+    player_cmd "$p" "$clip"
+    pstat="$results/logs/presents-$p.txt"
+    perf stat -x, -e probe_libSDL2:SDL_RenderPresent -o "$pstat" "${CMD[@]}" </dev/null >"$results/logs/presents-$p.out" 2>/dev/null || true
+    n="$(awk -F, '/SDL_RenderPresent/ { print $1 }' "$pstat" 2>/dev/null)"
+    read -r _ _ _ frames dropped < <(python3 "$here/measure.py" events "$results/logs/presents-$p.out")
+    shown=$([ "$frames" = - ] && echo - || echo $((frames - dropped)))
+    echo "| $p | ${n:--} | $(awk -v n="${n:-0}" -v d="$dur" 'BEGIN { printf "%.1f", n / d }') | $shown / $dropped |" >>"$presents_md"
+    echo "bench: presents of $p: ${n:-unknown}" >&2
+  done
+fi
 
 if [ "$sample_threads" = 1 ]; then
   for p in "${players[@]}"; do
@@ -213,14 +285,18 @@ meta="$results/meta.txt"
   echo
   echo "- clip: $(basename "$clip"), $(ffprobe -v error -select_streams v:0 -show_entries stream=codec_name,profile,width,height,r_frame_rate -of csv=p=0 "$clip" | tr ',' ' ')" \
        "+ $(ffprobe -v error -select_streams a:0 -show_entries stream=codec_name,sample_rate,channels -of csv=p=0 "$clip" | tr ',' ' '), ${dur} s, faststart"
+  [ "$with_4k" = 1 ] && echo "- clip play-4k: $(basename "$clip4k"), $(ffprobe -v error -select_streams v:0 -show_entries stream=codec_name,profile,width,height,r_frame_rate -of csv=p=0 "$clip4k" | tr ',' ' '), same audio, ${dur} s"
+  for l in "${compare_labels[@]}"; do echo "- launchad-$l: ${compare_bins[$l]}"; done
   echo "- runs: $runs per player, interleaved, one Xvfb 1920x1080x24 ($([ "$wm" = 1 ] && echo "openbox" || echo "no window manager")); warm-up run first: $([ "$warmup" = 1 ] && echo yes || echo no)"
   echo "- machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(awk '/MemTotal/ { printf "%.1f GiB", $2/1048576 }' /proc/meminfo), $(uname -r)"
   echo "- launchad ${LAUNCHAD_REV:-$(cd "$root" && git rev-parse --short HEAD 2>/dev/null || echo '?')} release ($bin), $(ffmpeg -version | head -1 | cut -d' ' -f1-3), $(mpv --version | head -1 | cut -d' ' -f1-2), SDL $(dpkg-query -W -f='${Version}' libsdl2-2.0-0 2>/dev/null || echo '?'), Mesa $(dpkg-query -W -f='${Version}' libgl1-mesa-dri 2>/dev/null || echo '?')"
-  ld_renderer=$(grep -h '"event":"window"' "$results"/logs/*launchad*.out 2>/dev/null | head -n 1 |
+  # awk stops at the first match itself: grep | head would die of SIGPIPE under pipefail.
+  ld_renderer=$(awk '/"event":"window"/ { print; exit }' "$results"/logs/*launchad*.out 2>/dev/null |
     python3 -c 'import sys, json; l = sys.stdin.readline(); print(json.loads(l).get("renderer", "unknown") if l else "unknown")')
   echo "- renderers: launchad's \`window\` event says \"$ld_renderer\"; ffplay's SDL default: $(python3 "$here/measure.py" sdl-renderer 2>/dev/null || echo unknown); mpv probe: $mpv_probe"
   echo "- audio: decoded by all, heard by none (SDL_AUDIODRIVER=dummy for launchad and ffplay, --ao=null for mpv)"
-  echo "- commands: \`launchad play FILE\`, \`ffplay -autoexit -nostats -loglevel error FILE\`, \`mpv --no-config --ao=null --vo=x11|--vo=gpu --gpu-sw FILE\`"
+  echo "- commands: \`launchad play FILE\`, \`ffplay -autoexit -stats -loglevel error FILE\`, \`mpv --no-config --ao=null --vo=x11|--vo=gpu --gpu-sw FILE\` (mpv quiet but for its status line, which carries its drop counts)"
 } >"$meta"
 python3 "$here/measure.py" report "$runs_tsv" "$meta" "$results/play.md"
+if [ -s "$presents_md" ]; then { echo; cat "$presents_md"; } | tee -a "$results/play.md"; fi
 echo "bench: written $results/play.md" >&2

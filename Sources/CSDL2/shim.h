@@ -13,6 +13,8 @@ static inline Uint32 launchad_sdl_pixelformat_iyuv(void) { return SDL_PIXELFORMA
 static inline Uint32 launchad_sdl_pixelformat_argb8888(void) { return SDL_PIXELFORMAT_ARGB8888; }
 static inline Uint32 launchad_sdl_pixelformat_abgr8888(void) { return SDL_PIXELFORMAT_ABGR8888; }
 static inline Uint32 launchad_sdl_pixelformat_rgba32(void) { return SDL_PIXELFORMAT_RGBA32; }
+static inline Uint32 launchad_sdl_pixelformat_rgb888(void) { return SDL_PIXELFORMAT_RGB888; }
+static inline Uint32 launchad_sdl_pixelformat_bgr888(void) { return SDL_PIXELFORMAT_BGR888; }
 static inline Uint32 launchad_sdl_pixelformat_nv12(void) { return SDL_PIXELFORMAT_NV12; }
 static inline Uint32 launchad_sdl_touch_mouseid(void) { return SDL_TOUCH_MOUSEID; }
 // prctl is variadic, which Swift cannot call: names the calling thread (15 bytes at most) in

@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 import LaunchAdCore
 
 /// Drawing one frame: the ad, the logo band, the skip button, the fade.
@@ -15,12 +16,14 @@ extension AdPlayer {
         let animating: Bool
         switch session.phase {
         case .leaving: animating = true
-        case .showing: animating = session.opacity(now: now) < 1 || (config.session.skipStyle == .ring && skip.visible && !session.isPaused)
+        case .showing: animating = session.opacity(now: now) < 1
         default: animating = false
         }
-        guard dirty || animating || skip != lastSkip else { return }
+        // Without a font the text style is drawn as a ring, whose progress shows.
+        let style: SkipStyle = skipView?.hasFont == false ? .ring : config.session.skipStyle
+        guard pacer.shouldPresent(now: now, changed: dirty, skip: skip, style: style, animating: animating) else { return }
         draw(now: now, skip: skip)
-        lastSkip = skip
+        pacer.presented(now: now, skip: skip, style: style)
         dirty = false
         if !firstFrameShown && (videoTexture != nil || imageTexture != nil) {
             firstFrameShown = true
@@ -33,13 +36,25 @@ extension AdPlayer {
     func draw(now: Int, skip: SkipButtonState) {
         guard let renderer else { return }
         let layout = session.layout
-        Scene(layout: layout, content: content, picture: videoTexture ?? imageTexture, fit: config.fit, zoom: session.zoom(now: now),
-              logo: logoTexture, skip: skip, skipStyle: config.session.skipStyle,
-              opacity: firstFrameShown ? session.opacity(now: now) : 1).draw(on: renderer, skipView: skipView)
+        var scene = Scene(layout: layout, content: content, picture: imageTexture, fit: config.fit, zoom: session.zoom(now: now),
+                          logo: logoTexture, skip: skip, skipStyle: config.session.skipStyle,
+                          opacity: firstFrameShown ? session.opacity(now: now) : 1)
+        // The video picture is made for the size it is drawn at (the software path scales it once).
+        if videoTexture != nil, let dst = scene.pictureDestination {
+            (scene.picture, scene.pictureSource) = videoPicture(drawn: Size(width: dst.width, height: dst.height)) ?? (nil, nil)
+        }
+        scene.draw(on: renderer, skipView: skipView)
         presentHook?(PresentedFrame(nowMs: now, mediaTime: videoTexture == nil ? nil : shownPTS, audioClock: engine?.audioClock,
                                     layout: layout, skip: skip,
                                     isPaused: session.isPaused, renderer: renderer))
+        if presentDelay > 0 { Thread.sleep(forTimeInterval: presentDelay) }
         renderer.present()
+        presents += 1
+        // The sound starts with the first picture's present: before that its clock means nothing.
+        if videoTexture != nil {
+            let heard = firstFrameShown && !session.isPaused ? engine?.audioClock : nil
+            session.frames?.presented(pictureTime: shownPTS, audioClock: heard)
+        }
     }
 
     /// How long to sleep: until the next picture is due, at most 10 ms, so input stays prompt.

@@ -35,7 +35,7 @@ public final class AdPlayer {
     var control: ControlChannel?
 
     // What is on screen.
-    var videoTexture: Texture?
+    var videoTexture: VideoSurface?
     var imageTexture: Texture?
     var logoTexture: Texture?
     var content: (size: Size, rotation: Int)?
@@ -46,8 +46,13 @@ public final class AdPlayer {
     var firstFrameShown = false
     var facts: VideoFacts?
     var startSent = false
-    var lastSkip: SkipButtonState?
+    /// Something visible changed (a picture, the window, a pause) since the last present.
     var dirty = true
+    var pacer = PresentPacer(stepMs: PresentPacer.stepMs(frameDuration: nil))
+    /// Frames presented by `draw`, for the tests that check nothing is redrawn for nothing.
+    var presents = 0
+    /// Extra seconds each present takes: tests make a slow screen with it, to see frames dropped.
+    var presentDelay: Double = 0
     /// The still image being decoded (the ad or the fallback), and the logo.
     var imageJob: ImageDecodeJob?
     var logoJob: ImageDecodeJob?
@@ -209,6 +214,8 @@ public final class AdPlayer {
         }
         emitStart(kind: "video", size: f.displaySize, duration: f.duration, hasAudio: f.hasAudio)
         session.videoReady(durationMs: f.duration.map { Int(($0 * 1000).rounded()) })
+        pacer.stepMs = PresentPacer.stepMs(frameDuration: f.frameDuration)
+        session.frames = FrameCounter()
         SDL_SetYUVConversionMode(f.colorMatrix == .bt709 ? SDL_YUV_CONVERSION_BT709
                                  : f.colorMatrix == .bt601 ? SDL_YUV_CONVERSION_BT601 : SDL_YUV_CONVERSION_AUTOMATIC)
         return nil
@@ -240,7 +247,11 @@ public final class AdPlayer {
         let decision = FrameTiming.decide(queued: queued, shown: shownPTS, clock: t)
         if decision.show || decision.drop > 0 {
             let count = decision.drop + (decision.show ? 1 : 0)
-            if let picture = engine.popPictures(count), decision.show { upload(picture, renderer: renderer, facts: f) }
+            session.frames?.drop(decision.drop)
+            if let picture = engine.popPictures(count), decision.show {
+                upload(picture, renderer: renderer, facts: f)
+                return nil // the last picture is presented before the end is judged
+            }
         }
         if engine.videoDrained && engine.audioDrained && t >= (shownPTS ?? 0) + f.frameDuration {
             return carryOut(session.handle(.endOfStream, now: ProcessClock.nowMs()))
@@ -270,15 +281,25 @@ public final class AdPlayer {
     }
 
     private func upload(_ picture: Picture, renderer: Renderer, facts f: VideoFacts) {
-        let coded = Size(width: picture.frame.width, height: picture.frame.height)
         do {
-            if videoTexture?.size != coded { videoTexture = try Texture.video(renderer, size: coded) }
-            try videoTexture?.updateYUV(picture.frame)
+            let surface = videoTexture ?? VideoSurface(renderer: renderer, matrix: f.colorMatrix)
+            try surface.update(picture)
+            videoTexture = surface
+            session.frames?.pictureReady()
             shownPTS = picture.pts
             content = (f.displaySize, f.rotation)
             dirty = true
         } catch {
+            session.frames?.drop(1)
             events.emit(AdEvent("render_error", tMs: ProcessClock.nowMs(), [("message", .string("\(error)"))]))
+        }
+    }
+
+    /// The video picture's texture for a destination of `drawn` size.
+    func videoPicture(drawn: Size) -> (texture: Texture, source: Rect?)? {
+        do { return try videoTexture?.texture(drawn: drawn) } catch {
+            events.emit(AdEvent("render_error", tMs: ProcessClock.nowMs(), [("message", .string("\(error)"))]))
+            return nil
         }
     }
 

@@ -8,6 +8,8 @@ struct Scene {
     /// The picture's displayed size and the turn it needs; nil before there is one.
     var content: (size: Size, rotation: Int)?
     var picture: Texture?
+    /// The part of `picture` to draw (nil: all of it).
+    var pictureSource: Rect?
     var fit: FitMode
     var zoom: Double = 1
     var logo: Texture?
@@ -15,16 +17,20 @@ struct Scene {
     var skipStyle: SkipStyle
     var opacity: Double = 1
 
+    /// Where the picture is copied to, before SDL turns it; nil before there is one.
+    var pictureDestination: Rect? {
+        guard let (size, rotation) = content else { return nil }
+        let shown = Placement.scaledRect(size, in: layout.adArea, fit: fit).scaled(by: zoom)
+        // SDL turns about the destination's centre: give it the unturned shape there.
+        return rotation % 180 == 0 ? shown
+            : Rect(x: shown.midX - shown.height / 2, y: shown.midY - shown.width / 2, width: shown.height, height: shown.width)
+    }
+
     func draw(on renderer: Renderer, skipView: SkipButtonView?) {
         renderer.clear()
-        if let (size, rotation) = content, let texture = picture {
-            let area = layout.adArea
-            let shown = Placement.scaledRect(size, in: area, fit: fit).scaled(by: zoom)
-            // SDL turns about the destination's centre: give it the unturned shape there.
-            let dst = rotation % 180 == 0 ? shown
-                : Rect(x: shown.midX - shown.height / 2, y: shown.midY - shown.width / 2, width: shown.height, height: shown.width)
-            renderer.clip(to: area)
-            renderer.copy(texture, destination: dst, rotation: rotation)
+        if let rotation = content?.rotation, let dst = pictureDestination, let texture = picture {
+            renderer.clip(to: layout.adArea)
+            renderer.copy(texture, source: pictureSource, destination: dst, rotation: rotation)
             renderer.clip(to: nil)
         }
         if let logo, let placement = layout.logoPlacement(logo: logo.size) {

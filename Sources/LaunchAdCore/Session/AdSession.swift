@@ -17,6 +17,8 @@ public struct AdSession {
     public private(set) var muted: Bool
     public private(set) var usingFallback = false
     public var layout: AdLayout
+    /// The video's pictures as the player counted them; `complete` and `end` carry them.
+    public var frames: FrameCounter?
 
     private let events: EventSink
     private var waitStartedAt: Int
@@ -296,7 +298,7 @@ public struct AdSession {
     private mutating func complete(now: Int) -> [SessionAction] {
         sendQuartiles(shown: Int.max, now: now)
         sendProgress(shown: max(shownMs(now: now), config.countdownMs), now: now)
-        emit("complete", now, [("shown_ms", .int(shownMs(now: now)))])
+        emit("complete", now, [("shown_ms", .int(shownMs(now: now)))] + (frames?.fields ?? []))
         return leave(.completed, now: now)
     }
 
@@ -334,7 +336,7 @@ public struct AdSession {
     private mutating func end(_ outcome: Outcome, now: Int) -> [SessionAction] {
         if let since = runningSince { bankedMs += max(0, now - since); runningSince = nil }
         phase = .ended(outcome)
-        emit("end", now, [("outcome", .string(outcome.rawValue)), ("shown_ms", .int(bankedMs))])
+        emit("end", now, [("outcome", .string(outcome.rawValue)), ("shown_ms", .int(bankedMs))] + (frames?.fields ?? []))
         return [.finish(outcome)]
     }
 

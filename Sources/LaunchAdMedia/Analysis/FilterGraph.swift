@@ -39,27 +39,27 @@ final class FilterGraph {
     }
 
     private init(source sourceName: String, args: String, sink sinkName: String, filters: String) throws {
-        guard let g = avfilter_graph_alloc() else { throw MediaError("out_of_memory", "cannot allocate a filter graph") }
+        guard let g = launchad_avfilter_graph_alloc() else { throw MediaError("filter_failed", "cannot load libavfilter or allocate a filter graph") }
         var src: UnsafeMutablePointer<AVFilterContext>?
         var snk: UnsafeMutablePointer<AVFilterContext>?
         do {
-            try check(avfilter_graph_create_filter(&src, avfilter_get_by_name(sourceName), "in", args, nil, g),
+            try check(launchad_avfilter_graph_create_filter(&src, launchad_avfilter_get_by_name(sourceName), "in", args, nil, g),
                       "filter_failed", "creating the \(sourceName) source (\(args))")
-            try check(avfilter_graph_create_filter(&snk, avfilter_get_by_name(sinkName), "out", nil, nil, g),
+            try check(launchad_avfilter_graph_create_filter(&snk, launchad_avfilter_get_by_name(sinkName), "out", nil, nil, g),
                       "filter_failed", "creating the \(sinkName) sink")
-            var outputs = avfilter_inout_alloc(), inputs = avfilter_inout_alloc()
+            var outputs = launchad_avfilter_inout_alloc(), inputs = launchad_avfilter_inout_alloc()
             // parse_ptr replaces these with whatever it did not link; free both either way.
-            defer { avfilter_inout_free(&outputs); avfilter_inout_free(&inputs) }
+            defer { launchad_avfilter_inout_free(&outputs); launchad_avfilter_inout_free(&inputs) }
             guard let o = outputs, let i = inputs else { throw MediaError("out_of_memory", "cannot allocate filter links") }
             o.pointee.name = av_strdup("in")
             o.pointee.filter_ctx = src
             i.pointee.name = av_strdup("out")
             i.pointee.filter_ctx = snk
-            try check(avfilter_graph_parse_ptr(g, filters, &inputs, &outputs, nil), "filter_failed", "setting up filters '\(filters)'")
-            try check(avfilter_graph_config(g, nil), "filter_failed", "configuring filters '\(filters)'")
+            try check(launchad_avfilter_graph_parse_ptr(g, filters, &inputs, &outputs, nil), "filter_failed", "setting up filters '\(filters)'")
+            try check(launchad_avfilter_graph_config(g, nil), "filter_failed", "configuring filters '\(filters)'")
         } catch {
             var dead: UnsafeMutablePointer<AVFilterGraph>? = g
-            avfilter_graph_free(&dead)
+            launchad_avfilter_graph_free(&dead)
             throw error
         }
         graph = g
@@ -68,18 +68,18 @@ final class FilterGraph {
     }
 
     deinit {
-        avfilter_graph_free(&graph)
+        launchad_avfilter_graph_free(&graph)
     }
 
     /// Feeds a frame (its data is taken, leaving it blank), or nil for the end of input.
     func push(_ frame: Frame?) throws {
-        try check(av_buffersrc_add_frame_flags(source, frame?.pointer, 0), "filter_failed", "feeding the analysis filters")
+        try check(launchad_av_buffersrc_add_frame_flags(source, frame?.pointer, 0), "filter_failed", "feeding the analysis filters")
     }
 
     /// The next filtered frame into `frame`; false when the graph needs input or is finished.
     func pull(into frame: Frame) throws -> Bool {
         frame.unref()
-        let ret = av_buffersink_get_frame(sink, frame.pointer)
+        let ret = launchad_av_buffersink_get_frame(sink, frame.pointer)
         if ret == AVErr.again || ret == AVErr.eof { return false }
         try check(ret, "filter_failed", "reading the analysis filters")
         return true

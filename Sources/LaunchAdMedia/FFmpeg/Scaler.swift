@@ -46,13 +46,17 @@ public final class Scaler: @unchecked Sendable {
     /// yuv420p (VP9) or 10-bit picture tagged full range: it is told before it is set up (set
     /// afterwards, a same-size yuv420p copy would ignore it), or 0x20 would show as 0x12.
     private static func makeContext(_ f: AVFrame, _ w: Int32, _ h: Int32, _ target: AVPixelFormat, fullRange: Bool) -> OpaquePointer? {
-        guard let ctx = sws_alloc_context() else { return nil }
-        let raw = UnsafeMutableRawPointer(ctx)
-        let options: [(String, Int64)] = [
+        makeContext([
             ("srcw", Int64(f.width)), ("srch", Int64(f.height)), ("src_format", Int64(f.format)),
             ("dstw", Int64(w)), ("dsth", Int64(h)), ("dst_format", Int64(target.rawValue)),
             ("sws_flags", Int64(SWS_BILINEAR)), ("src_range", fullRange ? 1 : 0),
-        ]
+        ])
+    }
+
+    /// An initialised context with `options` (AVOptions of SwsContext) set, or nil.
+    static func makeContext(_ options: [(String, Int64)]) -> OpaquePointer? {
+        guard let ctx = sws_alloc_context() else { return nil }
+        let raw = UnsafeMutableRawPointer(ctx)
         for (name, value) in options where av_opt_set_int(raw, name, value, 0) < 0 {
             sws_freeContext(ctx)
             return nil

@@ -28,6 +28,23 @@ public final class Texture {
         return t
     }
 
+    /// An opaque streaming texture in `format`, written through `withPixels`.
+    static func streaming(_ renderer: Renderer, format: UInt32, size: Size) throws -> Texture {
+        let t = try Texture(renderer: renderer, format: format, access: SDL_TEXTUREACCESS_STREAMING, size: size)
+        SDL_SetTextureBlendMode(t.pointer, SDL_BLENDMODE_NONE)
+        return t
+    }
+
+    /// Locks the whole texture and hands its pixels and pitch (bytes per row) to `body`.
+    func withPixels(_ body: (UnsafeMutableRawPointer, Int) throws -> Void) throws {
+        var pixels: UnsafeMutableRawPointer?
+        var pitch: Int32 = 0
+        try sdlCheck(SDL_LockTexture(pointer, nil, &pixels, &pitch), "texture_failed", "locking a video texture")
+        defer { SDL_UnlockTexture(pointer) }
+        guard let pixels else { throw SDLError("texture_failed", "a locked texture without pixels") }
+        try body(pixels, Int(pitch))
+    }
+
     /// A static RGBA texture holding a picture.
     public static func image(_ renderer: Renderer, _ image: RGBAImage) throws -> Texture {
         try rgba(renderer, image.pixels, size: Size(width: image.width, height: image.height))
