@@ -17,7 +17,7 @@ public enum OutboxCommand {
 }
 
 /// Prints an event's reason on stderr in one line (for commands without an event stream).
-final class StderrEvents: EventSink, @unchecked Sendable {  // stateless
+final class StderrEvents: EventSink, Sendable {
     func emit(_ event: AdEvent) {
         let reason: String
         if case .string(let r)? = event["reason"] { reason = r } else { reason = event.jsonLine() }

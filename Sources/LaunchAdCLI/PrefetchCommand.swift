@@ -66,7 +66,7 @@ public enum PrefetchCommand {
 }
 
 /// Prints `rejected` events as "launchad: ID: REASON" on stderr, control characters escaped.
-final class RejectionPrinter: EventSink, @unchecked Sendable {
+final class RejectionPrinter: EventSink, Sendable {
     func emit(_ event: AdEvent) {
         guard event.name == "rejected", case .string(let id)? = event["id"], case .string(let reason)? = event["reason"] else { return }
         FileHandle.standardError.write(Data("launchad: \(TerminalText.escaped(id)): \(TerminalText.escaped(reason))\n".utf8))

@@ -4,6 +4,7 @@ import LaunchAdCore
 /// A one-line progress bar redrawn in place on a terminal (`\r`), for any long job with a known
 /// total: downloads (bytes) or files checked (a count). Safe to update from any thread; redraws
 /// at most ten times a second.
+// unchecked Sendable: every mutable field is read and written under `lock`.
 public final class ProgressBar: @unchecked Sendable {
     public enum Unit { case bytes, count }
 

@@ -57,6 +57,21 @@ final class PlayRecordTests: XCTestCase {
         }
     }
 
+    func testAVideosRecordCarriesTheEnginesFrameCounters() throws {
+        let collector = try Collector()
+        let clip = try Fixtures.colourBars(seconds: 1, audio: false)
+        let run = try Launchad.run(["play", clip, "--state", state.path, "--report", "\(collector.url)/pop", "--beacon-wait", "5"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let r = try XCTUnwrap(collector.records.first)
+        let end = try XCTUnwrap(run.events(named: "end").first)
+        let shown = try XCTUnwrap(r["frames_shown"] as? Int, "\(r)")
+        XCTAssertGreaterThan(shown, 0)
+        XCTAssertEqual(shown, end["frames_shown"] as? Int)
+        XCTAssertEqual(r["frames_dropped"] as? Int, end["frames_dropped"] as? Int)
+        XCTAssertNotNil(r["frames_dropped"] as? Int)
+        XCTAssertEqual(r["av_offset_ms_max"] as? Int, end["av_offset_ms_max"] as? Int)
+    }
+
     func testTheDefaultScreenIsDerivedFromTheMachineIDNeverTheRawID() throws {
         let collector = try Collector()
         let png = try Fixtures.write("record-red.png", Fixtures.solidPNG("red"))

@@ -11,6 +11,8 @@ import Foundation
 ///
 /// Readers need no lock (the index is only ever replaced by rename); every change re-reads the
 /// index under the lock, so two processes never lose each other's updates.
+// unchecked Sendable: changes go through the cache's flock lock; `lockTimeout` is set before
+// the store is shared and only read after.
 public final class CacheStore: @unchecked Sendable {
     public let directory: URL
     public var lockTimeout: Double = 10

@@ -5,6 +5,8 @@ import Foundation
 /// for file URLs. Every redirect is followed here, not by curl, so each hop passes the same
 /// URL policy; bodies are never decoded (identity is asked for, an encoded body refused), so
 /// the size caps count the bytes that arrive.
+// unchecked Sendable: the settings are set before the client is shared and only read after;
+// each transfer owns its own curl handle.
 public final class HTTPClient: Fetcher, @unchecked Sendable {
     public var connectTimeout: Double
     public var totalTimeout: Double

@@ -3,6 +3,7 @@ import Foundation
 
 /// Runs a refresh on its own thread so the ad never waits for it. The launcher can wait for
 /// the manifest (first launch) and, after the ad, for the end of the refresh, both bounded.
+// unchecked Sendable: the manifest and report are guarded by `lock`; `before` is set before start.
 public final class BackgroundRefresh: @unchecked Sendable {
     public let prefetcher: Prefetcher
     private let finished = DispatchSemaphore(value: 0)
@@ -58,6 +59,7 @@ public final class BackgroundRefresh: @unchecked Sendable {
 
 /// Passes events through but holds back `end` until `release()`, so `end` stays the stream's
 /// last line even when the refresh reports after the ad is over.
+// unchecked Sendable: `held` and its companions are read and written only under `lock`.
 public final class HeldEndSink: EventSink, @unchecked Sendable {
     private let base: EventSink
     private let lock = NSLock()

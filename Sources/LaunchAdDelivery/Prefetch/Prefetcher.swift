@@ -6,6 +6,8 @@ import Foundation
 /// then drops what is no longer wanted and evicts past the byte limit. The lock is only held
 /// for index updates, never across a download, and nothing cached is touched when the manifest
 /// cannot be read.
+// unchecked Sendable: the callbacks and `protected` are set before the refresh starts and only
+// read after; index changes go through the cache store's lock.
 public final class Prefetcher: @unchecked Sendable {
     let store: CacheStore
     let fetcher: Fetcher

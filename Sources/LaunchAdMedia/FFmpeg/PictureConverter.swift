@@ -7,6 +7,7 @@ import CFFmpeg
 /// In two passes when the size changes: swscale's planar scaler and its unscaled YUV→RGB
 /// converter are SIMD, its scaled RGB output is C (about 4 ms against 2.2 + 0.7 ms for a 1080p
 /// picture, `ffmpeg -benchmark`).
+// unchecked Sendable: owns its SwsContexts and frame; used by one thread at a time.
 public final class PictureConverter: @unchecked Sendable {
     /// Byte order of a pixel in memory; the fourth byte is unused.
     public enum Layout: Sendable { case bgrx, rgbx }

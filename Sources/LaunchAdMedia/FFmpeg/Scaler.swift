@@ -2,6 +2,7 @@ import CFFmpeg
 
 /// Owns a SwsContext converting frames to one pixel format and size. Used only for pictures the
 /// display cannot take as they are (10-bit, yuvj, rgb, ...): yuv420p goes to the screen untouched.
+// unchecked Sendable: owns the SwsContext; used by one thread at a time (handed over, never shared).
 public final class Scaler: @unchecked Sendable {
     private var context: OpaquePointer?
     private var source: (w: Int32, h: Int32, fmt: Int32, fullRange: Bool) = (0, 0, -1, false)
