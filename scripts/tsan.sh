@@ -26,7 +26,8 @@ status=$?
 set -e
 # Swift access races and C data races alike ("WARNING: ThreadSanitizer: ...").
 races=$(grep -c "WARNING: ThreadSanitizer:" "$log" || true)
-summary=$(grep -E "Executed [0-9]+ tests?, with [0-9]+ failures?" "$log" | tail -n 1 || true)
+summary=$(grep -E "Executed [0-9]+ tests?, with [0-9]+ failures?" "$log" | tail -n 1 \
+          | sed -E 's/.*Executed ([0-9]+) tests?, with ([0-9]+) failures?.*/\1 tests run, \2 failing/' || true)
 minutes=$(awk -v s="$(( $(date +%s) - began ))" 'BEGIN { printf "%.1f", s / 60 }')
 grep -A30 "WARNING: ThreadSanitizer" "$log" | head -n 200 >&2 || true
 echo "tsan: ${summary:-no test summary}; races found: $races; $minutes min"
