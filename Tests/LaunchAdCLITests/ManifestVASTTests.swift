@@ -9,12 +9,12 @@ import LaunchAdTestSupport
 final class ManifestVASTTests: ServerStateTestCase {
     /// Serves a one-second clip, a tag for it and a manifest naming the tag; returns the clip's bytes.
     @discardableResult
-    func publish(events: [String], end: String = "") throws -> Data {
+    func publish(events: [String], end: String = "", expires: Int? = nil) throws -> Data {
         let base = server.nginx.base
         let clip = try Data(contentsOf: URL(fileURLWithPath: try Fixtures.colourBars(seconds: 1, audio: false)))
         try server.nginx.put("clip.mp4", clip)
         try server.nginx.put("tag.xml", Data(VASTTags.document([VASTTags.inlineAd(
-            id: "v1", track: "\(base)/track", media: [VASTTags.mediaFile("\(base)/clip.mp4")], events: events, duration: "00:00:01")]).utf8))
+            id: "v1", track: "\(base)/track", media: [VASTTags.mediaFile("\(base)/clip.mp4")], events: events, duration: "00:00:01", expires: expires)]).utf8))
         try server.nginx.put("manifest.json", Data(#"{"ads": [{"id": "v1", "type": "vast", "vast": "tag.xml"\#(end)}]}"#.utf8))
         return clip
     }
@@ -58,6 +58,71 @@ final class ManifestVASTTests: ServerStateTestCase {
         XCTAssertEqual(expired.events(named: "evicted").first?["reason"] as? String, "expired", expired.stdout)
         _ = try prefetch()
         XCTAssertEqual(server.nginx.tracked.map { String($0.split(separator: "?")[0]) }, ["/track/v1/notUsed"])
+    }
+
+    /// A launch from the cache with the network cut (so the background refresh cannot fetch the tag again).
+    func launchOffline() throws -> Launchad.Run {
+        server.nginx.stop()
+        return try Launchad.run(["launch", "--manifest", server.manifestURL, "--cache", cache.path, "--state", state.path,
+                                 "--size", "320x240", "--transition", "none", "--retries", "0", "--beacon-wait", "1",
+                                 "--refresh-timeout", "1", "--wait", "1"])
+    }
+
+    /// After `<Expires>` the ad server no longer fills the tag, so the refresh keeps the old response.
+    func refreshWithTheTagEmpty() throws -> Launchad.Run {
+        try server.nginx.start()
+        try server.nginx.put("tag.xml", Data(#"<VAST version="4.2"></VAST>"#.utf8))
+        return try prefetch()
+    }
+
+    func indexExpiry() throws -> Date? {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let index = try decoder.decode(CacheIndex.self, from: Data(contentsOf: cache.appendingPathComponent("index.json")))
+        return index.record(for: "v1")?.ad.expiresAt
+    }
+
+    func testAVASTAdPastItsExpiresIsNotShownAndTheRefreshEvictsItFiringNotUsedOnce() throws {
+        try publish(events: ["start", "notUsed"], expires: 2)
+        let fetchedAt = Date()
+        XCTAssertEqual(try prefetch().status, 0)
+        let expiry = try XCTUnwrap(try indexExpiry(), "the index record keeps the tag's expiry")
+        XCTAssertEqual(expiry.timeIntervalSince(fetchedAt), 2, accuracy: 1.5)
+        while Date() < expiry.addingTimeInterval(0.3) { usleep(100_000) }
+
+        let late = try launchOffline()
+        XCTAssertEqual(late.status, 3, late.stdout + late.stderr)
+        XCTAssertEqual(late.events(named: "cache_hit").count, 0, late.stdout)
+        XCTAssertEqual(late.events(named: "cache_miss").first?["reason"] as? String, "nothing_ready", late.stdout)
+        XCTAssertEqual(late.events.last?["outcome"] as? String, "no_ad", late.stdout)
+
+        let refresh = try refreshWithTheTagEmpty()
+        XCTAssertEqual(refresh.events(named: "evicted").map { $0["reason"] as? String }, ["expired"], refresh.stdout)
+        XCTAssertEqual(refresh.events(named: "evicted").first?["id"] as? String, "v1")
+        XCTAssertNil(try indexExpiry(), "the expired ad left the index")
+        _ = try prefetch()
+        XCTAssertEqual(try Launchad.run(["outbox", "flush", "--state", state.path]).status, 0)
+        XCTAssertEqual(server.nginx.tracked.map { String($0.split(separator: "?")[0]) }, ["/track/v1/notUsed"],
+                       "notUsed once, nothing else (the empty tag has no Error URI)")
+    }
+
+    func testAVASTAdIsShownInsideItsExpiresAndAShownAdFiresNoNotUsed() throws {
+        try publish(events: ["start", "notUsed"], expires: 2)
+        XCTAssertEqual(try prefetch().status, 0)
+        let expiry = try XCTUnwrap(try indexExpiry())
+        let shown = try launchOffline()
+        XCTAssertLessThan(Date(), expiry.addingTimeInterval(1), "the launch began inside the window")
+        XCTAssertEqual(shown.events(named: "cache_hit").first?["id"] as? String, "v1", shown.stdout)
+        XCTAssertEqual(shown.events.last?["outcome"] as? String, "completed", shown.stdout)
+
+        while Date() < expiry.addingTimeInterval(0.3) { usleep(100_000) }
+        let late = try launchOffline()
+        XCTAssertEqual(late.events(named: "cache_hit").count, 0, late.stdout)
+        XCTAssertEqual(late.events.last?["outcome"] as? String, "no_ad", late.stdout)
+        let refresh = try refreshWithTheTagEmpty()
+        XCTAssertEqual(refresh.events(named: "evicted").first?["reason"] as? String, "expired", refresh.stdout)
+        XCTAssertEqual(try Launchad.run(["outbox", "flush", "--state", state.path]).status, 0)
+        XCTAssertFalse(server.nginx.tracked.contains { $0.hasPrefix("/track/v1/notUsed") }, "a shown ad is used")
     }
 
     func testABrokenTagIsRejectedInOneLineAndFiresItsErrorURI() throws {

@@ -16,12 +16,12 @@ enum VASTTags {
                          events: [String] = ["creativeView", "start", "firstQuartile", "midpoint", "thirdQuartile", "complete",
                                              "pause", "resume", "mute", "unmute", "skip", "closeLinear"],
                          extraTracking: String = "", clickThrough: String = "https://shop.example/sale",
-                         duration: String = "00:00:02") -> String {
+                         duration: String = "00:00:02", expires: Int? = nil) -> String {
         """
         <Ad id="\(id)"\(sequence.map { " sequence=\"\($0)\"" } ?? "")>
           <InLine>
             <AdSystem>LaunchAd tests</AdSystem>
-            <AdTitle>\(id)</AdTitle>
+            <AdTitle>\(id)</AdTitle>\(expires.map { "\n<Expires>\($0)</Expires>" } ?? "")
             <Impression><![CDATA[
               \(track)/\(id)/impression?ts=[TIMESTAMP]&cb=[CACHEBUSTING]&asset=[ASSETURI]&size=[PLAYERSIZE]&lat=[LIMITADTRACKING]
             ]]></Impression>

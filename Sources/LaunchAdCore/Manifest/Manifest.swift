@@ -32,10 +32,13 @@ public struct AdEntry: Codable, Equatable, Sendable {
     public var tracking: [String: [String]]?
     /// `"type": "vast"`: the tag the refresh resolves into a cached video (no variants until then).
     public var vast: String?
+    /// A VAST ad's `<Expires>` as a time (tag fetched + seconds), set by the refresh that resolved
+    /// it, never by the manifest: past it the cached ad is not shown and the next refresh evicts it.
+    public var expiresAt: Date?
 
     enum CodingKeys: String, CodingKey {
         case id, kind = "type", start, end, show, priority, link, duration, skipAfter = "skip_after",
-             layout, variants, fallback, tracking, vast
+             layout, variants, fallback, tracking, vast, expiresAt = "expires_at"
     }
 
     public init(id: String, kind: AdKind = .video, start: Date? = nil, end: Date? = nil, show: Bool = true,
@@ -52,11 +55,17 @@ public struct AdEntry: Codable, Equatable, Sendable {
     public func isActive(at now: Date) -> Bool {
         if let start, now < start { return false }
         if let end, now > end { return false }
-        return true
+        return !isResponseExpired(at: now)
     }
 
     public func isExpired(at now: Date) -> Bool {
-        if let end { return now > end }
+        if let end, now > end { return true }
+        return isResponseExpired(at: now)
+    }
+
+    /// Past the VAST response's `<Expires>` (the tag must be fetched again to show the ad).
+    public func isResponseExpired(at now: Date) -> Bool {
+        if let expiresAt { return now >= expiresAt }
         return false
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The ad that plays: the InLine with every wrapper's impressions, error URIs, tracking and
 /// click tracking merged in (the spec: a wrapper's tracking fires along with the InLine's).
 public struct ResolvedAd: Equatable, Sendable {
@@ -13,6 +15,13 @@ public struct ResolvedAd: Equatable, Sendable {
     public var wrapperDepth: Int
     /// The wrappers' VASTAdTagURIs, outermost first.
     public var tagURIs: [String] = []
+    /// The smallest `<Expires>` of the chain's documents, in seconds; nil when none gives one.
+    public var expires: Int? = nil
+
+    /// When the ad stops being showable: `receivedAt` (when the tag was fetched) plus `expires`.
+    public func expiry(receivedAt: Date) -> Date? {
+        expires.map { receivedAt.addingTimeInterval(TimeInterval($0)) }
+    }
 }
 
 /// Follows one ad down its wrappers: the depth limit, loops, unsafe URIs and the wrappers'
@@ -77,7 +86,8 @@ public struct VASTChain: Sendable {
                           universalAdId: inline.universalAdId, linear: linear,
                           impressions: wrappers.flatMap(\.impressions) + inline.impressions,
                           errors: errorURIs + inline.errors, wrapperDepth: wrappers.count,
-                          tagURIs: wrappers.compactMap { $0.wrapper?.tagURI })
+                          tagURIs: wrappers.compactMap { $0.wrapper?.tagURI },
+                          expires: (wrappers + [inline]).compactMap(\.expires).min())
     }
 }
 

@@ -25,6 +25,9 @@ public struct VASTAd: Equatable, Sendable {
     /// `<UniversalAdId>` text (4.x).
     public var universalAdId: String?
     public var wrapper: VASTWrapper?
+    /// `<Expires>` (VAST 4.x): seconds the response stays valid after it was received; nil when
+    /// absent or not a whole number of seconds.
+    public var expires: Int?
 
     public init(id: String? = nil, sequence: Int? = nil) { self.id = id; self.sequence = sequence }
 

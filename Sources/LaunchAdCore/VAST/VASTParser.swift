@@ -61,6 +61,8 @@ public enum VASTParser {
         ad.adTitle = body.child("AdTitle")?.text
         ad.impressions = body.children("Impression").compactMap(\.uri)
         ad.errors = body.children("Error").compactMap(\.uri)
+        ad.expires = body.child("Expires")?.text.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            .flatMap { (0...31_536_000 * 100).contains($0) ? $0 : nil }
         if let wrapper {
             guard let uri = wrapper.child("VASTAdTagURI")?.uri else {
                 throw VASTError(VASTError.schema, "a <Wrapper> without <VASTAdTagURI>")

@@ -69,7 +69,8 @@ extension Prefetcher {
             var reasons: [String: String] = [:]
             index.ads.removeAll { record in
                 if let current = manifest.ads.first(where: { $0.id == record.ad.id }) {
-                    reasons[record.ad.id] = !current.show ? "hidden" : current.isExpired(at: time) ? "expired" : nil
+                    reasons[record.ad.id] = !current.show ? "hidden"
+                        : current.isExpired(at: time) || record.ad.isResponseExpired(at: time) ? "expired" : nil
                 } else if !fetched.parsed.rejected.contains(where: { $0.id == record.ad.id }) {
                     reasons[record.ad.id] = "removed"
                 }

@@ -28,6 +28,7 @@ extension Prefetcher {
     private func resolve(_ entry: AdEntry, tag: String) throws -> AdEntry {
         let resolver = VASTResolver(fetcher: fetcher, maxWrappers: 5)
         let resolved: ResolvedAd
+        let received = now()
         do {
             let doc = try resolver.load(tag)
             guard let first = doc.ads.first else { throw VASTFailure(VASTError(VASTError.noAd, "the tag has no <Ad>"), errorURIs: doc.errors) }
@@ -60,6 +61,7 @@ extension Prefetcher {
         // A linear ad without skipoffset is not skippable: the skip button waits past any ad's end.
         ad.skipAfter = resolved.linear.skipOffset?.milliseconds(of: durationMs).map { Double($0) / 1000 } ?? 3600
         ad.tracking = (entry.tracking ?? [:]).merging(ManifestTracking.from(resolved)) { $0 + $1 }
+        ad.expiresAt = resolved.expiry(receivedAt: received)
         return ad
     }
 
