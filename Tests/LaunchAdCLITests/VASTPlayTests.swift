@@ -144,6 +144,28 @@ final class VASTPlayTests: XCTestCase {
         }
     }
 
+    /// The media file cut to a third of its bytes: what it holds is shown, then the player's
+    /// `error` media_truncated ends the ad (outcome `error`, exit 1), no `complete`, and the
+    /// tag's Error URI gets 405 (a problem displaying the media file).
+    func testATruncatedMediaFileEndsWithMediaTruncatedAndSendsError405() throws {
+        let whole = try Data(contentsOf: URL(fileURLWithPath: try Fixtures.colourBars(seconds: 2, audio: true)))
+        try nginx.put("cut.mp4", whole.prefix(whole.count / 3))
+        let tag = VASTTags.document([VASTTags.inlineAd(id: "tr", track: track, media: [VASTTags.mediaFile("\(nginx.base)/cut.mp4")],
+                                                       events: ["start", "firstQuartile", "complete"])])
+        let run = try play(["--vast", try nginx.put("truncated.xml", Data(tag.utf8)), "--wait", "2"])
+        XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
+        XCTAssertEqual(run.events(named: "end").first?["outcome"] as? String, "error", run.stdout)
+        let error = try XCTUnwrap(run.events(named: "error").first, run.stdout)
+        XCTAssertEqual(error["code"] as? String, "media_truncated", run.stdout)
+        XCTAssertEqual(run.events(named: "first_frame").count, 1, "what the file holds was shown")
+        XCTAssertEqual(run.events(named: "complete").count, 0, run.stdout)
+        XCTAssertEqual(error["vast_error"] as? Int, 405, run.stdout)
+        let got = beacons(atLeast: 4).map(\.name)
+        XCTAssertEqual(beacons(atLeast: 4).filter { $0.name == "tr/error" }.map(\.query), ["code=405"], "\(got)")
+        XCTAssertTrue(got.contains("tr/impression") && got.contains("tr/start"), "\(got)")
+        XCTAssertFalse(got.contains("tr/complete"), "\(got)")
+    }
+
     func testAFailedTagShowsTheFallbackImageWithTheErrorReported() throws {
         let url = try nginx.put("empty.xml", Data(VASTTags.document([]).utf8))
         let png = try Fixtures.write("vast-fallback.png", Fixtures.solidPNG("blue"))

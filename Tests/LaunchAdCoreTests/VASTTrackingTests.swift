@@ -86,6 +86,17 @@ final class VASTTrackingTests: XCTestCase {
                        "the fallback image is not the ad: no impression")
     }
 
+    func testAVideoTruncatedAfterItShowedFiresError405Once() throws {
+        var tracker = VASTTracker(ad: try resolved(), context: MacroContext(timestamp: Date(), cacheBusting: "", deviceUA: "x"))
+        XCTAssertEqual(tracker.batches(for: AdEvent("first_frame", tMs: 1, [("fallback", .bool(false))]), at: Date()) { "1" }.first?.event,
+                       "impression")
+        let truncated = AdEvent("error", tMs: 2, [("code", .string("media_truncated")), ("shown_ms", .int(600))])
+        XCTAssertEqual(tracker.batches(for: truncated, at: Date()) { "1" },
+                       [VASTTracker.Batch(event: "error", urls: ["https://w.example/err?c=405", "https://i.example/err?c=405"])])
+        XCTAssertEqual(tracker.batches(for: truncated, at: Date()) { "1" }, [], "once")
+        XCTAssertEqual(VASTError.code(forPlayerError: "media_truncated"), 405)
+    }
+
     func testChainLimitsLoopsAndUnsafeURIs() throws {
         func wrapper(_ next: String) -> VASTAd { var a = VASTAd(); a.wrapper = VASTWrapper(tagURI: next); a.errors = ["https://e.example/\(next.suffix(1))"]; return a }
         var chain = VASTChain(maxWrappers: 2, tagURL: "https://ads.example/0")

@@ -65,6 +65,9 @@ public struct VASTTracker: Sendable {
             }
         case "click" where shown:
             out.append(("clickTracking", ad.linear.clickTracking, shownMs))
+        case "error" where shown && !over && event["code"] == .string("media_truncated"):
+            // The file ended early after it was shown: a problem displaying the media file (405).
+            return errorBatch(code: VASTError.mediaDisplay, at: date, cacheBuster: cacheBuster()).map { [$0] } ?? []
         case "error" where !shown, "wait_expired" where !shown:
             let code: Int
             if case .int(let c)? = event["vast_error"] { code = c } else if event.name == "wait_expired" { code = VASTError.mediaTimeout } else {
