@@ -75,4 +75,36 @@ final class VASTValidateTests: XCTestCase {
         let oneRendition = try nginx.put("one.xml", Data(VASTTags.document([VASTTags.inlineAd(id: "o", track: track, media: [renditions[0]])]).utf8))
         XCTAssertEqual(try tagRules(try validate(oneRendition))["renditions"], "warn")
     }
+
+    func testTheHTMLReportShowsTheWrapperChainAndTheMediaFileLadder() throws {
+        let vpaid = VASTTags.mediaFile("\(nginx.base)/ad.js", width: 640, height: 480, type: "application/javascript", extra: #"apiFramework="VPAID""#)
+        let inline = try nginx.put("h-in.xml", Data(VASTTags.document(version: "4.1", [VASTTags.inlineAd(id: "h", track: track, media: [vpaid] + renditions)]).utf8))
+        let inner = try nginx.put("h-w2.xml", Data(VASTTags.document(version: "3.0", [VASTTags.wrapperAd(id: "hw2", track: track, next: inline)]).utf8))
+        let outer = try nginx.put("h-w1.xml", Data(VASTTags.document(version: "4.2", [VASTTags.wrapperAd(id: "hw1", track: track, next: inner)]).utf8))
+        let page = Fixtures.directory.appendingPathComponent("vast-report-\(UUID().uuidString).html").path
+        defer { try? FileManager.default.removeItem(atPath: page) }
+        let run = try Launchad.run(["validate", "--vast", outer, "--format", "html", "--output", page, "--no-progress", "--profile", "launch-ad"])
+        XCTAssertEqual(run.stdout, "", run.stderr)
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        let tag = try XCTUnwrap(HTMLReading.section("creative-1", in: html))
+        // The chain: the tag, then each wrapper's VASTAdTagURI, in order, the InLine last.
+        let uris = tag.components(separatedBy: #"<span class="uri">"#).dropFirst().map { String($0.prefix { $0 != "<" }) }
+        XCTAssertEqual(uris, [outer, inner, inline], tag)
+        XCTAssertTrue(tag.contains(#"<li class="inline"><span class="uri">\#(inline)</span> <span class="details">InLine · VAST 4.1 · AdSystem"#), tag)
+        // The ladder: one row per MediaFile; the VPAID one skipped, each MP4 linked to its own section, which exists.
+        let rows = tag.components(separatedBy: #"<tr class="media "#).dropFirst()
+        XCTAssertEqual(rows.count, 4, tag)
+        XCTAssertTrue(rows.first?.contains("skipped: VPAID (interactive) is not played") == true, tag)
+        XCTAssertEqual(rows.filter { $0.contains("<strong>chosen for 1920x1080</strong>") }.count, 1, tag)
+        for (n, name) in ["r1.mp4", "r2.mp4", "r3.mp4"].enumerated() {
+            let row = try XCTUnwrap(rows.first { $0.contains("<td>\(nginx.base)/\(name)</td>") }, name)
+            XCTAssertTrue(row.contains(##"<a href="#creative-\##(n + 2)">section</a>"##), row)
+            let section = try XCTUnwrap(HTMLReading.section("creative-\(n + 2)", in: html), name)
+            XCTAssertTrue(section.contains("\(nginx.base)/\(name)"), name)
+        }
+        for href in HTMLReading.elements("a", in: html).compactMap({ $0["href"] }) {
+            XCTAssertTrue(href.hasPrefix("#"), href)
+            XCTAssertNotNil(HTMLReading.section(String(href.dropFirst()), in: html), href)
+        }
+    }
 }

@@ -103,4 +103,78 @@ final class HTMLReportTests: XCTestCase {
         }
         XCTAssertNotEqual(sample().render(.html), plain.render(.html))
     }
+
+    /// A tag behind two wrappers whose InLine lists a VPAID file and two MP4s; the MP4s were validated.
+    private func vastSample() throws -> ValidationReport {
+        func wrapper(_ system: String, next: String) -> VASTAd {
+            var ad = VASTAd(id: system)
+            ad.adSystem = system
+            ad.wrapper = VASTWrapper(tagURI: next)
+            return ad
+        }
+        func media(_ url: String, _ type: String, _ w: Int, _ h: Int, api: String? = nil) -> VASTMediaFile {
+            var m = VASTMediaFile(url: url)
+            m.type = type; m.width = w; m.height = h; m.bitrate = 2000; m.codec = "avc1.64001F"; m.apiFramework = api
+            return m
+        }
+        var inline = VASTAd(id: "in")
+        inline.adSystem = "Creative <Server>"
+        var linear = VASTLinear()
+        linear.duration = 15
+        linear.mediaFiles = [media("https://cdn.example/ad.js", "application/javascript", 1920, 1080, api: "VPAID"),
+                             media("https://cdn.example/ad-720.mp4", "video/mp4", 1280, 720),
+                             media("https://cdn.example/ad-1080.mp4?a=1&b=2", "video/mp4", 1920, 1080)]
+        inline.linear = linear
+        var chain = VASTChain(maxWrappers: 5, tagURL: "https://ads.example/tag.xml")
+        XCTAssertEqual(try chain.step(wrapper("Exchange", next: "https://ssp.example/w2.xml")), "https://ssp.example/w2.xml")
+        let second = try chain.read(VASTDocument(version: "3.0", ads: [wrapper("SSP", next: "https://creative.example/inline.xml")]))
+        XCTAssertEqual(try chain.step(second), "https://creative.example/inline.xml")
+        let last = try chain.read(VASTDocument(version: "4.1", ads: [inline]))
+        XCTAssertNil(try chain.step(last))
+        var facts = VASTTagFacts(source: "https://ads.example/tag.xml", maxWrappers: 5,
+                                 capabilities: MediaCapabilities(demuxers: ["mov"], decoders: ["h264", "aac"]), window: Size(width: 1920, height: 1080))
+        facts.document = VASTDocument(version: "4.2", ads: [wrapper("Exchange", next: "https://ssp.example/w2.xml")])
+        facts.resolved = try chain.merged(inline: last)
+        let vast = VASTReportFacts(facts, sections: ["https://cdn.example/ad-720.mp4": (ValidationReport.anchor(1), .warn),
+                                                    "https://cdn.example/ad-1080.mp4?a=1&b=2": (ValidationReport.anchor(2), .pass)])
+        let tag = CreativeReport(file: facts.source, spec: "vast", results: VASTRules.evaluate(facts), facts: nil, vast: vast)
+        return ValidationReport([tag,
+                                 .unreadable(file: "https://cdn.example/ad-720.mp4", spec: "iab-ctv", reason: "made up"),
+                                 .unreadable(file: "https://cdn.example/ad-1080.mp4?a=1&b=2", spec: "iab-ctv", reason: "made up")])
+    }
+
+    func testAVASTTagShowsItsWrapperChainAndItsMediaFileLadder() throws {
+        let report = try vastSample()
+        let html = report.render(.html)
+        let tag = try XCTUnwrap(HTMLReading.section("creative-1", in: html))
+        // The chain in order, the InLine last, each with its version and AdSystem (escaped).
+        let chain = try XCTUnwrap(tag.components(separatedBy: #"<ol class="chain">"#).last?.components(separatedBy: "</ol>").first)
+        let items = chain.components(separatedBy: "<li ").dropFirst()
+        XCTAssertEqual(items.count, 3, chain)
+        for (item, expected) in zip(items, [("wrapper", "https://ads.example/tag.xml", "Wrapper · VAST 4.2 · AdSystem Exchange"),
+                                            ("wrapper", "https://ssp.example/w2.xml", "Wrapper · VAST 3.0 · AdSystem SSP"),
+                                            ("inline", "https://creative.example/inline.xml", "InLine · VAST 4.1 · AdSystem Creative &lt;Server&gt;")]) {
+            XCTAssertTrue(item.hasPrefix(#"class="\#(expected.0)"><span class="uri">\#(expected.1)</span> <span class="details">\#(expected.2)</span>"#), item)
+        }
+        XCTAssertTrue(tag.contains("<h3>Wrapper chain</h3>") && tag.contains("<h3>Media files</h3>"))
+        // One row per MediaFile: the VPAID one skipped with its reason, the 1080p one chosen, each validated one linked.
+        let rows = tag.components(separatedBy: #"<tr class="media "#).dropFirst().map { String($0.prefix { $0 != "\n" }.split(separator: "</tr>")[0]) }
+        XCTAssertEqual(rows.count, 3, tag)
+        XCTAssertTrue(rows[0].hasPrefix(#"skipped"><td>https://cdn.example/ad.js</td><td>application/javascript</td><td>progressive</td><td>1920x1080</td><td>2000 kbit/s</td><td>avc1.64001F</td><td>skipped: VPAID (interactive) is not played</td><td>not validated</td>"#), rows[0])
+        XCTAssertTrue(rows[1].hasPrefix(#"playable"><td>https://cdn.example/ad-720.mp4</td>"#), rows[1])
+        XCTAssertTrue(rows[1].hasSuffix(##"<td>playable</td><td><a href="#creative-2">section</a> <span class="status warn">WARN</span></td>"##), rows[1])
+        XCTAssertTrue(rows[2].hasPrefix(#"chosen"><td>https://cdn.example/ad-1080.mp4?a=1&amp;b=2</td>"#), rows[2])
+        XCTAssertTrue(rows[2].contains("<strong>chosen for 1920x1080</strong>: progressive video/mp4 1920x1080"), rows[2])
+        XCTAssertTrue(rows[2].hasSuffix(##"<a href="#creative-3">section</a> <span class="status pass">PASS</span></td>"##), rows[2])
+        // Every link stays inside the page and points at a section that exists; nothing runs or is fetched.
+        for href in HTMLReading.elements("a", in: html).compactMap({ $0["href"] }) {
+            XCTAssertTrue(href.hasPrefix("#"), href)
+            XCTAssertNotNil(HTMLReading.section(String(href.dropFirst()), in: html), href)
+        }
+        for banned in ["<script", "<link", "url(", "@import", "src=\"http", "href=\"http", "<iframe"] { XCTAssertFalse(html.contains(banned), banned) }
+        // The other formats do not carry it.
+        var plain = report
+        plain.creatives[0].vast = nil
+        for format in [ReportFormat.text, .json, .junit] { XCTAssertEqual(report.render(format), plain.render(format), "\(format)") }
+    }
 }

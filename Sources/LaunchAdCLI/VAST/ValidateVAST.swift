@@ -5,7 +5,8 @@ import LaunchAdMedia
 
 /// `validate --vast URL|FILE`: resolves the tag's first ad, holds the tag to the VAST rules, then
 /// downloads each progressive media file this player can play (under the size cap) and runs the
-/// creative rules on it: one report section for the tag, one per media file.
+/// creative rules on it: one report section for the tag (with its wrapper chain and media-file
+/// ladder for the HTML report), one per media file.
 enum ValidateVAST {
     static let maxMediaBytes: Int64 = 100_000_000
 
@@ -48,6 +49,12 @@ enum ValidateVAST {
                 media.append(.unreadable(file: file.url, spec: spec.name, reason: "cannot download: \(error)"))
             }
         }
-        return [CreativeReport(file: tag, spec: "vast", results: VASTRules.evaluate(facts), facts: nil)] + media
+        // The tag's section comes first in the report, its media files right after, in order.
+        var sections: [String: (anchor: String, status: RuleResult.Status)] = [:]
+        for (n, report) in media.enumerated() where sections[report.file] == nil {
+            sections[report.file] = (ValidationReport.anchor(n + 1), report.status)
+        }
+        return [CreativeReport(file: tag, spec: "vast", results: VASTRules.evaluate(facts), facts: nil,
+                               vast: VASTReportFacts(facts, sections: sections))] + media
     }
 }

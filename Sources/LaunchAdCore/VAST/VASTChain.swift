@@ -22,6 +22,10 @@ public struct ResolvedAd: Equatable, Sendable {
     public func expiry(receivedAt: Date) -> Date? {
         expires.map { receivedAt.addingTimeInterval(TimeInterval($0)) }
     }
+    /// Each wrapper's AdSystem, outermost first (for the report's wrapper chain).
+    public var wrapperSystems: [String?] = []
+    /// The VAST version of each document the wrappers fetched, in order (the first document's is the caller's).
+    public var documentVersions: [String] = []
 }
 
 /// Follows one ad down its wrappers: the depth limit, loops, unsafe URIs and the wrappers'
@@ -29,6 +33,8 @@ public struct ResolvedAd: Equatable, Sendable {
 public struct VASTChain: Sendable {
     public let maxWrappers: Int
     public private(set) var wrappers: [VASTAd] = []
+    /// The version of each document read through `read(_:)`, in order.
+    public private(set) var versions: [String] = []
     private var seen: Set<String> = []
 
     /// `tagURL`: where the first document came from (nil for a file), so a wrapper pointing back at it is a loop.
@@ -74,6 +80,12 @@ public struct VASTChain: Sendable {
         return ad
     }
 
+    /// `pick(from:)`, noting the document's version for the report's wrapper chain.
+    public mutating func read(_ doc: VASTDocument) throws -> VASTAd {
+        versions.append(doc.version)
+        return try pick(from: doc)
+    }
+
     /// The InLine with the wrappers' tracking merged in (outermost wrapper first).
     public func merged(inline: VASTAd) throws -> ResolvedAd {
         guard var linear = inline.linear else {
@@ -87,7 +99,8 @@ public struct VASTChain: Sendable {
                           impressions: wrappers.flatMap(\.impressions) + inline.impressions,
                           errors: errorURIs + inline.errors, wrapperDepth: wrappers.count,
                           tagURIs: wrappers.compactMap { $0.wrapper?.tagURI },
-                          expires: (wrappers + [inline]).compactMap(\.expires).min())
+                          expires: (wrappers + [inline]).compactMap(\.expires).min(),
+                          wrapperSystems: wrappers.map(\.adSystem), documentVersions: versions)
     }
 }
 

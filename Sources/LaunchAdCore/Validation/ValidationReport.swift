@@ -6,13 +6,17 @@ public struct CreativeReport: Equatable, Sendable {
     public var facts: CreativeFacts?
     /// The limits the rules were held to, for reports that draw them (the HTML loudness plot).
     public var limits: [RuleName: Limit]
+    /// A VAST tag's wrapper chain and media-file ladder, drawn by the HTML report only.
+    public var vast: VASTReportFacts?
 
-    public init(file: String, spec: String, results: [RuleResult], facts: CreativeFacts?, limits: [RuleName: Limit] = [:]) {
+    public init(file: String, spec: String, results: [RuleResult], facts: CreativeFacts?, limits: [RuleName: Limit] = [:],
+                vast: VASTReportFacts? = nil) {
         self.file = file
         self.spec = spec
         self.results = results
         self.facts = facts
         self.limits = limits
+        self.vast = vast
     }
 
     /// A file that is missing, empty, not media or too damaged to open: one failing `readable` rule.
@@ -34,6 +38,9 @@ public struct CreativeReport: Equatable, Sendable {
 public struct ValidationReport: Equatable, Sendable {
     public var creatives: [CreativeReport]
     public init(_ creatives: [CreativeReport]) { self.creatives = creatives }
+
+    /// The HTML report's id for the section of `creatives[index]`.
+    public static func anchor(_ index: Int) -> String { "creative-\(index + 1)" }
 
     /// 0 when nothing fails (warnings included), 1 when any rule fails.
     public var exitCode: Int32 { creatives.contains { $0.status == .fail } ? ExitCode.failure : ExitCode.success }

@@ -53,7 +53,7 @@ public struct VASTResolver: Sendable {
                 guard let url = URL(string: next) else { throw VASTError(VASTError.wrapperTimeout, "not a URL: \(next)") }
                 let doc: VASTDocument
                 do { doc = try VASTParser.parse(try fetch(url)) } catch let f as VASTFailure { throw f.error }
-                current = try chain.pick(from: doc)
+                current = try chain.read(doc)
             }
             return .success(try chain.merged(inline: current))
         } catch let e as VASTError {

@@ -3,7 +3,7 @@
 /// creative built from `CreativeSection`s, so a new kind of section is one more entry in a list.
 extension ValidationReport {
     func htmlReport() -> String {
-        let anchors = creatives.indices.map { "creative-\($0 + 1)" }
+        let anchors = creatives.indices.map(ValidationReport.anchor)
         var body = "<h1>Creative validation</h1>\n" + summaryTable(anchors)
         for (c, anchor) in zip(creatives, anchors) {
             body += #"<section class="creative" id="\#(anchor)">"#
@@ -54,6 +54,8 @@ struct CreativeSection: Sendable {
     static let standard: [CreativeSection] = [
         CreativeSection(id: "banner", title: nil, render: { banner($0) }),
         CreativeSection(id: "rules", title: "Rules", render: { rules($0) }),
+        CreativeSection(id: "vast-chain", title: "Wrapper chain", render: { $0.vast.map(wrapperChain) }),
+        CreativeSection(id: "vast-media", title: "Media files", render: { $0.vast.flatMap(mediaLadder) }),
         CreativeSection(id: "pictures", title: "Pictures", render: { pictures($0) }),
         CreativeSection(id: "loudness", title: "Loudness", render: { loudness($0) }),
         CreativeSection(id: "events", title: "Black, silence and decode errors", render: { timeline($0) }),
@@ -74,6 +76,47 @@ struct CreativeSection: Sendable {
         var s = "<table class=\"rules\"><thead><tr><th>rule</th><th>status</th><th>measured</th><th>limit</th></tr></thead><tbody>"
         for r in c.results {
             s += #"<tr class="rule \#(r.status.rawValue)" data-rule="\#(HTML.escape(r.rule))"><td>\#(HTML.escape(r.rule))</td><td>\#(HTMLStyle.status(r.status))</td><td>\#(HTML.escape(r.measuredText))</td><td>\#(HTML.escape(r.limit))</td></tr>"#
+        }
+        return s + "</tbody></table>"
+    }
+
+    /// A VAST tag's documents in the order they were followed, the InLine last.
+    static func wrapperChain(_ v: VASTReportFacts) -> String {
+        var s = v.chain.isEmpty ? #"<p class="none">No document could be read.</p>"# : #"<ol class="chain">"#
+        for link in v.chain {
+            let kind = link.isInline ? "InLine" : "Wrapper"
+            var words = [kind]
+            if let version = link.version { words.append("VAST \(version)") }
+            words.append("AdSystem " + (link.adSystem ?? "not given"))
+            s += #"<li class="\#(kind.lowercased())"><span class="uri">\#(HTML.escape(link.uri))</span> <span class="details">\#(HTML.escape(words.joined(separator: " · ")))</span></li>"#
+        }
+        if !v.chain.isEmpty { s += "</ol>" }
+        if let e = v.chainError { s += #"<p class="chain-error">\#(HTML.escape(e))</p>"# }
+        return s
+    }
+
+    /// Each MediaFile of the linear creative: what it is, what this player makes of it, and its own section.
+    static func mediaLadder(_ v: VASTReportFacts) -> String? {
+        guard !v.mediaFiles.isEmpty else { return nil }
+        var s = #"<table class="ladder"><thead><tr><th>media file</th><th>type</th><th>delivery</th><th>size</th><th>bitrate</th><th>codec</th><th>this player</th><th>section</th></tr></thead><tbody>"#
+        for row in v.mediaFiles {
+            let f = row.file
+            let verdict: String, css: String
+            switch row.verdict {
+            case .chosen(let why): css = "chosen"; verdict = "<strong>chosen for \(v.window)</strong>: \(HTML.escape(why))"
+            case .playable: css = "playable"; verdict = "playable"
+            case .skipped(let why): css = "skipped"; verdict = "skipped: \(HTML.escape(why))"
+            }
+            let size = f.width > 0 && f.height > 0 ? "\(f.width)x\(f.height)" : "—"
+            let section: String
+            if let anchor = row.anchor {
+                let status = row.status.map { " " + HTMLStyle.status($0) } ?? ""
+                section = ##"<a href="#\##(HTML.escape(anchor))">section</a>\##(status)"##
+            } else {
+                section = "not validated"
+            }
+            s += #"<tr class="media \#(css)"><td>\#(HTML.escape(f.url))</td><td>\#(HTML.escape(f.type))</td><td>\#(HTML.escape(f.delivery))</td><td>\#(size)</td>"#
+            s += "<td>\(f.bitrate.map { "\($0) kbit/s" } ?? "—")</td><td>\(HTML.escape(f.codec ?? "—"))</td><td>\(verdict)</td><td>\(section)</td></tr>"
         }
         return s + "</tbody></table>"
     }

@@ -1,0 +1,88 @@
+/// What the HTML report shows for a VAST tag besides its rules: the wrapper chain (each document
+/// in order, the InLine last) and the media-file ladder (each MediaFile, whether this player can
+/// play it, which one `play` would choose, and a link to its own section when it was validated).
+public struct VASTReportFacts: Equatable, Sendable {
+    /// One document of the chain.
+    public struct ChainLink: Equatable, Sendable {
+        /// Its URI, or `inline file <path>` for a tag read from a file.
+        public var uri: String
+        public var adSystem: String?
+        public var version: String?
+        public var isInline: Bool
+
+        public init(uri: String, adSystem: String?, version: String?, isInline: Bool) {
+            self.uri = uri; self.adSystem = adSystem; self.version = version; self.isInline = isInline
+        }
+    }
+
+    /// What this player makes of one media file.
+    public enum Verdict: Equatable, Sendable {
+        /// The one `play` would choose for the window, and why.
+        case chosen(String)
+        case playable
+        /// Never played here, and why.
+        case skipped(String)
+    }
+
+    /// One MediaFile of the linear creative.
+    public struct MediaRow: Equatable, Sendable {
+        public var file: VASTMediaFile
+        public var verdict: Verdict
+        /// The id of this file's own section in the report, when it was downloaded and validated.
+        public var anchor: String?
+        /// That section's verdict.
+        public var status: RuleResult.Status?
+
+        public init(file: VASTMediaFile, verdict: Verdict, anchor: String? = nil, status: RuleResult.Status? = nil) {
+            self.file = file; self.verdict = verdict; self.anchor = anchor; self.status = status
+        }
+    }
+
+    public var chain: [ChainLink]
+    /// Why the chain stopped before an InLine, when it did.
+    public var chainError: String?
+    public var window: Size
+    public var mediaFiles: [MediaRow]
+
+    public init(chain: [ChainLink], chainError: String? = nil, window: Size, mediaFiles: [MediaRow]) {
+        self.chain = chain; self.chainError = chainError; self.window = window; self.mediaFiles = mediaFiles
+    }
+
+    /// From what `validate --vast` learned; `sections` gives, by media URL, the id and verdict of
+    /// each media file's own section.
+    public init(_ f: VASTTagFacts, sections: [String: (anchor: String, status: RuleResult.Status)] = [:]) {
+        let first = f.source.contains("://") ? f.source : "inline file \(f.source)"
+        window = f.window
+        chainError = (f.loadError ?? f.chainError).map { "VAST error \($0.code): \($0.message)" }
+        guard let ad = f.resolved else {
+            let plan = f.document.map(VASTAdPlan.init)
+            let firstAd = plan.flatMap { $0.pod.first ?? $0.buffet.first }
+            chain = f.document.map { [ChainLink(uri: first, adSystem: firstAd?.adSystem, version: $0.version, isInline: firstAd?.isWrapper == false)] } ?? []
+            mediaFiles = []
+            return
+        }
+        let uris = [first] + ad.tagURIs
+        let versions = [f.document?.version] + ad.documentVersions.map(Optional.some)
+        let systems = ad.wrapperSystems + [ad.adSystem]
+        chain = uris.indices.map { i in
+            ChainLink(uri: uris[i], adSystem: i < systems.count ? systems[i] : nil,
+                      version: i < versions.count ? versions[i] : nil, isInline: i == uris.count - 1)
+        }
+        let choice = try? MediaFileChooser.choose(ad.linear.mediaFiles, window: f.window, capabilities: f.capabilities).get()
+        var chosenTaken = false
+        mediaFiles = ad.linear.mediaFiles.map { m in
+            let verdict: Verdict
+            if let why = MediaFileChooser.refusal(m, capabilities: f.capabilities, maxBitrateKbps: nil) {
+                let name = m.url.split(separator: "/").last.map(String.init) ?? m.url
+                verdict = .skipped(why.hasPrefix(name + ": ") ? String(why.dropFirst(name.count + 2)) : why)
+            } else if let choice, choice.file == m, !chosenTaken {
+                chosenTaken = true
+                verdict = .chosen(choice.reason)
+            } else {
+                verdict = .playable
+            }
+            let section = sections[m.url]
+            return MediaRow(file: m, verdict: verdict, anchor: section?.anchor, status: section?.status)
+        }
+    }
+}
