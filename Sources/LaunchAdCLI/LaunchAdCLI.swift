@@ -25,6 +25,12 @@ public enum LaunchAdCLI {
             print("launchad \(Command.versionString)")
             return ExitCode.success
         case .play(let options, let delivery):
+            // `play --allow-http` also lets a plain-http creative stream from any host.
+            if options.vast.allowHTTP || delivery.allowHTTP {
+                var streaming = PrefetchOptions()
+                streaming.allowHTTP = true
+                PrefetchCommand.installStreaming(streaming)
+            }
             return PlayCommand.run(options, delivery: delivery, durationGiven: args.contains { $0 == "--duration" || $0.hasPrefix("--duration=") })
         case .probe(let options):
             return ProbeCommand.run(options)

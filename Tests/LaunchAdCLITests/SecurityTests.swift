@@ -122,6 +122,18 @@ final class SecurityTests: XCTestCase {
         XCTAssertTrue(log.contains("\"launchad/\(Command.versionString)\""), log)
     }
 
+    /// `play` streams plain http only from loopback, unless `--allow-http` is given.
+    func testPlayStreamsPlainHTTPOffLoopbackOnlyWithAllowHTTP() throws {
+        let refused = try Launchad.run(["play", "http://127.evil.example/ad.mp4", "--wait", "1"])
+        XCTAssertEqual(refused.status, 3)
+        XCTAssertTrue(refused.stdout.contains("refusing plain http for 127.evil.example"), refused.stdout)
+        // Allowed: the policy lets it through and the name simply cannot be resolved here.
+        let allowed = try Launchad.run(["play", "http://127.evil.example/ad.mp4", "--wait", "1", "--allow-http"])
+        XCTAssertEqual(allowed.status, 3)
+        XCTAssertFalse(allowed.stdout.contains("refusing plain http"), allowed.stdout)
+        XCTAssertTrue(allowed.stdout.contains("\"code\":\"open_failed\""), allowed.stdout)
+    }
+
     /// A FIFO named as a creative in a manifest file is refused at once, not read forever.
     func testAFIFOCreativeIsRefused() throws {
         let folder = root.appendingPathComponent("ads")
