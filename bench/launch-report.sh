@@ -11,25 +11,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 RUNS=${1:-9}
-WORK=${TMPDIR:-/tmp}/launchad-bench-report-$$
-mkdir -p "$WORK/www" "$WORK/logs" "$WORK/tmp"
-trap '[ -f "$WORK/nginx.pid" ] && kill "$(cat "$WORK/nginx.pid")" 2>/dev/null; rm -rf "$WORK"' EXIT
+source bench/lib-nginx.sh
+bench_work report
+bench_binary
 
-if [ -z "${LAUNCHAD:-}" ]; then
-    swift build -c release --product launchad >&2
-    LAUNCHAD=$(swift build -c release --show-bin-path)/launchad
-fi
-
-PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-cat > "$WORK/nginx.conf" <<CONF
-$( [ "$(id -u)" = 0 ] && echo "user root;" )
-worker_processes 1;
-error_log $WORK/logs/error.log;
-pid $WORK/nginx.pid;
-events { worker_connections 64; }
-http {
+{ nginx_head 64; cat <<CONF
     access_log off;
-    client_body_temp_path $WORK/tmp/body; proxy_temp_path $WORK/tmp/proxy; fastcgi_temp_path $WORK/tmp/fcgi;
     uwsgi_temp_path $WORK/tmp/uwsgi; scgi_temp_path $WORK/tmp/scgi;
     server {
         listen 127.0.0.1:$PORT;
@@ -38,6 +25,7 @@ http {
     }
 }
 CONF
+} > "$WORK/nginx.conf"
 nginx -p "$WORK" -c "$WORK/nginx.conf" -e "$WORK/logs/error.log"
 
 # A 3 s 640x360 H.264 clip and two manifests naming it, one with a collector.
