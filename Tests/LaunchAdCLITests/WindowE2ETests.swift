@@ -80,7 +80,8 @@ final class WindowE2ETests: XCTestCase {
     func testAVASTAdsPauseResumeAndCloseBeaconsFollowTheRealWindow() throws {
         let nginx = try Nginx()
         defer { nginx.stop() }
-        try nginx.put("ad.mp4", Data(contentsOf: URL(fileURLWithPath: Fixtures.colourBars(seconds: 4, audio: true))))
+        // Long enough that the close lands while it plays, however slowly xdotool answers.
+        try nginx.put("ad.mp4", Data(contentsOf: URL(fileURLWithPath: Fixtures.colourBars(seconds: 10, audio: true))))
         let media = VASTTags.mediaFile("\(nginx.base)/ad.mp4")
         let tag = try nginx.put("tag.xml", Data(VASTTags.document(version: "4.0", [VASTTags.inlineAd(id: "x", track: "\(nginx.base)/track", media: [media])]).utf8))
         let state = NSTemporaryDirectory() + "launchad-window-vast-\(UUID().uuidString)"
