@@ -26,8 +26,17 @@ struct Scene {
             : Rect(x: shown.midX - shown.height / 2, y: shown.midY - shown.width / 2, width: shown.height, height: shown.width)
     }
 
+    /// Whether an opaque picture covers the whole window, so clearing it first is wasted: at
+    /// 1080p on the software renderer a clear is a full-frame fill every video frame.
+    var pictureCoversWindow: Bool {
+        guard let (size, _) = content, let picture, picture.isOpaque else { return false }
+        let window = Rect(size: layout.window)
+        let shown = Placement.scaledRect(size, in: layout.adArea, fit: fit).scaled(by: zoom)
+        return layout.adArea == window && shown.x <= 0 && shown.y <= 0 && shown.maxX >= window.maxX && shown.maxY >= window.maxY
+    }
+
     func draw(on renderer: Renderer, skipView: SkipButtonView?) {
-        renderer.clear()
+        if !pictureCoversWindow { renderer.clear() }
         if let rotation = content?.rotation, let dst = pictureDestination, let texture = picture {
             renderer.clip(to: layout.adArea)
             renderer.copy(texture, source: pictureSource, destination: dst, rotation: rotation)

@@ -336,4 +336,17 @@ final class DevicePresetTests: XCTestCase {
                                   display: Size(width: 1366, height: 768)), Size(width: 320, height: 240))
         XCTAssertEqual(windowSize(requested: nil, device: nil, content: nil, display: nil), Size(width: 720, height: 1280))
     }
+
+    func testAnAdThatFitsTheDisplayOpensPixelForPixel() {
+        let display = Size(width: 1920, height: 1080)
+        XCTAssertEqual(windowSize(requested: nil, device: nil, content: Size(width: 1920, height: 1080), display: display),
+                       Size(width: 1920, height: 1080))
+        XCTAssertEqual(windowSize(requested: nil, device: nil, content: Size(width: 1080, height: 1080), display: display),
+                       Size(width: 1080, height: 1080))
+        // One pixel too many: scaled to 90 % of the display, as a device screen is.
+        XCTAssertEqual(windowSize(requested: nil, device: nil, content: Size(width: 1920, height: 1081), display: display),
+                       Size(width: 1726, height: 972))
+        XCTAssertEqual(windowSize(requested: nil, device: .androidFHD, content: Size(width: 10, height: 10), display: Size(width: 1080, height: 1920)),
+                       Size(width: 972, height: 1728))
+    }
 }

@@ -21,12 +21,15 @@ public enum DevicePreset: String, CaseIterable, Sendable {
     }
 }
 
-/// The window size for a run: `--size` as given, a device scaled to fit the display, else the
-/// ad's own size scaled to fit. 90 % of the display leaves room for panels and title bars.
+/// The window size for a run: `--size` as given; the ad's own size when it fits the display's
+/// usable area, pixel for pixel as ffplay and mpv open it (no resampling: sharper, and no
+/// per-frame scaling cost); else the ad or the device screen scaled down to 90 % of the display,
+/// which leaves room for panels and title bars.
 public func windowSize(requested: Size?, device: DevicePreset?, content: Size?, display: Size?) -> Size {
     if let requested { return requested }
     let wanted = device?.screen ?? content ?? Size(width: 720, height: 1280)
     guard let display, !display.isEmpty else { return wanted }
+    if device == nil, content != nil, wanted.width <= display.width, wanted.height <= display.height { return wanted }
     let usable = Size(width: display.width * 9 / 10, height: display.height * 9 / 10)
     return wanted.scaledDown(toFit: usable)
 }

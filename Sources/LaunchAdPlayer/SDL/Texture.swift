@@ -20,6 +20,12 @@ public final class Texture {
 
     deinit { SDL_DestroyTexture(pointer) }
 
+    /// Drawn without blending: every pixel it covers is replaced.
+    var isOpaque: Bool {
+        var mode = SDL_BLENDMODE_BLEND
+        return SDL_GetTextureBlendMode(pointer, &mode) == 0 && mode == SDL_BLENDMODE_NONE
+    }
+
     /// A streaming IYUV texture for yuv420p video pictures. Opaque: blending a full-screen
     /// picture pixel by pixel is the software renderer's most expensive path.
     public static func video(_ renderer: Renderer, size: Size) throws -> Texture {
