@@ -114,6 +114,9 @@ public final class PlaybackEngine: @unchecked Sendable {
 
     private func readLoop() {
         let d: Demuxer
+        var audioOpening: AudioDeviceOpening?
+        // Whatever path ends the read, a device opened for nothing is closed.
+        defer { audioOpening?.abandon() }
         do {
             // Only the header first: a still image is decoded once, by the image loader, not
             // also here to learn its size.
@@ -123,6 +126,12 @@ public final class PlaybackEngine: @unchecked Sendable {
                 if !aborted { _state = .ready(VideoFacts.still) }
                 lock.unlock()
                 return
+            }
+            // The header names the audio stream: its device opens while the streams are probed.
+            if let a = d.bestAudioStream {
+                let info = d.stream(a)
+                audioOpening = AudioDeviceOpening(rate: info.sampleRate > 0 ? info.sampleRate : 48000,
+                                                  channels: min(2, max(1, info.channels)), in: threads)
             }
             try d.findStreamInfo()
         } catch let e as MediaError { return fail(e) } catch { return fail(MediaError("open_failed", "\(error)")) }
@@ -135,7 +144,8 @@ public final class PlaybackEngine: @unchecked Sendable {
         let videoPipe = VideoPipeline(decoder: vDecoder, info: vInfo, roomMade: readGate)
         // Stopped while opening: no audio device for a run that is over.
         guard !isAborted else { return }
-        let audioPipe = openAudio(d)
+        let audioPipe = openAudio(d, opening: audioOpening)
+        audioOpening = nil
         let ds = vInfo.displaySize
         let facts = VideoFacts(codedSize: Size(width: vInfo.width, height: vInfo.height),
                                displaySize: Size(width: ds.width, height: ds.height),
@@ -182,12 +192,14 @@ public final class PlaybackEngine: @unchecked Sendable {
 
     /// The audio stream's pipeline, or nil when the file has none or no device can play it
     /// (the ad then plays silently and an event says why).
-    private func openAudio(_ d: Demuxer) -> (pipe: AudioPipeline, index: Int)? {
-        guard let index = d.bestAudioStream else { return nil }
+    private func openAudio(_ d: Demuxer, opening: AudioDeviceOpening?) -> (pipe: AudioPipeline, index: Int)? {
+        guard let index = d.bestAudioStream else { opening?.abandon(); return nil }
         let info = d.stream(index)
         do {
-            let decoder = try d.makeDecoder(stream: index, threads: 1)
-            let device = try AudioDevice(rate: info.sampleRate > 0 ? info.sampleRate : 48000, channels: min(2, max(1, info.channels)))
+            let decoder: Decoder
+            do { decoder = try d.makeDecoder(stream: index, threads: 1) } catch { opening?.abandon(); throw error }
+            let device = try opening?.take()
+                ?? AudioDevice(rate: info.sampleRate > 0 ? info.sampleRate : 48000, channels: min(2, max(1, info.channels)))
             lock.lock(); let muted = startMuted; lock.unlock()
             return (AudioPipeline(decoder: decoder, device: device, info: info, muted: muted, roomMade: readGate), index)
         } catch {
