@@ -30,6 +30,17 @@ extension AdPlayer {
             startClock()
             _ = carryOut(session.handle(.firstFrame, now: ProcessClock.nowMs()))
             dirty = true // the overlay appears with the first frame
+            checkLabelGlyphs()
+        }
+    }
+
+    /// Says so when the font cannot draw the button's label. Checked as the button first
+    /// appears, not before: opening the font is not on the way to the first picture.
+    private func checkLabelGlyphs() {
+        let label = config.session.skipLabel
+        if let skipView, skipView.hasFont, !skipView.fontCovers(label) {
+            events.emit(AdEvent("font_missing", tMs: ProcessClock.nowMs(),
+                                [("message", .string("the font has no glyphs for '\(label)'; choose one with --font"))]))
         }
     }
 

@@ -148,11 +148,6 @@ public final class AdPlayer {
                 ("width", .int(drawn.width)), ("height", .int(drawn.height)), ("fullscreen", .bool(config.fullscreen)),
                 ("video_driver", .string(sdl?.driverName ?? "none")), ("renderer", .string(r.name)), ("rotate", .int(config.rotation.degrees)),
             ]))
-            let label = config.session.skipLabel
-            if fontPath != nil, skipView?.fontCovers(label) == false {
-                events.emit(AdEvent("font_missing", tMs: ProcessClock.nowMs(),
-                                    [("message", .string("the font has no glyphs for '\(label)'; choose one with --font"))]))
-            }
             r.clear()
             r.present()
             // Creating a window sends shown/hidden events of its own; they are not the viewer's doing.

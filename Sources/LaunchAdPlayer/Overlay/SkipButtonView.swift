@@ -54,10 +54,15 @@ final class SkipButtonView {
         renderer.copy(texture, destination: dst, alpha: alpha)
     }
 
+    /// The one open font (nil: there is none, or it cannot be read).
+    private func openFont() -> Font? {
+        if font == nil, let path = fontPath { font = try? Font(path: path, pointSize: 12) }
+        return font
+    }
+
     private func texture(_ text: String, height: Int) -> Texture? {
-        if height != fontHeight || font == nil {
-            guard let path = fontPath else { return nil }
-            font = try? Font(path: path, pointSize: max(6, height))
+        if height != fontHeight {
+            guard let font = openFont(), (try? font.setSize(max(6, height))) != nil else { return nil }
             fontHeight = height
             cache.removeAll()
         }
@@ -69,8 +74,5 @@ final class SkipButtonView {
     }
 
     /// Whether the font can draw `text` (a label in a script the font lacks would show boxes).
-    func fontCovers(_ text: String) -> Bool {
-        guard let path = fontPath, let f = try? Font(path: path, pointSize: 12) else { return false }
-        return f.covers(text)
-    }
+    func fontCovers(_ text: String) -> Bool { openFont()?.covers(text) ?? false }
 }

@@ -18,6 +18,13 @@ public final class Font {
 
     deinit { TTF_CloseFont(pointer) }
 
+    /// Changes the size in place: the file is read and parsed once, whatever sizes are drawn.
+    public func setSize(_ pointSize: Int) throws {
+        guard TTF_SetFontSize(pointer, Int32(pointSize)) == 0 else {
+            throw SDLError("font_failed", "cannot size the font \(path) to \(pointSize) pt")
+        }
+    }
+
     /// White text, antialiased, as a texture.
     public func render(_ text: String, renderer: Renderer) throws -> Texture {
         guard let s = TTF_RenderUTF8_Blended(pointer, text, SDL_Color(r: 255, g: 255, b: 255, a: 255)) else {
