@@ -28,15 +28,17 @@ struct Scene {
 
     /// Whether an opaque picture covers the whole window, so clearing it first is wasted: at
     /// 1080p on the software renderer a clear is a full-frame fill every video frame.
-    var pictureCoversWindow: Bool {
-        guard let (size, _) = content, let picture, picture.isOpaque else { return false }
+    /// Only for an unturned picture on an unturned screen: a turned copy goes through SDL's
+    /// rotation code, whose edges are not promised to the pixel.
+    func pictureCoversWindow(screen: ScreenRotation) -> Bool {
+        guard let (size, rotation) = content, rotation == 0, screen == .none, let picture, picture.isOpaque else { return false }
         let window = Rect(size: layout.window)
         let shown = Placement.scaledRect(size, in: layout.adArea, fit: fit).scaled(by: zoom)
         return layout.adArea == window && shown.x <= 0 && shown.y <= 0 && shown.maxX >= window.maxX && shown.maxY >= window.maxY
     }
 
     func draw(on renderer: Renderer, skipView: SkipButtonView?) {
-        if !pictureCoversWindow { renderer.clear() }
+        if !pictureCoversWindow(screen: renderer.rotation) { renderer.clear() }
         if let rotation = content?.rotation, let dst = pictureDestination, let texture = picture {
             renderer.clip(to: layout.adArea)
             renderer.copy(texture, source: pictureSource, destination: dst, rotation: rotation)
