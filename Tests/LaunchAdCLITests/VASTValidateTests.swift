@@ -107,4 +107,22 @@ final class VASTValidateTests: XCTestCase {
             XCTAssertNotNil(HTMLReading.section(String(href.dropFirst()), in: html), href)
         }
     }
+
+    /// The chain as far as it went, when it breaks partway: each wrapper read, then the document
+    /// it could not read, marked, and the error under them.
+    func testAChainBrokenPartwayShowsEachWrapperUpToTheDocumentItCouldNotRead() throws {
+        let missing = "\(nginx.base)/gone.xml"
+        let inner = try nginx.put("b-w2.xml", Data(VASTTags.document(version: "3.0", [VASTTags.wrapperAd(id: "bw2", track: track, next: missing)]).utf8))
+        let outer = try nginx.put("b-w1.xml", Data(VASTTags.document(version: "4.2", [VASTTags.wrapperAd(id: "bw1", track: track, next: inner)]).utf8))
+        let page = Fixtures.directory.appendingPathComponent("vast-broken-\(UUID().uuidString).html").path
+        defer { try? FileManager.default.removeItem(atPath: page) }
+        let run = try Launchad.run(["validate", "--vast", outer, "--format", "html", "--output", page, "--no-progress", "--profile", "launch-ad"])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        let tag = try XCTUnwrap(HTMLReading.section("creative-1", in: try String(contentsOfFile: page, encoding: .utf8)))
+        let uris = tag.components(separatedBy: #"<span class="uri">"#).dropFirst().map { String($0.prefix { $0 != "<" }) }
+        XCTAssertEqual(uris, [outer, inner, missing], tag)
+        XCTAssertTrue(tag.contains(#"<li class="wrapper"><span class="uri">\#(inner)</span> <span class="details">Wrapper · VAST 3.0 · AdSystem"#), tag)
+        XCTAssertTrue(tag.contains(#"<li class="failed"><span class="uri">\#(missing)</span> <span class="details">not read</span>"#), tag)
+        XCTAssertTrue(tag.contains(#"<p class="chain-error">VAST error 301: HTTP 404"#), tag)
+    }
 }

@@ -116,6 +116,26 @@ final class VASTTrackingTests: XCTestCase {
         }
     }
 
+    func testAStoppedChainTellsHowFarItGot() throws {
+        func wrapper(_ next: String, _ system: String) -> VASTAd {
+            var a = VASTAd(); a.wrapper = VASTWrapper(tagURI: next); a.adSystem = system; return a
+        }
+        var chain = VASTChain(maxWrappers: 5)
+        _ = try chain.step(wrapper("https://a.example/2", "one"))
+        let second = try chain.read(VASTDocument(version: "3.0", ads: [wrapper("https://a.example/3", "two")]))
+        _ = try chain.step(second)
+        // The third document never arrived (a 404, say).
+        XCTAssertEqual(chain.followed(reached: nil), [
+            VASTChain.Followed(uri: "https://a.example/2", version: "3.0", adSystem: "two", state: .wrapper),
+            VASTChain.Followed(uri: "https://a.example/3", version: nil, adSystem: nil, state: .notRead),
+        ])
+        // It arrived and held no ad; or it held an InLine that then failed (no Linear).
+        XCTAssertThrowsError(try chain.read(VASTDocument(version: "4.1", ads: [])))
+        XCTAssertEqual(chain.followed(reached: nil).last, VASTChain.Followed(uri: "https://a.example/3", version: "4.1", adSystem: nil, state: .noAd))
+        var inline = VASTAd(); inline.adSystem = "three"
+        XCTAssertEqual(chain.followed(reached: inline).last, VASTChain.Followed(uri: "https://a.example/3", version: "4.1", adSystem: "three", state: .inline))
+    }
+
     func testWrapperAttributesDecideWhichAdFollows() throws {
         var w = VASTAd(); w.wrapper = VASTWrapper(tagURI: "https://a.example/x")
         var pod1 = VASTAd(id: "p1", sequence: 1); pod1.linear = VASTLinear()

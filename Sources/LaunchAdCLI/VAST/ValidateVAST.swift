@@ -20,7 +20,7 @@ enum ValidateVAST {
             if let first = plan.pod.first ?? plan.buffet.first {
                 switch resolver.resolve(first, tagURL: tag.contains("://") ? tag : nil) {
                 case .success(let ad): facts.resolved = ad
-                case .failure(let f): facts.chainError = f.error
+                case .failure(let f): (facts.chainError, facts.followed) = (f.error, f.followed)
                 }
             } else {
                 facts.chainError = VASTError(VASTError.noAd, "the response holds no <Ad>")

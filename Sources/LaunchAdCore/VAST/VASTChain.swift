@@ -86,6 +86,38 @@ public struct VASTChain: Sendable {
         return try pick(from: doc)
     }
 
+    /// A document the chain went on to, as a report of a chain that stopped shows it.
+    public struct Followed: Equatable, Sendable {
+        public enum State: Equatable, Sendable {
+            /// Read, and the ad taken from it is a wrapper, or the InLine.
+            case wrapper, inline
+            /// Read, but no ad could be taken from it.
+            case noAd
+            /// Never read: the fetch or the parse failed, or the chain stopped before it.
+            case notRead
+        }
+        public var uri: String
+        public var version: String?
+        public var adSystem: String?
+        public var state: State
+
+        public init(uri: String, version: String?, adSystem: String?, state: State) {
+            self.uri = uri; self.version = version; self.adSystem = adSystem; self.state = state
+        }
+    }
+
+    /// Each document after the first that the wrappers named, in order, as far as the chain got;
+    /// `reached` is the ad read from the last one when the chain stopped after reading it.
+    public func followed(reached: VASTAd?) -> [Followed] {
+        wrappers.enumerated().compactMap { k, wrapper in
+            guard let uri = wrapper.wrapper?.tagURI else { return nil }
+            guard k < versions.count else { return Followed(uri: uri, version: nil, adSystem: nil, state: .notRead) }
+            let ad = k + 1 < wrappers.count ? wrappers[k + 1] : reached
+            guard let ad else { return Followed(uri: uri, version: versions[k], adSystem: nil, state: .noAd) }
+            return Followed(uri: uri, version: versions[k], adSystem: ad.adSystem, state: ad.isWrapper ? .wrapper : .inline)
+        }
+    }
+
     /// The InLine with the wrappers' tracking merged in (outermost wrapper first).
     public func merged(inline: VASTAd) throws -> ResolvedAd {
         guard var linear = inline.linear else {

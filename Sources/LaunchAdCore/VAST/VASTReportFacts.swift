@@ -9,9 +9,11 @@ public struct VASTReportFacts: Equatable, Sendable {
         public var adSystem: String?
         public var version: String?
         public var isInline: Bool
+        /// Why this document gave no ad: it could not be read, or held none.
+        public var problem: String?
 
-        public init(uri: String, adSystem: String?, version: String?, isInline: Bool) {
-            self.uri = uri; self.adSystem = adSystem; self.version = version; self.isInline = isInline
+        public init(uri: String, adSystem: String?, version: String?, isInline: Bool, problem: String? = nil) {
+            self.uri = uri; self.adSystem = adSystem; self.version = version; self.isInline = isInline; self.problem = problem
         }
     }
 
@@ -58,6 +60,13 @@ public struct VASTReportFacts: Equatable, Sendable {
             let plan = f.document.map(VASTAdPlan.init)
             let firstAd = plan.flatMap { $0.pod.first ?? $0.buffet.first }
             chain = f.document.map { [ChainLink(uri: first, adSystem: firstAd?.adSystem, version: $0.version, isInline: firstAd?.isWrapper == false)] } ?? []
+            // A chain that stopped partway: every document it got to, the one it stopped at marked.
+            if !chain.isEmpty {
+                chain += f.followed.map { d in
+                    ChainLink(uri: d.uri, adSystem: d.adSystem, version: d.version, isInline: d.state == .inline,
+                              problem: d.state == .notRead ? "not read" : d.state == .noAd ? "no ad in it" : nil)
+                }
+            }
             mediaFiles = []
             return
         }

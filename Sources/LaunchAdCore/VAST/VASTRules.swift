@@ -8,6 +8,8 @@ public struct VASTTagFacts: Sendable {
     public var resolved: ResolvedAd?
     /// Why the first ad did not resolve to an InLine (wrapper limit, loop, no ad, unsafe URI, ...).
     public var chainError: VASTError?
+    /// When it did not: the documents the wrappers led to before it stopped.
+    public var followed: [VASTChain.Followed] = []
     public var maxWrappers: Int
     public var capabilities: MediaCapabilities
     public var window: Size

@@ -5,7 +5,11 @@ import LaunchAdCore
 public struct VASTFailure: Error, Sendable {
     public var error: VASTError
     public var errorURIs: [String]
-    public init(_ error: VASTError, errorURIs: [String] = []) { self.error = error; self.errorURIs = errorURIs }
+    /// The documents the wrappers led to before the chain stopped, for the report.
+    public var followed: [VASTChain.Followed]
+    public init(_ error: VASTError, errorURIs: [String] = [], followed: [VASTChain.Followed] = []) {
+        self.error = error; self.errorURIs = errorURIs; self.followed = followed
+    }
 }
 
 /// Fetches VAST documents and follows wrappers down to the InLine. Every decision (depth,
@@ -48,18 +52,23 @@ public struct VASTResolver: Sendable {
     public func resolve(_ ad: VASTAd, tagURL: String?) -> Result<ResolvedAd, VASTFailure> {
         var chain = VASTChain(maxWrappers: maxWrappers, tagURL: tagURL)
         var current = ad
+        // The ad read from the last document fetched, once one was (an InLine that then fails).
+        var reached: VASTAd?
         do {
             while let next = try chain.step(current) {
                 guard let url = URL(string: next) else { throw VASTError(VASTError.wrapperTimeout, "not a URL: \(next)") }
                 let doc: VASTDocument
                 do { doc = try VASTParser.parse(try fetch(url)) } catch let f as VASTFailure { throw f.error }
                 current = try chain.read(doc)
+                reached = current
             }
             return .success(try chain.merged(inline: current))
         } catch let e as VASTError {
-            return .failure(VASTFailure(e, errorURIs: chain.errorURIs + (current.isWrapper ? [] : current.errors)))
+            return .failure(VASTFailure(e, errorURIs: chain.errorURIs + (current.isWrapper ? [] : current.errors),
+                                        followed: chain.followed(reached: reached?.isWrapper == false ? reached : nil)))
         } catch {
-            return .failure(VASTFailure(VASTError(VASTError.undefined, "\(error)"), errorURIs: chain.errorURIs))
+            return .failure(VASTFailure(VASTError(VASTError.undefined, "\(error)"), errorURIs: chain.errorURIs,
+                                        followed: chain.followed(reached: nil)))
         }
     }
 

@@ -85,10 +85,10 @@ struct CreativeSection: Sendable {
         var s = v.chain.isEmpty ? #"<p class="none">No document could be read.</p>"# : #"<ol class="chain">"#
         for link in v.chain {
             let kind = link.isInline ? "InLine" : "Wrapper"
-            var words = [kind]
+            var words = [link.problem ?? kind]
             if let version = link.version { words.append("VAST \(version)") }
-            words.append("AdSystem " + (link.adSystem ?? "not given"))
-            s += #"<li class="\#(kind.lowercased())"><span class="uri">\#(HTML.escape(link.uri))</span> <span class="details">\#(HTML.escape(words.joined(separator: " · ")))</span></li>"#
+            if link.problem == nil { words.append("AdSystem " + (link.adSystem ?? "not given")) }
+            s += #"<li class="\#(link.problem == nil ? kind.lowercased() : "failed")"><span class="uri">\#(HTML.escape(link.uri))</span> <span class="details">\#(HTML.escape(words.joined(separator: " · ")))</span></li>"#
         }
         if !v.chain.isEmpty { s += "</ol>" }
         if let e = v.chainError { s += #"<p class="chain-error">\#(HTML.escape(e))</p>"# }

@@ -28,7 +28,7 @@ enum HTMLStyle {
     .meter{fill:#eee;stroke:#999}.peak{fill:#1f4e9c}.peak.over{fill:#c62828}.peak-limit{stroke:#c62828;stroke-width:3}
     .lane{fill:#f4f4f4;stroke:#ccc}.black{fill:#111}.silence{fill:#7a5cc4}.decode-error{stroke:#c62828;stroke-width:2}.axis{stroke:#888}
     ol.chain li{margin:3px 0;font-size:13px}ol.chain .uri{font-family:"DejaVu Sans Mono",monospace;word-break:break-all}ol.chain .details{color:#555}
-    .chain-error{color:#c62828}tr.media.chosen td{background:#e8f5e9}tr.media.skipped td{color:#666}
+    .chain-error,ol.chain li.failed .details{color:#c62828}tr.media.chosen td{background:#e8f5e9}tr.media.skipped td{color:#666}
     .facts.stream{display:inline-table;margin-right:12px}
     @media print{.verdict,.status{color:#000;border:2px solid #000;background:none}}
     """
