@@ -118,6 +118,48 @@ final class PlayRecordTests: XCTestCase {
         XCTAssertTrue(status.stdout.contains(#""records":{"delivered":2,"#), status.stdout)
     }
 
+    /// The README's `jq` read-out, run as printed on what a collector received from two launches
+    /// of one ad (one batch delivered twice, as at-least-once allows): plays per ad per screen
+    /// per day, and the completion rate.
+    func testTheREADMEsJqReadOutCountsEachPlayOnce() throws {
+        let server = try AdServer()
+        let collector = try Collector(status: 204)
+        try server.nginx.put("manifest.json", Data("""
+        {"report": {"url": "\(collector.url)/pop", "batch": 10},
+         "ads": [\(AdServer.Ad(id: "red", file: "red.png", data: try Fixtures.solidPNG("red")).json)]}
+        """.utf8))
+        try server.nginx.put("red.png", try Fixtures.solidPNG("red"))
+        XCTAssertEqual(try Launchad.run(["prefetch", "--manifest", server.manifestURL, "--cache", cache.path, "--size", "320x240",
+                                         "--state", state.path]).status, 0)
+        for _ in 0..<2 {
+            let run = try Launchad.run(["launch", "--manifest", server.manifestURL, "--cache", cache.path, "--state", state.path,
+                                        "--size", "320x240", "--transition", "none", "--duration", "0.3", "--screen-id", "lobby-7",
+                                        "--beacon-wait", "5"])
+            XCTAssertEqual(run.status, 0, run.stderr)
+        }
+        let bodies = collector.received.map(\.body)
+        XCTAssertEqual(bodies.count, 2)
+        // The bodies appended one per line, as the README's collector does, the first one twice.
+        var lines = Data()
+        for body in [bodies[0]] + bodies {
+            XCTAssertFalse(body.contains(UInt8(ascii: "\n")), "a body is one line")
+            lines.append(body + Data("\n".utf8))
+        }
+        let dir = state.appendingPathComponent("collector")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try lines.write(to: dir.appendingPathComponent("pop.jsonl"))
+        // The README's commands, exactly as printed.
+        let readme = try String(contentsOfFile: Fixtures.repoRoot.appendingPathComponent("README.md").path, encoding: .utf8)
+        let intro = try XCTUnwrap(readme.range(of: "a collector's view with `jq`:"))
+        let open = try XCTUnwrap(readme.range(of: "```sh\n", range: intro.upperBound..<readme.endIndex))
+        let close = try XCTUnwrap(readme.range(of: "\n```", range: open.upperBound..<readme.endIndex))
+        let script = String(readme[open.upperBound..<close.lowerBound])
+        let out = try Fixtures.run("/bin/bash", ["-euo", "pipefail", "-c", "cd '\(dir.path)' && " + script])
+        XCTAssertEqual(out.status, 0, out.stderr)
+        let day = String((collector.records.first?["started_at"] as? String ?? "").prefix(10))
+        XCTAssertEqual(out.stdout, "\(day)  red  lobby-7  2\nred  2/2 = 100%\n")
+    }
+
     func testAManifestsPlainHTTPCollectorOffLoopbackIsRefusedInOneLineAndTheAdPlays() throws {
         let server = try AdServer()
         try server.nginx.put("manifest.json", Data("""
