@@ -22,6 +22,8 @@
 #   --presents              after the timed runs, one run of each launchad build on the 1080p clip
 #                           under `perf stat` with a uprobe on SDL_RenderPresent: presents per
 #                           second of media next to frames shown (needs perf and uprobes; root)
+#   --load N                N busy loops (one core each) run beside every timed run, to compare the
+#                           players on a machine that is busy with something else (default 0)
 #   --no-4k                 only the 1080p clip (the 4K clip is a 3840x2160 30 fps H.264 High
 #                           testsrc2 + tone, 10 s, played in the same 1920x1080 screen)
 #
@@ -52,7 +54,7 @@ root="$(cd "$here/.." && pwd)"
 results="$here/results"
 export PATH="/opt/swift/usr/bin:$PATH"
 
-runs=5 setup=1 build=1 warmup=1 wm=0 sample_threads=0 render_list="" with_4k=1 count_presents=0
+runs=5 setup=1 build=1 warmup=1 wm=0 sample_threads=0 render_list="" with_4k=1 count_presents=0 load_procs=0
 declare -A compare_bins=()
 compare_labels=()
 while [ $# -gt 0 ]; do
@@ -67,12 +69,14 @@ while [ $# -gt 0 ]; do
     --compare) c="${2:?--compare needs LABEL=BIN}"; [[ "$c" == *=* ]] || { echo "bench: --compare wants LABEL=BIN, not '$c'" >&2; exit 2; }
       compare_bins["${c%%=*}"]="${c#*=}"; compare_labels+=("${c%%=*}"); shift 2 ;;
     --no-4k) with_4k=0; shift ;;
+    --load) load_procs="${2:?--load needs a number}"; shift 2 ;;
     --presents) count_presents=1; shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
 [[ "$runs" =~ ^[1-9][0-9]*$ ]] || { echo "bench: --runs wants a positive number, not '$runs'" >&2; exit 2; }
+[[ "$load_procs" =~ ^[0-9]+$ ]] || { echo "bench: --load wants a number of busy loops, not '$load_procs'" >&2; exit 2; }
 
 die() { echo "bench: $*" >&2; exit 1; }
 
@@ -129,7 +133,9 @@ fi
 
 # ------------------------------------------------------------------ 2. one Xvfb for the run
 xvfb_pid="" wm_pid="" xdg=""
+load_pids=()
 cleanup() {
+  for p in "${load_pids[@]}"; do kill "$p" 2>/dev/null || true; done
   [ -n "$wm_pid" ] && kill "$wm_pid" 2>/dev/null || true
   [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null || true
   [ -n "$xdg" ] && rm -rf "$xdg" || true
@@ -228,6 +234,11 @@ if [ "$warmup" = 1 ]; then
 fi
 
 # ------------------------------------------------------------------ 3. timed runs, interleaved
+for _ in $(seq "$load_procs"); do
+  (while :; do :; done) &
+  load_pids+=($!)
+done
+[ "$load_procs" = 0 ] || echo "bench: $load_procs busy loop(s) running beside every run" >&2
 for i in $(seq "$runs"); do
   for p in "${players[@]}"; do run_one play "$p" "$p" "$i" "$clip"; done
   if [ "$with_4k" = 1 ]; then
@@ -288,6 +299,7 @@ meta="$results/meta.txt"
   [ "$with_4k" = 1 ] && echo "- clip play-4k: $(basename "$clip4k"), $(ffprobe -v error -select_streams v:0 -show_entries stream=codec_name,profile,width,height,r_frame_rate -of csv=p=0 "$clip4k" | tr ',' ' '), same audio, ${dur} s"
   for l in "${compare_labels[@]}"; do echo "- launchad-$l: ${compare_bins[$l]}"; done
   echo "- runs: $runs per player, interleaved, one Xvfb 1920x1080x24 ($([ "$wm" = 1 ] && echo "openbox" || echo "no window manager")); warm-up run first: $([ "$warmup" = 1 ] && echo yes || echo no)"
+  [ "$load_procs" = 0 ] || echo "- synthetic load: $load_procs busy loop(s) (\`--load $load_procs\`) beside every timed run"
   echo "- machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(awk '/MemTotal/ { printf "%.1f GiB", $2/1048576 }' /proc/meminfo), $(uname -r)"
   echo "- launchad ${LAUNCHAD_REV:-$(cd "$root" && git rev-parse --short HEAD 2>/dev/null || echo '?')} release ($bin), $(ffmpeg -version | head -1 | cut -d' ' -f1-3), $(mpv --version | head -1 | cut -d' ' -f1-2), SDL $(dpkg-query -W -f='${Version}' libsdl2-2.0-0 2>/dev/null || echo '?'), Mesa $(dpkg-query -W -f='${Version}' libgl1-mesa-dri 2>/dev/null || echo '?')"
   # awk stops at the first match itself: grep | head would die of SIGPIPE under pipefail.
