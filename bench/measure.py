@@ -271,22 +271,21 @@ def _play_set(lines, rows, play_set, num):
     return [(f"{p} ({play_set})", stats[p]) for p in players if stats[p]["ff"] is not None]
 
 
+def _successes_by_player(rows, run_set):
+    # Each player of one run set, in first-seen order, with its successful runs.
+    players = []
+    for r in rows:
+        if r.get("set") == run_set and r["player"] not in players:
+            players.append(r["player"])
+    return [(p, [r for r in rows if r.get("set") == run_set and r["player"] == p and r["ok"] == "1"]) for p in players]
+
+
 def _first_frames(lines, rows, ff, num):
     # Short first-frame-only runs (launchad --max-duration 1), e.g. faststart vs moov at the end.
-    ff_sets = []
-    for r in rows:
-        if r.get("set") == "firstframe" and r["player"] not in ff_sets:
-            ff_sets.append(r["player"])
-    for p in ff_sets:
-        ok = [r for r in rows if r.get("set") == "firstframe" and r["player"] == p and r["ok"] == "1"]
+    for p, ok in _successes_by_player(rows, "firstframe"):
         ff.append((p, {"ff": _median([num(r, "first_frame_ms") for r in ok]),
                        "ff_all": [r.get("first_frame_ms", "-") for r in ok]}))
-    versions = []
-    for r in rows:
-        if r.get("set") == "version" and r["player"] not in versions:
-            versions.append(r["player"])
-    for p in versions:
-        ok = [r for r in rows if r.get("set") == "version" and r["player"] == p and r["ok"] == "1"]
+    for p, ok in _successes_by_player(rows, "version"):
         walls = [num(r, "wall_s") for r in ok]
         ff.append((p + " (wall time, the floor)", {"ff": _median([w * 1000 for w in walls if w is not None]),
                                                    "ff_all": [f"{w * 1000:.0f}" for w in walls if w is not None]}))

@@ -17,10 +17,14 @@ struct Scene {
     var skipStyle: SkipStyle
     var opacity: Double = 1
 
+    /// Where the picture shows, turned; nil before there is one.
+    private var shownRect: Rect? {
+        content.map { Placement.scaledRect($0.size, in: layout.adArea, fit: fit).scaled(by: zoom) }
+    }
+
     /// Where the picture is copied to, before SDL turns it; nil before there is one.
     var pictureDestination: Rect? {
-        guard let (size, rotation) = content else { return nil }
-        let shown = Placement.scaledRect(size, in: layout.adArea, fit: fit).scaled(by: zoom)
+        guard let (_, rotation) = content, let shown = shownRect else { return nil }
         // SDL turns about the destination's centre: give it the unturned shape there.
         return rotation % 180 == 0 ? shown
             : Rect(x: shown.midX - shown.height / 2, y: shown.midY - shown.width / 2, width: shown.height, height: shown.width)
@@ -31,9 +35,8 @@ struct Scene {
     /// Only for an unturned picture on an unturned screen: a turned copy goes through SDL's
     /// rotation code, whose edges are not promised to the pixel.
     func pictureCoversWindow(screen: ScreenRotation) -> Bool {
-        guard let (size, rotation) = content, rotation == 0, screen == .none, let picture, picture.isOpaque else { return false }
+        guard content?.rotation == 0, screen == .none, let picture, picture.isOpaque, let shown = shownRect else { return false }
         let window = Rect(size: layout.window)
-        let shown = Placement.scaledRect(size, in: layout.adArea, fit: fit).scaled(by: zoom)
         return layout.adArea == window && shown.x <= 0 && shown.y <= 0 && shown.maxX >= window.maxX && shown.maxY >= window.maxY
     }
 

@@ -21,6 +21,17 @@ final class PlayRecordTests: XCTestCase {
         try? FileManager.default.removeItem(at: cache)
     }
 
+    /// A manifest of one red image ad whose `report` names `collector`, served with its creative.
+    func redAdReporting(to collector: Collector) throws -> AdServer {
+        let server = try AdServer()
+        try server.nginx.put("manifest.json", Data("""
+        {"report": {"url": "\(collector.url)/pop", "batch": 10},
+         "ads": [\(AdServer.Ad(id: "red", file: "red.png", data: try Fixtures.solidPNG("red")).json)]}
+        """.utf8))
+        try server.nginx.put("red.png", try Fixtures.solidPNG("red"))
+        return server
+    }
+
     static let utc = #"^20\d\d-\d\d-\d\dT\d\d:\d\d:\d\d\.\d\d\dZ$"#
 
     func testPlayWithReportSendsOneRecordOfWhatWasShown() throws {
@@ -83,13 +94,8 @@ final class PlayRecordTests: XCTestCase {
     }
 
     func testACollectorDownThenBackGetsBothLaunchesRecordsOnceInOrder() throws {
-        let server = try AdServer()
         let collector = try Collector(status: 503)
-        try server.nginx.put("manifest.json", Data("""
-        {"report": {"url": "\(collector.url)/pop", "batch": 10},
-         "ads": [\(AdServer.Ad(id: "red", file: "red.png", data: try Fixtures.solidPNG("red")).json)]}
-        """.utf8))
-        try server.nginx.put("red.png", try Fixtures.solidPNG("red"))
+        let server = try redAdReporting(to: collector)
         let launch = { (wait: String) in
             try Launchad.run(["launch", "--manifest", server.manifestURL, "--cache", self.cache.path, "--state", self.state.path,
                               "--size", "320x240", "--transition", "none", "--retries", "0", "--beacon-wait", wait])
@@ -122,13 +128,8 @@ final class PlayRecordTests: XCTestCase {
     /// of one ad (one batch delivered twice, as at-least-once allows): plays per ad per screen
     /// per day, and the completion rate.
     func testTheREADMEsJqReadOutCountsEachPlayOnce() throws {
-        let server = try AdServer()
         let collector = try Collector(status: 204)
-        try server.nginx.put("manifest.json", Data("""
-        {"report": {"url": "\(collector.url)/pop", "batch": 10},
-         "ads": [\(AdServer.Ad(id: "red", file: "red.png", data: try Fixtures.solidPNG("red")).json)]}
-        """.utf8))
-        try server.nginx.put("red.png", try Fixtures.solidPNG("red"))
+        let server = try redAdReporting(to: collector)
         XCTAssertEqual(try Launchad.run(["prefetch", "--manifest", server.manifestURL, "--cache", cache.path, "--size", "320x240",
                                          "--state", state.path]).status, 0)
         for _ in 0..<2 {

@@ -129,9 +129,8 @@ public final class PlaybackEngine: @unchecked Sendable {
             }
             // The header names the audio stream: its device opens while the streams are probed.
             if let a = d.bestAudioStream {
-                let info = d.stream(a)
-                audioOpening = AudioDeviceOpening(rate: info.sampleRate > 0 ? info.sampleRate : 48000,
-                                                  channels: min(2, max(1, info.channels)), in: threads)
+                let want = PlaybackEngine.deviceFormat(d.stream(a))
+                audioOpening = AudioDeviceOpening(rate: want.rate, channels: want.channels, in: threads)
             }
             try d.findStreamInfo()
         } catch let e as MediaError { return fail(e) } catch { return fail(MediaError("open_failed", "\(error)")) }
@@ -190,6 +189,12 @@ public final class PlaybackEngine: @unchecked Sendable {
         audioPipe?.pipe.packets.finish()
     }
 
+    /// What to ask the device for: the stream's rate (48 kHz when the header does not say), at
+    /// most stereo; the pipeline resamples to whatever the device settles on.
+    static func deviceFormat(_ info: StreamInfo) -> (rate: Int, channels: Int) {
+        (info.sampleRate > 0 ? info.sampleRate : 48000, min(2, max(1, info.channels)))
+    }
+
     /// The audio stream's pipeline, or nil when the file has none or no device can play it
     /// (the ad then plays silently and an event says why).
     private func openAudio(_ d: Demuxer, opening: AudioDeviceOpening?) -> (pipe: AudioPipeline, index: Int)? {
@@ -198,8 +203,8 @@ public final class PlaybackEngine: @unchecked Sendable {
         do {
             let decoder: Decoder
             do { decoder = try d.makeDecoder(stream: index, threads: 1) } catch { opening?.abandon(); throw error }
-            let device = try opening?.take()
-                ?? AudioDevice(rate: info.sampleRate > 0 ? info.sampleRate : 48000, channels: min(2, max(1, info.channels)))
+            let want = PlaybackEngine.deviceFormat(info)
+            let device = try opening?.take() ?? AudioDevice(rate: want.rate, channels: want.channels)
             lock.lock(); let muted = startMuted; lock.unlock()
             return (AudioPipeline(decoder: decoder, device: device, info: info, muted: muted, roomMade: readGate), index)
         } catch {
