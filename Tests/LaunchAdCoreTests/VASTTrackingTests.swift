@@ -157,6 +157,34 @@ final class VASTTrackingTests: XCTestCase {
         XCTAssertEqual(plan.buffet.map(\.id), ["b1", "b2"])
     }
 
+    func testThePodPlaysInOrderABuffetAdStandsInForOneThatFailsAndAnEndingStopsIt() {
+        let ads = [VASTAd(id: "b1"), VASTAd(id: "p2", sequence: 2), VASTAd(id: "p1", sequence: 1), VASTAd(id: "p3", sequence: 3), VASTAd(id: "b2")]
+        let plan = VASTAdPlan(VASTDocument(version: "4.0", ads: ads))
+        func run(_ results: [String: VASTPodSequence.Result]) -> [String] {
+            var sequence = VASTPodSequence(plan), order: [String] = []
+            while let ad = sequence.next(), order.count < 10 {
+                order.append(ad.id ?? "?")
+                sequence.record(results[ad.id ?? ""] ?? .played(.completed, closed: false))
+            }
+            return order
+        }
+        XCTAssertEqual(run([:]), ["p1", "p2", "p3"])
+        XCTAssertEqual(run(["p2": .failed(stopRun: false)]), ["p1", "p2", "b1", "p3"])
+        XCTAssertEqual(run(["p2": .failed(stopRun: false), "b1": .failed(stopRun: false), "b2": .failed(stopRun: false)]),
+                       ["p1", "p2", "b1", "b2", "p3"], "the buffet is used up, then the pod goes on")
+        XCTAssertEqual(run(["p1": .failed(stopRun: true)]), ["p1"])
+        XCTAssertEqual(run(["p2": .played(.clicked, closed: false)]), ["p1", "p2"])
+        XCTAssertEqual(run(["p1": .played(.skipped, closed: true)]), ["p1"], "a closed window ends the run")
+        XCTAssertEqual(run(["p1": .played(.skipped, closed: false)]), ["p1", "p2", "p3"], "a skip moves on")
+        // No pod: one standalone ad, the next one only if it fails.
+        var sequence = VASTPodSequence(VASTAdPlan(VASTDocument(version: "4.0", ads: [VASTAd(id: "s1"), VASTAd(id: "s2")])))
+        XCTAssertEqual(sequence.next()?.id, "s1")
+        sequence.record(.failed(stopRun: false))
+        XCTAssertEqual(sequence.next()?.id, "s2")
+        sequence.record(.played(.completed, closed: false))
+        XCTAssertNil(sequence.next())
+    }
+
     func testMacroEncodingAndUnknowns() {
         var c = MacroContext(timestamp: Date(timeIntervalSince1970: 0), cacheBusting: "00000042", deviceUA: "LaunchAd/0.1.0 (Linux)")
         c.errorCode = 402

@@ -46,23 +46,16 @@ enum VASTPlay {
                           ("pod", .int(plan.pod.count)), ("buffet", .int(plan.buffet.count))])
             guard !plan.isEmpty else { return fail(VASTError(VASTError.noAd, "the response holds no <Ad>"), uris: doc.errors) }
 
-            var fallbacks = plan.buffet[...]
-            let slots: [VASTAd?] = plan.pod.isEmpty ? [nil] : plan.pod
+            var sequence = VASTPodSequence(plan)
             var played = 0, shown = 0
             var last: Outcome?
-            slots: for slot in slots {
-                var candidate = slot ?? fallbacks.popFirst()
-                while let ad = candidate {
-                    candidate = nil
-                    switch playOne(ad, tagURL: tagURL, count: played + 1) {
-                    case .played(let outcome, let ms, let closed):
-                        played += 1; shown += ms; last = outcome
-                        // A click, the host's end, a failure or a closed window ends the whole run.
-                        if closed || outcome == .clicked || outcome == .endedByHost || outcome == .error { break slots }
-                    case .failed(let stopHere):
-                        if stopHere { break slots }
-                        candidate = fallbacks.popFirst()
-                    }
+            while let ad = sequence.next() {
+                switch playOne(ad, tagURL: tagURL, count: played + 1) {
+                case .played(let outcome, let ms, let closed):
+                    played += 1; shown += ms; last = outcome
+                    sequence.record(.played(outcome, closed: closed))
+                case .failed(let stopRun):
+                    sequence.record(.failed(stopRun: stopRun))
                 }
             }
             guard let last else { return noAd() }

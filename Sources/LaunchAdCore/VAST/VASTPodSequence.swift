@@ -1,0 +1,41 @@
+/// Which ad of a VAST response plays next: the pod's ads in sequence order (or, without a pod,
+/// one standalone ad), a buffet ad in place of one that failed, and nothing more once an ad was
+/// ended by a click, the host, an error or a closed window, or a failure says the run stops.
+public struct VASTPodSequence: Sendable {
+    /// How the ad `next()` gave ended.
+    public enum Result: Equatable, Sendable {
+        case played(Outcome, closed: Bool)
+        case failed(stopRun: Bool)
+    }
+
+    private var slots: ArraySlice<VASTAd?>
+    private var buffet: ArraySlice<VASTAd>
+    /// A buffet ad standing in for the slot whose ad failed.
+    private var standIn: VASTAd?
+    private var stopped = false
+
+    public init(_ plan: VASTAdPlan) {
+        slots = plan.pod.isEmpty ? [nil] : plan.pod.map(Optional.some)[...]
+        buffet = plan.buffet[...]
+    }
+
+    /// The next ad to play, or nil when the run is over.
+    public mutating func next() -> VASTAd? {
+        guard !stopped else { return nil }
+        if let ad = standIn { standIn = nil; return ad }
+        while let slot = slots.popFirst() {
+            // A slot without a pod ad takes the first buffet ad.
+            if let ad = slot ?? buffet.popFirst() { return ad }
+        }
+        return nil
+    }
+
+    public mutating func record(_ result: Result) {
+        switch result {
+        case .played(let outcome, let closed):
+            if closed || outcome == .clicked || outcome == .endedByHost || outcome == .error { stopped = true }
+        case .failed(let stopRun):
+            if stopRun { stopped = true } else { standIn = buffet.popFirst() }
+        }
+    }
+}
