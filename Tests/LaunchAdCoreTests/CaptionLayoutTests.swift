@@ -1,0 +1,44 @@
+@testable import LaunchAdCore
+import XCTest
+
+/// Caption boxes: wrapped to the area, centred low, sized to the window, never over the skip button.
+final class CaptionLayoutTests: XCTestCase {
+    /// Ten pixels a character: a monospaced stand-in for the font.
+    let measure: (String) -> Int = { $0.count * 10 }
+
+    func testWrapsAtSpacesThenBetweenCharacters() {
+        XCTAssertEqual(CaptionLayout.wrap("the quick brown fox", maxWidth: 100, measure: measure), ["the quick", "brown fox"])
+        XCTAssertEqual(CaptionLayout.wrap("abcdefghijklmno end", maxWidth: 60, measure: measure), ["abcdef", "ghijkl", "mno", "end"])
+        XCTAssertEqual(CaptionLayout.wrap("one\ntwo", maxWidth: 1000, measure: measure), ["one", "two"])
+    }
+
+    func testTheBoxSitsCentredInTheLowerSafeArea() throws {
+        let layout = AdLayout(window: Size(width: 720, height: 1280), mode: .fullscreen, skipStyle: .text)
+        let font = CaptionLayout.fontPixels(layout: layout)
+        XCTAssertEqual(font, 31, "16 points at 720 wide")
+        let c = try XCTUnwrap(CaptionLayout.place(lines: [Size(width: 300, height: 36), Size(width: 200, height: 36)], layout: layout, font: font))
+        XCTAssertEqual(c.box.midX, 360)
+        XCTAssertEqual(c.box.maxY, 1280 - 64, "5% of the height above the bottom")
+        XCTAssertEqual(c.lines.map(\.width), [300, 200])
+        XCTAssertEqual(c.lines[1].maxY, c.box.maxY - 10)
+        XCTAssertEqual(c.dropped, 0)
+    }
+
+    func testAboveTheLogoBandAndSizedToASmallWindow() throws {
+        let layout = AdLayout(window: Size(width: 320, height: 240), mode: .logoBottom, skipStyle: .text)
+        let font = CaptionLayout.fontPixels(layout: layout)
+        XCTAssertEqual(font, 10, "a twelfth of the ad's area, not less than 10")
+        let c = try XCTUnwrap(CaptionLayout.place(lines: [Size(width: 100, height: 12)], layout: layout, font: font))
+        XCTAssertLessThanOrEqual(c.box.maxY, layout.adArea.maxY)
+    }
+
+    func testTooManyLinesDropTheFirstRatherThanCoverTheButton() throws {
+        let layout = AdLayout(window: Size(width: 320, height: 240), mode: .fullscreen, skipStyle: .text)
+        let lines = Array(repeating: Size(width: 200, height: 30), count: 10)
+        let c = try XCTUnwrap(CaptionLayout.place(lines: lines, layout: layout, font: 12))
+        XCTAssertGreaterThan(c.dropped, 0)
+        XCTAssertGreaterThanOrEqual(c.box.y, layout.skipButton.maxY, "below the skip button")
+        XCTAssertEqual(c.lines.count, 10 - c.dropped)
+        XCTAssertNil(CaptionLayout.place(lines: [], layout: layout, font: 12))
+    }
+}

@@ -1,0 +1,54 @@
+@testable import LaunchAdCore
+import XCTest
+
+/// Which cue shows at shown-time t, and when captions show at all (mode and mute).
+final class CaptionTimingTests: XCTestCase {
+    let track = CaptionTrack([CaptionCue(startMs: 2000, endMs: 3000, text: "second"),
+                              CaptionCue(startMs: 500, endMs: 2000, text: "first"),
+                              CaptionCue(startMs: 2500, endMs: 4000, text: "overlap")])
+
+    func testACueShowsFromItsStartUntilJustBeforeItsEnd() {
+        XCTAssertNil(track.text(atMs: 499))
+        XCTAssertEqual(track.text(atMs: 500), "first")
+        XCTAssertEqual(track.text(atMs: 1999), "first")
+        XCTAssertEqual(track.text(atMs: 2000), "second", "the first cue's end is the second's start: no blank frame, no overlap")
+        XCTAssertEqual(track.text(atMs: 2600), "second\noverlap", "overlapping cues stack in start order")
+        XCTAssertEqual(track.text(atMs: 3999), "overlap")
+        XCTAssertNil(track.text(atMs: 4000))
+        XCTAssertEqual(track.lastEndMs, 4000)
+    }
+
+    func testTheShowingSetChangesOnlyAtCueBoundaries() {
+        // The player redraws when this set changes: count the changes over 5 s at 1 ms steps.
+        var changes = 0
+        var last: [Int] = []
+        for t in 0..<5000 {
+            let now = track.showing(atMs: t)
+            if now != last { changes += 1; last = now }
+        }
+        XCTAssertEqual(changes, 5) // first on, first→second, +overlap, second off, overlap off
+    }
+
+    func testModeAutoFollowsMuteOnAndOffDoNot() {
+        XCTAssertEqual(track.onScreen(atMs: 600, mode: .auto, muted: true), "first")
+        XCTAssertNil(track.onScreen(atMs: 600, mode: .auto, muted: false))
+        XCTAssertEqual(track.onScreen(atMs: 600, mode: .on, muted: false), "first")
+        XCTAssertNil(track.onScreen(atMs: 600, mode: .off, muted: true))
+    }
+
+    func testCuesAddedLaterKeepStartOrder() {
+        var t = CaptionTrack([CaptionCue(startMs: 3000, endMs: 4000, text: "c")])
+        t.append([CaptionCue(startMs: 1000, endMs: 2000, text: "a")])
+        XCTAssertEqual(t.cues.map(\.text), ["a", "c"])
+    }
+
+    func testClockTimes() {
+        XCTAssertEqual(CaptionTime.clock("01:02.5"), 62_500)
+        XCTAssertEqual(CaptionTime.clock("1:00:00,050", hoursRequired: true), 3_600_050)
+        XCTAssertNil(CaptionTime.clock("00:61.000"))
+        XCTAssertNil(CaptionTime.clock("01.000", hoursRequired: false))
+        XCTAssertNil(CaptionTime.clock("9999:00:00.000"), "over a day")
+        XCTAssertEqual(CaptionTime.ttml("90t", frameRate: 30, tickRate: 90), 1000)
+        XCTAssertEqual(CaptionTime.ttml("2m", frameRate: 30, tickRate: 1), 120_000)
+    }
+}
