@@ -42,7 +42,9 @@ public enum PlayCommand {
     /// and including the single `end`, and returns the outcome. `launch` calls this too.
     public static func play(_ options: PlayOptions, sink: EventSink) -> Outcome {
         MediaLog.configure()
-        return AdPlayer(options: options, events: sink).run()
+        var config = PlayerConfig(options)
+        config.captions = options.captions.flatMap { CaptionStep.load($0, source: "sidecar", o: options, sink: sink) }
+        return AdPlayer(config: config, events: sink).run()
     }
 
     /// stdout, or the file `--events` names.

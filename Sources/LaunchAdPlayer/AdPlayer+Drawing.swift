@@ -12,6 +12,7 @@ extension AdPlayer {
             session.layout = AdLayout(window: out, mode: config.layout, skipStyle: config.session.skipStyle)
             dirty = true
         }
+        followCaptions(now: now)
         let skip = session.skipButton(now: now)
         let animating: Bool
         switch session.phase {
@@ -50,11 +51,12 @@ extension AdPlayer {
         var scene = Scene(layout: layout, content: content, picture: imageTexture, fit: config.fit, zoom: session.zoom(now: now),
                           logo: logoTexture, skip: skip, skipStyle: config.session.skipStyle,
                           opacity: firstFrameShown ? session.opacity(now: now) : 1)
+        scene.caption = captionText
         // The video picture is made for the size it is drawn at (the software path scales it once).
         if videoTexture != nil, let dst = scene.pictureDestination {
             (scene.picture, scene.pictureSource) = videoPicture(drawn: Size(width: dst.width, height: dst.height)) ?? (nil, nil)
         }
-        scene.draw(on: renderer, skipView: skipView)
+        scene.draw(on: renderer, skipView: skipView, captionView: captionView)
         presentHook?(PresentedFrame(nowMs: now, mediaTime: videoTexture == nil ? nil : shownPTS, audioClock: engine?.audioClock,
                                     layout: layout, skip: skip,
                                     isPaused: session.isPaused, renderer: renderer))

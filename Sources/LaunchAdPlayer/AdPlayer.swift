@@ -32,6 +32,11 @@ public final class AdPlayer {
     var window: Window?
     var renderer: Renderer?
     var skipView: SkipButtonView?
+    var captionView: CaptionView?
+    /// Every cue known (read before the run, or decoded from the file as it plays), and the
+    /// caption on screen now.
+    var captions: CaptionTrack
+    var captionText: String?
     var control: ControlChannel?
 
     // What is on screen.
@@ -63,6 +68,7 @@ public final class AdPlayer {
         self.config = config
         let events = EndGate(events)
         self.events = events
+        captions = config.captions ?? CaptionTrack([])
         session = AdSession(config: config.session,
                             layout: AdLayout(window: Size(width: 720, height: 1280), mode: config.layout, skipStyle: config.session.skipStyle),
                             events: events, now: ProcessClock.nowMs())
@@ -143,6 +149,7 @@ public final class AdPlayer {
                                                          ?? "no TrueType font found; drawing the ring without text"))]))
             }
             skipView = SkipButtonView(renderer: r, fontPath: fontPath)
+            captionView = CaptionView(renderer: r, fontPath: fontPath)
             let drawn = r.outputSize
             events.emit(AdEvent("window", tMs: ProcessClock.nowMs(), [
                 ("width", .int(drawn.width)), ("height", .int(drawn.height)), ("fullscreen", .bool(config.fullscreen)),
@@ -384,6 +391,7 @@ public final class AdPlayer {
         imageJob = nil
         logoJob = nil
         skipView = nil
+        captionView = nil
         videoTexture = nil
         imageTexture = nil
         logoTexture = nil

@@ -16,6 +16,8 @@ struct Scene {
     var skip: SkipButtonState
     var skipStyle: SkipStyle
     var opacity: Double = 1
+    /// The caption on screen (drawn under the skip button, which it never reaches).
+    var caption: String?
 
     /// Where the picture shows, turned; nil before there is one.
     private var shownRect: Rect? {
@@ -40,7 +42,7 @@ struct Scene {
         return layout.adArea == window && shown.x <= 0 && shown.y <= 0 && shown.maxX >= window.maxX && shown.maxY >= window.maxY
     }
 
-    func draw(on renderer: Renderer, skipView: SkipButtonView?) {
+    func draw(on renderer: Renderer, skipView: SkipButtonView?, captionView: CaptionView? = nil) {
         if !pictureCoversWindow(screen: renderer.rotation) { renderer.clear() }
         if let rotation = content?.rotation, let dst = pictureDestination, let texture = picture {
             renderer.clip(to: layout.adArea)
@@ -51,6 +53,7 @@ struct Scene {
             renderer.fill(layout.logoBand!, r: 255, g: 255, b: 255, a: 255)
             renderer.copy(logo, destination: placement.destination)
         }
+        if let caption { captionView?.draw(caption, layout: layout) }
         skipView?.draw(skip, in: layout.skipButton, style: skipStyle)
         if opacity < 1 {
             renderer.fill(Rect(size: layout.window), r: 0, g: 0, b: 0, a: UInt8(((1 - opacity) * 255).rounded()))

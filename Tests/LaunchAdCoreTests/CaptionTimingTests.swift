@@ -52,3 +52,22 @@ final class CaptionTimingTests: XCTestCase {
         XCTAssertEqual(CaptionTime.ttml("2m", frameRate: 30, tickRate: 1), 120_000)
     }
 }
+
+/// `--caption-lang`, else the locale, else the first file.
+final class CaptionLanguageTests: XCTestCase {
+    func testPreferredThenLocaleThenFirst() {
+        let files: [String?] = ["es", "en-US", nil, "pt"]
+        XCTAssertEqual(CaptionLanguage.choose(files, preferred: "pt-BR", locale: "en_US.UTF-8"), 3, "primary subtag match")
+        XCTAssertEqual(CaptionLanguage.choose(files, preferred: nil, locale: CaptionLanguage.fromLocale("en_US.UTF-8")), 1)
+        XCTAssertEqual(CaptionLanguage.choose(files, preferred: "de", locale: "fr"), 0)
+        XCTAssertNil(CaptionLanguage.choose([], preferred: "en", locale: nil))
+    }
+
+    func testTagsAndLocales() {
+        XCTAssertTrue(CaptionLanguage.isTag("zh-Hant"))
+        XCTAssertFalse(CaptionLanguage.isTag("english"))
+        XCTAssertFalse(CaptionLanguage.isTag("../x"))
+        XCTAssertNil(CaptionLanguage.fromLocale("C.UTF-8"))
+        XCTAssertEqual(CaptionLanguage.fromLocale("de_DE@euro"), "de-DE")
+    }
+}

@@ -47,8 +47,11 @@ final class PlayerHarness {
         }
     }
 
-    func play(_ options: PlayOptions) -> Outcome {
-        let player = AdPlayer(options: options, events: sink)
+    /// `captions`: cues read before the run, as `play --captions` hands them to the player.
+    func play(_ options: PlayOptions, captions: CaptionTrack? = nil) -> Outcome {
+        var config = PlayerConfig(options)
+        config.captions = captions
+        let player = AdPlayer(config: config, events: sink)
         player.presentHook = { [unowned self] f in
             let out = f.layout.window
             let centre = (try? f.renderer.readPixels(Rect(x: out.width / 2, y: out.height / 2, width: 1, height: 1))) ?? []

@@ -34,6 +34,9 @@ extension PlayOptions {
       --control stdin        read pause, resume, skip, click, mute, unmute, end lines from stdin
       --mute                 start muted (m toggles)
       --rotate 0|90|180|270  turn the whole scene clockwise, for a panel mounted on its side
+      --captions FILE|URL    WebVTT, SRT or TTML captions (at most 1 MB); a text track in the file is used too
+      --caption-mode auto|on|off   auto (default): captions show while muted; on: always; off: never
+      --caption-lang LANG    preferred caption language (VAST files), else the system locale, else the first
     \(DeliveryOptions.help)
     \(DeliveryOptions.recordHelp)
     Exit codes: 0 completed/skipped/clicked/ended_by_host, 1 error, 2 usage, 3 no_ad/timeout.
@@ -113,6 +116,12 @@ extension PlayOptions {
             controlStdin = true
         case "--mute": try r.flag(opt); muted = true
         case "--rotate": rotation = try r.rotation(for: opt)
+        case "--captions": captions = try r.value(for: opt)
+        case "--caption-mode": captionMode = try r.choice(for: opt, CaptionMode.self)
+        case "--caption-lang":
+            let raw = try r.value(for: opt)
+            guard CaptionLanguage.isTag(raw) else { throw UsageError("--caption-lang takes a language tag such as en or pt-BR, not '\(raw)'") }
+            captionLanguage = raw
         default: throw UsageError("unknown option \(opt) (see launchad play --help)")
         }
     }

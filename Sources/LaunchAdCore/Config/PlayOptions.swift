@@ -28,6 +28,11 @@ public struct PlayOptions: Equatable, Sendable {
     public var progressOffsets: [VASTOffset] = []
     /// The scene turned on the output (`--rotate`); --size and --device give the output's shape.
     public var rotation: ScreenRotation = .none
+    /// A caption file (`--captions`: WebVTT, SRT or TTML; a path or URL), when to show captions,
+    /// and the language to prefer among several (`--caption-lang`).
+    public var captions: String?
+    public var captionMode: CaptionMode = .auto
+    public var captionLanguage: String?
 
     public init(file: String = "") { self.file = file }
 }

@@ -21,6 +21,9 @@ public struct PlayerConfig: Equatable, Sendable {
     public var controlStdin: Bool
     /// Skip button, link, transition, first-frame wait, mute: the session's inputs.
     public var session: SessionConfig
+    /// Captions read before the ad starts (a sidecar, a VAST caption file), and when they show.
+    public var captions: CaptionTrack?
+    public var captionMode: CaptionMode
 
     public init(_ o: PlayOptions) {
         source = o.file
@@ -36,5 +39,6 @@ public struct PlayerConfig: Equatable, Sendable {
         imageDurationMs = Int((o.imageDuration * 1000).rounded())
         controlStdin = o.controlStdin
         session = SessionConfig.video(durationMs: nil, options: o)
+        captionMode = o.captionMode
     }
 }

@@ -33,6 +33,12 @@ public final class Font {
         return try Texture.surface(renderer, s)
     }
 
+    /// The width in pixels `text` takes at the current size (for wrapping captions).
+    public func width(of text: String) -> Int {
+        var w: Int32 = 0, h: Int32 = 0
+        return TTF_SizeUTF8(pointer, text, &w, &h) == 0 ? Int(w) : 0
+    }
+
     /// Whether the font has a glyph for every character (so "跳过" is not drawn as boxes).
     public func covers(_ text: String) -> Bool {
         text.unicodeScalars.allSatisfy { $0.properties.isWhitespace || TTF_GlyphIsProvided32(pointer, $0.value) != 0 }

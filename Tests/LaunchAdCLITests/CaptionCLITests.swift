@@ -1,0 +1,62 @@
+import Foundation
+import LaunchAdTestSupport
+import XCTest
+
+/// `play --captions`: what was read is reported, a bad file or cue is one `captions_error` and
+/// the ad plays on, an oversized file is refused with its reason.
+final class CaptionCLITests: XCTestCase {
+    func play(_ captions: String, _ extra: [String] = []) throws -> Launchad.Run {
+        let clip = try Fixtures.colourBars(seconds: 2, audio: false)
+        return try Launchad.run(["play", clip, "--transition", "none", "--captions", captions, "--caption-mode", "on"] + extra)
+    }
+
+    func testASidecarIsReadAndItsCuesReachTheScreen() throws {
+        let vtt = try Fixtures.write("cli-ok.vtt", Data("WEBVTT\n\n00:00.200 --> 00:00.900\nFirst\n\n00:01.000 --> 00:01.800\nSecond\n".utf8))
+        let run = try play(vtt)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let loaded = try XCTUnwrap(run.events(named: "captions").first)
+        XCTAssertEqual(loaded["format"] as? String, "webvtt")
+        XCTAssertEqual(loaded["cues"] as? Int, 2)
+        XCTAssertEqual(loaded["source"] as? String, "sidecar")
+        XCTAssertEqual(run.events(named: "caption").compactMap { $0["text"] as? String }, ["First", "Second"])
+        XCTAssertTrue(run.events(named: "captions_error").isEmpty)
+    }
+
+    func testMalformedCuesAreOneErrorAndTheAdPlaysOn() throws {
+        let srt = try Fixtures.write("cli-bad-cues.srt", Data("1\n00:00:00,200 --> 00:00:01,500\nGood\n\n2\nnot a time\nBad\n\n3\n00:00:02,000 --> 00:00:01,000\nBackwards\n".utf8))
+        let run = try play(srt)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let errors = run.events(named: "captions_error")
+        XCTAssertEqual(errors.count, 1)
+        XCTAssertEqual(errors.first?["skipped"] as? Int, 2)
+        XCTAssertEqual(errors.first?["message"] as? String, "cue 2: no 'start --> end' line")
+        XCTAssertEqual(run.events(named: "caption").compactMap { $0["text"] as? String }, ["Good"])
+        XCTAssertEqual(run.events.last?["outcome"] as? String, "completed")
+    }
+
+    func testAFileThatIsNoCaptionsOrTooLargeIsRefusedAndTheAdPlays() throws {
+        let junk = try Fixtures.write("cli-junk.vtt", Data("<html>not captions</html>".utf8))
+        let big = try Fixtures.write("cli-big.vtt", Data(("WEBVTT\n\nNOTE " + String(repeating: "x", count: 1_100_000)).utf8))
+        let missing = Fixtures.directory.appendingPathComponent("no-such-captions.vtt").path
+        for (file, message) in [(junk, "not a caption file: the root element is <html>, not <tt>"),
+                                (big, "the caption file is over the 1048576-byte limit")] {
+            let run = try play(file)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            XCTAssertEqual(run.events(named: "captions_error").map { $0["message"] as? String }, [message])
+            XCTAssertTrue(run.events(named: "captions").isEmpty)
+            XCTAssertEqual(run.events.last?["outcome"] as? String, "completed")
+        }
+        let run = try play(missing)
+        XCTAssertEqual(run.status, 0)
+        XCTAssertTrue((run.events(named: "captions_error").first?["message"] as? String ?? "").hasPrefix("cannot read"))
+    }
+
+    func testCaptionOptionsAreChecked() throws {
+        let clip = try Fixtures.colourBars(seconds: 1, audio: false)
+        let bad = try Launchad.run(["play", clip, "--caption-mode", "sometimes"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("--caption-mode takes one of auto, on, off, not 'sometimes'"), bad.stderr)
+        let lang = try Launchad.run(["play", clip, "--caption-lang", "english please"])
+        XCTAssertEqual(lang.status, 2)
+    }
+}
