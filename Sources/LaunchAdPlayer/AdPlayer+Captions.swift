@@ -1,4 +1,5 @@
 import LaunchAdCore
+import LaunchAdMedia
 
 /// The caption clock and the caption on screen.
 extension AdPlayer {
@@ -19,6 +20,37 @@ extension AdPlayer {
         dirty = true
         if let text, let at = captionClockMs(now: now) {
             events.emit(AdEvent("caption", tMs: ProcessClock.nowMs(), [("text", .string(text)), ("at_ms", .int(at))]))
+        }
+    }
+}
+
+extension AdPlayer {
+    /// The file's own captions are read beside playback when no caption file was given (that
+    /// one wins), captions may show, and the creative is a local file.
+    func startCaptionRead() {
+        guard config.captions == nil, config.captionMode != .off, !config.source.contains("://") else { return }
+        captionJob = CaptionReadJob(path: config.source, preferred: config.captionLanguage, in: imageThreads)
+    }
+
+    /// Adds the file's captions once read, with a `captions` event (or one `captions_error`).
+    func followCaptionRead() {
+        guard let job = captionJob, let outcome = job.outcome else { return }
+        captionJob = nil
+        let about: [(String, JSONValue)] = [("source", .string("embedded")), ("file", .string(config.source))]
+        switch outcome {
+        case .failure(let e):
+            events.emit(AdEvent("captions_error", tMs: ProcessClock.nowMs(), about + [("message", .string("\(e)"))]))
+        case .success(nil):
+            return
+        case .success(let found?):
+            captions.append(found.cues)
+            events.emit(AdEvent("captions", tMs: ProcessClock.nowMs(), about + [
+                ("format", .string(found.codec)), ("cues", .int(found.cues.count)),
+                ("language", found.language.map { .string($0) } ?? .null)]))
+            if found.skipped > 0 {
+                events.emit(AdEvent("captions_error", tMs: ProcessClock.nowMs(), about + [
+                    ("message", .string(found.firstProblem ?? "undecodable captions")), ("skipped", .int(found.skipped))]))
+            }
         }
     }
 }

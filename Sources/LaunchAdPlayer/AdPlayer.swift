@@ -37,6 +37,7 @@ public final class AdPlayer {
     /// caption on screen now.
     var captions: CaptionTrack
     var captionText: String?
+    var captionJob: CaptionReadJob?
     var control: ControlChannel?
 
     // What is on screen.
@@ -90,6 +91,7 @@ public final class AdPlayer {
         self.engine = engine
         engine.start()
         if let logo = config.logo { logoJob = ImageDecodeJob(path: logo, isFallback: false, in: imageThreads) }
+        startCaptionRead()
         defer { tearDown() }
         do {
             sdl = try SDLVideo()
@@ -108,6 +110,7 @@ public final class AdPlayer {
             if let outcome = followEngine(now: now) { return outcome }
             if let outcome = followImage(now: now) { return outcome }
             followLogo()
+            followCaptionRead()
             // Present what is ready before the deadline is judged: a picture that arrived during
             // a slow step counts as shown, not as late.
             renderIfNeeded()
@@ -385,11 +388,13 @@ public final class AdPlayer {
         control?.stop()
         engine?.stop(wait: true)
         engine = nil
+        captionJob?.stop()
         // A picture still decoding (an image ad the fallback replaced) finishes on its own; the
         // wait is bounded, as a decode cannot be interrupted.
         _ = imageThreads.wait(timeout: .now() + 3)
         imageJob = nil
         logoJob = nil
+        captionJob = nil
         skipView = nil
         captionView = nil
         videoTexture = nil

@@ -98,7 +98,7 @@ public enum Fixtures {
                       stderr: String(decoding: errData, as: UTF8.self))
     }
 
-    static func stableHash(_ s: String) -> UInt64 {
+    public static func stableHash(_ s: String) -> UInt64 {
         var h: UInt64 = 0xcbf29ce484222325
         for b in s.utf8 { h = (h ^ UInt64(b)) &* 0x100000001b3 }
         return h

@@ -59,4 +59,25 @@ final class CaptionCLITests: XCTestCase {
         let lang = try Launchad.run(["play", clip, "--caption-lang", "english please"])
         XCTAssertEqual(lang.status, 2)
     }
+
+    /// CEA-608 captions (a c608 track made from a Scenarist file) reach the screen through ccaption.
+    func testCEA608CaptionsInTheFileAreShown() throws {
+        let run = try Launchad.run(["play", try CaptionFixtures.cea608(), "--transition", "none", "--mute"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let loaded = try XCTUnwrap(run.events(named: "captions").first)
+        XCTAssertEqual(loaded["source"] as? String, "embedded")
+        XCTAssertEqual(loaded["format"] as? String, "cc_dec")
+        XCTAssertEqual(run.events(named: "caption").compactMap { $0["text"] as? String }, ["HI"])
+    }
+
+    /// Unmuted in auto mode the file's captions are read but not shown; `off` does not read them.
+    func testCaptionModesOnTheFilesTrack() throws {
+        let file = try CaptionFixtures.textTrack(codec: "mov_text", ext: "mp4")
+        let sounding = try Launchad.run(["play", file, "--transition", "none"])
+        XCTAssertEqual(sounding.events(named: "captions").count, 1)
+        XCTAssertTrue(sounding.events(named: "caption").isEmpty)
+        let off = try Launchad.run(["play", file, "--transition", "none", "--mute", "--caption-mode", "off"])
+        XCTAssertTrue(off.events(named: "captions").isEmpty)
+        XCTAssertTrue(off.events(named: "caption").isEmpty)
+    }
 }

@@ -100,4 +100,19 @@ final class CaptionPixelTests: XCTestCase {
         XCTAssertLessThan(captioned.probes.dropFirst().map { Int($0[0]) }.min()!, 130, "the box rises to just under the button")
         for c in 0..<3 { XCTAssertEqual(Double(captioned.probes[0][c]), Double(plain.probes[0][c]), accuracy: 8, "the button is drawn as without captions") }
     }
+
+    /// A mov_text track in the MP4 itself: read beside playback, drawn at its cue's time.
+    func testTheFilesOwnTextTrackIsDrawn() throws {
+        let h = PlayerHarness()
+        let p = probes(rotation: .none)
+        h.probes = [p.box]
+        XCTAssertEqual(h.play(options(try CaptionFixtures.textTrack(codec: "mov_text", ext: "mp4"))), .completed)
+        XCTAssertEqual(h.first("captions")?.string("source"), "embedded")
+        XCTAssertEqual(h.first("captions")?.int("cues"), 2)
+        let during = try XCTUnwrap(h.samples.last { ($0.mediaTime ?? 0) > 0.6 && ($0.mediaTime ?? 0) < 1.3 })
+        XCTAssertLessThan(Int(during.probes[0][0]), 130, "the first cue's box over the red picture")
+        let gap = try XCTUnwrap(h.samples.last { ($0.mediaTime ?? 0) > 1.45 && ($0.mediaTime ?? 0) < 1.55 })
+        XCTAssertEqual(colourName(gap.probes[0]), "red", "nothing between the cues")
+        XCTAssertEqual(h.events("caption").map { $0.string("text") }, ["Hello captions", "Second cue"])
+    }
 }

@@ -88,7 +88,7 @@ extension CaptionFormat {
     }
 
     /// The most cues read from one file; the rest are counted as skipped.
-    static let maxCues = 5000
+    public static let maxCues = 5000
 }
 
 struct CueProblem: Error { let message: String; init(_ m: String) { message = m } }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Caption text as it is drawn: markup removed, lines trimmed, empty lines dropped.
-enum CaptionText {
+public enum CaptionText {
     /// The most text one cue may hold; a longer one is cut (a screen cannot show more).
     static let maxCharacters = 500
 
@@ -28,7 +28,7 @@ enum CaptionText {
     /// The text of an ASS dialogue event as libavcodec's text decoders write it
     /// (`ReadOrder,Layer,Style,Name,MarginL,MarginR,MarginV,Effect,Text`, or with `Dialogue:` and
     /// a start and end): `\N` breaks lines, `{...}` overrides are dropped.
-    static func ass(_ event: String) -> String {
+    public static func ass(_ event: String) -> String {
         var line = Substring(event)
         if line.hasPrefix("Dialogue:") { line = line.dropFirst("Dialogue:".count) }
         // The text is everything after the eighth comma (or the ninth, with start and end).

@@ -24,6 +24,8 @@ public struct PlayerConfig: Equatable, Sendable {
     /// Captions read before the ad starts (a sidecar, a VAST caption file), and when they show.
     public var captions: CaptionTrack?
     public var captionMode: CaptionMode
+    /// The caption language asked for, among a file's tracks or a VAST ad's files.
+    public var captionLanguage: String?
 
     public init(_ o: PlayOptions) {
         source = o.file
@@ -40,5 +42,6 @@ public struct PlayerConfig: Equatable, Sendable {
         controlStdin = o.controlStdin
         session = SessionConfig.video(durationMs: nil, options: o)
         captionMode = o.captionMode
+        captionLanguage = o.captionLanguage
     }
 }

@@ -1,0 +1,72 @@
+import CFFmpeg
+import LaunchAdCore
+
+/// The captions carried in a media file: its text subtitle track (mov_text/tx3g in MP4,
+/// WebVTT, SubRip or ASS in Matroska/WebM) or a CEA-608 track (ccaption), decoded with libavcodec.
+public struct EmbeddedCaptions: Sendable {
+    public var codec: String
+    public var language: String?
+    public var cues: [CaptionCue]
+    /// Packets that could not be decoded, and why the first one failed.
+    public var skipped = 0
+    public var firstProblem: String?
+
+    /// The decoders whose output is text (bitmap subtitles such as DVD or PGS are not captions here).
+    static let textCodecs: Set<AVCodecID> = [AV_CODEC_ID_MOV_TEXT, AV_CODEC_ID_WEBVTT, AV_CODEC_ID_SUBRIP, AV_CODEC_ID_TEXT,
+                                             AV_CODEC_ID_ASS, AV_CODEC_ID_SSA, AV_CODEC_ID_EIA_608]
+    /// How long a cue whose end the track does not say stays, at most.
+    static let openCueMs = 4000
+
+    /// Reads every cue of the file's caption track: only that stream's packets are read (the
+    /// others are discarded by the demuxer). nil when the file has no text track. `preferred`
+    /// picks among several tracks by language, else the first. `abort` stops the read.
+    public static func read(path: String, preferred: String? = nil, abort: AbortFlag = AbortFlag()) throws -> EmbeddedCaptions? {
+        let demuxer = try Demuxer(path: path, findStreamInfo: false, abort: abort)
+        let candidates = (0..<demuxer.streamCount).filter {
+            let par = demuxer.avStream($0).pointee.codecpar.pointee
+            return par.codec_type == AVMEDIA_TYPE_SUBTITLE && textCodecs.contains(par.codec_id)
+        }
+        let languages = candidates.map { language(demuxer.avStream($0)) }
+        guard let pick = CaptionLanguage.choose(languages, preferred: preferred, locale: nil) else { return nil }
+        let index = candidates[pick]
+        for i in 0..<demuxer.streamCount { demuxer.avStream(i).pointee.discard = i == index ? AVDISCARD_DEFAULT : AVDISCARD_ALL }
+        let decoder = try demuxer.makeDecoder(stream: index)
+        var out = EmbeddedCaptions(codec: decoder.codecName, language: languages[pick], cues: [])
+        let packet = Packet()
+        while try demuxer.read(into: packet) {
+            defer { av_packet_unref(packet.pointer) }
+            guard packet.streamIndex == index else { continue }
+            guard out.cues.count < CaptionFormat.maxCues else { break }
+            do {
+                if let cue = try decoder.decodeSubtitle(packet, gapMs: openCueMs) { out.add(cue) }
+            } catch {
+                out.skipped += 1
+                if out.firstProblem == nil { out.firstProblem = "\(error)" }
+            }
+        }
+        // Decoders that hold a caption until the next command (ccaption) give it up when drained.
+        let drain = Packet()
+        for _ in 0..<4 {
+            guard let cue = try? decoder.decodeSubtitle(drain, gapMs: openCueMs), out.add(cue) else { break }
+        }
+        return out
+    }
+
+    /// A cue without an end gives way to the next one (608 and some text tracks say only when a caption starts).
+    /// A repeat of the last cue (a drained decoder says it again) is not added: false.
+    @discardableResult
+    mutating func add(_ cue: CaptionCue) -> Bool {
+        if let last = cues.last, last.startMs == cue.startMs, last.text == cue.text { return false }
+        if let last = cues.indices.last, cues[last].endMs > cue.startMs, cues[last].startMs < cue.startMs {
+            cues[last].endMs = cue.startMs
+        }
+        cues.append(cue)
+        return true
+    }
+
+    private static func language(_ st: UnsafeMutablePointer<AVStream>) -> String? {
+        guard let e = av_dict_get(st.pointee.metadata, "language", nil, 0), let v = e.pointee.value else { return nil }
+        let s = String(cString: v)
+        return s.isEmpty || s == "und" ? nil : s
+    }
+}
