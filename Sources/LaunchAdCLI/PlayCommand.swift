@@ -40,10 +40,11 @@ public enum PlayCommand {
 
     /// Plays one ad (a file path or an http(s) URL) with its fallback; emits every event up to
     /// and including the single `end`, and returns the outcome. `launch` calls this too.
-    public static func play(_ options: PlayOptions, sink: EventSink) -> Outcome {
+    /// `captions`: cues already read (a VAST ad's caption file); else `--captions` is read here.
+    public static func play(_ options: PlayOptions, sink: EventSink, captions: CaptionTrack? = nil) -> Outcome {
         MediaLog.configure()
         var config = PlayerConfig(options)
-        config.captions = options.captions.flatMap { CaptionStep.load($0, source: "sidecar", o: options, sink: sink) }
+        config.captions = captions ?? options.captions.flatMap { CaptionStep.load($0, source: "sidecar", o: options, sink: sink) }
         return AdPlayer(config: config, events: sink).run()
     }
 

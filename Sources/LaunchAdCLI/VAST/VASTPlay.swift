@@ -100,7 +100,8 @@ enum VASTPlay {
             let options = VASTMapping.playOptions(o, ad: resolved, media: choice.file)
             let adSink = AdEndSink(sink, adID: resolved.id, sequence: resolved.sequence)
             let tracking = TrackingSink(adSink, tracker: VASTTracker(ad: resolved, context: context), queue: queue)
-            let outcome = PlayCommand.play(options, sink: tracking)
+            let captions = VASTCaptions.load(resolved.linear.captionFiles, o: o, sink: tracking)
+            let outcome = PlayCommand.play(options, sink: tracking, captions: captions)
             if outcome == .noAd || outcome == .timeout {
                 lastError = VASTError(VASTError.mediaDisplay, "the media file could not be played")
                 return .failed(stopRun: false)

@@ -53,6 +53,9 @@ public struct VASTLinear: Equatable, Sendable {
     public var tracking: [VASTTracking] = []
     public var clickThrough: String?
     public var clickTracking: [String] = []
+    /// `<ClosedCaptionFiles>` and `<Icons>` (VASTCaptionsAndIcons.swift).
+    public var captionFiles: [VASTCaptionFile] = []
+    public var icons: [VASTIcon] = []
 
     public init() {}
 }

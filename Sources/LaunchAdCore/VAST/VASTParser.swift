@@ -107,6 +107,8 @@ public enum VASTParser {
             guard let url = t.uri, let event = t.attributes["event"] else { continue }
             l.tracking.append(VASTTracking(event: event, offset: t.attributes["offset"].flatMap(VASTOffset.init(parsing:)), url: url))
         }
+        l.captionFiles = captionFiles(node)
+        l.icons = icons(node)
         if let clicks = node.child("VideoClicks") {
             l.clickThrough = clicks.child("ClickThrough")?.uri
             l.clickTracking = clicks.children("ClickTracking").compactMap(\.uri)
