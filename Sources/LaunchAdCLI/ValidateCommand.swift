@@ -32,7 +32,8 @@ public enum ValidateCommand {
     /// One creative's report; a file that cannot be read gets a failing report with the reason.
     static func validate(_ file: String, _ spec: Spec, pictures: PictureRequest?, progress: @escaping (Double) -> Void) -> CreativeReport {
         do {
-            let facts = try CreativeAnalyzer(path: file, pictures: pictures).run(progress: progress)
+            var facts = try CreativeAnalyzer(path: file, pictures: pictures).run(progress: progress)
+            facts.captions = CaptionTracks.facts(of: file)
             return CreativeReport.evaluate(facts, against: spec)
         } catch let e as MediaError {
             return .unreadable(file: file, spec: spec.name, reason: e.message)

@@ -81,3 +81,16 @@ final class CaptionCLITests: XCTestCase {
         XCTAssertTrue(off.events(named: "caption").isEmpty)
     }
 }
+
+/// `validate` with a spec that requires captions: the captioned file passes, the plain one fails.
+final class CaptionValidateTests: XCTestCase {
+    func testASpecRequiringCaptions() throws {
+        let spec = try Fixtures.write("captions-spec.json", Data(#"{"name": "cc", "rules": {"captions": {"allowed": [true]}}}"#.utf8))
+        let captioned = try Launchad.run(["validate", try CaptionFixtures.textTrack(codec: "mov_text", ext: "mp4"), "--spec", spec])
+        XCTAssertEqual(captioned.status, 0, captioned.stdout)
+        XCTAssertTrue(captioned.stdout.contains("mov_text eng, 2 cues"), captioned.stdout)
+        let plain = try Launchad.run(["validate", try Fixtures.colourBars(seconds: 1, audio: false), "--spec", spec])
+        XCTAssertEqual(plain.status, 1, plain.stdout)
+        XCTAssertTrue(plain.stdout.range(of: #"fail +captions +none"#, options: .regularExpression) != nil, plain.stdout)
+    }
+}

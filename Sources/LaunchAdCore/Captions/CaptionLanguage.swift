@@ -31,7 +31,7 @@ public enum CaptionLanguage {
     }
 
     static func same(_ a: String, _ b: String) -> Bool { a.lowercased().replacingUnderscores() == b.lowercased().replacingUnderscores() }
-    static func primaryTag(_ tag: String) -> String {
+    public static func primaryTag(_ tag: String) -> String {
         String(tag.lowercased().replacingUnderscores().split(separator: "-").first ?? "")
     }
 }

@@ -141,6 +141,8 @@ public struct Picture: Equatable, Sendable {
 public struct CreativeFacts: Equatable, Sendable {
     public var probe: ProbeFacts
     public var analysis: AnalysisFacts
+    /// The caption tracks found (CaptionRule.swift); nil when not looked for.
+    public var captions: [CaptionFacts]?
     public init(probe: ProbeFacts, analysis: AnalysisFacts) {
         self.probe = probe
         self.analysis = analysis

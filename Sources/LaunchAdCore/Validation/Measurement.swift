@@ -59,6 +59,7 @@ extension RuleName {
         case .silenceAtStart, .silenceAtEnd:
             guard au != nil else { return .missing(noAudio) }
             return .value(.number(edgeLength(a.silence, atStart: self == .silenceAtStart, facts: facts)))
+        case .captions: return CaptionRule.measure(facts)
         }
     }
 

@@ -29,6 +29,7 @@ public enum RuleName: String, CaseIterable, Sendable {
     case blackAtEnd = "black_at_end"
     case silenceAtStart = "silence_at_start"
     case silenceAtEnd = "silence_at_end"
+    case captions
 
     /// Appended to numbers in reports.
     public var unit: String {
@@ -77,6 +78,7 @@ public enum RuleName: String, CaseIterable, Sendable {
         case .blackAtEnd: return "seconds of black (blackdetect defaults) at the end"
         case .silenceAtStart: return "seconds of silence (silencedetect defaults) at the start"
         case .silenceAtEnd: return "seconds of silence (silencedetect defaults) at the end"
+        case .captions: return "caption tracks (text track, CEA-608) and their languages"
         }
     }
 }

@@ -38,6 +38,7 @@ extension SpecValue {
 extension RuleName {
     /// Holds what this rule measures on `facts` to `limit`.
     public func evaluate(_ limit: Limit, on facts: CreativeFacts) -> RuleResult {
+        if self == .captions { return CaptionRule.evaluate(limit, on: facts) } // CaptionRule.swift
         if facts.probe.stillImage && appliesOnlyToMotion {
             return RuleResult(rule: rawValue, status: .pass, measured: .missing("not applicable to a still image"),
                               limit: describe(limit), unit: unit)
