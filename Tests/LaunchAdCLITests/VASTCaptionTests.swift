@@ -76,3 +76,25 @@ final class VASTCaptionTests: XCTestCase {
         XCTAssertEqual(run.events(named: "end").first?["outcome"] as? String, "completed")
     }
 }
+
+extension VASTCaptionTests {
+    /// `validate --vast` fetches and parses every caption file: cue counts, the last cue against
+    /// the ad's length, and a file that cannot be read fails the tag.
+    func testValidateVASTReadsEachCaptionFile() throws {
+        try nginx.put("cc-long.vtt", Data("WEBVTT\n\n00:00.000 --> 00:01.000\nA\n\n00:05.000 --> 00:06.000\nLate\n".utf8))
+        let url = try tag(bothLanguages + """
+            <ClosedCaptionFile type="text/vtt" language="de"><![CDATA[\(nginx.base)/cc-long.vtt]]></ClosedCaptionFile>
+            """)
+        let run = try Launchad.run(["validate", "--vast", url, "--format", "json"])
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], run.stdout)
+        let creatives = try XCTUnwrap(json["creatives"] as? [[String: Any]], run.stdout)
+        let rules = try XCTUnwrap(creatives.first?["rules"] as? [[String: Any]])
+        let cc = try XCTUnwrap(rules.first { $0["rule"] as? String == "closed_caption_files" }, "\(rules)")
+        XCTAssertEqual(cc["status"] as? String, "warn")
+        XCTAssertEqual(cc["measured"] as? String, "es application/ttml+xml: 1 cues, last ends at 1.5 s; en text/vtt: 1 cues, last ends at 1.5 s; "
+                       + "de text/vtt: 2 cues, last ends at 6 s (after the ad's 2 s)")
+        let broken = try Launchad.run(["validate", "--vast", try tag(#"<ClosedCaptionFile type="text/vtt"><![CDATA[\#(nginx.base)/cc-missing.vtt]]></ClosedCaptionFile>"#)])
+        XCTAssertEqual(broken.status, 1)
+        XCTAssertTrue(broken.stdout.contains("closed_caption_files"), broken.stdout)
+    }
+}
