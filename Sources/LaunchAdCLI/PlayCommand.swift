@@ -41,10 +41,12 @@ public enum PlayCommand {
     /// Plays one ad (a file path or an http(s) URL) with its fallback; emits every event up to
     /// and including the single `end`, and returns the outcome. `launch` calls this too.
     /// `captions`: cues already read (a VAST ad's caption file); else `--captions` is read here.
-    public static func play(_ options: PlayOptions, sink: EventSink, captions: CaptionTrack? = nil) -> Outcome {
+    /// `icons`: a VAST ad's icons, their pictures fetched.
+    public static func play(_ options: PlayOptions, sink: EventSink, captions: CaptionTrack? = nil, icons: [OverlayIcon] = []) -> Outcome {
         MediaLog.configure()
         var config = PlayerConfig(options)
         config.captions = captions ?? options.captions.flatMap { CaptionStep.load($0, source: "sidecar", o: options, sink: sink) }
+        config.icons = icons
         return AdPlayer(config: config, events: sink).run()
     }
 

@@ -13,6 +13,8 @@ extension AdPlayer {
             dirty = true
         }
         followCaptions(now: now)
+        let icons = visibleIcons(now: now)
+        followIconsShown(icons)
         let skip = session.skipButton(now: now)
         let animating: Bool
         switch session.phase {
@@ -23,7 +25,7 @@ extension AdPlayer {
         // Without a font the text style is drawn as a ring, whose progress shows.
         let style: SkipStyle = skipView?.hasFont == false ? .ring : config.session.skipStyle
         guard pacer.shouldPresent(now: now, changed: dirty, skip: skip, style: style, animating: animating) else { return }
-        draw(now: now, skip: skip)
+        draw(now: now, skip: skip, icons: icons.map { ($0.texture, $0.rect) })
         pacer.presented(now: now, skip: skip, style: style)
         dirty = false
         if !firstFrameShown && (videoTexture != nil || imageTexture != nil) {
@@ -45,13 +47,14 @@ extension AdPlayer {
         }
     }
 
-    func draw(now: Int, skip: SkipButtonState) {
+    func draw(now: Int, skip: SkipButtonState, icons: [(Texture, Rect)] = []) {
         guard let renderer else { return }
         let layout = session.layout
         var scene = Scene(layout: layout, content: content, picture: imageTexture, fit: config.fit, zoom: session.zoom(now: now),
                           logo: logoTexture, skip: skip, skipStyle: config.session.skipStyle,
                           opacity: firstFrameShown ? session.opacity(now: now) : 1)
         scene.caption = captionText
+        scene.icons = icons
         // The video picture is made for the size it is drawn at (the software path scales it once).
         if videoTexture != nil, let dst = scene.pictureDestination {
             (scene.picture, scene.pictureSource) = videoPicture(drawn: Size(width: dst.width, height: dst.height)) ?? (nil, nil)

@@ -38,6 +38,12 @@ public final class AdPlayer {
     var captions: CaptionTrack
     var captionText: String?
     var captionJob: CaptionReadJob?
+    // VAST icons: decoding, decoded, on screen now, seen, refused.
+    var iconJobs: [Int: ImageDecodeJob] = [:]
+    var iconPictures: [Int: Texture] = [:]
+    var iconsShown: [Int] = []
+    var iconsViewed: Set<Int> = []
+    var iconsRefused: Set<Int> = []
     var control: ControlChannel?
 
     // What is on screen.
@@ -92,6 +98,7 @@ public final class AdPlayer {
         engine.start()
         if let logo = config.logo { logoJob = ImageDecodeJob(path: logo, isFallback: false, in: imageThreads) }
         startCaptionRead()
+        startIcons()
         defer { tearDown() }
         do {
             sdl = try SDLVideo()
@@ -111,6 +118,7 @@ public final class AdPlayer {
             if let outcome = followImage(now: now) { return outcome }
             followLogo()
             followCaptionRead()
+            followIcons()
             // Present what is ready before the deadline is judged: a picture that arrived during
             // a slow step counts as shown, not as late.
             renderIfNeeded()
@@ -174,7 +182,7 @@ public final class AdPlayer {
     private func pumpEvents(now: Int) -> Outcome? {
         var e = SDL_Event()
         while SDL_PollEvent(&e) != 0 {
-            if let input = input(from: e), let outcome = carryOut(session.handle(input, now: ProcessClock.nowMs())) { return outcome }
+            if let input = input(from: e), !iconTook(input), let outcome = carryOut(session.handle(input, now: ProcessClock.nowMs())) { return outcome }
             if e.type == SDL_WINDOWEVENT.rawValue { dirty = true }
         }
         let lines = control?.take() ?? []
@@ -395,6 +403,8 @@ public final class AdPlayer {
         imageJob = nil
         logoJob = nil
         captionJob = nil
+        iconJobs = [:]
+        iconPictures = [:]
         skipView = nil
         captionView = nil
         videoTexture = nil

@@ -18,6 +18,8 @@ struct Scene {
     var opacity: Double = 1
     /// The caption on screen (drawn under the skip button, which it never reaches).
     var caption: String?
+    /// VAST icons on screen, each with its place.
+    var icons: [(Texture, Rect)] = []
 
     /// Where the picture shows, turned; nil before there is one.
     private var shownRect: Rect? {
@@ -54,6 +56,7 @@ struct Scene {
             renderer.copy(logo, destination: placement.destination)
         }
         if let caption { captionView?.draw(caption, layout: layout) }
+        for (icon, rect) in icons { renderer.copy(icon, destination: rect) }
         skipView?.draw(skip, in: layout.skipButton, style: skipStyle)
         if opacity < 1 {
             renderer.fill(Rect(size: layout.window), r: 0, g: 0, b: 0, a: UInt8(((1 - opacity) * 255).rounded()))

@@ -4,6 +4,7 @@ import XCTest
 
 /// VAST `<ClosedCaptionFiles>` on nginx: the file in the asked language (else the locale's)
 /// is fetched, parsed and shown; WebVTT and TTML; a URL the VAST rules refuse is never fetched.
+/// The icon tests (VASTIconTests.swift) share this nginx.
 final class VASTCaptionTests: XCTestCase {
     var nginx: Nginx!
     var state: String!

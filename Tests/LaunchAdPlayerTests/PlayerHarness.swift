@@ -51,6 +51,10 @@ final class PlayerHarness {
     func play(_ options: PlayOptions, captions: CaptionTrack? = nil) -> Outcome {
         var config = PlayerConfig(options)
         config.captions = captions
+        return playConfig(config)
+    }
+
+    func playConfig(_ config: PlayerConfig) -> Outcome {
         let player = AdPlayer(config: config, events: sink)
         player.presentHook = { [unowned self] f in
             let out = f.layout.window

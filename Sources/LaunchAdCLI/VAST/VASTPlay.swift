@@ -96,12 +96,15 @@ enum VASTPlay {
             context.assetURI = choice.file.url
             emit("vast_ad", [("ad_id", resolved.id.map { .string($0) } ?? .null), ("sequence", resolved.sequence.map { .int($0) } ?? .null),
                              ("ad_system", resolved.adSystem.map { .string($0) } ?? .null), ("wrappers", .int(resolved.wrapperDepth)),
-                             ("media", .string(choice.file.url)), ("reason", .string(choice.reason))])
+                             ("media", .string(choice.file.url)), ("reason", .string(choice.reason))] + VASTIcons.fields(resolved.linear.icons))
             let options = VASTMapping.playOptions(o, ad: resolved, media: choice.file)
             let adSink = AdEndSink(sink, adID: resolved.id, sequence: resolved.sequence)
             let tracking = TrackingSink(adSink, tracker: VASTTracker(ad: resolved, context: context), queue: queue)
             let captions = VASTCaptions.load(resolved.linear.captionFiles, o: o, sink: tracking)
-            let outcome = PlayCommand.play(options, sink: tracking, captions: captions)
+            let iconFolder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("launchad-icons-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: iconFolder) }
+            let icons = VASTIcons.fetch(resolved.linear, into: iconFolder, o: o, sink: tracking)
+            let outcome = PlayCommand.play(options, sink: tracking, captions: captions, icons: icons)
             if outcome == .noAd || outcome == .timeout {
                 lastError = VASTError(VASTError.mediaDisplay, "the media file could not be played")
                 return .failed(stopRun: false)

@@ -24,6 +24,8 @@ public struct PlayerConfig: Equatable, Sendable {
     /// Captions read before the ad starts (a sidecar, a VAST caption file), and when they show.
     public var captions: CaptionTrack?
     public var captionMode: CaptionMode
+    /// VAST icons (AdChoices), their pictures already fetched.
+    public var icons: [OverlayIcon] = []
     /// The caption language asked for, among a file's tracks or a VAST ad's files.
     public var captionLanguage: String?
 

@@ -65,6 +65,8 @@ public struct VASTTracker: Sendable {
             }
         case "click" where shown:
             out.append(("clickTracking", ad.linear.clickTracking, shownMs))
+        case "icon_view" where shown, "icon_click" where shown:
+            if let b = IconTracking.beacons(event, ad: ad) { out.append((b.name, b.urls, shownMs)) } // Icons/IconTracking.swift
         case "error" where shown && !over && event["code"] == .string("media_truncated"):
             // The file ended early after it was shown: a problem displaying the media file (405).
             return errorBatch(code: VASTError.mediaDisplay, at: date, cacheBuster: cacheBuster()).map { [$0] } ?? []

@@ -28,6 +28,11 @@ public struct VASTIcon: Equatable, Sendable {
     public var clickThrough: String?
     public var clickTracking: [String] = []
     public var viewTracking: [String] = []
+
+    public init(program: String?, width: Int, height: Int, x: IconPosition, y: IconPosition, offset: VASTOffset?, duration: VASTOffset?) {
+        self.program = program; self.width = width; self.height = height
+        self.x = x; self.y = y; self.offset = offset; self.duration = duration
+    }
 }
 
 /// `xPosition`/`yPosition`: a side (left/right, top/bottom) or pixels from the left or top.

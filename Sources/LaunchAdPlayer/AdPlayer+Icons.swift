@@ -1,0 +1,64 @@
+import LaunchAdCore
+import LaunchAdMedia
+
+/// VAST icons (AdChoices): decoded off the main thread, drawn while their time says, reported
+/// once seen (`icon_view`), and clickable (`icon_click`, the ad goes on).
+extension AdPlayer {
+    func startIcons() {
+        for icon in config.icons { iconJobs[icon.index] = ImageDecodeJob(path: icon.file, isFallback: false, in: imageThreads) }
+    }
+
+    /// Uploads each decoded icon once the window is there; a picture that cannot be read is one `icon_error`.
+    func followIcons() {
+        guard let renderer else { return }
+        for (index, job) in iconJobs {
+            guard let result = job.outcome else { continue }
+            iconJobs[index] = nil
+            do { iconPictures[index] = try Texture.image(renderer, try result.get()) } catch {
+                iconEvent("icon_error", index, [("message", .string("\(error)"))])
+            }
+        }
+    }
+
+    /// The icons to draw now, with their places; an icon too large for the window is refused once.
+    func visibleIcons(now: Int) -> [(index: Int, texture: Texture, rect: Rect)] {
+        guard let t = captionClockMs(now: now) else { return [] }
+        var out: [(Int, Texture, Rect)] = []
+        for icon in config.icons where icon.isShowing(atMs: t) && !iconsRefused.contains(icon.index) {
+            guard let texture = iconPictures[icon.index] else { continue }
+            switch icon.place(image: texture.size, layout: session.layout) {
+            case .success(let rect): out.append((icon.index, texture, rect))
+            case .failure(let why):
+                iconsRefused.insert(icon.index)
+                iconEvent("icon_refused", icon.index, [("message", .string(why.message))])
+            }
+        }
+        return out
+    }
+
+    /// Notes which icons are on screen: a change is one redraw; the first sight of each is its `icon_view`.
+    func followIconsShown(_ shown: [(index: Int, texture: Texture, rect: Rect)]) {
+        let indices = shown.map(\.index)
+        guard indices != iconsShown else { return }
+        iconsShown = indices
+        dirty = true
+        for i in indices where iconsViewed.insert(i).inserted { iconEvent("icon_view", i, []) }
+    }
+
+    /// A click or tap on a shown icon: its `icon_click` (and the link opened with --open-links);
+    /// true when the icon took it, so it is not the ad's click.
+    func iconTook(_ input: SessionInput) -> Bool {
+        guard case .pointerUp(let x, let y) = input, session.phase == .showing else { return false }
+        guard let hit = visibleIcons(now: ProcessClock.nowMs()).last(where: { $0.rect.contains(x: x, y: y) }) else { return false }
+        let link = config.icons.first { $0.index == hit.index }?.link
+        iconEvent("icon_click", hit.index, [("link", link.map { .string($0) } ?? .null)])
+        if let link, config.session.openLinks { LinkOpener.open(link, events: events) }
+        return true
+    }
+
+    private func iconEvent(_ name: String, _ index: Int, _ fields: [(String, JSONValue)]) {
+        let program = config.icons.first { $0.index == index }?.program
+        events.emit(AdEvent(name, tMs: ProcessClock.nowMs(), [("index", .int(index)), ("program", program.map { .string($0) } ?? .null),
+                                                              ("shown_ms", .int(session.shownMs(now: ProcessClock.nowMs())))] + fields))
+    }
+}
