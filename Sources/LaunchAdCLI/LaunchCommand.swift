@@ -70,7 +70,9 @@ public enum LaunchCommand {
         let now = Date()
         refresh.before = { try? store.markShown(files.map(\.sha256), at: now) }
         refresh.start()
-        let play = playOptions(o, choice, file: path(choice.variant), fallback: choice.fallback.map(path))
+        var play = playOptions(o, choice, file: path(choice.variant), fallback: choice.fallback.map(path))
+        // The captions cached with the creative (a caption problem never holds the ad back).
+        if let c = choice.ad.captions, store.isAvailable(c, in: index) { play.captions = play.captions ?? path(c) }
         let report = o.cache.delivery.reportTarget ?? index.manifest?.report
         return PlayCommand.play(play, sink: recorded(tracked(sink, choice, play, queue: queue), choice, play, o, report: report, queue: queue))
     }
@@ -87,6 +89,7 @@ public enum LaunchCommand {
             return noAd(sink, reason: "nothing_scheduled")
         }
         var play = playOptions(o, choice, file: location(choice.variant.url), fallback: choice.fallback.map { location($0.url) })
+        if let c = choice.ad.captions, streamable(c.url, allowHTTP: o.cache.allowHTTP) { play.captions = play.captions ?? location(c.url) }
         play.wait = max(0.5, o.play.wait - (ProcessClock.uptimeSeconds() - waitBegan))
         sink.emit(AdEvent("stream", tMs: ProcessClock.nowMs(), [("id", .string(choice.ad.id)), ("url", .string(choice.variant.url.absoluteString))]))
         let report = o.cache.delivery.reportTarget ?? manifest.report

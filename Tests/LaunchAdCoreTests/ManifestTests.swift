@@ -166,3 +166,22 @@ final class ManifestTests: XCTestCase {
         XCTAssertEqual(p.manifest.ads[0].variants[1].url.absoluteString, "https://ads.example.com/v1/sale-1080x1920.mp4")
     }
 }
+
+/// A manifest ad's `captions`: a file named by its hash and size, no picture size, at most 1 MB.
+final class ManifestCaptionParseTests: XCTestCase {
+    let sha = String(repeating: "a", count: 64)
+
+    func manifest(_ captions: String) -> Data {
+        Data(#"{"ads": [{"id": "a", "type": "image", "variants": [{"url": "a.png", "width": 1, "height": 1, "bytes": 1, "sha256": "\#(sha)"}], "captions": \#(captions)}]}"#.utf8)
+    }
+
+    func testCaptionsAreACreativeOfTheAd() throws {
+        let base = URL(string: "https://ads.example/m.json")!
+        let m = try ManifestParser.parse(manifest(#"{"url": "a.vtt", "bytes": 10, "sha256": "\#(sha)"}"#), base: base).manifest
+        let c = try XCTUnwrap(m.ads.first?.captions)
+        XCTAssertEqual(c.url.absoluteString, "https://ads.example/a.vtt")
+        XCTAssertEqual(m.ads.first?.creatives.count, 2)
+        let big = try ManifestParser.parse(manifest(#"{"url": "a.vtt", "bytes": 2000000, "sha256": "\#(sha)"}"#), base: base)
+        XCTAssertEqual(big.rejected, [RejectedAd(id: "a", reason: "captions is 2000000 bytes, over the 1048576-byte caption limit")])
+    }
+}

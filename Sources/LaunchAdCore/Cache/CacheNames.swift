@@ -8,7 +8,7 @@ public enum CacheNames {
     public static let tagContents = tagSignature + "\n# This file marks a cache folder made by launchad.\n# For information about cache directory tags see https://bford.info/cachedir/\n"
 
     /// Extensions a creative may be stored under; anything else becomes mp4 or png.
-    public static let knownExtensions: Set<String> = ["mp4", "m4v", "mov", "webm", "mkv", "png", "jpg", "jpeg", "gif", "webp", "bmp"]
+    public static let knownExtensions: Set<String> = ["mp4", "m4v", "mov", "webm", "mkv", "png", "jpg", "jpeg", "gif", "webp", "bmp", "vtt", "srt", "ttml"]
 
     public static func isSHA256(_ s: String) -> Bool {
         s.utf8.count == 64 && s.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }

@@ -28,6 +28,8 @@ public struct AdEntry: Codable, Equatable, Sendable {
     public var layout: String?
     public var variants: [Creative]
     public var fallback: Creative?
+    /// A caption file (WebVTT, SRT, TTML) cached with the creative; no width or height.
+    public var captions: Creative?
     /// Beacon URLs per event (`impression`, `start`, ..., `notUsed`), as in `ManifestTracking`.
     public var tracking: [String: [String]]?
     /// `"type": "vast"`: the tag the refresh resolves into a cached video (no variants until then).
@@ -38,7 +40,7 @@ public struct AdEntry: Codable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case id, kind = "type", start, end, show, priority, link, duration, skipAfter = "skip_after",
-             layout, variants, fallback, tracking, vast, expiresAt = "expires_at"
+             layout, variants, fallback, captions, tracking, vast, expiresAt = "expires_at"
     }
 
     public init(id: String, kind: AdKind = .video, start: Date? = nil, end: Date? = nil, show: Bool = true,
@@ -70,7 +72,7 @@ public struct AdEntry: Codable, Equatable, Sendable {
     }
 
     /// All creatives this ad refers to.
-    public var creatives: [Creative] { variants + (fallback.map { [$0] } ?? []) }
+    public var creatives: [Creative] { variants + (fallback.map { [$0] } ?? []) + (captions.map { [$0] } ?? []) }
 }
 
 /// One media file of an ad, identified by its content.

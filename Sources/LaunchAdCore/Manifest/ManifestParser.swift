@@ -84,10 +84,12 @@ public enum ManifestParser {
         }
         let variants = try rawVariants.enumerated().map { i, v in try parseCreative(v, base: base, at: "variants[\(i)]") }
         let fallback = try o["fallback"].flatMap { $0 == .null ? nil : try parseCreative($0, base: base, at: "fallback") }
-        return AdEntry(id: id, kind: kind, start: start, end: end, show: try f.bool("show") ?? true,
+        var entry = AdEntry(id: id, kind: kind, start: start, end: end, show: try f.bool("show") ?? true,
                        priority: try f.int("priority", in: -1_000_000...1_000_000) ?? 0, link: link,
                        duration: try f.seconds("duration", min: 0.1), skipAfter: try f.seconds("skip_after", min: 0),
                        layout: layout, variants: variants, fallback: fallback)
+        entry.captions = try o["captions"].flatMap { $0 == .null ? nil : try parseCreative($0, base: base, at: "captions", sized: false) }
+        return entry
     }
 
     /// `{"id": ..., "type": "vast", "vast": URL}` with the usual schedule fields: a video whose
@@ -105,7 +107,8 @@ public enum ManifestParser {
                        priority: try f.int("priority", in: -1_000_000...1_000_000) ?? 0, variants: [], vast: url.absoluteString)
     }
 
-    static func parseCreative(_ json: ManifestJSON, base: URL, at path: String) throws -> Creative {
+    /// `sized: false` for a caption file, which has no width or height.
+    static func parseCreative(_ json: ManifestJSON, base: URL, at path: String, sized: Bool = true) throws -> Creative {
         guard case .object(let o) = json else { throw ManifestError("\(path) must be a JSON object") }
         let f = Fields(o, prefix: path + ".")
         let raw = try f.string("url")
@@ -126,10 +129,12 @@ public enum ManifestParser {
                 throw ManifestError("\(path).url leaves the manifest's folder: \"\(raw)\"")
             }
         }
-        guard let width = try f.int("width", in: 1...16384), let height = try f.int("height", in: 1...16384) else {
+        let size = sized ? (try f.int("width", in: 1...16384), try f.int("height", in: 1...16384)) : (0, 0)
+        guard let width = size.0, let height = size.1 else {
             throw ManifestError("\(path) needs \"width\" and \"height\"")
         }
         guard let bytes = try f.int("bytes", in: 1...Int(Int32.max) * 8) else { throw ManifestError("\(path) needs \"bytes\"") }
+        if !sized, bytes > CaptionFormat.maxBytes { throw ManifestError("\(path) is \(bytes) bytes, over the \(CaptionFormat.maxBytes)-byte caption limit") }
         let sha = try f.string("sha256").lowercased()
         guard sha.count == 64, sha.allSatisfy({ $0.isHexDigit }) else {
             throw ManifestError("\(path).sha256 must be 64 hex digits")

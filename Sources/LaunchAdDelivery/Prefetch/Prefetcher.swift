@@ -76,10 +76,10 @@ public final class Prefetcher: @unchecked Sendable {
         return report
     }
 
-    /// The creatives an ad needs cached: its best variant for the screen and its fallback.
+    /// The creatives an ad needs cached: its best variant for the screen, its fallback and captions.
     func needed(_ ad: AdEntry) -> [Creative] {
         guard let variant = VariantChooser.best(ad.variants, for: config.screen) else { return [] }
-        return [variant] + (ad.fallback.map { [$0] } ?? [])
+        return [variant] + (ad.fallback.map { [$0] } ?? []) + (ad.captions.map { [$0] } ?? [])
     }
 
     private func download(_ ads: [AdEntry], report: inout PrefetchReport) {
