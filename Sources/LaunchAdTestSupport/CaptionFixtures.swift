@@ -23,3 +23,43 @@ public enum CaptionFixtures {
                                                        "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:s", "copy", "-t", "3"])
     }
 }
+
+extension CaptionFixtures {
+    /// 3 s of red H.264 (25 fps, no B-frames) carrying the 608 bytes of `scc` as ATSC A/53
+    /// captions: ffmpeg encodes the video as Annex B with access unit delimiters, an SEI
+    /// `GA94` message is put into each access unit here (Debian's ffmpeg 5.1 has no way to
+    /// write one: no 608 encoder, and `libx264 -a53cc` only forwards side data the input
+    /// frames already carry), and ffmpeg copies the stream into MP4. ffprobe then reports
+    /// "Closed Captions" on the video, as for broadcast files.
+    public static func a53() throws -> String {
+        let raw = try Fixtures.make("a53-raw.h264", ["-f", "lavfi", "-i", "color=c=red:s=320x240:r=25:d=3", "-c:v", "libx264", "-pix_fmt", "yuv420p",
+                                                     "-bf", "0", "-x264-params", "aud=1", "-f", "h264"])
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: raw)))
+        // Byte pairs by frame: load "HI" from frame 5, show it (end of caption) at frame 13, erase it at frame 50.
+        var pairs: [Int: [UInt8]] = [:]
+        for (k, pair) in ["9420", "9420", "94ae", "94ae", "9470", "9470", "c849", "942f", "942f"].enumerated() { pairs[5 + k] = hex(pair) }
+        pairs[50] = hex("942c")
+        pairs[51] = hex("942c")
+        var out: [UInt8] = []
+        var frame = 0
+        var i = 0
+        while i < bytes.count {
+            // Each access unit begins with a delimiter (NAL type 9): the SEI goes right after it.
+            if i + 4 < bytes.count, bytes[i] == 0, bytes[i + 1] == 0, bytes[i + 2] == 1, bytes[i + 3] & 0x1F == 9 {
+                out += bytes[i..<(i + 5)]
+                i += 5
+                let pair = pairs[frame] ?? [0x80, 0x80]
+                let message: [UInt8] = [0xB5, 0x00, 0x31] + Array("GA94".utf8) + [0x03, 0x41, 0xFF, 0xFC] + pair + [0xFF]
+                out += [0x00, 0x00, 0x01, 0x06, 0x04, UInt8(message.count)] + message + [0x80]
+                frame += 1
+                continue
+            }
+            out.append(bytes[i])
+            i += 1
+        }
+        let cc = try Fixtures.write("a53-cc-\(Fixtures.stableHash(raw)).h264", Data(out))
+        return try Fixtures.make("a53-cc.mp4", ["-framerate", "25", "-i", cc, "-c", "copy"])
+    }
+
+    private static func hex(_ s: String) -> [UInt8] { [UInt8(s.prefix(2), radix: 16)!, UInt8(s.suffix(2), radix: 16)!] }
+}

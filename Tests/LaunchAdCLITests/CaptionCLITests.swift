@@ -70,6 +70,14 @@ final class CaptionCLITests: XCTestCase {
         XCTAssertEqual(run.events(named: "caption").compactMap { $0["text"] as? String }, ["HI"])
     }
 
+    /// CEA-608 inside the H.264 stream (A/53) reaches the screen through ccaption too.
+    func testA53CaptionsInTheVideoAreShown() throws {
+        let run = try Launchad.run(["play", try CaptionFixtures.a53(), "--transition", "none", "--mute"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.events(named: "captions").first?["format"] as? String, "a53 cc_dec")
+        XCTAssertEqual(run.events(named: "caption").compactMap { $0["text"] as? String }, ["HI"])
+    }
+
     /// Unmuted in auto mode the file's captions are read but not shown; `off` does not read them.
     func testCaptionModesOnTheFilesTrack() throws {
         let file = try CaptionFixtures.textTrack(codec: "mov_text", ext: "mp4")

@@ -32,3 +32,18 @@ final class EmbeddedCaptionsTests: XCTestCase {
         XCTAssertNil(try EmbeddedCaptions.read(path: try Fixtures.colourBars(seconds: 1, audio: false)))
     }
 }
+
+extension EmbeddedCaptionsTests {
+    /// CEA-608 as A/53 user data in the H.264 stream (what FFmpeg exports as A53 side data).
+    func testCEA608InTheH264Stream() throws {
+        let file = try CaptionFixtures.a53()
+        let probe = try Fixtures.run("/usr/bin/ffprobe", ["-hide_banner", file])
+        XCTAssertTrue(probe.stderr.contains("Closed Captions"), "ffprobe sees the captions too: \(probe.stderr)")
+        let c = try XCTUnwrap(try EmbeddedCaptions.read(path: file))
+        XCTAssertEqual(c.codec, "a53 cc_dec")
+        XCTAssertEqual(c.cues.map(\.text), ["HI"])
+        let cue = try XCTUnwrap(c.cues.first)
+        XCTAssertEqual(Double(cue.startMs), 480, accuracy: 60, "shown at frame 12-13's end-of-caption")
+        XCTAssertEqual(Double(cue.endMs), 2000, accuracy: 80, "erased at frame 50")
+    }
+}

@@ -8,17 +8,21 @@ public final class Decoder: @unchecked Sendable {
 
     public enum Received { case frame, needsInput, endOfStream }
 
-    init(stream: UnsafeMutablePointer<AVStream>, threads: Int) throws {
-        let par = stream.pointee.codecpar!
-        guard let codec = avcodec_find_decoder(par.pointee.codec_id) else {
-            let name = avcodec_get_name(par.pointee.codec_id).map { String(cString: $0) } ?? "unknown"
+    convenience init(stream: UnsafeMutablePointer<AVStream>, threads: Int) throws {
+        try self.init(codec: stream.pointee.codecpar.pointee.codec_id, parameters: stream.pointee.codecpar, timeBase: stream.pointee.time_base, threads: threads)
+    }
+
+    /// `parameters` nil: a decoder fed by hand rather than from a stream (CEA-608 from A53 bytes).
+    init(codec id: AVCodecID, parameters: UnsafeMutablePointer<AVCodecParameters>?, timeBase: AVRational, threads: Int = 0) throws {
+        guard let codec = avcodec_find_decoder(id) else {
+            let name = avcodec_get_name(id).map { String(cString: $0) } ?? "unknown"
             throw MediaError("decoder_missing", "no decoder for codec \(name)")
         }
         guard let ctx = avcodec_alloc_context3(codec) else { throw MediaError("out_of_memory", "cannot allocate a decoder") }
         context = ctx
         codecName = String(cString: codec.pointee.name)
-        try check(avcodec_parameters_to_context(ctx, par), "decoder_failed", "configuring the \(codecName) decoder")
-        ctx.pointee.pkt_timebase = stream.pointee.time_base
+        if let parameters { try check(avcodec_parameters_to_context(ctx, parameters), "decoder_failed", "configuring the \(codecName) decoder") }
+        ctx.pointee.pkt_timebase = timeBase
         ctx.pointee.thread_count = Int32(threads)
         try check(avcodec_open2(ctx, codec, nil), "decoder_failed", "opening the \(codecName) decoder")
     }
