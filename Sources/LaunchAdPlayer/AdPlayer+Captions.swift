@@ -25,15 +25,19 @@ extension AdPlayer {
 }
 
 extension AdPlayer {
-    /// The file's own captions are read beside playback when no caption file was given (that
-    /// one wins), captions may show, and the creative is a local file.
+    /// The file's own captions are read beside playback once captions would show (`on`, or
+    /// `auto` and muted: an ad that plays with sound costs no second read), when no caption
+    /// file was given (that one wins) and the creative is a local file.
     func startCaptionRead() {
-        guard config.captions == nil, config.captionMode != .off, !config.source.contains("://") else { return }
+        guard !captionReadStarted, config.captionMode.shows(muted: session.muted) else { return }
+        captionReadStarted = true
+        guard config.captions == nil, !config.source.contains("://") else { return }
         captionJob = CaptionReadJob(path: config.source, preferred: config.captionLanguage, in: imageThreads)
     }
 
     /// Adds the file's captions once read, with a `captions` event (or one `captions_error`).
     func followCaptionRead() {
+        startCaptionRead()
         guard let job = captionJob, let outcome = job.outcome else { return }
         captionJob = nil
         let about: [(String, JSONValue)] = [("source", .string("embedded")), ("file", .string(config.source))]

@@ -38,6 +38,7 @@ public final class AdPlayer {
     var captions: CaptionTrack
     var captionText: String?
     var captionJob: CaptionReadJob?
+    var captionReadStarted = false
     // VAST icons: decoding, decoded, on screen now, seen, refused.
     var iconJobs: [Int: ImageDecodeJob] = [:]
     var iconPictures: [Int: Texture] = [:]
@@ -97,7 +98,6 @@ public final class AdPlayer {
         self.engine = engine
         engine.start()
         if let logo = config.logo { logoJob = ImageDecodeJob(path: logo, isFallback: false, in: imageThreads) }
-        startCaptionRead()
         startIcons()
         defer { tearDown() }
         do {

@@ -78,12 +78,15 @@ final class CaptionCLITests: XCTestCase {
         XCTAssertEqual(run.events(named: "caption").compactMap { $0["text"] as? String }, ["HI"])
     }
 
-    /// Unmuted in auto mode the file's captions are read but not shown; `off` does not read them.
+    /// Unmuted in auto mode the file's captions are not read (nor shown) until muted; `off` never reads them.
     func testCaptionModesOnTheFilesTrack() throws {
         let file = try CaptionFixtures.textTrack(codec: "mov_text", ext: "mp4")
         let sounding = try Launchad.run(["play", file, "--transition", "none"])
-        XCTAssertEqual(sounding.events(named: "captions").count, 1)
+        XCTAssertTrue(sounding.events(named: "captions").isEmpty)
         XCTAssertTrue(sounding.events(named: "caption").isEmpty)
+        // Muted by the host (the control line): the track is read then.
+        let muted = try Launchad.run(["play", file, "--transition", "none", "--control", "stdin"], stdin: Data("mute\n".utf8))
+        XCTAssertEqual(muted.events(named: "captions").count, 1, muted.stdout)
         let off = try Launchad.run(["play", file, "--transition", "none", "--mute", "--caption-mode", "off"])
         XCTAssertTrue(off.events(named: "captions").isEmpty)
         XCTAssertTrue(off.events(named: "caption").isEmpty)
