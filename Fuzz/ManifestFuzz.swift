@@ -13,7 +13,8 @@ public func manifestFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> C
                 precondition(!ad.id.isEmpty && !ad.variants.isEmpty, "a parsed ad has an id and variants")
                 for c in ad.creatives {
                     precondition(["http", "https", "file"].contains(c.url.scheme?.lowercased() ?? ""), "scheme \(c.url)")
-                    precondition(c.sha256.count == 64 && c.bytes > 0 && c.width > 0 && c.height > 0)
+                    // A caption file has no picture size.
+                    precondition(c.sha256.count == 64 && c.bytes > 0 && (c == ad.captions || (c.width > 0 && c.height > 0)))
                     if !base.isFileURL { precondition(!c.url.isFileURL, "a remote manifest named a local file") }
                 }
                 if let link = ad.link { precondition(Link.isAllowed(link)) }

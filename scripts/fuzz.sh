@@ -3,12 +3,13 @@
 # each for a bounded time. Crashing inputs are kept in Fuzz/regressions/<target>/ (the tests in
 # Tests/LaunchAdCoreTests and Tests/LaunchAdMediaTests/FuzzRegressionTests.swift replay them).
 #
-#   scripts/fuzz.sh [SECONDS] [TARGET...]     default 60 s each; targets: manifest media vast
+#   scripts/fuzz.sh [SECONDS] [TARGET...]     default 60 s each; targets: manifest media vast captions
 #
 # Targets: manifest (LaunchAdCore's ManifestParser and RFC 3339 dates) and media (Demuxer and
 # MediaProbe opening and probing any bytes, then decoding and converting a few pictures as the
 # player does, and ImageLoader), vast (LaunchAdCore's VAST parser, wrapper chain checks, media
-# choice, tracker and macros). Seeds are in Fuzz/seeds/<target>/; the growing corpus is kept
+# choice, tracker and macros), captions (WebVTT, SRT and TTML parsing, cue timing, wrapping and
+# placing). Seeds are in Fuzz/seeds/<target>/; the growing corpus is kept
 # outside the repository in $FUZZ_WORK (default /tmp/launchad-fuzz).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,7 +17,7 @@ export PATH="/opt/swift/usr/bin:$PATH"
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(manifest media vast)
+[ ${#targets[@]} -gt 0 ] || targets=(manifest media vast captions)
 work="${FUZZ_WORK:-/tmp/launchad-fuzz}"
 build="$work/build"
 mkdir -p "$build"
@@ -32,16 +33,18 @@ build_target() {
       swiftc "${flags[@]}" -module-name LaunchAdCore $core_sources Fuzz/ManifestFuzz.swift -o "$build/fuzz-manifest" ;;
     vast)
       swiftc "${flags[@]}" -module-name LaunchAdCore $core_sources Fuzz/VASTFuzz.swift -o "$build/fuzz-vast" ;;
+    captions)
+      swiftc "${flags[@]}" -module-name LaunchAdCore $core_sources Fuzz/CaptionFuzz.swift -o "$build/fuzz-captions" ;;
     media)
       swiftc "${flags[@]}" -module-name LaunchAdCore -emit-library -static -emit-module \
         -emit-module-path "$build/LaunchAdCore.swiftmodule" -o "$build/libLaunchAdCore.a" $core_sources
       swiftc "${flags[@]}" -module-name LaunchAdMedia -I "$build" -I Sources/CFFmpeg -L "$build" -lLaunchAdCore \
         $media_sources Tests/LaunchAdMediaTests/MediaExercise.swift Fuzz/MediaFuzz.swift -o "$build/fuzz-media" ;;
-    *) echo "fuzz: unknown target $1 (manifest, media, vast)" >&2; exit 2 ;;
+    *) echo "fuzz: unknown target $1 (manifest, media, vast, captions)" >&2; exit 2 ;;
   esac
 }
 
-declare -A max_len=([manifest]=16384 [media]=65536 [vast]=16384)
+declare -A max_len=([manifest]=16384 [media]=65536 [vast]=16384 [captions]=16384)
 status=0
 for t in "${targets[@]}"; do
   echo "fuzz: building $t" >&2
@@ -56,7 +59,7 @@ for t in "${targets[@]}"; do
   # FoundationXML leaks a small CFError for every malformed document (its bug, not ours):
   # leak reports (counted as crashes in fork mode) would bury the real ones.
   asan="${ASAN_OPTIONS:-}"
-  [ "$t" = vast ] && { dict+=(-detect_leaks=0); asan="detect_leaks=0"; }
+  [ "$t" = vast ] || [ "$t" = captions ] && { dict+=(-detect_leaks=0); asan="detect_leaks=0"; }
   echo "fuzz: running $t for ${seconds}s" >&2
   # -fork keeps fuzzing after a crash (each is saved); -ignore_crashes lets the run reach its time.
   ASAN_OPTIONS="$asan" "$build/fuzz-$t" "$corpus" "Fuzz/seeds/$t" "${dict[@]}" -max_total_time="$seconds" -max_len="${max_len[$t]}" \

@@ -116,3 +116,23 @@ final class CaptionParserTests: XCTestCase {
         XCTAssertEqual(CaptionText.ass("Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,Plain"), "Plain")
     }
 }
+
+/// Replays the caption fuzz target's seeds and findings (Fuzz/CaptionFuzz.swift): each input is
+/// read or refused with a reason, and every kept cue is timed and has text.
+final class CaptionFuzzRegressionTests: XCTestCase {
+    func testFuzzInputsAreReadOrRefused() throws {
+        let inputs = ManifestFuzzRegressionTests.inputs("captions")
+        XCTAssertGreaterThanOrEqual(inputs.count, 3, "the seeds are there")
+        var read = 0
+        for file in inputs {
+            do {
+                let p = try CaptionFormat.parse(try Data(contentsOf: file))
+                read += 1
+                for c in p.track.cues { XCTAssertTrue(c.endMs > c.startMs && !c.text.isEmpty, file.lastPathComponent) }
+            } catch let e as CaptionError {
+                XCTAssertFalse(e.message.isEmpty, file.lastPathComponent)
+            }
+        }
+        XCTAssertGreaterThanOrEqual(read, 3)
+    }
+}

@@ -12,8 +12,9 @@ enum WebVTTParser {
         }
         // The header's own lines (WEBVTT and any metadata under it) are not a cue, unless a
         // cue's timing line follows WEBVTT without a blank line (tolerated).
+        // (The WEBVTT line itself is never a timing line, whatever it holds: found by the fuzz target.)
         let first = blocks.removeFirst()
-        if let i = first.firstIndex(where: { $0.contains("-->") }) { blocks.insert(Array(first[max(1, i - 1)...]), at: 0) }
+        if let i = first.dropFirst().firstIndex(where: { $0.contains("-->") }) { blocks.insert(Array(first[max(1, i - 1)...]), at: 0) }
         var cues: [CaptionCue] = [], problems: [String] = []
         var number = 0
         for block in blocks {
