@@ -1,7 +1,7 @@
 // libFuzzer target: opening and probing media with LaunchAdMedia (Demuxer, MediaProbe), then
 // what the player does next: pick the video stream, decode a few pictures, convert them for
-// the screen, and load the file as a still picture. The first byte picks the file's extension
-// (names lie too); the rest is the file. Built by scripts/fuzz.sh into the same module as
+// the screen, load the file as a still picture, and read its captions. The first byte picks
+// the file's extension (names lie too); the rest is the file. Built by scripts/fuzz.sh into the same module as
 // LaunchAdMedia's sources.
 import CFFmpeg
 import Foundation
@@ -19,5 +19,7 @@ public func mediaFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     _ = try? MediaProbe.probe(path)
     decodeFirstPictures(path)
     _ = try? ImageLoader.load(path: path)
+    // The caption reader: text tracks, 608 tracks and A/53 SEI bytes parsed from video packets.
+    _ = try? EmbeddedCaptions.read(path: path)
     return 0
 }

@@ -6,7 +6,7 @@ import XCTest
 
 /// Replays what the media fuzz target (Fuzz/MediaFuzz.swift, scripts/fuzz.sh) found and started
 /// from, through the same steps: probe, open and decode a few pictures for the screen, load as a
-/// still picture. Each either works or throws a MediaError with a code; none crashes (the first
+/// still picture, read its captions. Each either works or throws a MediaError with a code; none crashes (the first
 /// find, a 300-byte GIF, freed the demuxer's context twice).
 final class MediaFuzzRegressionTests: XCTestCase {
     static let extensions = ["mp4", "png", "jpg", "ts", "gif", "mov", "webm", "bin"]
@@ -17,7 +17,7 @@ final class MediaFuzzRegressionTests: XCTestCase {
             ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).sorted().map { dir.appendingPathComponent($0) }
         }
         XCTAssertGreaterThan(inputs.count, 5, "the seeds and the regressions are there")
-        var opened = 0
+        var opened = 0, captioned = 0
         for input in inputs {
             let bytes = try Data(contentsOf: input)
             guard let first = bytes.first else { continue }
@@ -29,7 +29,11 @@ final class MediaFuzzRegressionTests: XCTestCase {
             do { _ = try MediaProbe.probe(path); opened += 1 } catch let e as MediaError { XCTAssertFalse(e.code.isEmpty, name) }
             decodeFirstPictures(path)
             do { _ = try ImageLoader.load(path: path) } catch let e as MediaError { XCTAssertFalse(e.code.isEmpty, name) }
+            do { if let c = try EmbeddedCaptions.read(path: path) { captioned += c.cues.isEmpty ? 0 : 1 } } catch let e as MediaError {
+                XCTAssertFalse(e.code.isEmpty, name)
+            }
         }
+        XCTAssertGreaterThanOrEqual(captioned, 4, "the captioned seeds (mov_text, 608 track, A/53, WebVTT in WebM) read")
         XCTAssertGreaterThan(opened, 5, "the seeds are media")
     }
 }
