@@ -7,7 +7,8 @@ extension AdPlayer {
     /// video (a pause or a stall holds it, so the cue holds too), the shown time for an image.
     func captionClockMs(now: Int) -> Int? {
         guard firstFrameShown else { return nil }
-        if videoTexture != nil { return shownPTS.map { Int(($0 * 1000).rounded()) } }
+        // A hostile file's timestamps may be anything: only a plausible time becomes an Int.
+        if videoTexture != nil { return shownPTS.flatMap { $0.isFinite && abs($0) < 1e9 ? Int(($0 * 1000).rounded()) : nil } }
         return imageTexture != nil ? session.shownMs(now: now) : nil
     }
 
