@@ -135,12 +135,12 @@ final class ManifestVASTTests: ServerStateTestCase {
         XCTAssertEqual(run.stderr, "launchad: v1: VAST: HTTP 404 for \(base)/missing.mp4\n")
         XCTAssertEqual(server.nginx.tracked, ["/track/v1/error?code=401"], "the tag's Error URI, with the code, through the outbox")
 
-        // A media file that is not media: error 403.
+        // A media file that is not media: chosen by its attributes, then not displayable (405).
         try server.nginx.put("missing.mp4", Data("not a video".utf8))
         let bad = try prefetch()
         XCTAssertTrue(bad.stderr.hasPrefix("launchad: v1: VAST: the media file missing.mp4 does not open: "), bad.stderr)
         XCTAssertEqual(bad.stderr.split(separator: "\n").count, 1)
-        XCTAssertEqual(server.nginx.tracked.last, "/track/v1/error?code=403")
+        XCTAssertEqual(server.nginx.tracked.last, "/track/v1/error?code=405")
         let objects = (try? FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("objects").path)) ?? []
         XCTAssertEqual(objects, [], "nothing that does not open is ever cached")
     }

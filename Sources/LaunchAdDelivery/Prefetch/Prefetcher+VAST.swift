@@ -31,23 +31,23 @@ extension Prefetcher {
         let received = now()
         do {
             let doc = try resolver.load(tag)
-            guard let first = doc.ads.first else { throw VASTFailure(VASTError(VASTError.noAd, "the tag has no <Ad>"), errorURIs: doc.errors) }
-            resolved = try resolver.resolve(first, tagURL: tag).get()
+            guard let first = VASTAdPlan(doc).pod.first ?? doc.ads.first else {
+                throw VASTFailure(VASTError(VASTError.noAd, "the tag has no <Ad>"), errorURIs: doc.errors)
+            }
+            resolved = try resolver.resolve(first, tagURL: tag, rootErrors: doc.errors).get()
         } catch let f as VASTFailure {
             fireErrors(f.errorURIs, code: f.error.code)
             throw CacheError("\(f.error.code) \(f.error.message)")
         }
         let creative: Creative
         do {
-            let choice = try MediaFileChooser.choose(resolved.linear.mediaFiles, window: config.screen,
-                                                     capabilities: MediaCapabilities.local()).get()
-            guard let mediaURL = URL(string: choice.file.url) else { throw CacheError("not a URL: \(choice.file.url)") }
-            creative = try cachedMedia(mediaURL, for: entry.id)
+            creative = try cachedCandidate(resolved, for: entry.id)
         } catch let e as VASTError {
             fireErrors(resolved.errors, code: e.code)
             throw CacheError("\(e.code) \(e.message)")
         } catch let e as MediaUnusable {
-            fireErrors(resolved.errors, code: VASTError.noSupportedMedia)
+            // Chosen by its attributes, then not usable here: a problem displaying the media file.
+            fireErrors(resolved.errors, code: VASTError.mediaDisplay)
             throw CacheError(e.message)
         } catch {
             // Not fetched (a 404, a refused or timed-out connection): the file was not found.
@@ -63,6 +63,19 @@ extension Prefetcher {
         ad.tracking = (entry.tracking ?? [:]).merging(ManifestTracking.from(resolved)) { $0 + $1 }
         ad.expiresAt = resolved.expiry(receivedAt: received)
         return ad
+    }
+
+    /// The chosen media file as a cached creative; when it does not open, the next candidate's
+    /// (attributes are hints: the file is the truth). The last candidate's failure is thrown.
+    private func cachedCandidate(_ resolved: ResolvedAd, for id: String) throws -> Creative {
+        let choice = try MediaFileChooser.choose(resolved.linear.mediaFiles, window: config.screen,
+                                                 capabilities: MediaCapabilities.local()).get()
+        var failure: Error = MediaUnusable(message: "no media file")
+        for file in choice.candidates {
+            guard let mediaURL = URL(string: file.url) else { failure = CacheError("not a URL: \(file.url)"); continue }
+            do { return try cachedMedia(mediaURL, for: id) } catch let e as MediaUnusable { failure = e }
+        }
+        throw failure
     }
 
     /// The chosen media file as a cached creative: reused when this ad already cached the same
