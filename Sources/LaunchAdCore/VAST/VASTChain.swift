@@ -117,8 +117,8 @@ public struct VASTChain: Sendable {
         if w?.allowMultipleAds == true {
             ad = doc.ads.sorted { ($0.sequence ?? Int.max) < ($1.sequence ?? Int.max) }.first
         } else {
-            // Only the first standalone ad is allowed (a pod is not) — but a lone ad is that ad.
-            ad = doc.ads.first { $0.sequence == nil } ?? (w == nil || doc.ads.count == 1 ? doc.ads.first : nil)
+            // Only the first standalone ad is allowed (a pod is not).
+            ad = doc.ads.first { $0.sequence == nil } ?? (w == nil ? doc.ads.first : nil)
         }
         guard ad != nil else { throw VASTError(VASTError.noAd, wrappers.isEmpty ? "the response holds no ad" : "the wrapped response holds no ad") }
         if ad!.isWrapper, w?.followAdditionalWrappers == false {
