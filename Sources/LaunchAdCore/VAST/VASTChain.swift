@@ -104,8 +104,7 @@ public struct VASTChain: Sendable {
 
     /// `uri` made absolute against `base`; itself when it has a scheme; nil when relative without a base.
     static func absolute(_ uri: String, base: String?) -> String? {
-        let scheme = uri.prefix { $0 != ":" && $0 != "/" && $0 != "?" && $0 != "#" }
-        if scheme.count < uri.count, uri[scheme.endIndex] == ":", scheme.first?.isLetter == true { return uri }
+        if VASTURIs.hasScheme(uri) { return uri }
         guard let base, let b = URL(string: base), let u = URL(string: uri, relativeTo: b) else { return nil }
         return u.absoluteString
     }
@@ -250,7 +249,15 @@ public enum VASTURIs {
         return uris
     }
 
+    /// The first URI naming a scheme other than http(s) (`file:`, `javascript:`, `data:`): the ad
+    /// is refused. A media file's relative URI (a VPAID `parser.js`) is only a file never played.
     public static func firstUnsafe(in ad: VASTAd) -> String? {
-        all(in: ad).first { !Link.isAllowed($0) }
+        let media = Set(ad.linear?.mediaFiles.map(\.url) ?? [])
+        return all(in: ad).first { !Link.isAllowed($0) && !(media.contains($0) && !hasScheme($0)) }
+    }
+
+    static func hasScheme(_ uri: String) -> Bool {
+        let head = uri.prefix { $0 != ":" && $0 != "/" && $0 != "?" && $0 != "#" }
+        return head.count < uri.count && uri[head.endIndex] == ":" && head.first?.isLetter == true
     }
 }
