@@ -46,18 +46,6 @@ final class VASTCorpusTests: XCTestCase {
         try Launchad.run(["play", "--vast", url, "--state", state, "--size", "320x240", "--transition", "none", "--beacon-wait", "5"])
     }
 
-    /// What `/track/` received since `from`, waiting (up to 5 s) until `done` holds.
-    func tracked(from: Int, until done: ([String]) -> Bool) -> [String] {
-        let deadline = Date().addingTimeInterval(5)
-        var got: [String] = []
-        repeat {
-            got = Array(nginx.tracked.dropFirst(from)).map { String($0.dropFirst("/track/".count)) }
-            if done(got) { break }
-            usleep(50_000)
-        } while Date() < deadline
-        return got
-    }
-
     func testTheVastClientJSFixturesPlayOrFailAsAReferenceClientWould() throws {
         try serve(Self.corpus.appendingPathComponent("vast-client-js"), under: "vcj")
         let ex = "example.com"
@@ -85,7 +73,7 @@ final class VASTCorpusTests: XCTestCase {
             XCTAssertEqual(run.status, c.status, "\(c.file): \(run.stdout)\(run.stderr)")
             XCTAssertEqual(run.events(named: "end").count, 1, c.file)
             if let code = c.code { XCTAssertEqual(run.events(named: "error").first?["vast_error"] as? Int, code, "\(c.file): \(run.stdout)") }
-            let got = tracked(from: before) { got in c.beacons.allSatisfy { b in got.contains { $0.hasPrefix(b) } } }
+            let got = nginx.tracked(from: before) { got in c.beacons.allSatisfy { b in got.contains { $0.hasPrefix(b) } } }
             for b in c.beacons { XCTAssertTrue(got.contains { $0.hasPrefix(b) }, "\(c.file): \(b) not in \(got)") }
             for a in c.absent { XCTAssertFalse(got.contains { $0.hasPrefix(a) || $0.contains(a) }, "\(c.file): \(a) in \(got)") }
             if c.file == "sample.xml" {
@@ -119,7 +107,7 @@ final class VASTCorpusTests: XCTestCase {
                 let run = try play("\(nginx.base)/iab/\(path.replacingOccurrences(of: " ", with: "%20"))")
                 XCTAssertEqual(run.status, 0, "\(path): \(run.stdout)\(run.stderr)")
                 XCTAssertEqual(run.events(named: "first_frame").count, 1, path)
-                let got = tracked(from: before) { $0.contains { $0.lowercased().contains("impression") } }
+                let got = nginx.tracked(from: before) { $0.contains { $0.lowercased().contains("impression") } }
                 XCTAssertTrue(got.contains { $0.lowercased().contains("impression") }, "\(path): \(got)")
                 played.append(path)
             }
