@@ -144,4 +144,21 @@ final class ManifestVASTTests: ServerStateTestCase {
         let objects = (try? FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("objects").path)) ?? []
         XCTAssertEqual(objects, [], "nothing that does not open is ever cached")
     }
+
+    /// Attributes are hints: the preferred file (codec="H.264", the smallest covering the screen)
+    /// is not media, so the next candidate is cached; no Error URI is sent.
+    func testAMediaFileThatDoesNotOpenGivesWayToTheNextCandidate() throws {
+        let base = server.nginx.base
+        let clip = try Data(contentsOf: URL(fileURLWithPath: try Fixtures.colourBars(seconds: 1, audio: false)))
+        try server.nginx.put("clip.mp4", clip)
+        try server.nginx.put("fake.mp4", Data("not a video".utf8))
+        let files = [VASTTags.mediaFile("\(base)/clip.mp4", width: 640, height: 480), VASTTags.mediaFile("\(base)/fake.mp4", extra: #"codec="H.264""#)]
+        try server.nginx.put("tag.xml", Data(VASTTags.document([VASTTags.inlineAd(id: "v1", track: "\(base)/track", media: files, events: ["start"])]).utf8))
+        try server.nginx.put("manifest.json", Data(#"{"ads": [{"id": "v1", "type": "vast", "vast": "tag.xml"}]}"#.utf8))
+        let run = try prefetch()
+        XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+        let objects = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("objects").path)
+        XCTAssertEqual(objects, ["\(SHA256.hex(of: clip)).mp4"])
+        XCTAssertEqual(server.nginx.tracked, [], "no Error URI for a candidate that gave way")
+    }
 }

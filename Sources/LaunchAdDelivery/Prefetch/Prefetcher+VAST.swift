@@ -65,15 +65,15 @@ extension Prefetcher {
         return ad
     }
 
-    /// The chosen media file as a cached creative; when it does not open, the next candidate's
-    /// (attributes are hints: the file is the truth). The last candidate's failure is thrown.
+    /// The chosen media file as a cached creative; when it cannot be fetched or does not open,
+    /// the next candidate's (attributes are hints: the file is the truth). The last failure is thrown.
     private func cachedCandidate(_ resolved: ResolvedAd, for id: String) throws -> Creative {
         let choice = try MediaFileChooser.choose(resolved.linear.mediaFiles, window: config.screen,
                                                  capabilities: MediaCapabilities.local()).get()
         var failure: Error = MediaUnusable(message: "no media file")
-        for file in choice.candidates {
+        for file in choice.candidates where !isCancelled {
             guard let mediaURL = URL(string: file.url) else { failure = CacheError("not a URL: \(file.url)"); continue }
-            do { return try cachedMedia(mediaURL, for: id) } catch let e as MediaUnusable { failure = e }
+            do { return try cachedMedia(mediaURL, for: id) } catch { failure = error }
         }
         throw failure
     }
