@@ -92,7 +92,8 @@ final class VASTCorpusTests: XCTestCase {
     /// redistribution, see Corpus/VAST/README.md): each 4.x linear sample plays and its impression arrives.
     func testTheIABSampleTagsPlay() throws {
         guard let dir = ProcessInfo.processInfo.environment["LAUNCHAD_IAB_VAST_SAMPLES"] else {
-            throw XCTSkip("LAUNCHAD_IAB_VAST_SAMPLES names no checkout of InteractiveAdvertisingBureau/VAST_Samples")
+            // A fact of the machine: the tags may not be shipped in this repository, so CI has no copy.
+            throw EnvironmentSkip.because("LAUNCHAD_IAB_VAST_SAMPLES names no checkout of InteractiveAdvertisingBureau/VAST_Samples")
         }
         let root = URL(fileURLWithPath: dir)
         try serve(root, under: "iab")
