@@ -149,4 +149,32 @@ final class VASTRealWorldPlayTests: XCTestCase {
         XCTAssertTrue("\(checked["measured"] ?? "")".contains("5 not checked"), "\(checked)")
         XCTAssertTrue("\(checked["measured"] ?? "")".contains("ad.mp4?n=25"), "\(checked)")
     }
+
+    /// `validate --vast` names each leniency and each ad that fails alone under its own rule,
+    /// and lints the MediaFiles' required attributes; the tag still resolves and plays.
+    func testValidateNamesEachLeniencyAndBadAd() throws {
+        let bare = #"<MediaFile type="video/mp4"><![CDATA[\#(nginx.base)/ad.mp4]]></MediaFile>"#
+        var good = VASTTags.inlineAd(id: "ok", track: track, media: [bare], duration: "2")
+        good = good.replacingOccurrences(of: "<Impression>", with: "<impression>").replacingOccurrences(of: "</Impression>", with: "</impression>")
+        let bad = VASTTags.inlineAd(id: "bad", track: track, media: [media], sequence: 1, skipoffset: "soon")
+        let url = try nginx.put("lint.xml", Data(VASTTags.document(version: "3.0", [bad, good]).utf8))
+        let run = try Launchad.run(["validate", "--vast", url, "--format", "json", "--no-progress"])
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], run.stdout + run.stderr)
+        let rules = ((json["creatives"] as? [[String: Any]])?.first?["rules"] as? [[String: Any]]) ?? []
+        let status = Dictionary(rules.map { ($0["rule"] as? String ?? "?", $0["status"] as? String ?? "?") }, uniquingKeysWith: { a, _ in a })
+        XCTAssertEqual(status["duration_format"], "warn", "\(rules)")
+        XCTAssertEqual(status["element_case"], "warn", "\(rules)")
+        XCTAssertEqual(status["ad_values"], "fail", "\(rules)")
+        XCTAssertEqual(status["media_attributes"], "fail", "\(rules)")
+        XCTAssertEqual(status["vast_version"], "pass", "not blamed on the version")
+        let values = try XCTUnwrap(rules.first { $0["rule"] as? String == "ad_values" })
+        XCTAssertTrue("\(values["measured"] ?? "")".contains("skipoffset 'soon'"), "\(values)")
+        let attrs = try XCTUnwrap(rules.first { $0["rule"] as? String == "media_attributes" })
+        XCTAssertTrue("\(attrs["measured"] ?? "")".contains("no delivery, width, height"), "\(attrs)")
+        // The pod's first ad fails alone; the good one is the one validated and played.
+        XCTAssertEqual(status["resolves"], "fail", "the first ad (the pod's) does not resolve: \(rules)")
+        let played = try play(url)
+        XCTAssertEqual(played.status, 0, played.stdout)
+        XCTAssertEqual(played.events(named: "ad_end").map { $0["ad_id"] as? String }, ["ok"])
+    }
 }

@@ -133,6 +133,9 @@ final class VASTParserTests: XCTestCase {
         XCTAssertEqual(ad.linear?.mediaFiles.map(\.url), ["https://c.example/a.mp4"])
         XCTAssertEqual(Set((d.notes + ad.notes).map(\.rule)), ["element_case", "value_whitespace", "duration_format"])
         XCTAssertEqual(try VASTParser.parse(Data("<VAST><Ad><InLine/></Ad></VAST>".utf8)).notes.map(\.rule), ["vast_version"])
+        let odd = try VASTParser.parse(Data(#"<VAST version="4.0"><Ad sequence="first"><InLine/></Ad></VAST>"#.utf8)).ads[0]
+        XCTAssertNil(odd.sequence, "a sequence that is not a number: a standalone ad")
+        XCTAssertEqual(odd.notes.map(\.rule), ["ad_sequence"])
     }
 
     /// VAST 2's `<VASTAdTagURL><URL>`, and a wrapper with several Linear creatives: all their tracking.

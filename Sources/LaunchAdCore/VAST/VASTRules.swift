@@ -40,8 +40,17 @@ public enum VASTRules {
         add("vast_version", load != nil && load?.code != VASTError.noAd ? .fail : versionNotes.isEmpty ? .pass : .warn,
             load?.message ?? (versionNotes.first ?? f.document?.version ?? "?"), "2.0, 3.0, 4.0 to 4.3")
         guard let doc = f.document else { return out }
-        // What was read leniently, each under the rule naming it; what fails an ad alone.
+        // What was read leniently, each under the rule naming it; what fails an ad alone; the
+        // MediaFiles' required attributes (the first document's ads and the resolved ad's).
         lint(doc, notes: notes, add: add)
+        let files = doc.ads.flatMap { $0.linear?.mediaFiles ?? [] } + (f.resolved?.linear.mediaFiles ?? [])
+        var seen: Set<String> = []
+        let bare = files.filter { seen.insert($0.url + " " + $0.declared.sorted().joined(separator: ",")).inserted }.compactMap { m -> String? in
+            let absent = ["delivery", "type", "width", "height"].filter { !m.declared.contains($0) }
+            return absent.isEmpty ? nil : "\(m.url.split(separator: "/").last ?? "?"): no \(absent.joined(separator: ", "))"
+        }
+        add("media_attributes", bare.isEmpty ? .pass : .fail, bare.isEmpty ? "all given" : bare.prefix(10).joined(separator: "; "),
+            "every MediaFile has delivery, type, width and height")
         let chain = f.chainError
         if let e = chain {
             add("resolves", .fail, "VAST error \(e.code): \(e.message)", "the first ad leads to an InLine ad")
@@ -66,12 +75,6 @@ public enum VASTRules {
         if ad.linear.mediaFiles.isEmpty { missing.append("MediaFiles") }
         add("required_elements", missing.isEmpty ? .pass : .fail, missing.isEmpty ? "all present" : "missing " + missing.joined(separator: ", "),
             "AdSystem, AdTitle, Impression, Linear Duration, MediaFiles")
-        let bare = ad.linear.mediaFiles.compactMap { m -> String? in
-            let absent = ["delivery", "type", "width", "height"].filter { !m.declared.contains($0) }
-            return absent.isEmpty ? nil : "\(m.url.split(separator: "/").last ?? "?"): no \(absent.joined(separator: ", "))"
-        }
-        add("media_attributes", bare.isEmpty ? .pass : .fail, bare.isEmpty ? "all given" : bare.prefix(10).joined(separator: "; "),
-            "every MediaFile has delivery, type, width and height")
         let dropped = ad.urisDropped.values.reduce(0, +)
         add("uri_count", dropped == 0 ? .pass : .warn,
             dropped == 0 ? "within \(VASTLimits.urisPerEvent) per event" : "\(dropped) left out: " + ad.urisDropped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "),
