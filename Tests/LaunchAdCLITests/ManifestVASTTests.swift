@@ -161,4 +161,16 @@ final class ManifestVASTTests: ServerStateTestCase {
         XCTAssertEqual(objects, ["\(SHA256.hex(of: clip)).mp4"])
         XCTAssertEqual(server.nginx.tracked, [], "no Error URI for a candidate that gave way")
     }
+
+    /// Issue 20: a tag nested 100,000 deep (700 kB) is rejected in one line by the refresh, its
+    /// process unharmed (it used to overflow the stack freeing the tree).
+    func testADeeplyNestedTagIsRejectedNotACrash() throws {
+        try server.nginx.put("tag.xml", Data(("<VAST version=\"4.0\">" + String(repeating: "<a>", count: 100_000)
+            + String(repeating: "</a>", count: 100_000) + "</VAST>").utf8))
+        try server.nginx.put("manifest.json", Data(#"{"ads": [{"id": "v1", "type": "vast", "vast": "tag.xml"}]}"#.utf8))
+        let run = try prefetch()
+        XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
+        XCTAssertTrue(run.stderr.hasPrefix("launchad: v1: VAST: 100 elements nested deeper than 64"), run.stderr)
+        XCTAssertEqual(run.stderr.split(separator: "\n").count, 1)
+    }
 }

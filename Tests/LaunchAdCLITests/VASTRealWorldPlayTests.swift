@@ -93,6 +93,11 @@ final class VASTRealWorldPlayTests: XCTestCase {
         XCTAssertEqual(records.map { $0["ad_id"] as? String }, ["p1", "p2"], "\(records)")
         XCTAssertEqual(records.map { $0["outcome"] as? String }, ["completed", "completed"])
         XCTAssertEqual(Set(records.compactMap { $0["id"] as? String }).count, 2, "each its own duplicate key")
+        // A tag sniffed from its root element (no --vast) reports the same way.
+        let sniffed = try Launchad.run(["play", try nginx.put("report-tag", Data(tag.utf8)), "--state", state, "--size", "320x240",
+                                        "--transition", "none", "--beacon-wait", "5", "--report", "\(collector.url)/pop"])
+        XCTAssertEqual(sniffed.status, 0, sniffed.stdout + sniffed.stderr)
+        XCTAssertEqual(collector.records.map { $0["ad_id"] as? String }, ["p1", "p2", "p1", "p2"])
     }
 
     /// Issue 20: 100,000 elements deep, UTF-7 and an unknown encoding: VAST 100, exit 3, one `end`, no crash.
