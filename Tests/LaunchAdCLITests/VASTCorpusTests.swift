@@ -28,6 +28,7 @@ final class VASTCorpusTests: XCTestCase {
         var s = xml.replacingOccurrences(of: #"(<MediaFile[^>]*>\s*(<!\[CDATA\[)?\s*)https?://[^\]<\s]+"#, with: "$1\(base)/ad.mp4",
                                          options: .regularExpression)
         s = s.replacingOccurrences(of: "https://raw.githubusercontent.com/InteractiveAdvertisingBureau/VAST_Samples/master/", with: "\(base)/iab/")
+        s = s.replacingOccurrences(of: "http://demo.tremormedia.com/proddev/vast/", with: "\(base)/iab/VAST%201-2.0%20Samples/Tremor-Video-Samples/")
         return s.replacingOccurrences(of: #"https?://(?!127\.0\.0\.1)([^/\s\]<"']+)"#, with: "\(base)/track/$1", options: .regularExpression)
     }
 
@@ -112,6 +113,18 @@ final class VASTCorpusTests: XCTestCase {
                 XCTAssertTrue(got.contains { $0.lowercased().contains("impression") }, "\(path): \(got)")
                 played.append(path)
             }
+        }
+        // VAST 3.0 and 2.0 linear samples (the Tremor Video ones are VAST 2 with lower-case habits).
+        for path in ["VAST 3.0 Samples/Inline_Linear_Tag-test.xml", "VAST 3.0 Samples/Event_Tracking-test.xml",
+                     "VAST 3.0 Samples/Video_Clicks_and_click_tracking-Inline-test.xml", "VAST 3.0 Samples/Wrapper_Tag-test.xml",
+                     "VAST 3.0 Samples/No_Wrapper_Tag-test.xml", "VAST 1-2.0 Samples/Inline_LinearRegular_VAST2.0.xml",
+                     "VAST 1-2.0 Samples/Tremor-Video-Samples/vast2RegularLinear.xml",
+                     "VAST 1-2.0 Samples/Tremor-Video-Samples/vast_inline_linear.xml",
+                     "VAST 1-2.0 Samples/Tremor-Video-Samples/vast_wrapper_linear_1.xml"]
+        where FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path) {
+            let run = try play("\(nginx.base)/iab/\(path.replacingOccurrences(of: " ", with: "%20"))")
+            XCTAssertEqual(run.status, 0, "\(path): \(run.stdout)\(run.stderr)")
+            played.append(path)
         }
         XCTAssertGreaterThanOrEqual(played.count, 20, "\(played)")
     }

@@ -232,6 +232,9 @@ final class VASTTrackingTests: XCTestCase {
         XCTAssertEqual(doubtful?.candidates.map(\.url), ["https://c/hevc.mp4", "https://c/ad.flv"])
         XCTAssertEqual(try? MediaFileChooser.choose([files[1], files[4]], window: Size(width: 1280, height: 720), capabilities: caps).get().candidates.map(\.url),
                        ["https://c/1080.mp4", "https://c/hevc.mp4"], "the file its attributes say plays comes first")
+        XCTAssertEqual(try? MediaFileChooser.choose([file("https://c/v.mp4", 640, 360, api: "VAST"), file("https://c/p.js", 640, 360, type: "video/mp4", api: "VPAID")],
+                                                    window: Size(width: 640, height: 360), capabilities: caps).get().candidates.map(\.url),
+                       ["https://c/v.mp4"], "apiFramework=\"VAST\" on an MP4 is a hint; VPAID is never played")
         for codec in ["H.264", "avc", "0", "", "h264, mp4a"] {
             XCTAssertEqual(try? MediaFileChooser.choose([file("https://c/a.mp4", 640, 360, codec: codec)], window: Size(width: 640, height: 360),
                                                         capabilities: caps).get().file.url, "https://c/a.mp4", codec)

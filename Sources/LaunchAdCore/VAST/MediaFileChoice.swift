@@ -149,14 +149,22 @@ public enum MediaFileChooser {
     /// What the attributes say: it plays, they cannot tell (unknown type or codec text), or it never plays here.
     static func verdict(_ f: VASTMediaFile, capabilities: MediaCapabilities, maxBitrateKbps: Int?) -> Verdict {
         let name = f.url.split(separator: "/").last.map(String.init) ?? f.url
-        if let api = f.apiFramework?.trimmingCharacters(in: .whitespaces), !api.isEmpty { return .refused("\(name): \(api) (interactive) is not played") }
         let type = f.type.lowercased()
+        // An interactive unit (VPAID, SIMID, MRAID) never plays; any other apiFramework on a video
+        // type (the IAB's own samples write `apiFramework="VAST"`) is only an unknown hint.
+        var sure = true
+        if let api = f.apiFramework?.trimmingCharacters(in: .whitespaces), !api.isEmpty {
+            let lower = api.lowercased()
+            guard MediaCapabilities.demuxer(forMIME: type) != nil, !["vpaid", "simid", "mraid"].contains(where: lower.hasPrefix) else {
+                return .refused("\(name): \(api) (interactive) is not played")
+            }
+            sure = false
+        }
         if type.contains("javascript") || type.contains("flash") || type.contains("shockwave") || type.contains("vpaid") {
             return .refused("\(name): \(f.type) is not played")
         }
         guard Link.isAllowed(f.url) else { return .refused("\(name): only http(s) media URLs are played") }
         if let cap = maxBitrateKbps, let b = f.bitrate, b > cap { return .refused("\(name): \(b) kbit/s is over --max-bitrate \(cap)") }
-        var sure = true
         if let demuxer = MediaCapabilities.demuxer(forMIME: type) {
             guard capabilities.demuxers.contains(demuxer) else { return .refused("\(name): this player cannot open \(f.type)") }
             if f.delivery == "streaming" && demuxer != "hls" && demuxer != "dash" { return .refused("\(name): streaming \(f.type) is not played") }
