@@ -173,4 +173,25 @@ final class ManifestVASTTests: ServerStateTestCase {
         XCTAssertTrue(run.stderr.hasPrefix("launchad: v1: VAST: 100 elements nested deeper than 64"), run.stderr)
         XCTAssertEqual(run.stderr.split(separator: "\n").count, 1)
     }
+
+    /// One bad ad fails alone in a refresh too: the next ad of the response is cached, the bad
+    /// one's Error URI told with 101.
+    func testABadAdGivesWayToTheNextAdOfTheResponse() throws {
+        let base = server.nginx.base
+        let clip = try Data(contentsOf: URL(fileURLWithPath: try Fixtures.colourBars(seconds: 1, audio: false)))
+        try server.nginx.put("clip.mp4", clip)
+        let media = [VASTTags.mediaFile("\(base)/clip.mp4")]
+        try server.nginx.put("tag.xml", Data(VASTTags.document([
+            VASTTags.inlineAd(id: "bad", track: "\(base)/track", media: media, sequence: 1, events: [], duration: "soon"),
+            VASTTags.inlineAd(id: "good", track: "\(base)/track", media: media, events: []),
+        ]).utf8))
+        try server.nginx.put("manifest.json", Data(#"{"ads": [{"id": "v1", "type": "vast", "vast": "tag.xml"}]}"#.utf8))
+        let run = try prefetch()
+        XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+        let objects = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("objects").path)
+        XCTAssertEqual(objects, ["\(SHA256.hex(of: clip)).mp4"])
+        let deadline = Date().addingTimeInterval(5)
+        while server.nginx.tracked.isEmpty && Date() < deadline { usleep(50_000) }
+        XCTAssertEqual(server.nginx.tracked, ["/track/bad/error?code=101"])
+    }
 }

@@ -25,20 +25,41 @@ extension Prefetcher {
         return out
     }
 
+    /// How many ads of one response a refresh tries before it gives up on the tag.
+    static let maxAdsTried = 5
+
+    /// The response's first ad that resolves and whose media file caches (the pod's, then the
+    /// buffet's, in play order): one bad ad fails alone, its Error URIs fired with its code.
     private func resolve(_ entry: AdEntry, tag: String) throws -> AdEntry {
         let resolver = VASTResolver(fetcher: fetcher, maxWrappers: 5)
-        let resolved: ResolvedAd
         let received = now()
-        do {
-            let doc = try resolver.load(tag)
-            guard let first = VASTAdPlan(doc).pod.first ?? doc.ads.first else {
-                throw VASTFailure(VASTError(VASTError.noAd, "the tag has no <Ad>"), errorURIs: doc.errors)
-            }
-            resolved = try resolver.resolve(first, tagURL: tag, rootErrors: doc.errors).get()
-        } catch let f as VASTFailure {
+        let doc: VASTDocument
+        do { doc = try resolver.load(tag) } catch let f as VASTFailure {
             fireErrors(f.errorURIs, code: f.error.code)
             throw CacheError("\(f.error.code) \(f.error.message)")
         }
+        let plan = VASTAdPlan(doc)
+        guard !plan.isEmpty else {
+            fireErrors(doc.errors, code: VASTError.noAd)
+            throw CacheError("\(VASTError.noAd) the tag has no <Ad>")
+        }
+        var failure: Error = CacheError("no ad")
+        for candidate in (plan.pod + plan.buffet).prefix(Self.maxAdsTried) where !isCancelled {
+            do {
+                let resolved = try resolver.resolve(candidate, tagURL: tag, rootErrors: doc.errors).get()
+                return try cached(resolved, entry: entry, received: received)
+            } catch let f as VASTFailure {
+                fireErrors(f.errorURIs, code: f.error.code)
+                failure = CacheError("\(f.error.code) \(f.error.message)")
+            } catch {
+                failure = error
+            }
+        }
+        throw failure
+    }
+
+    /// `entry` made from `resolved`: its media file cached, its tracking, link and skip offset kept.
+    private func cached(_ resolved: ResolvedAd, entry: AdEntry, received: Date) throws -> AdEntry {
         let creative: Creative
         do {
             creative = try cachedCandidate(resolved, for: entry.id)
