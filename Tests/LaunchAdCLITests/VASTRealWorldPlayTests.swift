@@ -182,4 +182,17 @@ final class VASTRealWorldPlayTests: XCTestCase {
         XCTAssertEqual(played.status, 0, played.stdout)
         XCTAssertEqual(played.events(named: "ad_end").map { $0["ad_id"] as? String }, ["ok"])
     }
+
+    /// Every refusal made once the document's Error URIs are known fires them: `<VAST>` with no
+    /// version and no ad is an empty answer (303), an unsupported version 102.
+    func testRefusalsOfAWholeDocumentFireItsRootErrorURIs() throws {
+        for (name, version, code) in [("noversion", "", 303), ("five", #" version="5.0""#, 102)] {
+            let before = nginx.tracked.count
+            let body = "<VAST\(version)><Error><![CDATA[\(track)/\(name)/error?code=[ERRORCODE]]]></Error></VAST>"
+            let run = try play(try nginx.put("\(name).xml", Data(body.utf8)))
+            XCTAssertEqual(run.status, 3, "\(name): \(run.stdout)")
+            XCTAssertEqual(run.events(named: "error").first?["vast_error"] as? Int, code, "\(name): \(run.stdout)")
+            XCTAssertEqual(nginx.tracked(from: before) { !$0.isEmpty }, ["\(name)/error?code=\(code)"])
+        }
+    }
 }

@@ -132,6 +132,7 @@ public enum VASTRules {
 
     static func allURIs(_ ad: ResolvedAd) -> [String] {
         var uris = ad.impressions + ad.errors + ad.linear.tracking.map(\.url) + ad.linear.clickTracking + ad.linear.mediaFiles.map(\.url)
+            + ad.verifications.flatMap(\.notExecuted) + ad.viewable.viewable + ad.viewable.notViewable + ad.viewable.undetermined
         if let c = ad.linear.clickThrough { uris.append(c) }
         return uris + ad.tagURIs
     }
