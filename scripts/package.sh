@@ -36,13 +36,14 @@ need dpkg-shlibdeps dpkg-dev
 need dpkg-gencontrol dpkg-dev
 need strip binutils
 need gzip gzip
+need cc gcc
 need pkg-config pkg-config
 [ "$build" = 1 ] && need swift "a Swift 6 toolchain in /opt/swift"
 [ "$lint" = 1 ] && need lintian lintian
 if command -v pkg-config >/dev/null; then
   for pc in libavformat:libavformat-dev libavcodec:libavcodec-dev libswscale:libswscale-dev \
             libswresample:libswresample-dev sdl2:libsdl2-dev SDL2_ttf:libsdl2-ttf-dev \
-            libcurl:libcurl4-openssl-dev wayland-client:libwayland-dev libxml-2.0:libxml2-dev; do
+            libavfilter:libavfilter-dev libcurl:libcurl4-openssl-dev wayland-client:libwayland-dev libxml-2.0:libxml2-dev; do
     pkg-config --exists "${pc%%:*}" || missing+=("${pc%%:*} (apt install ${pc#*:})")
   done
 fi
@@ -107,7 +108,13 @@ install -m 0644 "$root/packaging/examples/launchad.default" "$root/Media/manifes
 # control: Depends from the binary's NEEDED libraries (dpkg-shlibdeps), the rest from packaging/debian.
 mkdir -p "$work/src/debian"
 cp "$root/packaging/debian/control" "$root/packaging/debian/changelog" "$work/src/debian/"
-(cd "$work/src" && dpkg-shlibdeps -Tdebian/substvars "$stage/usr/bin/launchad" 2>"$work/shlibdeps.log") \
+# libavfilter is opened on first use (validate, snapshot: Sources/CFFmpeg/shim.h), so the binary
+# does not name it; a stub that links the same soname lets dpkg-shlibdeps count it too.
+soname=$(grep -ao 'libavfilter\.so\.[0-9]*' "$stage/usr/bin/launchad" | head -n 1)
+[ -n "$soname" ] || die "the binary names no libavfilter.so.N to open"
+echo 'int main(void) { return 0; }' | cc -x c - -o "$work/dlopened" -Wl,--no-as-needed "-l:$soname" \
+  || die "cannot link a stub against $soname (apt install gcc libavfilter-dev)"
+(cd "$work/src" && dpkg-shlibdeps -Tdebian/substvars "$stage/usr/bin/launchad" "$work/dlopened" 2>"$work/shlibdeps.log") \
   || { cat "$work/shlibdeps.log" >&2; die "dpkg-shlibdeps failed"; }
 (cd "$work/src" && dpkg-gencontrol -plaunchad -P"$stage" -Tdebian/substvars -fdebian/files)
 find "$stage" -type d -exec chmod 0755 {} +

@@ -9,7 +9,8 @@ enum ManPage {
     }
 
     private static func header(_ name: String) -> [String] {
-        [".TH \(name.uppercased().roffEscaped) 1 \"\" \"launchad \(Command.versionString)\" \"LaunchAd Manual\""]
+        // .nh .ad l: no hyphenation and a ragged right edge, so an option is never split.
+        [".TH \(name.uppercased().roffEscaped) 1 \"\" \"launchad \(Command.versionString)\" \"LaunchAd Manual\"", ".nh", ".ad l"]
     }
 
     private static func main(_ catalog: CommandCatalog) -> String {
@@ -73,11 +74,12 @@ enum ManPage {
     private static func prose(_ catalog: CommandCatalog, _ text: String) -> String {
         var text = text
         for entry in catalog.commands where entry.page != nil {
-            text = text.replacingAll("launchad \(entry.name) --help", with: "\u{1}launchad-\(entry.name)\u{2}(1)")
+            text = text.replacingAll("launchad \(entry.name) --help", with: "\u{1}launchad\u{3}\(entry.name)\u{2}(1)")
         }
         return text.roffEscaped
             .replacingAll("\u{1}", with: "\\fB")
             .replacingAll("\u{2}", with: "\\fR")
+            .replacingAll("\u{3}", with: "\\-")
     }
 }
 
