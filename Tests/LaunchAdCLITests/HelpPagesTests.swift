@@ -104,6 +104,15 @@ final class HelpPagesTests: XCTestCase {
         XCTAssertEqual(Completions.Value("CMD ARGS..."), .command)
     }
 
+    func testShortDescriptions() {
+        XCTAssertEqual(Completions.short("text (default), json, junit (JUnit XML for CI) or html (one page; best with --output)"),
+                       "text, json, junit or html")
+        XCTAssertEqual(Completions.short("a VAST 2.0-4.3 tag: wrappers followed, a media file chosen"), "a VAST 2.0-4.3 tag")
+        XCTAssertEqual(Completions.short("your own rules: {...}"), "your own rules")
+        XCTAssertEqual(Completions.short("seconds: short"), "seconds: short", "a stop too early is kept")
+        XCTAssertEqual(Completions.short(String(repeating: "a", count: 70)).count, 60)
+    }
+
     func testGeneratedHelpCommands() throws {
         guard case .help(let man) = try Command.parse(["help", "--man", "play"]) else { return XCTFail() }
         XCTAssertEqual(man, ManPage.render("play"))

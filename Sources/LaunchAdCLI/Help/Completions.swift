@@ -37,10 +37,20 @@ enum Completions {
         return .file
     }
 
-    /// The first clause of an option's text, short enough for a completion menu.
+    /// An option's text short enough for a completion menu: without its parentheses, up to its
+    /// first "; " or ": " (when something is left before it), at most 60 characters.
     static func short(_ text: String) -> String {
-        var s = Substring(text)
-        for stop in [" (", "; ", ": "] { if let r = s.range(of: stop) { s = s[..<r.lowerBound] } }
+        var plain = ""
+        var depth = 0
+        for c in text {
+            if c == "(" { depth += 1; if plain.last == " " { plain.removeLast() } }
+            if depth == 0 { plain.append(c) }
+            if c == ")" { depth = max(0, depth - 1) }
+        }
+        var s = Substring(plain)
+        for stop in ["; ", ": "] {
+            if let r = s.range(of: stop), s.distance(from: s.startIndex, to: r.lowerBound) >= 10 { s = s[..<r.lowerBound] }
+        }
         if s.count > 60 { s = s.prefix(57) + "..." }
         return String(s)
     }

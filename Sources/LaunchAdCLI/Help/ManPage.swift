@@ -20,7 +20,7 @@ enum ManPage {
         out += [".SH DESCRIPTION", prose(catalog, catalog.about.joined(separator: " "))]
         out += [".SH COMMANDS"]
         for entry in catalog.commands {
-            out += [".TP", "\\fB\(entry.name.roffEscaped)\\fR \(entry.arguments.roffEscaped)", prose(catalog, entry.summary)]
+            out += [".TP", "\\fB\(entry.name.roffEscaped)\\fR \(entry.arguments.roffEscaped)", prose(catalog, entry.summary) + "."]
             if entry.page != nil { out += ["See \\fBlaunchad\\-\(entry.name.roffEscaped)\\fR(1)."] }
         }
         out += [".SH OPTIONS"] + catalog.options.flatMap { option($0, catalog) }
@@ -66,8 +66,8 @@ enum ManPage {
     }
 
     private static func seeAlso(_ catalog: CommandCatalog, except: String?) -> [String] {
-        let pages = (except == nil ? [] : ["launchad"]) + catalog.commands.filter { $0.page != nil && $0.name != except }.map { "launchad-\($0.name)" }
-        return [".SH SEE ALSO", pages.map { "\\fB\($0.roffEscaped)\\fR(1)" }.joined(separator: ", ") + ", ffprobe(1), systemd.service(5)"]
+        let pages = (except == nil ? [] : ["launchad"]) + catalog.commands.filter { $0.page != nil && $0.name != except }.map { "launchad\\-\($0.name.roffEscaped)" }
+        return [".SH SEE ALSO", pages.map { "\\fB\($0)\\fR(1)" }.joined(separator: ", ") + ", ffprobe(1), systemd.service(5)"]
     }
 
     /// A paragraph of help text as roff: escaped, and "launchad X --help" pointing at X's page.
