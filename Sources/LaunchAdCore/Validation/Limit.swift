@@ -9,9 +9,11 @@ public struct Limit: Equatable, Sendable {
     public var target: Double?
     public var tolerance: Double?
     public var byResolution: [String: Limit]?
+    /// A number above this warns (when nothing fails): "none, warn; fail over 10 %".
+    public var warnAbove: Double?
 
     public init(allowed: [SpecValue]? = nil, warn: [SpecValue]? = nil, min: Double? = nil, max: Double? = nil,
-                target: Double? = nil, tolerance: Double? = nil, byResolution: [String: Limit]? = nil) {
+                target: Double? = nil, tolerance: Double? = nil, byResolution: [String: Limit]? = nil, warnAbove: Double? = nil) {
         self.allowed = allowed
         self.warn = warn
         self.min = min
@@ -19,13 +21,14 @@ public struct Limit: Equatable, Sendable {
         self.target = target
         self.tolerance = tolerance
         self.byResolution = byResolution
+        self.warnAbove = warnAbove
     }
 
     public static func oneOf(_ values: SpecValue...) -> Limit { Limit(allowed: values) }
     public static func atMost(_ v: Double) -> Limit { Limit(max: v) }
     public static func between(_ lo: Double, _ hi: Double) -> Limit { Limit(min: lo, max: hi) }
 
-    static let keys = ["allowed", "warn", "min", "max", "target", "tolerance", "by_resolution"]
+    static let keys = ["allowed", "warn", "min", "max", "target", "tolerance", "by_resolution", "warn_above"]
 }
 
 extension Limit: Decodable {
@@ -49,6 +52,7 @@ extension Limit: Decodable {
         target = try c.decodeIfPresent(Double.self, forKey: Key(stringValue: "target"))
         tolerance = try c.decodeIfPresent(Double.self, forKey: Key(stringValue: "tolerance"))
         byResolution = try c.decodeIfPresent([String: Limit].self, forKey: Key(stringValue: "by_resolution"))
+        warnAbove = try c.decodeIfPresent(Double.self, forKey: Key(stringValue: "warn_above"))
         if target != nil && tolerance == nil { throw SpecError("'target' needs a 'tolerance'") }
     }
 }
