@@ -107,3 +107,27 @@ public enum RuleName: String, CaseIterable, Sendable {
         }
     }
 }
+
+extension RuleName {
+    /// What kind of value a rule measures, for checking the limits a spec file gives it.
+    public enum ValueKind: String, Sendable {
+        case number, text, bool
+        func accepts(_ v: SpecValue) -> Bool {
+            switch (self, v) {
+            case (.number, .number), (.text, .string), (.bool, .bool): return true
+            // frame_rate measures "variable" for a variable rate: a spec may list it.
+            case (.number, .string(let s)): return s == "variable"
+            default: return false
+            }
+        }
+    }
+
+    public var valueKind: ValueKind {
+        switch self {
+        case .container, .videoCodec, .videoProfile, .pixelFormat, .scan, .resolution, .orientation, .audioCodec, .audioProfile,
+             .colourTags: return .text
+        case .faststart, .variableFrameRate, .firstFrameBlack: return .bool
+        default: return .number
+        }
+    }
+}
