@@ -17,9 +17,12 @@ public enum ValidateCommand {
         let pictures = options.format == .html ? PictureRequest() : nil
         // Per cent of all the creatives' durations decoded, on a terminal only.
         let progress = options.progress && ProgressBar.isTerminal() ? ValidateProgress(files) : nil
-        let jobs = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let jobs = min(options.jobs ?? cores, max(1, files.count))
+        // Creatives checked side by side share the cores instead of each decoding on all of them.
+        let threads = jobs > 1 ? max(1, cores / jobs) : 0
         reports += parallelMap(files.count, threads: jobs) { n in
-            let report = validate(files[n], spec, pictures: pictures) { progress?.update(n, $0) }
+            let report = validate(files[n], spec, pictures: pictures, threads: threads) { progress?.update(n, $0) }
             progress?.update(n, 1)
             return report
         }
@@ -35,9 +38,10 @@ public enum ValidateCommand {
     }
 
     /// One creative's report; a file that cannot be read gets a failing report with the reason.
-    static func validate(_ file: String, _ spec: Spec, pictures: PictureRequest?, progress: @escaping (Double) -> Void) -> CreativeReport {
+    static func validate(_ file: String, _ spec: Spec, pictures: PictureRequest?, threads: Int = 0,
+                         progress: @escaping (Double) -> Void) -> CreativeReport {
         do {
-            let facts = try CreativeAnalyzer(path: file, pictures: pictures).run(progress: progress)
+            let facts = try CreativeAnalyzer(path: file, pictures: pictures, threads: threads).run(progress: progress)
             return CreativeReport.evaluate(facts, against: spec)
         } catch let e as MediaError {
             return .unreadable(file: file, spec: spec.name, reason: e.message)

@@ -1,4 +1,10 @@
 /// Every rule a profile or spec file can name, in the order reports list them.
+///
+/// Adding a rule: a case here (its place is its place in reports), its `unit`, `summary` and `valueKind`
+/// below, what it measures (`measure` in Measurement.swift, or a file of its own beside
+/// Signal/SignalMeasures.swift whose function `measure` asks first), `skippedWhenUnmeasured` when a
+/// creative without the stream it needs should skip it rather than fail, `spans` when it has a place on
+/// the HTML timeline, and its limit in the profiles that apply it (Profiles.swift).
 public enum RuleName: String, CaseIterable, Sendable {
     case container
     case fileSizeMB = "file_size_mb"

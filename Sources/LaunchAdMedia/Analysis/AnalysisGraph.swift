@@ -36,7 +36,10 @@ final class AnalysisGraph {
     private let out = Frame()
 
     /// `video`/`audio`: the streams to analyse (nil: none). Filtered frames are handed to the two closures.
-    init(video: StreamInfo?, audio: StreamInfo?, onPicture: @escaping (Frame) -> Void, onSound: @escaping (Frame) -> Void) {
+    private let threads: Int
+
+    init(video: StreamInfo?, audio: StreamInfo?, threads: Int = 0, onPicture: @escaping (Frame) -> Void, onSound: @escaping (Frame) -> Void) {
+        self.threads = threads
         videoInfo = video
         audioInfo = audio
         self.onPicture = onPicture
@@ -102,7 +105,8 @@ final class AnalysisGraph {
         if let a = audioSource { inputs.append(a); outputs.append(.init(label: "aout", filter: "abuffersink")) }
         hasVideo = video
         hasAudio = audioSource != nil
-        graph = try FilterGraph(inputs: inputs, outputs: outputs, filters: Self.description(video: video, audio: audioSource != nil))
+        graph = try FilterGraph(inputs: inputs, outputs: outputs, filters: Self.description(video: video, audio: audioSource != nil),
+                                threads: threads)
         let waiting = queued
         queued = []
         for q in waiting { try push(q, video: false) }

@@ -27,8 +27,13 @@ public final class CreativeAnalyzer {
     private var graph: AnalysisGraph?
     private var signal = SignalReader()
 
-    /// With `pictures`, pictures for the HTML report are taken from the same decode.
-    public init(path: String, pictures: PictureRequest? = nil) throws {
+    /// Threads for each decoder and for the filters (0: FFmpeg picks, one per core).
+    private let threads: Int
+
+    /// With `pictures`, pictures for the HTML report are taken from the same decode. `threads` > 0 caps the
+    /// decoders' and filters' threads: when several creatives are checked at once each gets its share of cores.
+    public init(path: String, pictures: PictureRequest? = nil, threads: Int = 0) throws {
+        self.threads = threads
         demuxer = try MediaProbe.open(path)
         videoIndex = demuxer.bestStream(AVMEDIA_TYPE_VIDEO)
         audioIndex = demuxer.bestStream(AVMEDIA_TYPE_AUDIO)
@@ -42,15 +47,15 @@ public final class CreativeAnalyzer {
     /// Reads and decodes everything; `progress` gets the fraction of the duration read so far.
     public func run(progress: ((Double) -> Void)? = nil) throws -> CreativeFacts {
         let stats = PacketStats(demuxer)
-        video = try videoIndex.map { try Track(demuxer, $0, issues: &facts.decodeErrors) } ?? nil
-        audio = try audioIndex.map { try Track(demuxer, $0, issues: &facts.decodeErrors) } ?? nil
+        video = try videoIndex.map { try Track(demuxer, $0, threads: threads, issues: &facts.decodeErrors) } ?? nil
+        audio = try audioIndex.map { try Track(demuxer, $0, threads: threads, issues: &facts.decodeErrors) } ?? nil
         var analysedVideo = video?.info
         if let v = video?.info, v.width * v.height > Self.largestAnalysedPixels {
             signal.facts.picturesNotAnalysed = "\(v.width)x\(v.height) is larger than \(4096)x\(2304): pictures not analysed"
             analysedVideo = nil
         }
         if video != nil || audio != nil {
-            graph = AnalysisGraph(video: analysedVideo, audio: audio?.info,
+            graph = AnalysisGraph(video: analysedVideo, audio: audio?.info, threads: threads,
                                   onPicture: { [unowned self] in self.readPicture($0) },
                                   onSound: { [unowned self] in self.readSound($0) })
         }
@@ -251,12 +256,12 @@ private final class Track {
     func seconds(_ ts: Int64) -> Double { info.seconds(ts - startTicks) }
 
     /// nil, with the reason noted, when the stream has no decoder here.
-    init?(_ demuxer: Demuxer, _ index: Int, issues: inout [DecodeIssue]) throws {
+    init?(_ demuxer: Demuxer, _ index: Int, threads: Int, issues: inout [DecodeIssue]) throws {
         info = demuxer.stream(index)
         let start = demuxer.context.pointee.start_time
         startTicks = start == noPTS ? 0 : av_rescale_q(start, launchad_av_time_base_q(), info.timeBase)
         do {
-            decoder = try demuxer.makeDecoder(stream: index)
+            decoder = try demuxer.makeDecoder(stream: index, threads: threads)
         } catch let e as MediaError {
             issues.append(DecodeIssue(seconds: nil, stream: index, message: e.message))
             return nil

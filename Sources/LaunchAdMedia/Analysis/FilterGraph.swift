@@ -57,8 +57,10 @@ final class FilterGraph {
 
     /// `filters` names each input and output by its label: "[vin]blackdetect[vout];[ain]ebur128[aout]"
     /// (a single chain with one input and one output may leave the labels out).
-    init(inputs: [Input], outputs: [Output], filters: String) throws {
+    init(inputs: [Input], outputs: [Output], filters: String, threads: Int = 0) throws {
         guard let g = launchad_avfilter_graph_alloc() else { throw MediaError("filter_failed", "cannot load libavfilter or allocate a filter graph") }
+        // Slice threads of filters that have them (signalstats); 0 lets libavfilter use every core.
+        g.pointee.nb_threads = Int32(threads)
         var srcs: [UnsafeMutablePointer<AVFilterContext>] = []
         var snks: [UnsafeMutablePointer<AVFilterContext>] = []
         do {
