@@ -10,6 +10,7 @@
 #   LAUNCHAD=/path/to/launchad bash bench/validate-vs-ffmpeg.sh    to time an existing build
 #   SCRATCH=/tmp/build-x bash bench/validate-vs-ffmpeg.sh          release build in that scratch path
 #   SKIP_ISSUE5=1 bash bench/validate-vs-ffmpeg.sh                  only the issue 22 sections (quality rules, --jobs, 4K RSS)
+#   SKIP_ISSUE5=1 SECTIONS="2 3" bash bench/validate-vs-ffmpeg.sh   only some of them
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -101,7 +102,9 @@ make_clip() {  # make_clip FILE SIZE SECONDS SEED
 }
 
 med() { col "$1" "${@:2}" | median; }
+section() { [[ " ${SECTIONS:-1 2 3} " == *" $1 "* ]]; }
 
+if section 1; then
 TEN=$WORK/creative-10s-1080p.mp4
 make_clip "$TEN" 1920x1080 10 5
 echo
@@ -123,6 +126,9 @@ echo "ffmpeg    $qfw  $qfc  $qfr"
 echo "launchad  $qlw  $qlc  $qlr"
 awk -v a="$qlw" -v b="$qfw" -v c="$qlc" -v d="$qfc" 'BEGIN { printf "ratio launchad/ffmpeg: wall %.2f, cpu %.2f (goal: wall <= 1.10)\n", a / b, c / d }'
 
+fi
+
+if section 2; then
 echo
 echo "== 2. 20 creatives, --jobs 2 vs --jobs 1"
 SET=$WORK/twenty
@@ -144,6 +150,9 @@ done
 j1=$(med 1 "${J1[@]}") j2=$(med 1 "${J2[@]}")
 awk -v a="$j1" -v b="$j2" 'BEGIN { printf "median wall: --jobs 1 %.2f s, --jobs 2 %.2f s, speed-up %.2fx (goal: >= 1.8)\n", a, b, a / b }'
 
+fi
+
+if section 3; then
 echo
 echo "== 3. peak RSS, 4K 30 s"
 FOURK=$WORK/creative-30s-2160p.mp4
@@ -156,3 +165,4 @@ for i in $(seq 1 "$RUNS"); do
     R+=("$r")
 done
 awk -v k="$(med 3 "${R[@]}")" 'BEGIN { printf "median peak RSS: %.0f MiB (goal: < 400)\n", k / 1024 }'
+fi

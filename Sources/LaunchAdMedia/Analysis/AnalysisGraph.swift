@@ -32,12 +32,15 @@ final class AnalysisGraph {
     private var videoSource: FilterGraph.Input?
     private var audioSource: FilterGraph.Input?
     private var queued: [Frame] = []
-    private var videoEnded = false
+    private var videoEnded = false, audioEnded = false
+    /// Which chains the current graph has: the video chain is input and output 0 when present.
+    private var hasVideo = false, hasAudio = false
     private let out = Frame()
 
-    /// `video`/`audio`: the streams to analyse (nil: none). Filtered frames are handed to the two closures.
     private let threads: Int
 
+    /// `video`/`audio`: the streams to analyse (nil: none); `threads` for the filters (0: one per core).
+    /// Filtered frames are handed to the two closures.
     init(video: StreamInfo?, audio: StreamInfo?, threads: Int = 0, onPicture: @escaping (Frame) -> Void, onSound: @escaping (Frame) -> Void) {
         self.threads = threads
         videoInfo = video
@@ -70,9 +73,8 @@ final class AnalysisGraph {
         guard audioInfo != nil else { return }
         guard let frame else {
             if graph == nil { try build() }
-            for q in queued { try push(q, video: false) }
-            queued = []
             try push(nil, video: false)
+            audioEnded = true
             return
         }
         let source = FilterGraph.audio(frame, label: "ain")
@@ -102,17 +104,17 @@ final class AnalysisGraph {
         if audioInfo != nil && audioSource == nil, let info = audioInfo { audioSource = Self.guess(audio: info) }
         var inputs: [FilterGraph.Input] = [], outputs: [FilterGraph.Output] = []
         if video, let v = videoSource { inputs.append(v); outputs.append(.init(label: "vout", filter: "buffersink")) }
-        if let a = audioSource { inputs.append(a); outputs.append(.init(label: "aout", filter: "abuffersink")) }
+        if let a = audioSource, !audioEnded { inputs.append(a); outputs.append(.init(label: "aout", filter: "abuffersink")) }
         hasVideo = video
-        hasAudio = audioSource != nil
-        graph = try FilterGraph(inputs: inputs, outputs: outputs, filters: Self.description(video: video, audio: audioSource != nil),
+        hasAudio = audioSource != nil && !audioEnded
+        // Nothing left to analyse (a stream that ended without a frame): no graph.
+        guard !inputs.isEmpty else { graph = nil; return }
+        graph = try FilterGraph(inputs: inputs, outputs: outputs, filters: Self.description(video: video, audio: hasAudio),
                                 threads: threads)
         let waiting = queued
         queued = []
         for q in waiting { try push(q, video: false) }
     }
-
-    private var hasVideo = false, hasAudio = false
 
     private func push(_ frame: Frame?, video: Bool) throws {
         guard let graph else { return }
@@ -125,8 +127,9 @@ final class AnalysisGraph {
     /// Ends the current graph, reading what its filters still hold.
     private func drain() throws {
         guard graph != nil else { return }
-        if hasVideo { try push(nil, video: true) }
-        if hasAudio { try push(nil, video: false) }
+        // A chain whose stream has ended has had its end already.
+        if hasVideo && !videoEnded { try push(nil, video: true) }
+        if hasAudio && !audioEnded { try push(nil, video: false) }
         graph = nil
     }
 
