@@ -7,7 +7,7 @@ import LaunchAdCore
 public final class CreativeAnalyzer {
     /// Pictures larger than this (8K) are decoded but not run through the filters: the time and memory
     /// would be out of all proportion to a creative, and no ad format asks for them.
-    public static let largestAnalysedPixels = 4096 * 2304
+    public static let largestAnalysed = (width: 4096, height: 2304)
     /// blackdetect's black_min_duration default: shorter runs are not reported as black.
     static let blackMinDuration = 2.0
     /// Decoding that stops this far short of the container's duration means a damaged or cut file.
@@ -50,8 +50,10 @@ public final class CreativeAnalyzer {
         video = try videoIndex.map { try Track(demuxer, $0, threads: threads, issues: &facts.decodeErrors) } ?? nil
         audio = try audioIndex.map { try Track(demuxer, $0, threads: threads, issues: &facts.decodeErrors) } ?? nil
         var analysedVideo = video?.info
-        if let v = video?.info, v.width * v.height > Self.largestAnalysedPixels {
-            signal.facts.picturesNotAnalysed = "\(v.width)x\(v.height) is larger than \(4096)x\(2304): pictures not analysed"
+        let most = Self.largestAnalysed
+        // By area, so a portrait 2160x3840 picture is analysed like a landscape one.
+        if let v = video?.info, v.width * v.height > most.width * most.height {
+            signal.facts.picturesNotAnalysed = "\(v.width)x\(v.height) is larger than \(most.width)x\(most.height): pictures not analysed"
             analysedVideo = nil
         }
         if video != nil || audio != nil {
