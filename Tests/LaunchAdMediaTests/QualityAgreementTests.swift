@@ -226,4 +226,38 @@ final class QualityAgreementTests: XCTestCase {
         XCTAssertGreaterThan(samples, 1000)
         XCTAssertEqual(r.status, .fail)
     }
+
+    /// The rules read from the container rather than the filters agree with ffprobe on the same file.
+    func testGOPLengthsColourTagsAndStreamLengthsMatchFFprobe() throws {
+        // A keyframe every 4 s, no colour tags, 3.5 s of sound under 3 s of pictures, 30000/1001 fps.
+        let path = try Fixtures.make("quality-stream-facts.mp4", [
+            "-f", "lavfi", "-i", "testsrc=s=320x240:r=30000/1001:d=9", "-f", "lavfi", "-i", "sine=sample_rate=48000:d=9.5",
+            "-c:v", "libx264", "-pix_fmt", "yuv420p", "-g", "120", "-keyint_min", "120", "-sc_threshold", "0", "-c:a", "aac", "-ac", "2"])
+        let facts = try CreativeAnalyzer(path: path).run()
+        func probe(_ stream: String, _ entries: String) throws -> [String] {
+            try Fixtures.run("/usr/bin/ffprobe", ["-v", "error", "-select_streams", stream, "-show_entries", entries, "-of", "csv=p=0", path])
+                .stdout.split(separator: "\n").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
+        // Keyframes: the packets ffprobe flags K.
+        let keys = try probe("v", "packet=pts_time,flags").filter { $0.contains("K") }.compactMap { Double($0.split(separator: ",")[0]) }.sorted()
+        let gap = zip(keys.dropFirst(), keys).map { $0 - $1 }.max()
+        XCTAssertEqual(try XCTUnwrap(facts.probe.video?.keyframeIntervalMax), try XCTUnwrap(gap), accuracy: 1e-6)
+        XCTAssertEqual(rule("keyframe_interval", facts)?.status, .fail)
+        // Stream lengths.
+        let vd = try XCTUnwrap(Double(try probe("v", "stream=duration").first ?? ""))
+        let ad = try XCTUnwrap(Double(try probe("a", "stream=duration").first ?? ""))
+        XCTAssertEqual(try XCTUnwrap(facts.probe.video?.durationSeconds), vd, accuracy: 1e-6)
+        XCTAssertEqual(try XCTUnwrap(facts.probe.audio?.durationSeconds), ad, accuracy: 1e-6)
+        let r = try XCTUnwrap(rule("av_duration_match", facts))
+        guard case .value(.number(let frames)) = r.measured else { return XCTFail("\(r)") }
+        XCTAssertEqual(frames, abs(ad - vd) * 30000 / 1001, accuracy: 1e-3)
+        XCTAssertEqual(r.status, .fail)
+        // Frame rate and colour tags.
+        XCTAssertEqual(try XCTUnwrap(facts.probe.video?.frameRate), 30000.0 / 1001, accuracy: 1e-6)
+        XCTAssertEqual(rule("frame_rate", facts)?.status, .pass)
+        XCTAssertEqual(try probe("v", "stream=color_primaries").first, facts.probe.video?.colorPrimaries)
+        XCTAssertEqual(rule("colour_tags", facts)?.measuredText, "untagged")
+        XCTAssertEqual(rule("colour_tags", facts)?.status, .warn)
+    }
 }
+
