@@ -20,6 +20,11 @@ public enum LaunchCommand {
         // The app starts right after the ad; the refresh may go on meanwhile, but this process
         // does not end before it is over (or out of time), and `end` stays the last event.
         let app = o.then.isEmpty ? nil : startApp(o.then)
+        let keepAlive = app.flatMap { app in PlayCommand.serviceNotifier.map { notifier in
+            notifier.notify(WatchdogPolicy.appStarted(o.then[0], pid: app.pid))
+            return ServiceKeepAlive(notifier)
+        } }
+        defer { keepAlive?.stop() }
         refresh?.finish(timeout: o.refreshTimeout)
         outbox?.finish(waitingAtMost: o.cache.delivery.beaconWait)
         sink.release()

@@ -42,8 +42,13 @@ public enum PlayCommand {
     /// and including the single `end`, and returns the outcome. `launch` calls this too.
     public static func play(_ options: PlayOptions, sink: EventSink) -> Outcome {
         MediaLog.configure()
-        return AdPlayer(options: options, events: sink).run()
+        let player = AdPlayer(options: options, events: sink)
+        player.notifier = serviceNotifier
+        return player.run()
     }
+
+    /// systemd's notify socket when run as a `Type=notify` service; one for the whole process.
+    static let serviceNotifier = SystemdNotifier.fromEnvironment()
 
     /// stdout, or the file `--events` names.
     public static func eventSink(path: String?) throws -> EventSink {

@@ -22,6 +22,9 @@ public final class AdPlayer {
 
     /// Tests watch each presented frame through this (with `@testable import`).
     var presentHook: ((PresentedFrame) -> Void)?
+    /// systemd's notify socket (READY, WATCHDOG, STATUS), if the run has one.
+    public var notifier: ServiceNotifier?
+    var watchdog: WatchdogPolicy?
 
     let config: PlayerConfig
     let events: EventSink
@@ -43,6 +46,8 @@ public final class AdPlayer {
     /// The still image's size in its file (it may be shown scaled down).
     var imageSourceSize: Size?
     var shownPTS: Double?
+    /// A new video picture is in the texture and not yet presented.
+    var pictureToPresent = false
     var firstFrameShown = false
     var facts: VideoFacts?
     var startSent = false
@@ -75,6 +80,12 @@ public final class AdPlayer {
 
     /// Plays the ad; returns its outcome after exactly one `end` event.
     public func run() -> Outcome {
+        let outcome = runLoop()
+        tellService(now: ProcessClock.nowMs())
+        return outcome
+    }
+
+    private func runLoop() -> Outcome {
         runStartMs = ProcessClock.nowMs()
         // SDL's subsystems are started and stopped on this thread only; the engine's read
         // thread then just opens a device.
@@ -106,6 +117,7 @@ public final class AdPlayer {
             // a slow step counts as shown, not as late.
             renderIfNeeded()
             if let outcome = carryOut(session.tick(now: ProcessClock.nowMs())) { return outcome }
+            tellService(now: ProcessClock.nowMs())
             SDL_WaitEventTimeout(nil, waitMs())
         }
     }
@@ -208,7 +220,7 @@ public final class AdPlayer {
             return nil
         }
         emitStart(kind: "video", size: f.displaySize, duration: f.duration, hasAudio: f.hasAudio)
-        session.videoReady(durationMs: f.duration.map { Int(($0 * 1000).rounded()) })
+        session.videoReady(durationMs: f.duration.map { Int(($0 * 1000).rounded()) }, frameDuration: f.frameDuration)
         pacer.stepMs = PresentPacer.stepMs(frameDuration: f.frameDuration)
         session.frames = FrameCounter()
         SDL_SetYUVConversionMode(f.colorMatrix == .bt709 ? SDL_YUV_CONVERSION_BT709
@@ -239,6 +251,8 @@ public final class AdPlayer {
             return nil // the clock starts when this picture is presented (startClock)
         }
         let t = masterClock(now: now)
+        // What the watch needs to know when the next picture is due.
+        session.upcomingPicture(pts: queued.first { $0 > (shownPTS ?? -.infinity) }, drained: engine.videoDrained)
         let decision = FrameTiming.decide(queued: queued, shown: shownPTS, clock: t)
         if decision.show || decision.drop > 0 {
             let count = decision.drop + (decision.show ? 1 : 0)
@@ -281,6 +295,7 @@ public final class AdPlayer {
             try surface.update(picture)
             videoTexture = surface
             session.frames?.pictureReady()
+            pictureToPresent = true
             shownPTS = picture.pts
             content = (f.displaySize, f.rotation)
             dirty = true

@@ -31,6 +31,7 @@ extension PlayOptions {
       --transition fade|zoom|none   how the ad leaves (default fade)
       --fallback IMAGE       image shown when the video cannot play or its first frame is late
       --wait S               how long to wait for the first frame (default 3)
+      --stall-timeout S      end a video whose next picture is S seconds overdue: error media_stalled (default 3)
       --control stdin        read pause, resume, skip, click, mute, unmute, end lines from stdin
       --mute                 start muted (m toggles)
       --rotate 0|90|180|270  turn the whole scene clockwise, for a panel mounted on its side
@@ -107,6 +108,7 @@ extension PlayOptions {
         case "--transition": transition = try r.choice(for: opt, Transition.self)
         case "--fallback": fallback = try r.value(for: opt)
         case "--wait": wait = try r.double(for: opt, min: 0, max: 600)
+        case "--stall-timeout": stallTimeout = try r.double(for: opt, min: 0.5, max: 600)
         case "--control":
             let raw = try r.value(for: opt)
             guard raw == "stdin" else { throw UsageError("--control takes 'stdin', not '\(raw)'") }

@@ -21,6 +21,8 @@ public struct PlayOptions: Equatable, Sendable {
     public var transition: Transition = .fade
     public var fallback: String?
     public var wait: Double = 3
+    /// How long a video's next picture may be overdue before the ad ends as stalled.
+    public var stallTimeout: Double = 3
     public var controlStdin = false
     public var muted = false
     public var vast = VASTOptions()

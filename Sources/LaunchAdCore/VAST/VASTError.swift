@@ -31,8 +31,8 @@ public struct VASTError: Error, Equatable, Sendable, CustomStringConvertible {
         case "file_not_found", "open_failed", "permission_denied": return fileNotFound
         case "first_frame_timeout": return mediaTimeout
         case "decoder_missing", "not_media", "no_video_stream": return noSupportedMedia
-        // media_truncated: shown, then the file ended early (a problem displaying it).
-        case "media_truncated": return mediaDisplay
+        // media_truncated, media_stalled: shown, then the file ended early or stopped coming (a problem displaying it).
+        case "media_truncated", "media_stalled": return mediaDisplay
         default: return mediaDisplay
         }
     }
