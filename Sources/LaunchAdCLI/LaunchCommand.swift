@@ -16,10 +16,13 @@ public enum LaunchCommand {
         let outbox = o.cache.delivery.openOutbox(events: sink)
         outbox?.startSending()
         var refused = false
-        let outcome = showAd(o, sink: sink, queue: outbox, refresh: &refresh, cacheRefused: &refused)
+        var play: ShownPlay?
+        let outcome = showAd(o, sink: sink, queue: outbox, refresh: &refresh, cacheRefused: &refused, shown: &play)
         // The app starts right after the ad; the refresh may go on meanwhile, but this process
         // does not end before it is over (or out of time), and `end` stays the last event.
         let app = o.then.isEmpty ? nil : startApp(o.then)
+        // Counted for the frequency caps once the app is on its way (the cache lock may be busy).
+        play?.record()
         let keepAlive = app.flatMap { app in PlayCommand.serviceNotifier.map { notifier in
             notifier.notify(WatchdogPolicy.appStarted(o.then[0], pid: app.pid))
             return ServiceKeepAlive(notifier)
@@ -35,7 +38,7 @@ public enum LaunchCommand {
     /// Picks and plays the ad (or reports none) while the refresh runs; returns when the ad is
     /// over, with the refresh (still running, maybe) in `started`.
     static func showAd(_ o: LaunchOptions, sink: HeldEndSink, queue: BeaconQueue?, refresh started: inout BackgroundRefresh?,
-                       cacheRefused: inout Bool) -> Outcome {
+                       cacheRefused: inout Bool, shown: inout ShownPlay?) -> Outcome {
         let store: CacheStore
         let config: PrefetchConfig
         do {
@@ -54,13 +57,15 @@ public enum LaunchCommand {
         started = refresh
 
         let index = store.readIndex()
-        if let choice = AdSelector.choose(from: index.ads.map(\.ad), now: Date(), screen: o.screen,
+        if let choice = AdSelector.choose(from: index.ads.map(\.ad), now: Date(), screen: o.screen, plays: index.plays ?? [:],
                                           isAvailable: { store.isAvailable($0, in: index) }) {
-            return playCached(choice, o, index: index, store: store, refresh: refresh, sink: sink, queue: queue)
+            let tally = ShownPlay(store: store, id: choice.ad.id, sink: sink)
+            shown = tally
+            return playCached(choice, o, index: index, store: store, refresh: refresh, sink: tally, queue: queue)
         }
         sink.emit(AdEvent("cache_miss", tMs: ProcessClock.nowMs(), [("reason", .string(index.ads.isEmpty ? "empty" : "nothing_ready"))]))
         refresh.start()
-        return playFromNetwork(o, refresh: refresh, sink: sink, queue: queue)
+        return playFromNetwork(o, refresh: refresh, sink: sink, queue: queue, store: store, plays: index.plays ?? [:], shown: &shown)
     }
 
     /// The usual launch: the cached files, while the refresh (which first notes the ad as
@@ -82,12 +87,13 @@ public enum LaunchCommand {
 
     /// Nothing cached to show: the manifest's ad straight from the network, if the manifest
     /// comes within --wait and the creative starts within what is left of it.
-    static func playFromNetwork(_ o: LaunchOptions, refresh: BackgroundRefresh, sink: HeldEndSink, queue: BeaconQueue?) -> Outcome {
+    static func playFromNetwork(_ o: LaunchOptions, refresh: BackgroundRefresh, sink: HeldEndSink, queue: BeaconQueue?,
+                                store: CacheStore, plays: [String: [Date]], shown: inout ShownPlay?) -> Outcome {
         let waitBegan = ProcessClock.uptimeSeconds()
         guard let manifest = refresh.waitForManifest(timeout: o.play.wait) else {
             return noAd(sink, reason: "no_manifest")
         }
-        guard let choice = AdSelector.choose(from: manifest.ads, now: Date(), screen: o.screen,
+        guard let choice = AdSelector.choose(from: manifest.ads, now: Date(), screen: o.screen, plays: plays,
                                              isAvailable: { streamable($0.url, allowHTTP: o.cache.allowHTTP) }) else {
             return noAd(sink, reason: "nothing_scheduled")
         }
@@ -95,7 +101,9 @@ public enum LaunchCommand {
         play.wait = max(0.5, o.play.wait - (ProcessClock.uptimeSeconds() - waitBegan))
         sink.emit(AdEvent("stream", tMs: ProcessClock.nowMs(), [("id", .string(choice.ad.id)), ("url", .string(choice.variant.url.absoluteString))]))
         let report = o.cache.delivery.reportTarget ?? manifest.report
-        let outcome = PlayCommand.play(play, sink: recorded(tracked(sink, choice, play, queue: queue), choice, play, o, report: report, queue: queue))
+        let tally = ShownPlay(store: store, id: choice.ad.id, sink: sink)
+        shown = tally
+        let outcome = PlayCommand.play(play, sink: recorded(tracked(tally, choice, play, queue: queue), choice, play, o, report: report, queue: queue))
         guard outcome != .timeout else {
             sink.rewriteOutcome(to: .noAd, reason: "creative_late")
             return .noAd

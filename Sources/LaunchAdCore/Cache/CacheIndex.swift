@@ -10,8 +10,22 @@ public struct CacheIndex: Codable, Equatable, Sendable {
     public var ads: [AdRecord] = []
     /// Cached files by sha256.
     public var files: [String: FileRecord] = [:]
+    /// When each ad (by id) was shown on this screen, oldest first, for the frequency caps; kept
+    /// `AdSchedule.historySeconds`. Here rather than in memory so caps hold across restarts.
+    public var plays: [String: [Date]]?
 
     public init() {}
+
+    /// Notes a play of `id` at `time`, forgetting plays too old to matter to any cap.
+    public mutating func recordPlay(_ id: String, at time: Date) {
+        var all = plays ?? [:]
+        all[id, default: []].append(time)
+        for (key, times) in all {
+            let kept = times.filter { time.timeIntervalSince($0) < AdSchedule.historySeconds }.suffix(5000)
+            all[key] = kept.isEmpty ? nil : Array(kept)
+        }
+        plays = all
+    }
 
     public var totalBytes: Int64 { files.values.reduce(0) { $0 + $1.bytes } }
 
