@@ -7,7 +7,7 @@ export PATH="/opt/swift/usr/bin:$PATH"
 build=(pkg-config libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev
        libavfilter-dev libsdl2-dev libsdl2-ttf-dev libcurl4-openssl-dev fonts-dejavu-core)
 run=(xvfb openbox xdotool)
-test=(ffmpeg nginx openssl xvfb openbox xdotool xauth valgrind python3-pil chromium weston cage xwayland jq)
+test=(ffmpeg nginx openssl xvfb openbox xdotool xauth valgrind python3-pil chromium weston cage xwayland jq prometheus prometheus-node-exporter)
 
 want=("${build[@]}")
 case "${1:-}" in

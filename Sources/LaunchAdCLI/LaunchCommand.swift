@@ -9,8 +9,10 @@ public enum LaunchCommand {
         do { out = try PlayCommand.eventSink(path: o.play.eventsPath) } catch {
             return PrefetchCommand.fail("\(error)", ExitCode.usage)
         }
+        if let refused = MetricsReport.check(o.play.metricsPath) { return refused }
         PrefetchCommand.installStreaming(o.cache)
-        let sink = HeldEndSink(out)
+        let metrics = MetricsSink(out, adID: "")
+        let sink = HeldEndSink(metrics)
         var refresh: BackgroundRefresh?
         // What earlier runs left in the outbox goes out while the ad plays, on its own thread.
         let outbox = o.cache.delivery.openOutbox(events: sink)
@@ -31,8 +33,17 @@ public enum LaunchCommand {
         refresh?.finish(timeout: o.refreshTimeout)
         outbox?.finish(waitingAtMost: o.cache.delivery.beaconWait)
         sink.release()
+        // After the held `end` has passed the metrics sink.
+        writeMetrics(o, run: metrics.run, outbox: outbox)
         guard !o.then.isEmpty else { return refused ? ExitCode.usage : outcome.exitCode }
         return app.map(waitForApp) ?? 127
+    }
+
+    /// `--metrics`, else the local manifest's `metrics` as the last refresh recorded it.
+    static func writeMetrics(_ o: LaunchOptions, run: PlayMetrics, outbox: Outbox?) {
+        let cache = try? CacheStore(directory: o.cache.cacheDirectory())
+        guard let path = o.play.metricsPath ?? cache?.readIndex().manifest?.metrics else { return }
+        MetricsReport.write(path, run: run.outcome == nil ? nil : run, cache: cache, outbox: outbox)
     }
 
     /// Picks and plays the ad (or reports none) while the refresh runs; returns when the ad is

@@ -13,7 +13,10 @@ public enum PlayCommand {
             FileHandle.standardError.write(Data("launchad: \(error)\n".utf8))
             return ExitCode.usage
         }
+        if let refused = MetricsReport.check(options.metricsPath) { return refused }
         IgnoredOptions.notes(options).forEach(IgnoredOptions.print)
+        let metrics = options.metricsPath.map { _ in MetricsSink(sink, adID: (options.file as NSString).lastPathComponent) }
+        if let metrics { sink = metrics }
         if durationGiven && options.fallback == nil { sink = DurationNoteSink(sink) }
         // What earlier runs left in the outbox goes out while this ad plays, on its own thread.
         var delivery = delivery
@@ -30,6 +33,7 @@ public enum PlayCommand {
             outcome = play(options, sink: recorded)
         }
         outbox?.finish(waitingAtMost: delivery.beaconWait)
+        if let path = options.metricsPath { MetricsReport.write(path, run: metrics?.run, cache: nil, outbox: outbox) }
         return outcome.exitCode
     }
 

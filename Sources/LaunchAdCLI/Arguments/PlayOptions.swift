@@ -12,6 +12,7 @@ extension PlayOptions {
       --max-bitrate KBPS     only media files at or under this bitrate
       --allow-http           plain http to hosts other than loopback
       --events FILE          write JSON-lines events to FILE instead of stdout
+      --metrics FILE         write Prometheus metrics to FILE (node_exporter's textfile collector) at the end
       --size WxH             window size (default: the ad's size, scaled to fit the display)
       --device NAME          portrait screen: \(DevicePreset.allCases.map(\.rawValue).joined(separator: ", "))
       --fullscreen           desktop fullscreen, cursor hidden (kiosks)
@@ -78,6 +79,7 @@ extension PlayOptions {
         switch opt {
         case "--help": break
         case "--events": eventsPath = try r.value(for: opt)
+        case "--metrics": metricsPath = try r.value(for: opt)
         case "--size":
             let raw = try r.value(for: opt)
             guard let s = Size(parsing: raw), s.width >= 64, s.height >= 64, s.width <= 16384, s.height <= 16384 else {

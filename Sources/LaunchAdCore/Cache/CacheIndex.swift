@@ -43,9 +43,13 @@ public struct ManifestRecord: Codable, Equatable, Sendable {
     public var fetchedAt: Date
     /// The manifest's collector for play records, so a launch from the cache knows it offline.
     public var report: ReportTarget?
+    /// The local manifest's metrics file, so a launch from the cache knows it.
+    public var metrics: String?
+    /// The last time a refresh read the manifest successfully (a new one or a 304).
+    public var checkedAt: Date?
 
     enum CodingKeys: String, CodingKey {
-        case source, etag, fetchedAt = "fetched_at", lastModified = "last_modified", report
+        case source, etag, fetchedAt = "fetched_at", lastModified = "last_modified", report, metrics, checkedAt = "checked_at"
     }
 
     public init(source: String, etag: String?, lastModified: String?, fetchedAt: Date, report: ReportTarget? = nil) {

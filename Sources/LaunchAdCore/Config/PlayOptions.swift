@@ -2,6 +2,8 @@
 public struct PlayOptions: Equatable, Sendable {
     public var file: String = ""
     public var eventsPath: String?
+    /// `--metrics FILE`: the Prometheus textfile written at the end of the run.
+    public var metricsPath: String?
     public var size: Size?
     public var device: DevicePreset?
     public var fullscreen = false

@@ -6,7 +6,9 @@ public struct Manifest: Equatable, Sendable {
     public var ads: [AdEntry]
     /// Where play records go (`"report"`), if anywhere.
     public var report: ReportTarget?
-    public init(ads: [AdEntry], report: ReportTarget? = nil) { self.ads = ads; self.report = report }
+    /// Where a local manifest asks launch to write its Prometheus textfile (`"metrics"`).
+    public var metrics: String?
+    public init(ads: [AdEntry], report: ReportTarget? = nil, metrics: String? = nil) { self.ads = ads; self.report = report; self.metrics = metrics }
 }
 
 public enum AdKind: String, Codable, CaseIterable, Sendable {

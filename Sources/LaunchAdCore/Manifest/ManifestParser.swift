@@ -60,7 +60,17 @@ public enum ManifestParser {
         do { report = try ReportTarget.parse(top["report"]) } catch let e as ManifestError {
             rejected.append(RejectedAd(id: "report", reason: "\(e.message); no play records are sent"))
         }
-        return ParsedManifest(manifest: Manifest(ads: ads, report: report), rejected: rejected)
+        var metrics: String?
+        switch top["metrics"] {
+        case nil, .null?: break
+        // A file path chosen by a remote server would let it pick where this machine writes.
+        case .string(let path)? where base.isFileURL && path.hasPrefix("/") && !path.contains("\0"): metrics = path
+        case .string? where !base.isFileURL:
+            rejected.append(RejectedAd(id: "metrics", reason: "only a local manifest may name the metrics file; none is written", field: "metrics"))
+        default:
+            rejected.append(RejectedAd(id: "metrics", reason: "metrics must be an absolute file path; none is written", field: "metrics"))
+        }
+        return ParsedManifest(manifest: Manifest(ads: ads, report: report, metrics: metrics), rejected: rejected)
     }
 
     static func parseAd(_ json: ManifestJSON, base: URL) throws -> AdEntry {
