@@ -4,6 +4,12 @@ import LaunchAdDelivery
 import LaunchAdMedia
 import LaunchAdPlayer
 
+/// The player of `launch --then`'s ad, kept after the ad until the app's window takes over.
+public final class HeldPicture {
+    var player: AdPlayer?
+    init() {}
+}
+
 /// `launchad play`: one ad, events to stdout or `--events FILE`, the outcome's exit code.
 public enum PlayCommand {
     /// `durationGiven`: `--duration` was on the command line (said to be unused on a video).
@@ -44,10 +50,15 @@ public enum PlayCommand {
 
     /// Plays one ad (a file path or an http(s) URL) with its fallback; emits every event up to
     /// and including the single `end`, and returns the outcome. `launch` calls this too.
-    public static func play(_ options: PlayOptions, sink: EventSink) -> Outcome {
+    /// With `holding`, the window and the ad's last picture stay for the hand-off to the app.
+    public static func play(_ options: PlayOptions, sink: EventSink, holding: HeldPicture? = nil) -> Outcome {
         MediaLog.configure()
         let player = AdPlayer(options: options, events: sink)
         player.notifier = serviceNotifier
+        if let holding {
+            player.holdsLastPicture = true
+            holding.player = player
+        }
         return player.run()
     }
 

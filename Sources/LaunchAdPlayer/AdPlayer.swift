@@ -24,6 +24,8 @@ public final class AdPlayer {
     var presentHook: ((PresentedFrame) -> Void)?
     /// systemd's notify socket (READY, WATCHDOG, STATUS), if the run has one.
     public var notifier: ServiceNotifier?
+    /// Keep the window and the ad's last picture when the run ends, for `handOff` to the app.
+    public var holdsLastPicture = false
     var watchdog: WatchdogPolicy?
 
     let config: PlayerConfig
@@ -95,7 +97,8 @@ public final class AdPlayer {
         self.engine = engine
         engine.start()
         if let logo = config.logo { logoJob = ImageDecodeJob(path: logo, isFallback: false, in: imageThreads) }
-        defer { tearDown() }
+        // Held for the hand-off to the app, the window and its last picture stay; `handOff` closes them.
+        defer { if holdsLastPicture { stopMedia() } else { tearDown() } }
         do {
             sdl = try SDLVideo()
         } catch {
@@ -388,8 +391,20 @@ public final class AdPlayer {
 
     private func finish(_ actions: [SessionAction]) -> Outcome? { carryOut(actions) ?? sessionOutcome }
 
-    private func tearDown() {
-        // Engine threads first (they use the audio device), then SDL's objects, window last.
+    func tearDown() {
+        stopMedia()
+        // SDL's objects, window last.
+        skipView = nil
+        videoTexture = nil
+        imageTexture = nil
+        logoTexture = nil
+        renderer = nil
+        window = nil
+        sdl = nil
+    }
+
+    /// Stops the engine threads (they use the audio device) and the image threads.
+    private func stopMedia() {
         control?.stop()
         engine?.stop(wait: true)
         engine = nil
@@ -398,12 +413,5 @@ public final class AdPlayer {
         _ = imageThreads.wait(timeout: .now() + 3)
         imageJob = nil
         logoJob = nil
-        skipView = nil
-        videoTexture = nil
-        imageTexture = nil
-        logoTexture = nil
-        renderer = nil
-        window = nil
-        sdl = nil
     }
 }

@@ -186,7 +186,7 @@ public struct AdSession {
 
     public func skipButton(now: Int) -> SkipButtonState {
         guard config.showSkip, phase != .waiting else {
-            return SkipButtonState(visible: false, enabled: false, text: "", progress: 0)
+            return .hidden
         }
         let shown = shownMs(now: now)
         let progress = config.countdownMs > 0 ? min(1, Double(shown) / Double(config.countdownMs)) : 1
