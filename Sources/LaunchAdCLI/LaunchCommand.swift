@@ -24,14 +24,14 @@ public enum LaunchCommand {
         // The app starts right after the ad; the refresh may go on meanwhile, but this process
         // does not end before it is over (or out of time), and `end` stays the last event.
         let app = o.then.isEmpty ? nil : startApp(o.then)
-        // Counted for the frequency caps once the app is on its way (the cache lock may be busy).
-        play?.record()
         let keepAlive = app.flatMap { app in PlayCommand.serviceNotifier.map { notifier in
             notifier.notify(WatchdogPolicy.appStarted(o.then[0], pid: app.pid))
             return ServiceKeepAlive(notifier)
         } }
         defer { keepAlive?.stop() }
         handOff(held, to: app, hold: o.hold, sink: sink)
+        // Counted for the frequency caps once the app is on screen (the cache lock may be busy).
+        play?.record()
         refresh?.finish(timeout: o.refreshTimeout)
         outbox?.finish(waitingAtMost: o.cache.delivery.beaconWait)
         sink.release()

@@ -7,14 +7,14 @@ extension AdPlayer {
     /// Sends what the watchdog policy says for the run's state at `now` (nothing without a notifier).
     func tellService(now: Int) {
         guard let notifier else { return }
-        if watchdog == nil { watchdog = WatchdogPolicy(pingIntervalMs: notifier.pingIntervalMs) }
+        if watchdog == nil { watchdog = WatchdogPolicy(pingIntervalMs: notifier.pingIntervalMs, what: serviceName) }
         let state: WatchdogPolicy.State
         switch session.phase {
         case .waiting: state = .waiting
         case .showing, .leaving: state = .showing(onSchedule: session.watch.isOnSchedule(now: now), lateMs: session.watch.lateMs(now: now))
         case .ended(let outcome): state = .ended(outcome)
         }
-        if let message = watchdog?.message(state, what: serviceName, now: now) { notifier.notify(message) }
+        if let message = watchdog?.message(state, now: now) { notifier.notify(message) }
     }
 
     /// The ad as `systemctl status` names it: the file's name, not a long URL.

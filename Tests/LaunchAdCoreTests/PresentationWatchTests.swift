@@ -116,19 +116,19 @@ final class AdSessionStallTests: XCTestCase {
 /// What systemd hears: READY once a picture is up, pings only while on schedule, status news.
 final class WatchdogPolicyTests: XCTestCase {
     func testReadyPingsAndStatus() {
-        var p = WatchdogPolicy(pingIntervalMs: 500)
-        XCTAssertEqual(p.message(.waiting, what: "ad.mp4", now: 0), "STATUS=starting ad.mp4")
-        XCTAssertNil(p.message(.waiting, what: "ad.mp4", now: 100))
-        XCTAssertEqual(p.message(.showing(onSchedule: true, lateMs: 0), what: "ad.mp4", now: 200), "READY=1\nWATCHDOG=1\nSTATUS=showing ad.mp4")
-        XCTAssertNil(p.message(.showing(onSchedule: true, lateMs: 0), what: "ad.mp4", now: 699))
-        XCTAssertEqual(p.message(.showing(onSchedule: true, lateMs: 0), what: "ad.mp4", now: 700), "WATCHDOG=1")
+        var p = WatchdogPolicy(pingIntervalMs: 500, what: "ad.mp4")
+        XCTAssertEqual(p.message(.waiting, now: 0), "STATUS=starting ad.mp4")
+        XCTAssertNil(p.message(.waiting, now: 100))
+        XCTAssertEqual(p.message(.showing(onSchedule: true, lateMs: 0), now: 200), "READY=1\nWATCHDOG=1\nSTATUS=showing ad.mp4")
+        XCTAssertNil(p.message(.showing(onSchedule: true, lateMs: 0), now: 699))
+        XCTAssertEqual(p.message(.showing(onSchedule: true, lateMs: 0), now: 700), "WATCHDOG=1")
         // Late: no ping however long, the status says so (in whole seconds).
-        XCTAssertEqual(p.message(.showing(onSchedule: false, lateMs: 300), what: "ad.mp4", now: 1300), "STATUS=stalled: no new picture of ad.mp4 for 0 s")
-        XCTAssertNil(p.message(.showing(onSchedule: false, lateMs: 900), what: "ad.mp4", now: 1900))
-        XCTAssertEqual(p.message(.showing(onSchedule: false, lateMs: 1000), what: "ad.mp4", now: 2000), "STATUS=stalled: no new picture of ad.mp4 for 1 s")
+        XCTAssertEqual(p.message(.showing(onSchedule: false, lateMs: 300), now: 1300), "STATUS=stalled: no new picture of ad.mp4 for 0 s")
+        XCTAssertNil(p.message(.showing(onSchedule: false, lateMs: 900), now: 1900))
+        XCTAssertEqual(p.message(.showing(onSchedule: false, lateMs: 1000), now: 2000), "STATUS=stalled: no new picture of ad.mp4 for 1 s")
         // Back on schedule: a ping at once, READY not again.
-        XCTAssertEqual(p.message(.showing(onSchedule: true, lateMs: 0), what: "ad.mp4", now: 2100), "WATCHDOG=1\nSTATUS=showing ad.mp4")
-        XCTAssertEqual(p.message(.ended(.completed), what: "ad.mp4", now: 2200), "STATUS=ad.mp4 ended: completed")
+        XCTAssertEqual(p.message(.showing(onSchedule: true, lateMs: 0), now: 2100), "WATCHDOG=1\nSTATUS=showing ad.mp4")
+        XCTAssertEqual(p.message(.ended(.completed), now: 2200), "STATUS=ad.mp4 ended: completed")
     }
 
     func testThePingIntervalIsHalfTheWatchdogTimeout() {

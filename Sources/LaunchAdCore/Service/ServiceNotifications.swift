@@ -21,11 +21,13 @@ public struct WatchdogPolicy: Sendable {
     }
 
     public let pingIntervalMs: Int
+    /// The ad as the status names it.
+    public let what: String
     private var readySent = false
     private var lastPingAt: Int?
     private var lastStatus: String?
 
-    public init(pingIntervalMs: Int) { self.pingIntervalMs = max(50, pingIntervalMs) }
+    public init(pingIntervalMs: Int, what: String) { self.pingIntervalMs = max(50, pingIntervalMs); self.what = what }
 
     /// systemd's `WATCHDOG_USEC` (microseconds) as a ping interval: half of it, as sd_notify(3)
     /// advises, at least 50 ms; one second when there is no watchdog (pings are then only news).
@@ -34,8 +36,8 @@ public struct WatchdogPolicy: Sendable {
         return max(50, usec / 2000)
     }
 
-    /// The datagram to send now for `state` of the ad named `what`, or nil when there is no news.
-    public mutating func message(_ state: State, what: String, now: Int) -> String? {
+    /// The datagram to send now for `state`, or nil when there is no news.
+    public mutating func message(_ state: State, now: Int) -> String? {
         var lines: [String] = []
         switch state {
         case .showing(let onSchedule, _):
