@@ -82,6 +82,10 @@ final class MetricsTests: XCTestCase {
             .write(to: URL(fileURLWithPath: manifest))
         let cache = folder.appendingPathComponent("cache").path
         XCTAssertEqual(try Launchad.run(["prefetch", "--manifest", manifest, "--cache", cache]).status, 0)
+        // The refresh itself leaves the cache's gauges, no play yet.
+        let refreshed = try String(contentsOfFile: file, encoding: .utf8)
+        XCTAssertTrue(refreshed.contains("launchad_cache_ads 1\n"), refreshed)
+        XCTAssertFalse(refreshed.contains("launchad_plays_total"), refreshed)
         let run = try Launchad.run(["launch", "--manifest", manifest, "--cache", cache, "--size", "320x240", "--transition", "none",
                                     "--state", folder.appendingPathComponent("state").path])
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
@@ -97,7 +101,8 @@ final class MetricsTests: XCTestCase {
     /// An unwritable --metrics path: one line at start, exit 2, nothing played.
     func testAnUnwritableMetricsPathIsAUsageErrorAtStart() throws {
         let clip = try Fixtures.colourBars(seconds: 1, audio: false)
-        for command in [["play", clip], ["launch", "--manifest", folder.appendingPathComponent("m.json").path]] {
+        let manifest = folder.appendingPathComponent("m.json").path
+        for command in [["play", clip], ["launch", "--manifest", manifest], ["prefetch", "--manifest", manifest]] {
             let run = try Launchad.run(command + ["--metrics", "/nonexistent-launchad-dir/x.prom"])
             XCTAssertEqual(run.status, 2, run.stderr)
             XCTAssertEqual(run.stderr, "launchad: --metrics /nonexistent-launchad-dir/x.prom: cannot write in /nonexistent-launchad-dir: No such file or directory\n")
