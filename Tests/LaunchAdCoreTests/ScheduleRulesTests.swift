@@ -124,7 +124,7 @@ final class ScheduleRulesTests: XCTestCase {
         }
         let cases: [(String, String)] = [
             (#""days": ["mon", "funday"],"#, "days[1]"), (#""days": "mon","#, "days"), (#""hours": ["25:00-26:00"],"#, "hours[0]"),
-            (#""hours": ["06:00"],"#, "hours[0]"), (#""timezone": "Mars/Olympus_Mons","#, "timezone"), (#""timezone": 1,"#, "timezone"),
+            (#""hours": ["06:00"],"#, "hours[0]"), (#""hours": ["+6:00-12:00"],"#, "hours[0]"), (#""hours": ["24:00-02:00"],"#, "hours[0]"), (#""timezone": "Mars/Olympus_Mons","#, "timezone"), (#""timezone": 1,"#, "timezone"),
             (#""weight": "3","#, "weight"), (#""weight": 0,"#, "weight"), (#""max_per_day": 1.5,"#, "max_per_day"),
             (#""max_per_hour": -1,"#, "max_per_hour"), (#""min_interval": true,"#, "min_interval"), (#""priority": "high","#, "priority"),
         ]

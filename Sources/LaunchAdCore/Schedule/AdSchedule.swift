@@ -88,8 +88,9 @@ public struct HourRange: Codable, Equatable, Sendable {
 
     static func minutes(_ text: Substring) -> Int? {
         let hm = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
-        guard hm.count == 2, hm[0].count == 2, hm[1].count == 2, let h = Int(hm[0]), let m = Int(hm[1]),
-              hm[0].allSatisfy(\.isASCII), (0...24).contains(h), (0..<60).contains(m), h < 24 || m == 0 else { return nil }
+        // Two ASCII digits each: Int alone would take "+6".
+        guard hm.count == 2, hm.allSatisfy({ $0.count == 2 && $0.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }),
+              let h = Int(hm[0]), let m = Int(hm[1]), (0...24).contains(h), (0..<60).contains(m), h < 24 || m == 0 else { return nil }
         return h * 60 + m
     }
 
