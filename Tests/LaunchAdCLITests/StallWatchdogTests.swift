@@ -110,12 +110,14 @@ final class StallWatchdogTests: XCTestCase {
     }
 
     /// An abstract socket name (`@...`, as systemd uses in containers) is reached too; a played
-    /// ad is READY, pinged and ends with its outcome in the status.
+    /// ad is READY, pinged and ends with its outcome in the status, whoever WATCHDOG_PID names.
     func testAnAbstractNotifySocketHearsReadyPingsAndTheOutcome() throws {
         let listener = try NotifyListener(abstract: true)
         let clip = try Fixtures.colourBars(seconds: 1, audio: true)
         let run = try Launchad.run(["play", clip, "--transition", "none"],
-                                   environment: Launchad.headlessEnvironment(["NOTIFY_SOCKET": listener.address, "WATCHDOG_USEC": "200000"]))
+                                   // As under the kiosk units: systemd's WATCHDOG_PID names xinit, not launchad.
+                                   environment: Launchad.headlessEnvironment(["NOTIFY_SOCKET": listener.address, "WATCHDOG_USEC": "200000",
+                                                                              "WATCHDOG_PID": "1"]))
         XCTAssertEqual(run.status, 0, run.stdout)
         let said = listener.assignments
         XCTAssertEqual(said.filter { $0 == "READY=1" }.count, 1, "\(said)")

@@ -13,10 +13,10 @@ public final class SystemdNotifier: ServiceNotifier, @unchecked Sendable {
     public let pingIntervalMs: Int
 
     /// The notifier for this process's environment, or nil without `NOTIFY_SOCKET` (not run by
-    /// systemd as `Type=notify`) or when `WATCHDOG_PID` names another process.
+    /// systemd as `Type=notify`). `WATCHDOG_PID` is not required to be this process: the kiosk
+    /// units start launchad below xinit, weston or cage (`NotifyAccess=all`), whose pid it names.
     public static func fromEnvironment(_ env: [String: String] = ProcessInfo.processInfo.environment) -> SystemdNotifier? {
         guard let path = env["NOTIFY_SOCKET"], !path.isEmpty else { return nil }
-        if let pid = env["WATCHDOG_PID"].flatMap(Int32.init), pid != getpid() { return nil }
         return SystemdNotifier(socketPath: path, pingIntervalMs: WatchdogPolicy.pingInterval(watchdogUsec: env["WATCHDOG_USEC"]))
     }
 
