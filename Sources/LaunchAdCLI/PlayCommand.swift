@@ -31,7 +31,8 @@ public enum PlayCommand {
         outbox?.startSending()
         let outcome: Outcome
         if isTag(options) {
-            outcome = VASTPlay.play(options, sink: sink, queue: outbox)
+            // One play record per ad played (`--report`), the ad's id in it.
+            outcome = VASTPlay.play(options, sink: sink, queue: outbox, record: delivery.recordingEachAd(sink, outbox: outbox, options: options))
         } else {
             let file = options.file
             let recorded = delivery.recording(sink, target: delivery.reportTarget, outbox: outbox, adID: nil,
