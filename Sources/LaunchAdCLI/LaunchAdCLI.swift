@@ -46,6 +46,8 @@ public enum LaunchAdCLI {
             return PrefetchCommand.run(options)
         case .outbox(let options):
             return OutboxCommand.run(options)
+        case .schedule(let options):
+            return ScheduleCommand.run(options)
         }
     }
 }

@@ -11,6 +11,7 @@ public enum Command: Equatable, Sendable {
     case launch(LaunchOptions)
     case prefetch(PrefetchOptions)
     case outbox(OutboxOptions)
+    case schedule(ScheduleOptions)
 
     public static let usage = """
     usage: launchad COMMAND [options]
@@ -25,6 +26,7 @@ public enum Command: Equatable, Sendable {
       launch             show the cached ad, refresh the cache (--manifest), then --then CMD
       prefetch           refresh the ad cache from --manifest (cron, systemd timer)
       outbox status|flush  what beacons and play records wait to be delivered; deliver them now
+      schedule           which ad a launch would show at a time, and why not the others
       help COMMAND       show a command's options
     Options:
       --help, -h         this text
@@ -65,6 +67,9 @@ public enum Command: Equatable, Sendable {
         case "outbox":
             guard let o = try OutboxOptions.parse(rest) else { return .help(OutboxOptions.help) }
             return .outbox(o)
+        case "schedule":
+            guard let o = try ScheduleOptions.parse(rest) else { return .help(ScheduleOptions.help) }
+            return .schedule(o)
         default:
             throw UsageError("unknown command '\(word)' (try: launchad --help)")
         }
@@ -101,6 +106,7 @@ public enum Command: Equatable, Sendable {
         case "launch": return LaunchOptions.help
         case "prefetch": return PrefetchOptions.help
         case "outbox": return OutboxOptions.help
+        case "schedule": return ScheduleOptions.help
         default: throw UsageError("no help for '\(topic)': not a command")
         }
     }

@@ -21,6 +21,7 @@ extension PlayOptions {
     /// all and preview those that change a picture, so their completions borrow these lines.
     static let playerHelp = """
       --events FILE          write JSON-lines events to FILE instead of stdout
+      --metrics FILE         write Prometheus metrics to FILE (node_exporter's textfile collector) at the end
       --size WxH             window size (default: the ad's size, scaled to fit the display)
       --device NAME          portrait screen: \(DevicePreset.allCases.map(\.rawValue).joined(separator: ", "))
       --fullscreen           desktop fullscreen, cursor hidden (kiosks)
@@ -40,6 +41,7 @@ extension PlayOptions {
       --transition fade|zoom|none   how the ad leaves (default fade)
       --fallback IMAGE       image shown when the video cannot play or its first frame is late
       --wait S               how long to wait for the first frame (default 3)
+      --stall-timeout S      end a video whose next picture is S seconds overdue: error media_stalled (default 3)
       --control stdin        read pause, resume, skip, click, mute, unmute, end lines from stdin
       --mute                 start muted (m toggles)
       --rotate 0|90|180|270  turn the whole scene clockwise, for a panel mounted on its side
@@ -83,6 +85,7 @@ extension PlayOptions {
         switch opt {
         case "--help": break
         case "--events": eventsPath = try r.value(for: opt)
+        case "--metrics": metricsPath = try r.value(for: opt)
         case "--size":
             let raw = try r.value(for: opt)
             guard let s = Size(parsing: raw), s.width >= 64, s.height >= 64, s.width <= 16384, s.height <= 16384 else {
@@ -113,6 +116,7 @@ extension PlayOptions {
         case "--transition": transition = try r.choice(for: opt, Transition.self)
         case "--fallback": fallback = try r.value(for: opt)
         case "--wait": wait = try r.double(for: opt, min: 0, max: 600)
+        case "--stall-timeout": stallTimeout = try r.double(for: opt, min: 0.5, max: 600)
         case "--control":
             let raw = try r.value(for: opt)
             guard raw == "stdin" else { throw UsageError("--control takes 'stdin', not '\(raw)'") }

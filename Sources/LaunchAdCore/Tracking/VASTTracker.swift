@@ -80,8 +80,8 @@ public struct VASTTracker: Sendable {
             }
         case "click" where shown:
             out.append(("clickTracking", ad.linear.clickTracking, shownMs))
-        case "error" where shown && !over && event["code"] == .string("media_truncated"):
-            // The file ended early after it was shown: a problem displaying the media file (405).
+        case "error" where shown && !over && (event["code"] == .string("media_truncated") || event["code"] == .string("media_stalled")):
+            // The file ended early, or stalled, after it was shown: a problem displaying the media file (405).
             return errorBatch(code: VASTError.mediaDisplay, at: date, cacheBuster: cacheBuster()).map { [$0] } ?? []
         case "error" where !shown, "wait_expired" where !shown:
             let code: Int

@@ -33,8 +33,8 @@ public struct VASTError: Error, Equatable, Sendable, CustomStringConvertible {
         // Chosen by its attributes, then not decodable here: a problem displaying it (405);
         // 403 is for attributes that rule every file out.
         case "decoder_missing", "not_media", "no_video_stream": return mediaDisplay
-        // media_truncated: shown, then the file ended early (a problem displaying it).
-        case "media_truncated": return mediaDisplay
+        // media_truncated, media_stalled: shown, then the file ended early or stopped coming (a problem displaying it).
+        case "media_truncated", "media_stalled": return mediaDisplay
         default: return mediaDisplay
         }
     }
