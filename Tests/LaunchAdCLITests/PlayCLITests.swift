@@ -63,7 +63,7 @@ final class PlayCLITests: XCTestCase {
         let fifo = Fixtures.directory.appendingPathComponent("events-\(UUID().uuidString).fifo").path
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
         defer { unlink(fifo) }
-        let r = try Fixtures.run("/bin/sh", ["-c", "cat \"$0\" > \"$0.out\" & \"$1\" play \"$2\" --events \"$0\"; s=$?; wait; exit $s",
+        let r = try Fixtures.run("/bin/sh", ["-c", "timeout 20 cat \"$0\" > \"$0.out\" & \"$1\" play \"$2\" --events \"$0\"; s=$?; wait; exit $s",
                                             fifo, Launchad.binary, clip], environment: Launchad.headlessEnvironment())
         defer { unlink(fifo + ".out") }
         XCTAssertEqual(r.status, 0, r.stderr)
