@@ -18,7 +18,18 @@ public func manifestFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> C
                     if !base.isFileURL { precondition(!c.url.isFileURL, "a remote manifest named a local file") }
                 }
                 if let link = ad.link { precondition(Link.isAllowed(link)) }
+                if let zone = ad.schedule?.timezone { precondition(TimeZone(identifier: zone) != nil, "a parsed zone is known") }
             }
+            // The scheduler judges whatever parsed, at any hour, with caps reached or not.
+            for t in [1_800_000_000.0, 1_800_043_200, 1_806_800_400] {
+                let now = Date(timeIntervalSince1970: t)
+                let plays = Dictionary(parsed.manifest.ads.map { ($0.id, [now.addingTimeInterval(-30)]) }, uniquingKeysWith: { a, _ in a })
+                let ranked = AdSelector.rank(parsed.manifest.ads, now: now, screen: Size(width: 1920, height: 1080), plays: plays,
+                                             systemZone: TimeZone(identifier: "UTC")!) { _ in true }
+                precondition(ranked.verdicts.count == parsed.manifest.ads.count)
+                precondition(ranked.verdicts.filter { $0.reason == nil }.count == (ranked.winner == nil ? 0 : 1))
+            }
+            if !base.isFileURL { precondition(parsed.manifest.metrics == nil, "a remote manifest chose where to write") }
         }
     }
     if let text = String(bytes: bytes, encoding: .utf8) { _ = ManifestDate.rfc3339(text) }

@@ -10,13 +10,15 @@ public final class JSONLinesSink: EventSink, @unchecked Sendable {
 
     public init(handle: FileHandle) { self.handle = handle }
 
-    /// Opens (creating or truncating) the file at `path`.
+    /// Opens the file at `path` for writing, creating or truncating it in place. Never replaced by
+    /// a new file (FileManager.createFile writes atomically, renaming over the path): `--events
+    /// /dev/null`, a FIFO or a file another process follows must stay what it is.
     public convenience init(path: String) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-              let handle = FileHandle(forWritingAtPath: path) else {
-            throw UsageError("cannot write the events file \(path)")
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw UsageError("cannot write the events file \(path): \(String(cString: strerror(errno)))")
         }
-        self.init(handle: handle)
+        self.init(handle: FileHandle(fileDescriptor: fd, closeOnDealloc: true))
     }
 
     /// The latest time written: threads stamp events just before they reach the lock, so a line

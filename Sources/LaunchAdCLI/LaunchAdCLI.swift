@@ -22,7 +22,7 @@ public enum LaunchAdCLI {
             print(text)
             return ExitCode.success
         case .version:
-            print("launchad \(Command.versionString)")
+            print(VersionText.full)
             return ExitCode.success
         case .play(let options, let delivery):
             // `play --allow-http` also lets a plain-http creative stream from any host.
@@ -46,6 +46,8 @@ public enum LaunchAdCLI {
             return PrefetchCommand.run(options)
         case .outbox(let options):
             return OutboxCommand.run(options)
+        case .schedule(let options):
+            return ScheduleCommand.run(options)
         }
     }
 }

@@ -9,28 +9,49 @@ public enum LaunchCommand {
         do { out = try PlayCommand.eventSink(path: o.play.eventsPath) } catch {
             return PrefetchCommand.fail("\(error)", ExitCode.usage)
         }
+        if let refused = MetricsReport.check(o.play.metricsPath) { return refused }
         PrefetchCommand.installStreaming(o.cache)
-        let sink = HeldEndSink(out)
+        let metrics = MetricsSink(out, adID: "")
+        let sink = HeldEndSink(metrics)
         var refresh: BackgroundRefresh?
         // What earlier runs left in the outbox goes out while the ad plays, on its own thread.
         let outbox = o.cache.delivery.openOutbox(events: sink)
         outbox?.startSending()
         var refused = false
-        let outcome = showAd(o, sink: sink, queue: outbox, refresh: &refresh, cacheRefused: &refused)
+        var play: ShownPlay?
+        let held = o.then.isEmpty ? nil : HeldPicture()
+        let outcome = showAd(o, sink: sink, queue: outbox, refresh: &refresh, cacheRefused: &refused, shown: &play, held: held)
         // The app starts right after the ad; the refresh may go on meanwhile, but this process
         // does not end before it is over (or out of time), and `end` stays the last event.
         let app = o.then.isEmpty ? nil : startApp(o.then)
+        let keepAlive = app.flatMap { app in PlayCommand.serviceNotifier.map { notifier in
+            notifier.notify(WatchdogPolicy.appStarted(o.then[0], pid: app.pid))
+            return ServiceKeepAlive(notifier)
+        } }
+        defer { keepAlive?.stop() }
+        handOff(held, to: app, hold: o.hold, sink: sink)
+        // Counted for the frequency caps once the app is on screen (the cache lock may be busy).
+        play?.record()
         refresh?.finish(timeout: o.refreshTimeout)
         outbox?.finish(waitingAtMost: o.cache.delivery.beaconWait)
         sink.release()
+        // After the held `end` has passed the metrics sink.
+        writeMetrics(o, run: metrics.run, outbox: outbox)
         guard !o.then.isEmpty else { return refused ? ExitCode.usage : outcome.exitCode }
         return app.map(waitForApp) ?? 127
+    }
+
+    /// `--metrics`, else the local manifest's `metrics` as the last refresh recorded it.
+    static func writeMetrics(_ o: LaunchOptions, run: PlayMetrics, outbox: Outbox?) {
+        let cache = try? CacheStore(directory: o.cache.cacheDirectory())
+        guard let path = o.play.metricsPath ?? cache?.readIndex().manifest?.metrics else { return }
+        MetricsReport.write(path, run: run.outcome == nil ? nil : run, cache: cache, outbox: outbox)
     }
 
     /// Picks and plays the ad (or reports none) while the refresh runs; returns when the ad is
     /// over, with the refresh (still running, maybe) in `started`.
     static func showAd(_ o: LaunchOptions, sink: HeldEndSink, queue: BeaconQueue?, refresh started: inout BackgroundRefresh?,
-                       cacheRefused: inout Bool) -> Outcome {
+                       cacheRefused: inout Bool, shown: inout ShownPlay?, held: HeldPicture?) -> Outcome {
         let store: CacheStore
         let config: PrefetchConfig
         do {
@@ -49,19 +70,21 @@ public enum LaunchCommand {
         started = refresh
 
         let index = store.readIndex()
-        if let choice = AdSelector.choose(from: index.ads.map(\.ad), now: Date(), screen: o.screen,
+        if let choice = AdSelector.choose(from: index.ads.map(\.ad), now: Date(), screen: o.screen, plays: index.plays ?? [:],
                                           isAvailable: { store.isAvailable($0, in: index) }) {
-            return playCached(choice, o, index: index, store: store, refresh: refresh, sink: sink, queue: queue)
+            let tally = ShownPlay(store: store, id: choice.ad.id, sink: sink)
+            shown = tally
+            return playCached(choice, o, index: index, store: store, refresh: refresh, sink: tally, queue: queue, held: held)
         }
         sink.emit(AdEvent("cache_miss", tMs: ProcessClock.nowMs(), [("reason", .string(index.ads.isEmpty ? "empty" : "nothing_ready"))]))
         refresh.start()
-        return playFromNetwork(o, refresh: refresh, sink: sink, queue: queue)
+        return playFromNetwork(o, refresh: refresh, sink: sink, queue: queue, store: store, plays: index.plays ?? [:], shown: &shown, held: held)
     }
 
     /// The usual launch: the cached files, while the refresh (which first notes the ad as
     /// shown, and never deletes its files) runs beside it.
     static func playCached(_ choice: AdChoice, _ o: LaunchOptions, index: CacheIndex, store: CacheStore,
-                           refresh: BackgroundRefresh, sink: EventSink, queue: BeaconQueue?) -> Outcome {
+                           refresh: BackgroundRefresh, sink: EventSink, queue: BeaconQueue?, held: HeldPicture?) -> Outcome {
         let files = [choice.variant] + (choice.fallback.map { [$0] } ?? [])
         let path = { (c: Creative) in store.url(of: index.files[c.sha256]!).path }
         sink.emit(AdEvent("cache_hit", tMs: ProcessClock.nowMs(),
@@ -74,17 +97,19 @@ public enum LaunchCommand {
         // The captions cached with the creative (a caption problem never holds the ad back).
         if let c = choice.ad.captions, store.isAvailable(c, in: index) { play.captions = play.captions ?? path(c) }
         let report = o.cache.delivery.reportTarget ?? index.manifest?.report
-        return PlayCommand.play(play, sink: recorded(tracked(sink, choice, play, queue: queue), choice, play, o, report: report, queue: queue))
+        return PlayCommand.play(play, sink: recorded(tracked(sink, choice, play, queue: queue), choice, play, o, report: report, queue: queue),
+                                holding: held)
     }
 
     /// Nothing cached to show: the manifest's ad straight from the network, if the manifest
     /// comes within --wait and the creative starts within what is left of it.
-    static func playFromNetwork(_ o: LaunchOptions, refresh: BackgroundRefresh, sink: HeldEndSink, queue: BeaconQueue?) -> Outcome {
+    static func playFromNetwork(_ o: LaunchOptions, refresh: BackgroundRefresh, sink: HeldEndSink, queue: BeaconQueue?,
+                                store: CacheStore, plays: [String: [Date]], shown: inout ShownPlay?, held: HeldPicture?) -> Outcome {
         let waitBegan = ProcessClock.uptimeSeconds()
         guard let manifest = refresh.waitForManifest(timeout: o.play.wait) else {
             return noAd(sink, reason: "no_manifest")
         }
-        guard let choice = AdSelector.choose(from: manifest.ads, now: Date(), screen: o.screen,
+        guard let choice = AdSelector.choose(from: manifest.ads, now: Date(), screen: o.screen, plays: plays,
                                              isAvailable: { streamable($0.url, allowHTTP: o.cache.allowHTTP) }) else {
             return noAd(sink, reason: "nothing_scheduled")
         }
@@ -93,7 +118,10 @@ public enum LaunchCommand {
         play.wait = max(0.5, o.play.wait - (ProcessClock.uptimeSeconds() - waitBegan))
         sink.emit(AdEvent("stream", tMs: ProcessClock.nowMs(), [("id", .string(choice.ad.id)), ("url", .string(choice.variant.url.absoluteString))]))
         let report = o.cache.delivery.reportTarget ?? manifest.report
-        let outcome = PlayCommand.play(play, sink: recorded(tracked(sink, choice, play, queue: queue), choice, play, o, report: report, queue: queue))
+        let tally = ShownPlay(store: store, id: choice.ad.id, sink: sink)
+        shown = tally
+        let outcome = PlayCommand.play(play, sink: recorded(tracked(tally, choice, play, queue: queue), choice, play, o, report: report, queue: queue),
+                                       holding: held)
         guard outcome != .timeout else {
             sink.rewriteOutcome(to: .noAd, reason: "creative_late")
             return .noAd
@@ -154,7 +182,19 @@ public enum LaunchCommand {
         if let layout = ad.layout.flatMap(LayoutMode.init(rawValue:)), layout == .fullscreen || p.logo != nil {
             p.layout = layout
         }
+        // The hand-off replaces the leave transition: the last picture stays until the app is there.
+        if !o.then.isEmpty { p.transition = .none }
         return p
+    }
+
+    /// Keeps the ad's last picture until the app's window is there (or the hold runs out), then
+    /// closes it; the `handoff` event says which.
+    static func handOff(_ held: HeldPicture?, to app: AppProcess?, hold: Double, sink: EventSink) {
+        guard let player = held?.player else { return }
+        guard let app else { return player.close() }
+        guard let (ending, waited) = player.handOff(appPID: app.pid, holdSeconds: hold) else { return }
+        sink.emit(AdEvent("handoff", tMs: ProcessClock.nowMs(), [("via", .string(ending.rawValue)), ("app_pid", .int(Int(app.pid))),
+                                                                 ("waited_ms", .int(waited))]))
     }
 
     /// Starts `CMD ARGS...` (looked up on PATH) with this process's stdin, stdout and stderr.

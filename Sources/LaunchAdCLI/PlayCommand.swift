@@ -4,6 +4,12 @@ import LaunchAdDelivery
 import LaunchAdMedia
 import LaunchAdPlayer
 
+/// The player of `launch --then`'s ad, kept after the ad until the app's window takes over.
+public final class HeldPicture {
+    var player: AdPlayer?
+    init() {}
+}
+
 /// `launchad play`: one ad, events to stdout or `--events FILE`, the outcome's exit code.
 public enum PlayCommand {
     /// `durationGiven`: `--duration` was on the command line (said to be unused on a video).
@@ -13,7 +19,10 @@ public enum PlayCommand {
             FileHandle.standardError.write(Data("launchad: \(error)\n".utf8))
             return ExitCode.usage
         }
+        if let refused = MetricsReport.check(options.metricsPath) { return refused }
         IgnoredOptions.notes(options).forEach(IgnoredOptions.print)
+        let metrics = options.metricsPath.map { _ in MetricsSink(sink, adID: (options.file as NSString).lastPathComponent) }
+        if let metrics { sink = metrics }
         if durationGiven && options.fallback == nil { sink = DurationNoteSink(sink) }
         // What earlier runs left in the outbox goes out while this ad plays, on its own thread.
         var delivery = delivery
@@ -22,7 +31,8 @@ public enum PlayCommand {
         outbox?.startSending()
         let outcome: Outcome
         if isTag(options) {
-            outcome = VASTPlay.play(options, sink: sink, queue: outbox)
+            // One play record per ad played (`--report`), the ad's id in it.
+            outcome = VASTPlay.play(options, sink: sink, queue: outbox, record: delivery.recordingEachAd(sink, outbox: outbox, options: options))
         } else {
             let file = options.file
             let recorded = delivery.recording(sink, target: delivery.reportTarget, outbox: outbox, adID: nil,
@@ -30,6 +40,7 @@ public enum PlayCommand {
             outcome = play(options, sink: recorded)
         }
         outbox?.finish(waitingAtMost: delivery.beaconWait)
+        if let path = options.metricsPath { MetricsReport.write(path, run: metrics?.run, cache: nil, outbox: outbox) }
         return outcome.exitCode
     }
 
@@ -40,15 +51,26 @@ public enum PlayCommand {
 
     /// Plays one ad (a file path or an http(s) URL) with its fallback; emits every event up to
     /// and including the single `end`, and returns the outcome. `launch` calls this too.
+    /// With `holding`, the window and the ad's last picture stay for the hand-off to the app.
     /// `captions`: cues already read (a VAST ad's caption file); else `--captions` is read here.
     /// `icons`: a VAST ad's icons, their pictures fetched.
-    public static func play(_ options: PlayOptions, sink: EventSink, captions: CaptionTrack? = nil, icons: [OverlayIcon] = []) -> Outcome {
+    public static func play(_ options: PlayOptions, sink: EventSink, holding: HeldPicture? = nil,
+                            captions: CaptionTrack? = nil, icons: [OverlayIcon] = []) -> Outcome {
         MediaLog.configure()
         var config = PlayerConfig(options)
         config.captions = captions ?? options.captions.flatMap { CaptionStep.load($0, source: "sidecar", o: options, sink: sink) }
         config.icons = icons
-        return AdPlayer(config: config, events: sink).run()
+        let player = AdPlayer(config: config, events: sink)
+        player.notifier = serviceNotifier
+        if let holding {
+            player.holdsLastPicture = true
+            holding.player = player
+        }
+        return player.run()
     }
+
+    /// systemd's notify socket when run as a `Type=notify` service; one for the whole process.
+    static let serviceNotifier = SystemdNotifier.fromEnvironment()
 
     /// stdout, or the file `--events` names.
     public static func eventSink(path: String?) throws -> EventSink {

@@ -10,6 +10,7 @@ public enum PrefetchCommand {
         do { events = try PlayCommand.eventSink(path: o.eventsPath) } catch {
             return fail("\(error)", ExitCode.usage)
         }
+        if let refused = MetricsReport.check(o.metricsPath) { return refused }
         let store: CacheStore
         let config: PrefetchConfig
         do {
@@ -36,6 +37,10 @@ public enum PrefetchCommand {
         let report = prefetcher.run()
         bar?.finish()
         outbox?.finish(waitingAtMost: o.delivery.beaconWait)
+        // The cache's gauges and the refresh's age for the fleet; the play counters carry on untouched.
+        if let path = o.metricsPath ?? store.readIndex().manifest?.metrics {
+            MetricsReport.write(path, run: nil, cache: store, outbox: outbox)
+        }
         // Like every run, the stream ends with one `end`: completed (exit 0) or error (exit 1).
         let outcome: Outcome = report.ok ? .completed : .error
         events.emit(AdEvent("end", tMs: ProcessClock.nowMs(), [("outcome", .string(outcome.rawValue))]))

@@ -70,6 +70,8 @@ extension AdPlayer {
         if videoTexture != nil {
             let heard = firstFrameShown && !session.isPaused ? engine?.audioClock : nil
             session.frames?.presented(pictureTime: shownPTS, audioClock: heard)
+            if pictureToPresent, let pts = shownPTS { session.picturePresented(pts: pts, now: ProcessClock.nowMs()) }
+            pictureToPresent = false
         }
     }
 

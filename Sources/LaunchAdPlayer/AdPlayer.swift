@@ -22,6 +22,11 @@ public final class AdPlayer {
 
     /// Tests watch each presented frame through this (with `@testable import`).
     var presentHook: ((PresentedFrame) -> Void)?
+    /// systemd's notify socket (READY, WATCHDOG, STATUS), if the run has one.
+    public var notifier: ServiceNotifier?
+    /// Keep the window and the ad's last picture when the run ends, for `handOff` to the app.
+    public var holdsLastPicture = false
+    var watchdog: WatchdogPolicy?
 
     let config: PlayerConfig
     let events: EventSink
@@ -56,6 +61,8 @@ public final class AdPlayer {
     /// The still image's size in its file (it may be shown scaled down).
     var imageSourceSize: Size?
     var shownPTS: Double?
+    /// A new video picture is in the texture and not yet presented.
+    var pictureToPresent = false
     var firstFrameShown = false
     var facts: VideoFacts?
     var startSent = false
@@ -89,6 +96,12 @@ public final class AdPlayer {
 
     /// Plays the ad; returns its outcome after exactly one `end` event.
     public func run() -> Outcome {
+        let outcome = runLoop()
+        tellService(now: ProcessClock.nowMs())
+        return outcome
+    }
+
+    private func runLoop() -> Outcome {
         runStartMs = ProcessClock.nowMs()
         // SDL's subsystems are started and stopped on this thread only; the engine's read
         // thread then just opens a device.
@@ -99,7 +112,8 @@ public final class AdPlayer {
         engine.start()
         if let logo = config.logo { logoJob = ImageDecodeJob(path: logo, isFallback: false, in: imageThreads) }
         startIcons()
-        defer { tearDown() }
+        // Held for the hand-off to the app, the window and its last picture stay; `handOff` closes them.
+        defer { if holdsLastPicture { stopMedia() } else { tearDown() } }
         do {
             sdl = try SDLVideo()
         } catch {
@@ -123,6 +137,7 @@ public final class AdPlayer {
             // a slow step counts as shown, not as late.
             renderIfNeeded()
             if let outcome = carryOut(session.tick(now: ProcessClock.nowMs())) { return outcome }
+            tellService(now: ProcessClock.nowMs())
             SDL_WaitEventTimeout(nil, waitMs())
         }
     }
@@ -226,7 +241,7 @@ public final class AdPlayer {
             return nil
         }
         emitStart(kind: "video", size: f.displaySize, duration: f.duration, hasAudio: f.hasAudio)
-        session.videoReady(durationMs: f.duration.map { Int(($0 * 1000).rounded()) })
+        session.videoReady(durationMs: f.duration.map { Int(($0 * 1000).rounded()) }, frameDuration: f.frameDuration)
         pacer.stepMs = PresentPacer.stepMs(frameDuration: f.frameDuration)
         session.frames = FrameCounter()
         SDL_SetYUVConversionMode(f.colorMatrix == .bt709 ? SDL_YUV_CONVERSION_BT709
@@ -257,6 +272,8 @@ public final class AdPlayer {
             return nil // the clock starts when this picture is presented (startClock)
         }
         let t = masterClock(now: now)
+        // What the watch needs to know when the next picture is due.
+        session.upcomingPicture(pts: queued.first { $0 > (shownPTS ?? -.infinity) }, drained: engine.videoDrained)
         let decision = FrameTiming.decide(queued: queued, shown: shownPTS, clock: t)
         if decision.show || decision.drop > 0 {
             let count = decision.drop + (decision.show ? 1 : 0)
@@ -299,6 +316,7 @@ public final class AdPlayer {
             try surface.update(picture)
             videoTexture = surface
             session.frames?.pictureReady()
+            pictureToPresent = true
             shownPTS = picture.pts
             content = (f.displaySize, f.rotation)
             dirty = true
@@ -391,8 +409,22 @@ public final class AdPlayer {
 
     private func finish(_ actions: [SessionAction]) -> Outcome? { carryOut(actions) ?? sessionOutcome }
 
-    private func tearDown() {
-        // Engine threads first (they use the audio device), then SDL's objects, window last.
+    func tearDown() {
+        stopMedia()
+        // SDL's objects, window last.
+        skipView = nil
+        captionView = nil
+        iconPictures = [:]
+        videoTexture = nil
+        imageTexture = nil
+        logoTexture = nil
+        renderer = nil
+        window = nil
+        sdl = nil
+    }
+
+    /// Stops the engine threads (they use the audio device) and the image threads.
+    private func stopMedia() {
         control?.stop()
         engine?.stop(wait: true)
         engine = nil
@@ -404,14 +436,5 @@ public final class AdPlayer {
         logoJob = nil
         captionJob = nil
         iconJobs = [:]
-        iconPictures = [:]
-        skipView = nil
-        captionView = nil
-        videoTexture = nil
-        imageTexture = nil
-        logoTexture = nil
-        renderer = nil
-        window = nil
-        sdl = nil
     }
 }

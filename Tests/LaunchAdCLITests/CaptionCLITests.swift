@@ -96,7 +96,7 @@ final class CaptionCLITests: XCTestCase {
 /// `validate` with a spec that requires captions: the captioned file passes, the plain one fails.
 final class CaptionValidateTests: XCTestCase {
     func testASpecRequiringCaptions() throws {
-        let spec = try Fixtures.write("captions-spec.json", Data(#"{"name": "cc", "rules": {"captions": {"allowed": [true]}}}"#.utf8))
+        let spec = try Fixtures.write("captions-spec.json", Data(#"{"name": "cc", "rules": {"captions": {"allowed": ["any"]}}}"#.utf8))
         let captioned = try Launchad.run(["validate", try CaptionFixtures.textTrack(codec: "mov_text", ext: "mp4"), "--spec", spec])
         XCTAssertEqual(captioned.status, 0, captioned.stdout)
         XCTAssertTrue(captioned.stdout.contains("mov_text eng, 2 cues"), captioned.stdout)

@@ -5,7 +5,8 @@ import LaunchAdDelivery
 import LaunchAdTestSupport
 
 /// A real nginx on 127.0.0.1 with a random free port and its own prefix folder, serving `www`.
-/// `/500/` always answers 500, `/slow/` sends 2 kB a second, `/hop/X` redirects to `/X`,
+/// `/500/` always answers 500, `/slow/` sends 2 kB a second, `/stall/` answers a range from 0 at
+/// full speed and any later range at 2 bytes a second (a media server that stalls mid-stream), `/hop/X` redirects to `/X`,
 /// `/loop/` redirects to itself, `/away/` to plain http elsewhere; ETag and Last-Modified as nginx does.
 /// `/track/` answers 204 and logs each request's URI, one a line, to `trackLog` (a tracking server).
 /// `/busy/` answers 429. A restart keeps the port, so URLs made before a stop work again after `start()`.
@@ -23,7 +24,7 @@ final class Nginx {
         self.tls = tls
         prefix = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("launchad-nginx-\(UUID().uuidString)")
         www = prefix.appendingPathComponent("www")
-        for sub in ["www/500", "www/slow", "logs", "tmp"] {
+        for sub in ["www/500", "www/slow", "www/stall", "logs", "tmp"] {
             try FileManager.default.createDirectory(at: prefix.appendingPathComponent(sub), withIntermediateDirectories: true)
         }
         try start()
@@ -66,11 +67,13 @@ final class Nginx {
             client_body_temp_path \(p)/tmp/body; proxy_temp_path \(p)/tmp/proxy; fastcgi_temp_path \(p)/tmp/fcgi;
             uwsgi_temp_path \(p)/tmp/uwsgi; scgi_temp_path \(p)/tmp/scgi;
             types { application/json json; video/mp4 mp4; image/png png; }
+            map $http_range $stall_rate { "~^bytes=0-" 0; default 2; }
             server {
                 listen 127.0.0.1:\(port);
                 root \(p)/www;
                 location /500/ { return 500; }
                 location /slow/ { limit_rate 2k; limit_rate_after 0; }
+                location /stall/ { limit_rate $stall_rate; }
                 location /hop/ { rewrite ^/hop/(.*)$ /$1 redirect; }
                 location /loop/ { rewrite ^(.*)$ $1 redirect; }
                 location /away/ { return 302 http://ads.example.com/x.png; }

@@ -56,6 +56,24 @@ final class PlayCLITests: XCTestCase {
         XCTAssertTrue(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil })
     }
 
+    /// `--events` writes into what the path names and never replaces it: a FIFO stays a FIFO and its
+    /// reader gets the events (as `--events /dev/null` must leave /dev/null a device).
+    func testEventsFileIsWrittenInPlaceNotReplaced() throws {
+        let clip = try Fixtures.colourBars(seconds: 1, audio: false)
+        let fifo = Fixtures.directory.appendingPathComponent("events-\(UUID().uuidString).fifo").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        defer { unlink(fifo) }
+        let r = try Fixtures.run("/bin/sh", ["-c", "timeout 20 cat \"$0\" > \"$0.out\" & \"$1\" play \"$2\" --events \"$0\"; s=$?; wait; exit $s",
+                                            fifo, Launchad.binary, clip], environment: Launchad.headlessEnvironment())
+        defer { unlink(fifo + ".out") }
+        XCTAssertEqual(r.status, 0, r.stderr)
+        var st = stat()
+        XCTAssertEqual(lstat(fifo, &st), 0)
+        XCTAssertEqual(st.st_mode & S_IFMT, S_IFIFO, "the FIFO was replaced by a file")
+        let read = try String(contentsOfFile: fifo + ".out", encoding: .utf8)
+        XCTAssertTrue(read.contains("\"event\":\"end\""), read)
+    }
+
     /// `--events -` is stdout, not a file named `-`.
     func testEventsDashIsStdout() throws {
         let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("launchad-dash-\(UUID().uuidString)")

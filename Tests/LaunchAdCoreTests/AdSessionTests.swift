@@ -86,6 +86,7 @@ func options(_ args: [String] = [], file: String = "ad.mp4") -> PlayOptions {
         case "--skip-label": o.skipLabel = value()
         case "--skip-style": o.skipStyle = SkipStyle(rawValue: value())!
         case "--transition": o.transition = Transition(rawValue: value())!
+        case "--stall-timeout": o.stallTimeout = Double(value())!
         default: fatalError("bad test option \(args[i])")
         }
         i += 1

@@ -13,7 +13,7 @@ final class CaptionRuleTests: XCTestCase {
     let english = CaptionFacts(kind: "mov_text", language: "eng", cues: 2, lastEndMs: 2500)
 
     func testRequiredCaptions() {
-        let required = Limit.oneOf(.bool(true))
+        let required = Limit.oneOf(.string("any"))
         let none = RuleName.captions.evaluate(required, on: facts([]))
         XCTAssertEqual(none.status, .fail)
         XCTAssertEqual(none.measuredText, "none")

@@ -19,7 +19,7 @@ final class PlayRecordCoreTests: XCTestCase {
         XCTAssertTrue(r.isComplete)
         XCTAssertEqual(r.json(id: "r1", screen: "s1", version: "9").serialized(), """
         {"id":"r1","screen":"s1","ad_id":"spring","creative_sha256":"ab","started_at":"2026-01-01T00:00:00.090Z",\
-        "ended_at":"2026-01-01T00:00:02.240Z","shown_ms":1400,"outcome":"skipped","frames_shown":35,"frames_dropped":1,\
+        "ended_at":"2026-01-01T00:00:02.240Z","shown_ms":1400,"outcome":"skipped","error":null,"frames_shown":35,"frames_dropped":1,\
         "av_offset_ms_max":null,"muted":true,"paused_ms":750,"width":1080,"height":1920,"fullscreen":true,"launchad_version":"9"}
         """)
     }
@@ -29,7 +29,7 @@ final class PlayRecordCoreTests: XCTestCase {
         r.observe(AdEvent("start", tMs: 10), at: t0)
         r.observe(AdEvent("end", tMs: 3010, [("outcome", "timeout"), ("shown_ms", 0)]), at: t0.addingTimeInterval(3))
         let json = r.json(id: "r2", screen: "s", version: "1").serialized()
-        XCTAssertTrue(json.contains(#""started_at":"2026-01-01T00:00:00.000Z","ended_at":"2026-01-01T00:00:03.000Z","shown_ms":0,"outcome":"timeout","frames_shown":null"#), json)
+        XCTAssertTrue(json.contains(#""started_at":"2026-01-01T00:00:00.000Z","ended_at":"2026-01-01T00:00:03.000Z","shown_ms":0,"outcome":"timeout","error":null,"frames_shown":null"#), json)
         XCTAssertTrue(json.contains(#""muted":true"#), json)
     }
 

@@ -11,11 +11,12 @@ public enum Command: Equatable, Sendable {
     case launch(LaunchOptions)
     case prefetch(PrefetchOptions)
     case outbox(OutboxOptions)
-
-    public static let versionString = "0.1.0"
+    case schedule(ScheduleOptions)
 
     public static let usage = """
     usage: launchad COMMAND [options]
+    Launch ads on Linux: a video or image ad with a skip button before an application starts,
+    creatives checked before rollout, VAST tags followed, beacons and play records delivered.
     Commands:
       play FILE          play a video or image ad with a skip button
       probe FILE         print a creative's media facts as JSON
@@ -25,7 +26,11 @@ public enum Command: Equatable, Sendable {
       launch             show the cached ad, refresh the cache (--manifest), then --then CMD
       prefetch           refresh the ad cache from --manifest (cron, systemd timer)
       outbox status|flush  what beacons and play records wait to be delivered; deliver them now
+      schedule           which ad a launch would show at a time, and why not the others
       help COMMAND       show a command's options
+    Options:
+      --help, -h         this text
+      --version          the release, and the FFmpeg, SDL2 and libcurl it runs with
     Run 'launchad COMMAND --help' for a command's options.
     """
 
@@ -34,6 +39,7 @@ public enum Command: Equatable, Sendable {
         let rest = Array(args.dropFirst())
         switch word {
         case "--help", "-h", "help":
+            if word == "help", let generated = try generatedHelp(rest) { return .help(generated) }
             if let topic = rest.first { return .help(try helpText(for: topic)) }
             return .help(usage)
         case "--version": return .version
@@ -61,8 +67,32 @@ public enum Command: Equatable, Sendable {
         case "outbox":
             guard let o = try OutboxOptions.parse(rest) else { return .help(OutboxOptions.help) }
             return .outbox(o)
+        case "schedule":
+            guard let o = try ScheduleOptions.parse(rest) else { return .help(ScheduleOptions.help) }
+            return .schedule(o)
         default:
             throw UsageError("unknown command '\(word)' (try: launchad --help)")
+        }
+    }
+
+    /// `help --man [COMMAND]` and `help --completion SHELL`: the help texts as a man page or a
+    /// completion script (scripts/package.sh ships them); nil for any other `help`.
+    static func generatedHelp(_ args: [String]) throws -> String? {
+        switch args.first {
+        case "--man":
+            guard args.count <= 2 else { throw UsageError("help --man takes at most one COMMAND") }
+            guard let page = ManPage.render(args.count == 2 ? args[1] : nil) else {
+                throw UsageError("no manual page for '\(args[1])': not a command")
+            }
+            return page
+        case "--completion":
+            let shells = Completions.Shell.allCases.map(\.rawValue).joined(separator: ", ")
+            guard args.count == 2, let shell = Completions.Shell(rawValue: args[1]) else {
+                throw UsageError("help --completion takes one of \(shells)")
+            }
+            return Completions.render(shell)
+        default:
+            return nil
         }
     }
 
@@ -76,6 +106,7 @@ public enum Command: Equatable, Sendable {
         case "launch": return LaunchOptions.help
         case "prefetch": return PrefetchOptions.help
         case "outbox": return OutboxOptions.help
+        case "schedule": return ScheduleOptions.help
         default: throw UsageError("no help for '\(topic)': not a command")
         }
     }

@@ -9,6 +9,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var then: [String] = []
     /// How long, after the ad, to let the background refresh finish.
     public var refreshTimeout: Double = 30
+    /// How long the ad's last picture waits for the app's window where it cannot be seen (`--hold`).
+    public var hold: Double = 3
 
     public init() {}
 
@@ -22,6 +24,8 @@ public struct LaunchOptions: Equatable, Sendable {
     \(DeliveryOptions.recordHelp)
       (without --report, records go to the manifest's "report" collector, if it names one)
       --refresh-timeout S    after the ad, wait at most S seconds for the refresh (default 30)
+      --hold S               keep the ad's last picture until CMD's first window is mapped (X11), at
+                             most S seconds; elsewhere S seconds (default 3)
       --then CMD ARGS...     start CMD after the ad, even when there was none; must come last
     It also takes play's options (see launchad play --help): --size, --device, --fullscreen,
     --events, --skip-after, --wait, --mute, ...; the manifest's link, duration, skip_after and
@@ -39,6 +43,7 @@ public struct LaunchOptions: Equatable, Sendable {
             switch opt {
             case "--help": return nil
             case "--refresh-timeout": o.refreshTimeout = try r.double(for: opt, max: 3600)
+            case "--hold": o.hold = try r.double(for: opt, max: 60)
             case "--then":
                 try r.flag(opt)
                 o.then = r.rest()

@@ -11,14 +11,24 @@ extension PlayOptions {
       --max-wrappers N       wrappers followed at most (default 5)
       --max-bitrate KBPS     only media files at or under this bitrate
       --allow-http           plain http to hosts other than loopback
+    \(playerHelp)
+    \(DeliveryOptions.help)
+    \(DeliveryOptions.recordHelp)
+    Exit codes: 0 completed/skipped/clicked/ended_by_host, 1 error, 2 usage, 3 no_ad/timeout.
+    """
+
+    /// The options `apply` takes: what the ad looks like and how a run goes. launch takes them
+    /// all and preview those that change a picture, so their completions borrow these lines.
+    static let playerHelp = """
       --events FILE          write JSON-lines events to FILE instead of stdout
+      --metrics FILE         write Prometheus metrics to FILE (node_exporter's textfile collector) at the end
       --size WxH             window size (default: the ad's size, scaled to fit the display)
       --device NAME          portrait screen: \(DevicePreset.allCases.map(\.rawValue).joined(separator: ", "))
       --fullscreen           desktop fullscreen, cursor hidden (kiosks)
       --fit fit|fill         letterbox (default) or crop the ad to its area
       --layout fullscreen|logo-bottom   with logo-bottom, --logo IMAGE is centred in the band below
       --logo IMAGE           logo for --layout logo-bottom
-      --skip-style text|ring "Skip 5" countdown (default) or a progress ring around "Skip"
+      --skip-style text|ring  "Skip 5" countdown (default) or a progress ring around "Skip"
       --skip-after S         skip button disabled ("Ad 3") until S seconds have been shown
       --no-skip              no skip button
       --skip-label TEXT      word on the skip button (default "Skip")
@@ -31,15 +41,13 @@ extension PlayOptions {
       --transition fade|zoom|none   how the ad leaves (default fade)
       --fallback IMAGE       image shown when the video cannot play or its first frame is late
       --wait S               how long to wait for the first frame (default 3)
+      --stall-timeout S      end a video whose next picture is S seconds overdue: error media_stalled (default 3)
       --control stdin        read pause, resume, skip, click, mute, unmute, end lines from stdin
       --mute                 start muted (m toggles)
       --rotate 0|90|180|270  turn the whole scene clockwise, for a panel mounted on its side
       --captions FILE|URL    WebVTT, SRT or TTML captions (at most 1 MB); a text track in the file is used too
       --caption-mode auto|on|off   auto (default): captions show while muted; on: always; off: never
       --caption-lang LANG    preferred caption language (VAST files), else the system locale, else the first
-    \(DeliveryOptions.help)
-    \(DeliveryOptions.recordHelp)
-    Exit codes: 0 completed/skipped/clicked/ended_by_host, 1 error, 2 usage, 3 no_ad/timeout.
     """
 
     /// Parses `play`'s arguments (everything after the word `play`).
@@ -80,6 +88,7 @@ extension PlayOptions {
         switch opt {
         case "--help": break
         case "--events": eventsPath = try r.value(for: opt)
+        case "--metrics": metricsPath = try r.value(for: opt)
         case "--size":
             let raw = try r.value(for: opt)
             guard let s = Size(parsing: raw), s.width >= 64, s.height >= 64, s.width <= 16384, s.height <= 16384 else {
@@ -110,6 +119,7 @@ extension PlayOptions {
         case "--transition": transition = try r.choice(for: opt, Transition.self)
         case "--fallback": fallback = try r.value(for: opt)
         case "--wait": wait = try r.double(for: opt, min: 0, max: 600)
+        case "--stall-timeout": stallTimeout = try r.double(for: opt, min: 0.5, max: 600)
         case "--control":
             let raw = try r.value(for: opt)
             guard raw == "stdin" else { throw UsageError("--control takes 'stdin', not '\(raw)'") }

@@ -9,6 +9,8 @@ public struct PrefetchOptions: Equatable, Sendable {
     public var cacheLimit: Int64 = 200_000_000
     public var allowHTTP = false
     public var eventsPath: String?
+    /// `--metrics FILE`: the Prometheus textfile, updated after the refresh.
+    public var metricsPath: String?
     /// The screen variants are chosen for (prefetch only; launch uses play's --size/--device).
     public var size: Size?
     public var device: DevicePreset?
@@ -36,6 +38,7 @@ public struct PrefetchOptions: Equatable, Sendable {
       --device NAME          or a device's screen: \(DevicePreset.allCases.map(\.rawValue).joined(separator: ", "))
       --rotate 0|90|180|270  the screen is turned, as for launch: variants are chosen for the turned shape
       --events FILE          write JSON-lines events to FILE instead of stdout
+      --metrics FILE         update the Prometheus textfile launch writes (cache, last refresh, outbox)
       --progress, --no-progress   progress bar on stderr (default: when stderr is a terminal)
     Exit codes: 0 everything wanted is cached, 1 the manifest or a creative could not be had
     (what was cached before is kept), 2 usage.
@@ -61,6 +64,7 @@ public struct PrefetchOptions: Equatable, Sendable {
             switch opt {
             case "--help": return nil
             case "--events": o.eventsPath = try r.value(for: opt)
+            case "--metrics": o.metricsPath = try r.value(for: opt)
             case "--size":
                 let raw = try r.value(for: opt)
                 guard let s = Size(parsing: raw) else { throw UsageError("--size takes WxH, not '\(raw)'") }

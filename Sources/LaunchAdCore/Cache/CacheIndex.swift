@@ -10,8 +10,22 @@ public struct CacheIndex: Codable, Equatable, Sendable {
     public var ads: [AdRecord] = []
     /// Cached files by sha256.
     public var files: [String: FileRecord] = [:]
+    /// When each ad (by id) was shown on this screen, oldest first, for the frequency caps; kept
+    /// `AdSchedule.historySeconds`. Here rather than in memory so caps hold across restarts.
+    public var plays: [String: [Date]]?
 
     public init() {}
+
+    /// Notes a play of `id` at `time`, forgetting plays too old to matter to any cap.
+    public mutating func recordPlay(_ id: String, at time: Date) {
+        var all = plays ?? [:]
+        all[id, default: []].append(time)
+        for (key, times) in all {
+            let kept = times.filter { time.timeIntervalSince($0) < AdSchedule.historySeconds }.suffix(5000)
+            all[key] = kept.isEmpty ? nil : Array(kept)
+        }
+        plays = all
+    }
 
     public var totalBytes: Int64 { files.values.reduce(0) { $0 + $1.bytes } }
 
@@ -29,9 +43,13 @@ public struct ManifestRecord: Codable, Equatable, Sendable {
     public var fetchedAt: Date
     /// The manifest's collector for play records, so a launch from the cache knows it offline.
     public var report: ReportTarget?
+    /// The local manifest's metrics file, so a launch from the cache knows it.
+    public var metrics: String?
+    /// The last time a refresh read the manifest successfully (a new one or a 304).
+    public var checkedAt: Date?
 
     enum CodingKeys: String, CodingKey {
-        case source, etag, fetchedAt = "fetched_at", lastModified = "last_modified", report
+        case source, etag, fetchedAt = "fetched_at", lastModified = "last_modified", report, metrics, checkedAt = "checked_at"
     }
 
     public init(source: String, etag: String?, lastModified: String?, fetchedAt: Date, report: ReportTarget? = nil) {

@@ -2,6 +2,8 @@
 public struct PlayOptions: Equatable, Sendable {
     public var file: String = ""
     public var eventsPath: String?
+    /// `--metrics FILE`: the Prometheus textfile written at the end of the run.
+    public var metricsPath: String?
     public var size: Size?
     public var device: DevicePreset?
     public var fullscreen = false
@@ -16,11 +18,15 @@ public struct PlayOptions: Equatable, Sendable {
     public var maxDuration: Double?
     public var imageDuration: Double = 5
     public var link: String?
+    /// The link holds `[ADPLAYHEAD]` to fill with the shown time at the click (a VAST ClickThrough).
+    public var linkPlayhead = false
     public var openLinks = false
     public var pauseOnBlur = true
     public var transition: Transition = .fade
     public var fallback: String?
     public var wait: Double = 3
+    /// How long a video's next picture may be overdue before the ad ends as stalled.
+    public var stallTimeout: Double = 3
     public var controlStdin = false
     public var muted = false
     public var vast = VASTOptions()

@@ -6,7 +6,9 @@ public struct Manifest: Equatable, Sendable {
     public var ads: [AdEntry]
     /// Where play records go (`"report"`), if anywhere.
     public var report: ReportTarget?
-    public init(ads: [AdEntry], report: ReportTarget? = nil) { self.ads = ads; self.report = report }
+    /// Where a local manifest asks launch to write its Prometheus textfile (`"metrics"`).
+    public var metrics: String?
+    public init(ads: [AdEntry], report: ReportTarget? = nil, metrics: String? = nil) { self.ads = ads; self.report = report; self.metrics = metrics }
 }
 
 public enum AdKind: String, Codable, CaseIterable, Sendable {
@@ -37,10 +39,12 @@ public struct AdEntry: Codable, Equatable, Sendable {
     /// A VAST ad's `<Expires>` as a time (tag fetched + seconds), set by the refresh that resolved
     /// it, never by the manifest: past it the cached ad is not shown and the next refresh evicts it.
     public var expiresAt: Date?
+    /// Days, hours, time zone, weight and frequency caps; nil: any time, as often as chosen.
+    public var schedule: AdSchedule?
 
     enum CodingKeys: String, CodingKey {
         case id, kind = "type", start, end, show, priority, link, duration, skipAfter = "skip_after",
-             layout, variants, fallback, captions, tracking, vast, expiresAt = "expires_at"
+             layout, variants, fallback, captions, tracking, vast, expiresAt = "expires_at", schedule
     }
 
     public init(id: String, kind: AdKind = .video, start: Date? = nil, end: Date? = nil, show: Bool = true,

@@ -3,6 +3,9 @@ import Foundation
 /// Manifest times: RFC 3339 text ("2026-11-01T00:00:00Z", "2026-11-01T09:30:00.5+02:00") or
 /// seconds since the Unix epoch, as a JSON number or a string of digits.
 public enum ManifestDate {
+    /// A time given as text (a command line's): RFC 3339 or epoch seconds.
+    public static func time(_ text: String) -> Date? { parse(.string(text)) }
+
     static func parse(_ value: ManifestJSON) -> Date? {
         switch value {
         case .number(let d): return d.isFinite ? Date(timeIntervalSince1970: d) : nil

@@ -3,7 +3,9 @@ import Foundation
 /// A manifest that cannot be used at all (not JSON, no `ads` array).
 public struct ManifestError: Error, Equatable, CustomStringConvertible {
     public let message: String
-    public init(_ message: String) { self.message = message }
+    /// The field at fault, when one is (the `rejected` event names it).
+    public let field: String?
+    public init(_ message: String, field: String? = nil) { self.message = message; self.field = field }
     public var description: String { message }
 }
 
@@ -11,7 +13,9 @@ public struct ManifestError: Error, Equatable, CustomStringConvertible {
 public struct RejectedAd: Equatable, Sendable {
     public let id: String
     public let reason: String
-    public init(id: String, reason: String) { self.id = id; self.reason = reason }
+    /// The field at fault, when one is.
+    public let field: String?
+    public init(id: String, reason: String, field: String? = nil) { self.id = id; self.reason = reason; self.field = field }
 }
 
 public struct ParsedManifest: Equatable, Sendable {
@@ -49,14 +53,24 @@ public enum ManifestParser {
                 }
                 ads.append(ad)
             } catch let e as ManifestError {
-                rejected.append(RejectedAd(id: label, reason: e.message))
+                rejected.append(RejectedAd(id: label, reason: e.message, field: e.field))
             }
         }
         var report: ReportTarget?
         do { report = try ReportTarget.parse(top["report"]) } catch let e as ManifestError {
             rejected.append(RejectedAd(id: "report", reason: "\(e.message); no play records are sent"))
         }
-        return ParsedManifest(manifest: Manifest(ads: ads, report: report), rejected: rejected)
+        var metrics: String?
+        switch top["metrics"] {
+        case nil, .null?: break
+        // A file path chosen by a remote server would let it pick where this machine writes.
+        case .string(let path)? where base.isFileURL && path.hasPrefix("/") && !path.contains("\0"): metrics = path
+        case .string? where !base.isFileURL:
+            rejected.append(RejectedAd(id: "metrics", reason: "only a local manifest may name the metrics file; none is written", field: "metrics"))
+        default:
+            rejected.append(RejectedAd(id: "metrics", reason: "metrics must be an absolute file path; none is written", field: "metrics"))
+        }
+        return ParsedManifest(manifest: Manifest(ads: ads, report: report, metrics: metrics), rejected: rejected)
     }
 
     static func parseAd(_ json: ManifestJSON, base: URL) throws -> AdEntry {
@@ -84,12 +98,13 @@ public enum ManifestParser {
         }
         let variants = try rawVariants.enumerated().map { i, v in try parseCreative(v, base: base, at: "variants[\(i)]") }
         let fallback = try o["fallback"].flatMap { $0 == .null ? nil : try parseCreative($0, base: base, at: "fallback") }
-        var entry = AdEntry(id: id, kind: kind, start: start, end: end, show: try f.bool("show") ?? true,
-                       priority: try f.int("priority", in: -1_000_000...1_000_000) ?? 0, link: link,
-                       duration: try f.seconds("duration", min: 0.1), skipAfter: try f.seconds("skip_after", min: 0),
-                       layout: layout, variants: variants, fallback: fallback)
-        entry.captions = try o["captions"].flatMap { $0 == .null ? nil : try parseCreative($0, base: base, at: "captions", sized: false) }
-        return entry
+        var ad = AdEntry(id: id, kind: kind, start: start, end: end, show: try f.bool("show") ?? true,
+                         priority: try f.int("priority", in: -1_000_000...1_000_000) ?? 0, link: link,
+                         duration: try f.seconds("duration", min: 0.1), skipAfter: try f.seconds("skip_after", min: 0),
+                         layout: layout, variants: variants, fallback: fallback)
+        ad.schedule = try ManifestSchedule.parse(o)
+        ad.captions = try o["captions"].flatMap { $0 == .null ? nil : try parseCreative($0, base: base, at: "captions", sized: false) }
+        return ad
     }
 
     /// `{"id": ..., "type": "vast", "vast": URL}` with the usual schedule fields: a video whose
@@ -103,8 +118,10 @@ public enum ManifestParser {
         }
         let start = try f.date("start"), end = try f.date("end")
         if let start, let end, end < start { throw ManifestError("\"end\" is before \"start\"") }
-        return AdEntry(id: id, kind: .video, start: start, end: end, show: try f.bool("show") ?? true,
-                       priority: try f.int("priority", in: -1_000_000...1_000_000) ?? 0, variants: [], vast: url.absoluteString)
+        var ad = AdEntry(id: id, kind: .video, start: start, end: end, show: try f.bool("show") ?? true,
+                         priority: try f.int("priority", in: -1_000_000...1_000_000) ?? 0, variants: [], vast: url.absoluteString)
+        ad.schedule = try ManifestSchedule.parse(o)
+        return ad
     }
 
     /// `sized: false` for a caption file, which has no width or height.
@@ -158,22 +175,22 @@ public enum ManifestParser {
         init(_ o: [String: ManifestJSON], prefix: String = "") { self.o = o; self.prefix = prefix }
 
         func string(_ key: String) throws -> String {
-            guard let v = try optionalString(key) else { throw ManifestError("\(prefix)\(key) is missing") }
-            guard !v.isEmpty else { throw ManifestError("\(prefix)\(key) is empty") }
+            guard let v = try optionalString(key) else { throw ManifestError("\(prefix)\(key) is missing", field: prefix + key) }
+            guard !v.isEmpty else { throw ManifestError("\(prefix)\(key) is empty", field: prefix + key) }
             return v
         }
         func optionalString(_ key: String) throws -> String? {
             switch o[key] {
             case nil, .null?: return nil
             case .string(let s)?: return s
-            case let v?: throw ManifestError("\(prefix)\(key) must be a string, not \(v.typeName)")
+            case let v?: throw ManifestError("\(prefix)\(key) must be a string, not \(v.typeName)", field: prefix + key)
             }
         }
         func bool(_ key: String) throws -> Bool? {
             switch o[key] {
             case nil, .null?: return nil
             case .bool(let b)?: return b
-            case let v?: throw ManifestError("\(prefix)\(key) must be true or false, not \(v.typeName)")
+            case let v?: throw ManifestError("\(prefix)\(key) must be true or false, not \(v.typeName)", field: prefix + key)
             }
         }
         func int(_ key: String, in range: ClosedRange<Int>) throws -> Int? {
@@ -181,20 +198,20 @@ public enum ManifestParser {
             case nil, .null?: return nil
             case .number(let d)? where d == d.rounded() && d >= Double(range.lowerBound) && d <= Double(range.upperBound):
                 return Int(d)
-            default: throw ManifestError("\(prefix)\(key) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+            default: throw ManifestError("\(prefix)\(key) must be a whole number from \(range.lowerBound) to \(range.upperBound)", field: prefix + key)
             }
         }
         func seconds(_ key: String, min: Double) throws -> Double? {
             switch o[key] {
             case nil, .null?: return nil
             case .number(let d)? where d.isFinite && d >= min && d <= 3600: return d
-            default: throw ManifestError("\(prefix)\(key) must be a number of seconds from \(NumberText.plain(min)) to 3600")
+            default: throw ManifestError("\(prefix)\(key) must be a number of seconds from \(NumberText.plain(min)) to 3600", field: prefix + key)
             }
         }
         func date(_ key: String) throws -> Date? {
             guard let v = o[key], v != .null else { return nil }
             guard let d = ManifestDate.parse(v) else {
-                throw ManifestError("\(prefix)\(key) must be an RFC 3339 time or epoch seconds")
+                throw ManifestError("\(prefix)\(key) must be an RFC 3339 time or epoch seconds", field: prefix + key)
             }
             return d
         }

@@ -11,6 +11,8 @@ public struct PlayRecord: Sendable {
     private var shownAt: Date?
     private var endedAt: Date?
     private var end: AdEvent?
+    /// The code of the `error` that ended or marred the play (`media_stalled`, `media_truncated`, ...).
+    private var errorCode: String?
     private var width: Int?
     private var height: Int?
     private var muted = false
@@ -35,6 +37,8 @@ public struct PlayRecord: Sendable {
             if pausedSinceMs == nil { pausedSinceMs = event.tMs }
         case "resume":
             if let since = pausedSinceMs { pausedMs += max(0, event.tMs - since); pausedSinceMs = nil }
+        case "error":
+            if case .string(let code)? = event["code"] { errorCode = code }
         case "end":
             if let since = pausedSinceMs { pausedMs += max(0, event.tMs - since); pausedSinceMs = nil }
             end = event
@@ -54,6 +58,7 @@ public struct PlayRecord: Sendable {
             if case .double = v { return v }
             return .null
         }
+        let error: JSONValue = errorCode.map { .string($0) } ?? .null
         return .object([
             ("id", .string(id)),
             ("screen", .string(screen)),
@@ -63,6 +68,7 @@ public struct PlayRecord: Sendable {
             ("ended_at", endedAt.map { .string(PlayRecord.utc($0)) } ?? .null),
             ("shown_ms", counter("shown_ms")),
             ("outcome", end?["outcome"] ?? .null),
+            ("error", error),
             ("frames_shown", counter("frames_shown")),
             ("frames_dropped", counter("frames_dropped")),
             ("av_offset_ms_max", counter("av_offset_ms_max")),

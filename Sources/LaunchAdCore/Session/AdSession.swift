@@ -33,6 +33,9 @@ public struct AdSession {
     private var runningSince: Int?
     private var quartilesSent = 0
     private var progressSent: Set<VASTOffset> = []
+    /// Whether the video's pictures arrive on schedule: stalls are not shown time, and one
+    /// longer than `--stall-timeout` ends the ad.
+    public private(set) var watch: PresentationWatch
 
     /// How far short of its declared length (or `--max-duration`) a video may end and still
     /// count as complete: timestamps and container durations disagree by a frame or two.
@@ -45,6 +48,7 @@ public struct AdSession {
         self.muted = config.muted
         self.waitStartedAt = now
         self.waitLimitMs = config.waitMs
+        self.watch = PresentationWatch(stallLimitMs: config.stallLimitMs)
     }
 
     /// The least time the fallback image is given to reach the screen.
@@ -53,10 +57,17 @@ public struct AdSession {
     public var isPaused: Bool { !pauseReasons.isEmpty }
     public var isOver: Bool { if case .ended = phase { return true } else { return false } }
 
-    /// Time the ad has been on screen and playing: paused time and the wait are left out.
+    /// Time the ad has been on screen and playing: paused time, the wait and time the video's
+    /// next picture was overdue (a frozen picture) are left out.
     public func shownMs(now: Int) -> Int {
-        bankedMs + (runningSince.map { max(0, now - $0) } ?? 0)
+        max(0, bankedMs + (runningSince.map { max(0, now - $0) } ?? 0) - watch.notShownMs(now: now))
     }
+
+    /// A new video picture (timestamp `pts`) reached the screen.
+    public mutating func picturePresented(pts: Double, now: Int) { watch.presented(pts: pts, now: now) }
+
+    /// The next video picture's timestamp once decoded; `drained`: the video has no more.
+    public mutating func upcomingPicture(pts: Double?, drained: Bool) { watch.upcoming(pts: pts, drained: drained) }
 
     // MARK: Inputs
 
@@ -132,6 +143,7 @@ public struct AdSession {
             }
             return []
         case .showing:
+            if watch.isStalled(now: now) { return stalled(now: now) }
             let shown = shownMs(now: now)
             sendQuartiles(shown: shown, now: now)
             sendProgress(shown: shown, now: now)
@@ -157,7 +169,8 @@ public struct AdSession {
     }
 
     /// The video opened: the countdown runs over its length, capped by `--max-duration`.
-    public mutating func videoReady(durationMs: Int?) {
+    public mutating func videoReady(durationMs: Int?, frameDuration: Double = 0) {
+        watch.videoStarted(frameDuration: frameDuration)
         guard let d = durationMs, d > 0 else { return }
         config.declaredMs = d
         config.countdownMs = min(d, config.limitMs ?? d)
@@ -173,7 +186,7 @@ public struct AdSession {
 
     public func skipButton(now: Int) -> SkipButtonState {
         guard config.showSkip, phase != .waiting else {
-            return SkipButtonState(visible: false, enabled: false, text: "", progress: 0)
+            return .hidden
         }
         let shown = shownMs(now: now)
         let progress = config.countdownMs > 0 ? min(1, Double(shown) / Double(config.countdownMs)) : 1
@@ -220,6 +233,7 @@ public struct AdSession {
         pauseReasons.insert(reason)
         guard !wasPaused else { return [] }
         if let since = runningSince { bankedMs += max(0, now - since); runningSince = nil }
+        watch.pause(now: now)
         pausedSince = now
         emit("pause", now, [("reason", .string(reason.rawValue)), ("shown_ms", .int(shownMs(now: now)))])
         return [.setPaused(true)]
@@ -229,6 +243,7 @@ public struct AdSession {
         guard phase == .waiting || phase == .showing else { return [] }
         guard pauseReasons.remove(reason) != nil, !isPaused else { return [] }
         if phase == .showing { runningSince = now }
+        watch.resume(now: now)
         // The first-frame deadline does not run while paused.
         if phase == .waiting, let since = pausedSince { waitStartedAt += max(0, now - since) }
         pausedSince = nil
@@ -288,7 +303,10 @@ public struct AdSession {
     }
 
     private mutating func click(now: Int) -> [SessionAction] {
-        guard let link = config.link else { return [] }
+        guard var link = config.link else { return [] }
+        if config.linkPlayhead {
+            link = link.replacingOccurrences(of: "[ADPLAYHEAD]", with: MacroExpander.encode(VASTClock.text(ms: shownMs(now: now))))
+        }
         emit("click", now, [("link", .string(link)), ("shown_ms", .int(shownMs(now: now)))])
         var actions = leave(.clicked, now: now)
         if config.openLinks { actions.insert(.openLink(link), at: 0) }
@@ -313,9 +331,24 @@ public struct AdSession {
         return leave(.error, now: now)
     }
 
+    /// The next picture is later than `--stall-timeout`: the stream stalled. No `complete`, no
+    /// quartile the viewer did not see; an `error` saying so (VAST 405); outcome `error`.
+    private mutating func stalled(now: Int) -> [SessionAction] {
+        let late = watch.lateMs(now: now)
+        let shown = shownMs(now: now)
+        sendQuartiles(shown: shown, now: now)
+        sendProgress(shown: shown, now: now)
+        emit("error", now, [("code", .string("media_stalled")),
+                            ("message", .string("no new picture for \(late) ms (--stall-timeout \(watch.stallLimitMs) ms): the stream stalled")),
+                            ("shown_ms", .int(shown)), ("stalled_ms", .int(late))] + (frames?.fields ?? []))
+        return leave(.error, now: now)
+    }
+
     private mutating func fallbackOrEnd(reason: String, otherwise outcome: Outcome, now: Int) -> [SessionAction] {
         if config.hasFallback && !usingFallback {
             usingFallback = true
+            // The fallback is a still picture: no video picture is due any more.
+            watch = PresentationWatch(stallLimitMs: config.stallLimitMs)
             emit("fallback", now, [("reason", .string(reason))])
             waitStartedAt = now
             waitLimitMs = max(config.waitMs, AdSession.fallbackMinWaitMs)
@@ -328,6 +361,7 @@ public struct AdSession {
     /// Starts the leave transition; the outcome is final from here on.
     private mutating func leave(_ outcome: Outcome, now: Int) -> [SessionAction] {
         if let since = runningSince { bankedMs += max(0, now - since); runningSince = nil }
+        watch.pause(now: now)
         guard phase == .showing, config.transition != .none else { return end(outcome, now: now) }
         phase = .leaving(outcome, since: now)
         return [.setPaused(true)]
@@ -335,8 +369,9 @@ public struct AdSession {
 
     private mutating func end(_ outcome: Outcome, now: Int) -> [SessionAction] {
         if let since = runningSince { bankedMs += max(0, now - since); runningSince = nil }
+        watch.pause(now: now)
         phase = .ended(outcome)
-        emit("end", now, [("outcome", .string(outcome.rawValue)), ("shown_ms", .int(bankedMs))] + (frames?.fields ?? []))
+        emit("end", now, [("outcome", .string(outcome.rawValue)), ("shown_ms", .int(shownMs(now: now)))] + (frames?.fields ?? []))
         return [.finish(outcome)]
     }
 

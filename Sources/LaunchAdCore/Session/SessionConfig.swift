@@ -13,6 +13,8 @@ public struct SessionConfig: Equatable, Sendable {
     public var skipLabel = "Skip"
     public var skipStyle: SkipStyle = .text
     public var link: String?
+    /// `[ADPLAYHEAD]` in `link` is filled with the shown time when it is clicked.
+    public var linkPlayhead = false
     public var openLinks = false
     public var pauseOnBlur = true
     public var transition: Transition = .fade
@@ -20,6 +22,8 @@ public struct SessionConfig: Equatable, Sendable {
     public var waitMs = 3000
     public var muted = false
     public var fadeInMs = 300
+    /// How late a video's next picture may be before the ad ends as stalled (`--stall-timeout`).
+    public var stallLimitMs = 3000
     /// Shown-time marks (a VAST ad's progress offsets) at which a `progress` event is sent.
     public var progressOffsets: [VASTOffset] = []
 
@@ -52,6 +56,7 @@ public struct SessionConfig: Equatable, Sendable {
         skipLabel = o.skipLabel ?? "Skip"
         skipStyle = o.skipStyle
         link = o.link
+        linkPlayhead = o.linkPlayhead
         openLinks = o.openLinks
         pauseOnBlur = o.pauseOnBlur
         transition = o.transition
@@ -59,5 +64,6 @@ public struct SessionConfig: Equatable, Sendable {
         waitMs = Int((o.wait * 1000).rounded())
         muted = o.muted
         progressOffsets = o.progressOffsets
+        stallLimitMs = Int((o.stallTimeout * 1000).rounded())
     }
 }

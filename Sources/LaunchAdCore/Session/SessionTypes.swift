@@ -85,4 +85,7 @@ public struct SkipButtonState: Equatable, Sendable {
     public var text: String
     /// 0...1 of the ad shown (ring style).
     public var progress: Double
+
+    /// No button at all (before the first frame, with --no-skip, while handing off to the app).
+    public static let hidden = SkipButtonState(visible: false, enabled: false, text: "", progress: 0)
 }

@@ -14,8 +14,8 @@ public struct CaptionFacts: Equatable, Sendable {
     public var summary: String { "\(kind)\(language.map { " \($0)" } ?? ""), \(cues) cue\(cues == 1 ? "" : "s")" }
 }
 
-/// The `captions` rule: which caption tracks the creative has. `captions: true` in a spec
-/// requires one; a list of languages or kinds (`allowed: [en, fr]`) requires one of them.
+/// The `captions` rule: which caption tracks the creative has. `"allowed": ["any"]` in a spec
+/// requires one; a list of languages or kinds (`"allowed": ["en", "fr"]`) requires one of them.
 /// Without a limit it only reports what is there.
 enum CaptionRule {
     static func evaluate(_ limit: Limit, on facts: CreativeFacts) -> RuleResult {
@@ -24,8 +24,8 @@ enum CaptionRule {
         let measured = measure(facts)
         guard let tracks = facts.captions else { return RuleResult(rule: name, status: .fail, measured: measured, limit: text) }
         let wanted = limit.allowed ?? []
-        let required = wanted.contains(.bool(true))
-        let names = wanted.compactMap { v -> String? in if case .string(let s) = v { return s.lowercased() } else { return nil } }
+        let required = wanted.contains(.bool(true)) || wanted.contains(.string("any"))
+        let names = wanted.compactMap { v -> String? in if case .string(let s) = v, s != "any" { return s.lowercased() } else { return nil } }
         var ok = !required || !tracks.isEmpty
         if !names.isEmpty {
             ok = tracks.contains { t in
@@ -42,8 +42,9 @@ enum CaptionRule {
     }
 
     static func describe(_ limit: Limit) -> String {
-        let names = (limit.allowed ?? []).compactMap { v -> String? in if case .string(let s) = v { return s } else { return nil } }
+        let allowed = limit.allowed ?? []
+        let names = allowed.compactMap { v -> String? in if case .string(let s) = v, s != "any" { return s } else { return nil } }
         if !names.isEmpty { return "a caption track in one of \(names.joined(separator: ", "))" }
-        return (limit.allowed ?? []).contains(.bool(true)) ? "a caption track" : "anything"
+        return allowed.contains(.bool(true)) || allowed.contains(.string("any")) ? "a caption track" : "anything"
     }
 }

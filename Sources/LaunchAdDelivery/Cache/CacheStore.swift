@@ -47,7 +47,9 @@ public final class CacheStore: @unchecked Sendable {
     private func write(_ index: CacheIndex) throws {
         let data = try CacheStore.encoder.encode(index)
         let tmp = directory.appendingPathComponent("tmp/index-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).json")
-        guard let h = PrivateFile.create(tmp.path), (try? h.write(contentsOf: data)) != nil, (try? h.close()) != nil else {
+        // Synced before the rename: the plays the frequency caps count survive a power loss.
+        guard let h = PrivateFile.create(tmp.path), (try? h.write(contentsOf: data)) != nil, (try? h.synchronize()) != nil,
+              (try? h.close()) != nil else {
             try? FileManager.default.removeItem(at: tmp)
             throw CacheError("cannot write the cache index in \(directory.path)")
         }
@@ -149,6 +151,11 @@ public final class CacheStore: @unchecked Sendable {
         try update { index in
             for sha in shas { index.files[sha]?.lastShown = time }
         }
+    }
+
+    /// Notes that the ad `id` was shown at `time` (the frequency caps count these).
+    public func recordPlay(_ id: String, at time: Date) throws {
+        try update { $0.recordPlay(id, at: time) }
     }
 
     /// Deletes a creative's file and its record. Call inside `update`.

@@ -96,7 +96,9 @@ extension Prefetcher {
                 try body.write(to: copyURL, options: .atomic)
                 index.manifest = ManifestRecord(source: config.manifestURL.absoluteString, etag: fetched.etag,
                                                 lastModified: fetched.lastModified, fetchedAt: time, report: manifest.report)
+                index.manifest?.metrics = manifest.metrics
             }
+            index.manifest?.checkedAt = time
             store.sweep(index)
         }
         for fields in events { emit("evicted", fields) }

@@ -25,29 +25,50 @@ extension Prefetcher {
         return out
     }
 
+    /// How many ads of one response a refresh tries before it gives up on the tag.
+    static let maxAdsTried = 5
+
+    /// The response's first ad that resolves and whose media file caches (the pod's, then the
+    /// buffet's, in play order): one bad ad fails alone, its Error URIs fired with its code.
     private func resolve(_ entry: AdEntry, tag: String) throws -> AdEntry {
         let resolver = VASTResolver(fetcher: fetcher, maxWrappers: 5)
-        let resolved: ResolvedAd
         let received = now()
-        do {
-            let doc = try resolver.load(tag)
-            guard let first = doc.ads.first else { throw VASTFailure(VASTError(VASTError.noAd, "the tag has no <Ad>"), errorURIs: doc.errors) }
-            resolved = try resolver.resolve(first, tagURL: tag).get()
-        } catch let f as VASTFailure {
+        let doc: VASTDocument
+        do { doc = try resolver.load(tag) } catch let f as VASTFailure {
             fireErrors(f.errorURIs, code: f.error.code)
             throw CacheError("\(f.error.code) \(f.error.message)")
         }
+        let plan = VASTAdPlan(doc)
+        guard !plan.isEmpty else {
+            fireErrors(doc.errors, code: VASTError.noAd)
+            throw CacheError("\(VASTError.noAd) the tag has no <Ad>")
+        }
+        var failure: Error = CacheError("no ad")
+        for candidate in (plan.pod + plan.buffet).prefix(Self.maxAdsTried) where !isCancelled {
+            do {
+                let resolved = try resolver.resolve(candidate, tagURL: tag, rootErrors: doc.errors).get()
+                return try cached(resolved, entry: entry, received: received)
+            } catch let f as VASTFailure {
+                fireErrors(f.errorURIs, code: f.error.code)
+                failure = CacheError("\(f.error.code) \(f.error.message)")
+            } catch {
+                failure = error
+            }
+        }
+        throw failure
+    }
+
+    /// `entry` made from `resolved`: its media file cached, its tracking, link and skip offset kept.
+    private func cached(_ resolved: ResolvedAd, entry: AdEntry, received: Date) throws -> AdEntry {
         let creative: Creative
         do {
-            let choice = try MediaFileChooser.choose(resolved.linear.mediaFiles, window: config.screen,
-                                                     capabilities: MediaCapabilities.local()).get()
-            guard let mediaURL = URL(string: choice.file.url) else { throw CacheError("not a URL: \(choice.file.url)") }
-            creative = try cachedMedia(mediaURL, for: entry.id)
+            creative = try cachedCandidate(resolved, for: entry.id)
         } catch let e as VASTError {
             fireErrors(resolved.errors, code: e.code)
             throw CacheError("\(e.code) \(e.message)")
         } catch let e as MediaUnusable {
-            fireErrors(resolved.errors, code: VASTError.noSupportedMedia)
+            // Chosen by its attributes, then not usable here: a problem displaying the media file.
+            fireErrors(resolved.errors, code: VASTError.mediaDisplay)
             throw CacheError(e.message)
         } catch {
             // Not fetched (a 404, a refused or timed-out connection): the file was not found.
@@ -63,6 +84,19 @@ extension Prefetcher {
         ad.tracking = (entry.tracking ?? [:]).merging(ManifestTracking.from(resolved)) { $0 + $1 }
         ad.expiresAt = resolved.expiry(receivedAt: received)
         return ad
+    }
+
+    /// The chosen media file as a cached creative; when it cannot be fetched or does not open,
+    /// the next candidate's (attributes are hints: the file is the truth). The last failure is thrown.
+    private func cachedCandidate(_ resolved: ResolvedAd, for id: String) throws -> Creative {
+        let choice = try MediaFileChooser.choose(resolved.linear.mediaFiles, window: config.screen,
+                                                 capabilities: MediaCapabilities.local()).get()
+        var failure: Error = MediaUnusable(message: "no media file")
+        for file in choice.candidates where !isCancelled {
+            guard let mediaURL = URL(string: file.url) else { failure = CacheError("not a URL: \(file.url)"); continue }
+            do { return try cachedMedia(mediaURL, for: id) } catch { failure = error }
+        }
+        throw failure
     }
 
     /// The chosen media file as a cached creative: reused when this ad already cached the same

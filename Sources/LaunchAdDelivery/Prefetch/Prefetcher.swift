@@ -57,7 +57,7 @@ public final class Prefetcher: @unchecked Sendable {
         }
         report.manifestRead = true
         for r in fetched.parsed.rejected {
-            emit("rejected", [("id", .string(r.id)), ("reason", .string(r.reason))])
+            emit("rejected", [("id", .string(r.id)), ("reason", .string(r.reason))] + (r.field.map { [("field", .string($0))] } ?? []))
             report.rejected += 1
         }
         onManifest?(fetched.parsed.manifest)

@@ -19,12 +19,26 @@ public struct VASTResolver: Sendable {
     public static let maxBytes: Int64 = 1_000_000
     public let fetcher: Fetcher
     public var maxWrappers: Int
+    /// Seconds one document may take to parse (`--vast-timeout`): a tag cannot hold the CPU longer.
+    public var parseTimeout: Double
 
-    public init(fetcher: Fetcher, maxWrappers: Int) { self.fetcher = fetcher; self.maxWrappers = maxWrappers }
+    public init(fetcher: Fetcher, maxWrappers: Int, parseTimeout: Double = 5) {
+        self.fetcher = fetcher; self.maxWrappers = maxWrappers; self.parseTimeout = parseTimeout
+    }
 
     /// The usual network: the project's HTTP client with `timeout` for each whole document.
     public init(timeout: Double, maxWrappers: Int, allowHTTP: Bool) {
-        self.init(fetcher: HTTPClient(connectTimeout: timeout, totalTimeout: timeout, allowHTTP: allowHTTP), maxWrappers: maxWrappers)
+        self.init(fetcher: HTTPClient(connectTimeout: timeout, totalTimeout: timeout, allowHTTP: allowHTTP), maxWrappers: maxWrappers,
+                  parseTimeout: timeout)
+    }
+
+    /// Parses one document within `parseTimeout`; a refused version carries its root Error URIs.
+    func parse(_ data: Data) throws -> VASTDocument {
+        do { return try VASTParser.parse(data, deadline: Date(timeIntervalSinceNow: parseTimeout)) } catch let e as VASTError {
+            throw VASTFailure(e)
+        } catch let r as VASTDocumentRefusal {
+            throw VASTFailure(r.error, errorURIs: r.errorURIs)
+        }
     }
 
     /// Reads and parses the first document: an http(s) URL, or a file the user named.
@@ -45,26 +59,33 @@ public struct VASTResolver: Sendable {
                 throw VASTFailure(VASTError(VASTError.xmlParse, "the tag is over the \(Self.maxBytes)-byte limit"))
             }
         }
-        do { return try VASTParser.parse(data) } catch let e as VASTError { throw VASTFailure(e) }
+        return try parse(data)
     }
 
-    /// Follows `ad` (from the document at `tagURL`) through its wrappers to the ad that plays.
-    public func resolve(_ ad: VASTAd, tagURL: String?) -> Result<ResolvedAd, VASTFailure> {
-        var chain = VASTChain(maxWrappers: maxWrappers, tagURL: tagURL)
+    /// Follows `ad` (from the document at `tagURL`, whose root Error URIs are `rootErrors`)
+    /// through its wrappers to the ad that plays.
+    public func resolve(_ ad: VASTAd, tagURL: String?, rootErrors: [String] = []) -> Result<ResolvedAd, VASTFailure> {
+        var chain = VASTChain(maxWrappers: maxWrappers, tagURL: tagURL, rootErrors: rootErrors)
         var current = ad
         // The ad read from the last document fetched, once one was (an InLine that then fails).
         var reached: VASTAd?
+        var documentErrors: [String] = []
         do {
             while let next = try chain.step(current) {
                 guard let url = URL(string: next) else { throw VASTError(VASTError.wrapperTimeout, "not a URL: \(next)") }
                 let doc: VASTDocument
-                do { doc = try VASTParser.parse(try fetch(url)) } catch let f as VASTFailure { throw f.error }
+                do { doc = try parse(try fetch(url)) } catch let f as VASTFailure {
+                    // A wrapped document refused whole (its version) still has its root Error URIs told.
+                    documentErrors = f.errorURIs
+                    throw f.error
+                }
                 current = try chain.read(doc)
                 reached = current
             }
             return .success(try chain.merged(inline: current))
         } catch let e as VASTError {
-            return .failure(VASTFailure(e, errorURIs: chain.errorURIs + (current.isWrapper ? [] : current.errors),
+            // Before the chain took `current` (a refusal in it), its wrappers' URIs are still owed.
+            return .failure(VASTFailure(e, errorURIs: chain.errorURIs(for: e, at: current) + documentErrors,
                                         followed: chain.followed(reached: reached?.isWrapper == false ? reached : nil)))
         } catch {
             return .failure(VASTFailure(VASTError(VASTError.undefined, "\(error)"), errorURIs: chain.errorURIs,

@@ -1,0 +1,54 @@
+/// The hand-off from the ad to the `--then` app: the ad's last picture stays on screen until
+/// the app's first top-level window is mapped (on X11, a window whose `_NET_WM_PID` is in the
+/// app's process tree), or for `--hold` seconds where that cannot be seen; never past the app's exit.
+public enum HandOff {
+    public enum Ending: String, Equatable, Sendable {
+        /// A window of the app's process tree is mapped: the app is on screen.
+        case appWindow = "app_window"
+        /// Windows were watched, none of the app's came within `--hold`.
+        case holdExpired = "hold_expired"
+        /// Windows cannot be watched here (not X11): `--hold` seconds, then close.
+        case hold
+        /// The app ended before showing a window.
+        case appExited = "app_exited"
+    }
+
+    /// A top-level window as the display lists it.
+    public struct Window: Equatable, Sendable {
+        public var pid: Int32?
+        public var viewable: Bool
+        public init(pid: Int32?, viewable: Bool) { self.pid = pid; self.viewable = viewable }
+    }
+
+    /// How long the ad's picture stays behind the app's newly mapped window: time for the app
+    /// to paint its first frame (and a window manager to place it) before the picture goes.
+    public static let settleMs = 150
+
+    /// Whether to stop holding now, and why. `appWindowAt` is when the app's window was first
+    /// seen mapped (nil: not yet); `watching` is false where windows cannot be seen.
+    public static func ending(elapsedMs: Int, holdMs: Int, appWindowAt: Int?, watching: Bool, appExited: Bool) -> Ending? {
+        if let at = appWindowAt, elapsedMs - at >= settleMs { return .appWindow }
+        if appWindowAt != nil { return nil }
+        if appExited { return .appExited }
+        guard elapsedMs >= holdMs else { return nil }
+        return watching ? .holdExpired : .hold
+    }
+
+    /// Whether a viewable top-level window belongs to `appPID`'s process tree.
+    public static func appWindowShown(appPID: Int32, parents: [Int32: Int32], windows: [Window]) -> Bool {
+        let tree = descendants(of: appPID, parents: parents)
+        return windows.contains { $0.viewable && $0.pid.map(tree.contains) == true }
+    }
+
+    /// `root` and every process below it, from each process's parent.
+    public static func descendants(of root: Int32, parents: [Int32: Int32]) -> Set<Int32> {
+        var children: [Int32: [Int32]] = [:]
+        for (pid, parent) in parents { children[parent, default: []].append(pid) }
+        var tree: Set<Int32> = [root]
+        var queue = [root]
+        while let pid = queue.popLast() {
+            for child in children[pid] ?? [] where tree.insert(child).inserted { queue.append(child) }
+        }
+        return tree
+    }
+}

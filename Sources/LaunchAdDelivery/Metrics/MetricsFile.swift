@@ -1,0 +1,51 @@
+import Foundation
+
+/// The Prometheus textfile, replaced atomically: written to a hidden temporary file in the same
+/// folder (node_exporter's textfile collector reads only `*.prom`), synced, then renamed over the
+/// old one, so a scrape never sees half a file. Mode 0644: the exporter runs as its own user.
+public struct MetricsFile: Sendable {
+    public let path: String
+
+    public init(path: String) { self.path = path }
+
+    private var folder: String { (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent }
+    private func temporary() -> String {
+        (folder as NSString).appendingPathComponent(".\((path as NSString).lastPathComponent).tmp-\(getpid())")
+    }
+
+    /// Whether the file can be written, checked at start (a probe file made and removed in its folder).
+    public func checkWritable() throws {
+        var st = stat()
+        if stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFDIR { throw MetricsError("\(path) is a folder") }
+        let probe = temporary()
+        let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw MetricsError("cannot write in \(folder): \(String(cString: strerror(errno)))") }
+        close(fd)
+        unlink(probe)
+    }
+
+    /// The file as the last run left it, if any.
+    public func previous() -> String? { try? String(contentsOfFile: path, encoding: .utf8) }
+
+    public func write(_ text: String) throws {
+        let tmp = temporary()
+        unlink(tmp)
+        let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw MetricsError("cannot write \(tmp): \(String(cString: strerror(errno)))") }
+        fchmod(fd, 0o644)
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        let synced = fsync(fd) == 0
+        close(fd)
+        guard written == bytes.count, synced, rename(tmp, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(tmp)
+            throw MetricsError("cannot write \(path): \(reason)")
+        }
+    }
+}
+
+public struct MetricsError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ message: String) { description = message }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import LaunchAdCore
+
+/// The service manager's view of the run (systemd's watchdog): the session's own judgement of
+/// whether pictures are on schedule decides the pings; the player only carries them out.
+extension AdPlayer {
+    /// Sends what the watchdog policy says for the run's state at `now` (nothing without a notifier).
+    func tellService(now: Int) {
+        guard let notifier else { return }
+        if watchdog == nil { watchdog = WatchdogPolicy(pingIntervalMs: notifier.pingIntervalMs, what: serviceName) }
+        let state: WatchdogPolicy.State
+        switch session.phase {
+        case .waiting: state = .waiting
+        case .showing, .leaving: state = .showing(onSchedule: session.watch.isOnSchedule(now: now), lateMs: session.watch.lateMs(now: now))
+        case .ended(let outcome): state = .ended(outcome)
+        }
+        if let message = watchdog?.message(state, now: now) { notifier.notify(message) }
+    }
+
+    /// The ad as `systemctl status` names it: the file's name, not a long URL.
+    private var serviceName: String {
+        let name = URL(string: config.source)?.lastPathComponent ?? config.source
+        return name.isEmpty ? config.source : name
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import LaunchAdCore
+import LaunchAdTestSupport
+import XCTest
+
+/// `launch --then APP`: the ad's last picture stays until the app's window is there. Under Xvfb
+/// (white root window, so an empty screen shows as white) with openbox, ffmpeg captures the
+/// screen every 40 ms across the hand-off: every capture shows the ad (red) or the app (blue,
+/// or its window before its first paint), never the empty desktop.
+final class HandOffTests: XCTestCase {
+    private var xvfb: Process?
+    private var wm: Process?
+    private var display = ""
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("launchad-handoff-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        for p in [wm, xvfb] { p?.terminate(); p?.waitUntilExit() }
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func startX() throws {
+        for bin in ["/usr/bin/Xvfb", "/usr/bin/openbox", "/usr/bin/ffmpeg"] where !FileManager.default.isExecutableFile(atPath: bin) {
+            throw XCTSkip("\(bin) is not installed (scripts/setup.sh --test installs it)")
+        }
+        let n = (141...190).first { !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\($0)") && !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock") }!
+        display = ":\(n)"
+        xvfb = try start("/usr/bin/Xvfb", [display, "-screen", "0", "640x480x24", "-nolisten", "tcp", "-wr"])
+        for _ in 0..<100 where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)") { Thread.sleep(forTimeInterval: 0.05) }
+        wm = try start("/usr/bin/openbox", ["--sm-disable"])
+        Thread.sleep(forTimeInterval: 0.8) // openbox takes over the screen
+    }
+
+    private var environment: [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = display
+        env["SDL_AUDIODRIVER"] = "dummy"
+        env.removeValue(forKey: "SDL_VIDEODRIVER")
+        env.removeValue(forKey: "WAYLAND_DISPLAY")
+        return env
+    }
+
+    private func start(_ exe: String, _ args: [String], input: Pipe? = nil) throws -> Process {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: exe)
+        p.arguments = args
+        p.environment = environment
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        if let input { p.standardInput = input }
+        try p.run()
+        return p
+    }
+
+    /// A red image ad cached from a local manifest.
+    private func cachedRedAd() throws -> (manifest: String, cache: String) {
+        let png = try Fixtures.solidPNG("red", size: "640x480")
+        try png.write(to: folder.appendingPathComponent("red.png"))
+        let manifest = folder.appendingPathComponent("m.json").path
+        try Data(#"{"ads": [{"id": "red", "type": "image", "duration": 1.5, "variants": [{"url": "red.png", "width": 640, "height": 480, "bytes": \#(png.count), "sha256": "\#(SHA256.hex(of: png))"}]}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: manifest))
+        let cache = folder.appendingPathComponent("cache").path
+        XCTAssertEqual(try Launchad.run(["prefetch", "--manifest", manifest, "--cache", cache]).status, 0)
+        return (manifest, cache)
+    }
+
+    /// Counts of (white, red, blue) pixels in each 64x48 capture.
+    private func classify(_ raw: Data) -> [(white: Int, red: Int, blue: Int)] {
+        let size = 64 * 48 * 3
+        return stride(from: 0, to: raw.count - size + 1, by: size).map { start in
+            var counts = (white: 0, red: 0, blue: 0)
+            for i in stride(from: start, to: start + size, by: 3) {
+                let (r, g, b) = (raw[i], raw[i + 1], raw[i + 2])
+                if r > 220 && g > 220 && b > 220 { counts.white += 1 }
+                if r > 180 && g < 80 && b < 80 { counts.red += 1 }
+                if b > 180 && r < 80 && g < 80 { counts.blue += 1 }
+            }
+            return counts
+        }
+    }
+
+    func testTheAdStaysUntilTheAppsWindowIsMappedAndTheScreenIsNeverEmpty() throws {
+        try startX()
+        let (manifest, cache) = try cachedRedAd()
+        let blue = try Fixtures.write("handoff-blue.png", Fixtures.solidPNG("blue", size: "640x480"))
+        // The app starts its window half a second late, from a child of the shell (not the
+        // process launchad started): found through the process tree.
+        let app = "sleep 0.5; \(Launchad.binary) play \(blue) --fullscreen --duration 3 --transition none --events /dev/null; true"
+        let run = try LiveRun(["launch", "--manifest", manifest, "--cache", cache, "--fullscreen", "--retries", "0",
+                               "--hold", "10", "--then", "sh", "-c", app], environment: environment)
+        XCTAssertNotNil(run.waitFor("first_frame"), "the ad reached the screen")
+        let frames = folder.appendingPathComponent("frames.rgb").path
+        let input = Pipe()
+        let capture = try start("/usr/bin/ffmpeg", ["-y", "-loglevel", "error", "-f", "x11grab", "-framerate", "25", "-video_size", "640x480",
+                                                    "-i", display, "-t", "20", "-vf", "scale=64:48", "-f", "rawvideo", "-pix_fmt", "rgb24", frames],
+                                input: input)
+        let handoff = run.waitFor("handoff", timeout: 20)
+        Thread.sleep(forTimeInterval: 0.8) // the app's picture for a while
+        input.fileHandleForWriting.write(Data("q".utf8))
+        capture.waitUntilExit()
+        XCTAssertEqual(run.finish(timeout: 20), 0)
+
+        XCTAssertEqual(handoff?["via"] as? String, "app_window", "\(run.events)")
+        let captures = classify(try Data(contentsOf: URL(fileURLWithPath: frames)))
+        XCTAssertGreaterThan(captures.count, 25, "a second or more of captures")
+        let total = 64 * 48
+        for (i, c) in captures.enumerated() {
+            XCTAssertLessThan(c.white, total / 50, "capture \(i) shows the empty desktop: \(c)")
+        }
+        // Black is a window fading in (the ad's first frames, the app's own fade-in): never white.
+        let coloured = captures.filter { $0.red > total * 9 / 10 || $0.blue > total * 9 / 10 }
+        XCTAssertGreaterThan(coloured.first?.red ?? 0, total * 9 / 10, "the ad first: \(captures)")
+        XCTAssertGreaterThan(captures.last?.blue ?? 0, total * 9 / 10, "the app last")
+        let firstBlue = try XCTUnwrap(captures.firstIndex { $0.blue > total * 9 / 10 })
+        XCTAssertFalse(captures[firstBlue...].contains { $0.red > total / 10 }, "the ad does not come back")
+    }
+
+    /// Where windows cannot be seen (no X11: SDL's dummy driver), the picture stays --hold
+    /// seconds; an app that ends first ends the hold at once.
+    func testWithoutX11TheHoldLastsHoldSecondsOrUntilTheAppEnds() throws {
+        let (manifest, cache) = try cachedRedAd()
+        let held = try Launchad.run(["launch", "--manifest", manifest, "--cache", cache, "--size", "320x240", "--retries", "0",
+                                     "--hold", "0.4", "--then", "sleep", "1"])
+        XCTAssertEqual(held.status, 0, held.stdout + held.stderr)
+        let handoff = try XCTUnwrap(held.events(named: "handoff").first, held.stdout)
+        XCTAssertEqual(handoff["via"] as? String, "hold")
+        XCTAssertGreaterThanOrEqual(handoff["waited_ms"] as? Int ?? 0, 400)
+        XCTAssertEqual(held.events.last?["event"] as? String, "end", "end stays the last event")
+
+        let quick = try Launchad.run(["launch", "--manifest", manifest, "--cache", cache, "--size", "320x240", "--retries", "0",
+                                      "--hold", "30", "--then", "true"])
+        XCTAssertEqual(quick.events(named: "handoff").first?["via"] as? String, "app_exited", quick.stdout)
+        XCTAssertLessThan(quick.seconds, 25, "not the 30 s hold")
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import LaunchAdCLI
+import LaunchAdCore
+import LaunchAdDelivery
+import LaunchAdTestSupport
+import XCTest
+
+/// `--metrics FILE`: the Prometheus textfile a fleet monitors, as promtool checks it and as a
+/// real node_exporter's textfile collector serves it.
+final class MetricsTests: XCTestCase {
+    var folder: URL!
+    var textfiles: String { folder.appendingPathComponent("textfile").path }
+
+    override func setUpWithError() throws {
+        folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("launchad-metrics-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(atPath: textfiles, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    func promtool(_ file: String) throws -> Fixtures.Result {
+        try Fixtures.run("/usr/bin/promtool", ["check", "metrics"], stdin: try Data(contentsOf: URL(fileURLWithPath: file)))
+    }
+
+    /// Starts node_exporter with only its textfile collector, on a free loopback port.
+    func nodeExporter() throws -> (Process, UInt16) {
+        let port = try freePort()
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/prometheus-node-exporter")
+        p.arguments = ["--collector.disable-defaults", "--collector.textfile", "--collector.textfile.directory=\(textfiles)",
+                       "--web.listen-address=127.0.0.1:\(port)"]
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        for _ in 0..<500 where !canConnect(port) { usleep(10_000) }
+        return (p, port)
+    }
+
+    func scrape(_ port: UInt16) throws -> String {
+        let client = HTTPClient(connectTimeout: 5, totalTimeout: 10, allowHTTP: false, userAgent: "test")
+        let response = try client.fetch(FetchRequest(url: URL(string: "http://127.0.0.1:\(port)/metrics")!, maxBytes: 1 << 22), progress: nil)
+        XCTAssertEqual(response.status, 200)
+        return String(decoding: response.body, as: UTF8.self)
+    }
+
+    /// Two plays: the counters carry on from the file the first left, promtool accepts the file,
+    /// and node_exporter serves every line of it without a scrape error.
+    func testPlaysAreCountedAndServedByNodeExporter() throws {
+        let clip = try Fixtures.colourBars(seconds: 1, audio: true)
+        let file = textfiles + "/launchad.prom"
+        for _ in 0..<2 {
+            let run = try Launchad.run(["play", clip, "--transition", "none", "--metrics", file, "--state", folder.appendingPathComponent("state").path])
+            XCTAssertEqual(run.status, 0, run.stderr)
+        }
+        let check = try promtool(file)
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        let name = URL(fileURLWithPath: clip).lastPathComponent
+        XCTAssertTrue(text.contains("launchad_plays_total{ad=\"\(name)\",outcome=\"completed\"} 2\n"), text)
+        XCTAssertTrue(text.contains("launchad_frames_shown_total 50\n"), "25 pictures a play: \(text)")
+        XCTAssertTrue(text.contains("launchad_build_info{version=\"\(Command.versionString)\"} 1\n"), text)
+        XCTAssertTrue(text.contains("launchad_outbox_pending_items 0\n"), text)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: textfiles), ["launchad.prom"], "no temporary file left")
+        XCTAssertEqual((try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int), 0o644)
+
+        let (exporter, port) = try nodeExporter()
+        defer { exporter.terminate(); exporter.waitUntilExit() }
+        let scraped = try scrape(port)
+        XCTAssertTrue(scraped.contains("launchad_plays_total{ad=\"\(name)\",outcome=\"completed\"} 2"), scraped)
+        XCTAssertTrue(scraped.contains("launchad_first_frame_seconds "), scraped)
+        XCTAssertTrue(scraped.contains("node_textfile_scrape_error 0"), scraped)
+    }
+
+    /// A launch from a local manifest that names the metrics file: the cache and the last refresh
+    /// are there too, and the ad's id labels its play.
+    func testALocalManifestNamesTheMetricsFileForLaunch() throws {
+        let png = try Fixtures.solidPNG("red")
+        try png.write(to: folder.appendingPathComponent("red.png"))
+        let file = textfiles + "/kiosk.prom"
+        let manifest = folder.appendingPathComponent("m.json").path
+        try Data(#"{"metrics": "\#(file)", "ads": [{"id": "spring", "type": "image", "duration": 0.3, "variants": [{"url": "red.png", "width": 320, "height": 240, "bytes": \#(png.count), "sha256": "\#(SHA256.hex(of: png))"}]}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: manifest))
+        let cache = folder.appendingPathComponent("cache").path
+        XCTAssertEqual(try Launchad.run(["prefetch", "--manifest", manifest, "--cache", cache]).status, 0)
+        // The refresh itself leaves the cache's gauges, no play yet.
+        let refreshed = try String(contentsOfFile: file, encoding: .utf8)
+        XCTAssertTrue(refreshed.contains("launchad_cache_ads 1\n"), refreshed)
+        XCTAssertFalse(refreshed.contains("launchad_plays_total"), refreshed)
+        let run = try Launchad.run(["launch", "--manifest", manifest, "--cache", cache, "--size", "320x240", "--transition", "none",
+                                    "--state", folder.appendingPathComponent("state").path])
+        XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        XCTAssertTrue(text.contains("launchad_plays_total{ad=\"spring\",outcome=\"completed\"} 1\n"), text)
+        XCTAssertTrue(text.contains("launchad_cache_ads 1\n"), text)
+        XCTAssertTrue(text.contains("launchad_cache_bytes \(png.count)\n"), text)
+        XCTAssertTrue(text.contains("launchad_prefetch_last_success_timestamp_seconds "), text)
+        XCTAssertTrue(text.contains("launchad_prefetch_last_success_age_seconds "), text)
+        XCTAssertEqual(try promtool(file).status, 0)
+    }
+
+    /// An unwritable --metrics path: one line at start, exit 2, nothing played.
+    func testAnUnwritableMetricsPathIsAUsageErrorAtStart() throws {
+        let clip = try Fixtures.colourBars(seconds: 1, audio: false)
+        let manifest = folder.appendingPathComponent("m.json").path
+        for command in [["play", clip], ["launch", "--manifest", manifest], ["prefetch", "--manifest", manifest]] {
+            let run = try Launchad.run(command + ["--metrics", "/nonexistent-launchad-dir/x.prom"])
+            XCTAssertEqual(run.status, 2, run.stderr)
+            XCTAssertEqual(run.stderr, "launchad: --metrics /nonexistent-launchad-dir/x.prom: cannot write in /nonexistent-launchad-dir: No such file or directory\n")
+            XCTAssertEqual(run.stdout, "", "nothing played")
+        }
+    }
+}

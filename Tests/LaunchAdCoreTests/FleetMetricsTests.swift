@@ -1,0 +1,41 @@
+import Foundation
+import LaunchAdCore
+import XCTest
+
+/// The Prometheus text a run leaves: counters carried on from the previous file, label values
+/// escaped, gauges of the state at write time; the manifest's `metrics` field only from a local file.
+final class FleetMetricsTests: XCTestCase {
+    func testCountersCarryOnAndLabelsAreEscaped() {
+        var run = PlayMetrics(adID: "")
+        run.observe(AdEvent("cache_hit", tMs: 5, [("id", .string("say \"hi\"\\\n"))]))
+        run.observe(AdEvent("first_frame", tMs: 420))
+        run.observe(AdEvent("end", tMs: 5000, [("outcome", "skipped"), ("frames_shown", 30), ("frames_dropped", 2)]))
+        var m = FleetMetrics(version: "9", now: Date(timeIntervalSince1970: 1_800_000_000))
+        m.run = run
+        m.lastPrefetch = Date(timeIntervalSince1970: 1_799_999_400)
+        let previous = """
+        # TYPE launchad_plays_total counter
+        launchad_plays_total{ad="say \\"hi\\"\\\\\\n",outcome="skipped"} 4
+        launchad_plays_total{ad="old",outcome="completed"} 7
+        launchad_frames_shown_total 100
+        launchad_cache_bytes 12345
+        """
+        let text = m.text(previous: previous)
+        XCTAssertTrue(text.contains(#"launchad_plays_total{ad="say \"hi\"\\\n",outcome="skipped"} 5"# + "\n"), text)
+        XCTAssertTrue(text.contains(#"launchad_plays_total{ad="old",outcome="completed"} 7"# + "\n"), text)
+        XCTAssertTrue(text.contains("\nlaunchad_frames_shown_total 130\n"), text)
+        XCTAssertTrue(text.contains("\nlaunchad_frames_dropped_total 2\n"), text)
+        XCTAssertTrue(text.contains("launchad_first_frame_seconds 0.42\n"), text)
+        XCTAssertTrue(text.contains("launchad_prefetch_last_success_age_seconds 600\n"), text)
+        XCTAssertFalse(text.contains("launchad_cache_bytes"), "a gauge is the state now, never carried over")
+    }
+
+    func testOnlyALocalManifestNamesTheMetricsFile() throws {
+        let json = Data(#"{"metrics": "/var/lib/prometheus/node-exporter/launchad.prom", "ads": []}"#.utf8)
+        XCTAssertEqual(try ManifestParser.parse(json, base: URL(fileURLWithPath: "/etc/launchad/m.json")).manifest.metrics,
+                       "/var/lib/prometheus/node-exporter/launchad.prom")
+        let remote = try ManifestParser.parse(json, base: URL(string: "https://ads.example.com/m.json")!)
+        XCTAssertNil(remote.manifest.metrics)
+        XCTAssertEqual(remote.rejected, [RejectedAd(id: "metrics", reason: "only a local manifest may name the metrics file; none is written", field: "metrics")])
+    }
+}
