@@ -24,7 +24,7 @@ final class CaptionRuleTests: XCTestCase {
     }
 
     func testLanguagesOrKinds() {
-        XCTAssertEqual(RuleName.captions.evaluate(.oneOf(.string("fr"), .string("eng")), on: facts([english])).status, .pass)
+        XCTAssertEqual(RuleName.captions.evaluate(.oneOf(.string("fr"), .string("en")), on: facts([english])).status, .pass, "en is eng")
         XCTAssertEqual(RuleName.captions.evaluate(.oneOf(.string("fr")), on: facts([english])).status, .fail)
         XCTAssertEqual(RuleName.captions.evaluate(.oneOf(.string("MOV_TEXT")), on: facts([english])).status, .pass)
         XCTAssertEqual(RuleName.captions.evaluate(Limit(), on: facts([])).status, .pass, "no limit: reported only")

@@ -61,6 +61,7 @@ final class CaptionLanguageTests: XCTestCase {
         XCTAssertEqual(CaptionLanguage.choose(files, preferred: nil, locale: CaptionLanguage.fromLocale("en_US.UTF-8")), 1)
         XCTAssertEqual(CaptionLanguage.choose(files, preferred: "de", locale: "fr"), 0)
         XCTAssertNil(CaptionLanguage.choose([], preferred: "en", locale: nil))
+        XCTAssertEqual(CaptionLanguage.choose(["fre", "eng"], preferred: "en-GB", locale: nil), 1, "MP4's three-letter codes")
     }
 
     func testTagsAndLocales() {

@@ -31,9 +31,20 @@ public enum CaptionLanguage {
     }
 
     static func same(_ a: String, _ b: String) -> Bool { a.lowercased().replacingUnderscores() == b.lowercased().replacingUnderscores() }
+    /// The primary language, as ISO 639-1 when it has one: MP4 and Matroska tracks say `eng`
+    /// (ISO 639-2), people and VAST say `en`.
     public static func primaryTag(_ tag: String) -> String {
-        String(tag.lowercased().replacingUnderscores().split(separator: "-").first ?? "")
+        let primary = String(tag.lowercased().replacingUnderscores().split(separator: "-").first ?? "")
+        return twoLetter[primary] ?? primary
     }
+
+    /// ISO 639-2 (bibliographic and terminology) codes of widely captioned languages.
+    static let twoLetter: [String: String] = [
+        "eng": "en", "spa": "es", "fra": "fr", "fre": "fr", "deu": "de", "ger": "de", "ita": "it", "por": "pt", "nld": "nl",
+        "dut": "nl", "rus": "ru", "pol": "pl", "tur": "tr", "ara": "ar", "heb": "he", "hin": "hi", "jpn": "ja", "kor": "ko",
+        "zho": "zh", "chi": "zh", "vie": "vi", "tha": "th", "ind": "id", "swe": "sv", "nor": "no", "dan": "da", "fin": "fi",
+        "ces": "cs", "cze": "cs", "ell": "el", "gre": "el", "hun": "hu", "ron": "ro", "rum": "ro", "ukr": "uk",
+    ]
 }
 
 private extension String {
