@@ -12,7 +12,7 @@ public enum Command: Equatable, Sendable {
     case prefetch(PrefetchOptions)
     case outbox(OutboxOptions)
 
-    public static let versionString = "0.1.0"
+    public static let versionString = LaunchAdVersion.string
 
     public static let usage = """
     usage: launchad COMMAND [options]

@@ -99,7 +99,7 @@ public struct DeliveryOptions: Equatable, Sendable {
             let config = OutboxConfig(ttl: beaconTTL)
             // libcurl, a connection per beacon: measured twice the rate of a keep-alive URLSession at half the CPU.
             let outbox = try Outbox(stateDirectory: stateURL(), config: config,
-                                    fetcher: HTTPClient(connectTimeout: 5, totalTimeout: 10, allowHTTP: allowHTTP, userAgent: "launchad"),
+                                    fetcher: HTTPClient(connectTimeout: 5, totalTimeout: 10, allowHTTP: allowHTTP),
                                     clock: { Date() })
             outbox.onProblem = { events.emit(AdEvent("outbox_error", tMs: ProcessClock.nowMs(), [("reason", .string($0))])) }
             return outbox

@@ -154,8 +154,8 @@ final class CurlTransfer {
             if let encoding = headers["content-encoding"]?.lowercased(), encoding != "identity" {
                 return stop(FetchError("refusing a \(encoding)-encoded body from \(url.absoluteString) (launchad asks for identity encoding)", retryable: false))
             }
-            if let length = headers["content-length"].flatMap(Int64.init), length > request.maxBytes {
-                return stop(FetchError("\(request.url.lastPathComponent) is \(length) bytes, over the \(request.maxBytes)-byte limit", retryable: false))
+            if let length = headers["content-length"].flatMap(Int64.init), length > bodyCap {
+                return stop(FetchError("\(request.url.lastPathComponent) is \(length) bytes, over the \(bodyCap)-byte limit", retryable: false))
             }
             do { sink = try BodySink(destination: request.destination) } catch let e as FetchError { return stop(e) } catch { return false }
         }
@@ -163,11 +163,16 @@ final class CurlTransfer {
         do { try sink.append(data) } catch {
             return stop(FetchError("cannot write the download: \(error.localizedDescription)", retryable: false))
         }
-        if sink.count > request.maxBytes {
-            return stop(FetchError("\(request.url.lastPathComponent) is over the \(request.maxBytes)-byte limit", retryable: false))
+        if sink.count > bodyCap {
+            return stop(FetchError("\(request.url.lastPathComponent) is over the \(bodyCap)-byte limit", retryable: false))
         }
         progress?(sink.count)
         return true
+    }
+
+    /// The most bytes this answer may carry: a partial one no more than the range asked.
+    private var bodyCap: Int64 {
+        status == 206 ? min(request.maxBytes, request.partialMaxBytes ?? request.maxBytes) : request.maxBytes
     }
 
     private func stop(_ error: FetchError) -> Bool {

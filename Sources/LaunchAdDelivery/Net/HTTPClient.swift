@@ -12,12 +12,12 @@ public final class HTTPClient: Fetcher, @unchecked Sendable {
     public var totalTimeout: Double
     public var maxRedirects: Int
     public var allowHTTP: Bool
-    public var userAgent: String
+    /// The same on every request: tags, manifests, creatives, beacons and records.
+    public let userAgent = LaunchAdVersion.userAgent
 
-    public init(connectTimeout: Double = 5, totalTimeout: Double = 60, maxRedirects: Int = 5, allowHTTP: Bool = false,
-                userAgent: String = "launchad") {
+    public init(connectTimeout: Double = 5, totalTimeout: Double = 60, maxRedirects: Int = 5, allowHTTP: Bool = false) {
         self.connectTimeout = connectTimeout; self.totalTimeout = totalTimeout
-        self.maxRedirects = maxRedirects; self.allowHTTP = allowHTTP; self.userAgent = userAgent
+        self.maxRedirects = maxRedirects; self.allowHTTP = allowHTTP
     }
 
     public func fetch(_ request: FetchRequest, progress: ((Int64) -> Void)?) throws -> FetchResponse {

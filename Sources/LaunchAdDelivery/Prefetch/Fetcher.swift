@@ -10,6 +10,8 @@ public struct FetchRequest: Sendable {
     public var body: Data?
     /// The most bytes accepted; a larger body is abandoned.
     public var maxBytes: Int64
+    /// The most bytes a 206 (partial) answer may carry: the length of the range asked.
+    public var partialMaxBytes: Int64?
     public var destination: URL?
     /// Polled while the transfer runs: true abandons it at once (the ad being streamed ended).
     public var isCancelled: (@Sendable () -> Bool)?
