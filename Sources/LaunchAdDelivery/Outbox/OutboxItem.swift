@@ -51,6 +51,16 @@ public struct OutboxItem: Equatable, Sendable {
         self.expiresMs = expiresMs; self.body = body; self.batch = batch; self.attempts = attempts; self.nextMs = nextMs
     }
 
+    /// An item read back from disk, re-checked: its file may have been damaged or planted.
+    static func checked(name: String, data: Data) -> OutboxStore.Read {
+        guard let item = OutboxItem(name: name, data: data) else { return .damaged("not an outbox item") }
+        guard let url = URL(string: item.url), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false else {
+            return .damaged("not an http(s) URL")
+        }
+        if item.kind == .record && item.body == nil { return .damaged("a record without a body") }
+        return .item(item)
+    }
+
     init?(name: String, data: Data) {
         guard let o = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
               let url = o["url"] as? String, let event = o["event"] as? String,
