@@ -55,6 +55,21 @@ final class HostileServerTests: XCTestCase {
         XCTAssertLessThan(sent.value, 24 << 20, "bytes the server got out")
     }
 
+    /// `play URL --wait 2` against a server that takes the request and never answers: the tag
+    /// sniff and the first-frame wait together fit inside the 2 s, and the fallback shows.
+    func testTheTagSniffFitsInsideTheWait() throws {
+        let server = try ScriptedServer { _, _ in sleep(20) }
+        let png = try Fixtures.make("sniff-fallback.png", ["-f", "lavfi", "-i", "color=c=green:s=90x160", "-frames:v", "1"])
+        let run = try Launchad.run(["play", "http://127.0.0.1:\(server.port)/ad", "--wait", "2", "--fallback", png, "--duration", "1",
+                                    "--transition", "none"])
+        XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+        let fallback = try XCTUnwrap(run.events(named: "fallback").first, run.stdout)
+        XCTAssertEqual(fallback["reason"] as? String, "first_frame_timeout")
+        // t_ms counts from the process start; the limit holds with room for a slow machine's start-up.
+        XCTAssertLessThan(try XCTUnwrap(fallback["t_ms"] as? Int), 2900, run.stdout)
+        XCTAssertEqual(run.events(named: "end").count, 1)
+    }
+
     /// Tag fetches, manifests, creatives and beacons all say `launchad/VERSION`.
     func testEveryRequestCarriesTheOneUserAgent() throws {
         let nginx = try Nginx()

@@ -39,8 +39,9 @@ final class CurlTransfer {
         launchad_curl_set_string(h, CURLOPT_PROTOCOLS_STR, "http,https")
         launchad_curl_set_long(h, CURLOPT_FOLLOWLOCATION, 0)
         launchad_curl_set_long(h, CURLOPT_NOSIGNAL, 1)
-        launchad_curl_set_long(h, CURLOPT_CONNECTTIMEOUT_MS, Int(connectTimeout * 1000))
-        launchad_curl_set_long(h, CURLOPT_TIMEOUT_MS, Int(totalTimeout * 1000))
+        // At least 1 ms: curl reads 0 as "no limit".
+        launchad_curl_set_long(h, CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(connectTimeout * 1000)))
+        launchad_curl_set_long(h, CURLOPT_TIMEOUT_MS, max(1, Int(totalTimeout * 1000)))
         // Silence (not one byte for --connect-timeout seconds) ends a transfer early.
         launchad_curl_set_long(h, CURLOPT_LOW_SPEED_LIMIT, 1)
         launchad_curl_set_long(h, CURLOPT_LOW_SPEED_TIME, max(1, Int(connectTimeout.rounded(.up))))
