@@ -156,7 +156,7 @@ final class CurlTransfer {
                 return stop(FetchError("refusing a \(encoding)-encoded body from \(url.absoluteString) (launchad asks for identity encoding)", retryable: false))
             }
             if let length = headers["content-length"].flatMap(Int64.init), length > bodyCap {
-                return stop(FetchError("\(request.url.lastPathComponent) is \(length) bytes, over the \(bodyCap)-byte limit", retryable: false))
+                return stop(FetchError("\(request.url.lastPathComponent) is \(length) bytes, over the \(bodyCap)-byte limit", retryable: false, tooLarge: true))
             }
             do { sink = try BodySink(destination: request.destination) } catch let e as FetchError { return stop(e) } catch { return false }
         }
@@ -165,7 +165,7 @@ final class CurlTransfer {
             return stop(FetchError("cannot write the download: \(error.localizedDescription)", retryable: false))
         }
         if sink.count > bodyCap {
-            return stop(FetchError("\(request.url.lastPathComponent) is over the \(bodyCap)-byte limit", retryable: false))
+            return stop(FetchError("\(request.url.lastPathComponent) is over the \(bodyCap)-byte limit", retryable: false, tooLarge: true))
         }
         progress?(sink.count)
         return true

@@ -64,7 +64,7 @@ public final class HTTPClient: Fetcher, @unchecked Sendable {
         while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
             try sink.append(chunk)
             guard sink.count <= request.maxBytes else {
-                throw FetchError("\(request.url.lastPathComponent) is larger than the \(request.maxBytes)-byte limit", retryable: false)
+                throw FetchError("\(request.url.lastPathComponent) is larger than the \(request.maxBytes)-byte limit", retryable: false, tooLarge: true)
             }
             progress?(sink.count)
         }

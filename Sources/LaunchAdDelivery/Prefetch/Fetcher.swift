@@ -40,7 +40,11 @@ public struct FetchError: Error, Equatable, CustomStringConvertible {
     public let message: String
     /// Worth another try (timeouts, dropped connections, server errors), not a 404 or a policy refusal.
     public let retryable: Bool
-    public init(_ message: String, retryable: Bool) { self.message = message; self.retryable = retryable }
+    /// The body was over the request's byte cap.
+    public var tooLarge = false
+    public init(_ message: String, retryable: Bool, tooLarge: Bool = false) {
+        self.message = message; self.retryable = retryable; self.tooLarge = tooLarge
+    }
     public var description: String { message }
 }
 

@@ -14,7 +14,11 @@ extension Prefetcher {
         var out = manifest
         out.ads = manifest.ads.compactMap { ad in
             guard let tag = ad.vast, !isCancelled else { return ad }
-            do { return try resolve(ad, tag: tag) } catch {
+            do {
+                let (resolved, downloaded) = try resolve(ad, tag: tag)
+                if let downloaded { report.downloads += 1; report.downloadedBytes += downloaded }
+                return resolved
+            } catch {
                 emit("rejected", [("id", .string(ad.id)), ("reason", .string("VAST: \(error)"))])
                 report.rejected += 1
                 // A tag that fails now leaves the version cached before in place.
@@ -25,7 +29,8 @@ extension Prefetcher {
         return out
     }
 
-    private func resolve(_ entry: AdEntry, tag: String) throws -> AdEntry {
+    /// The ad made from its tag, and the bytes downloaded for it (nil when its media was cached).
+    private func resolve(_ entry: AdEntry, tag: String) throws -> (AdEntry, Int64?) {
         let resolver = VASTResolver(fetcher: fetcher, maxWrappers: 5)
         let resolved: ResolvedAd
         let received = now()
@@ -38,11 +43,26 @@ extension Prefetcher {
             throw CacheError("\(f.error.code) \(f.error.message)")
         }
         let creative: Creative
+        let downloaded: Int64?
         do {
             let choice = try MediaFileChooser.choose(resolved.linear.mediaFiles, window: config.screen,
                                                      capabilities: MediaCapabilities.local()).get()
             guard let mediaURL = URL(string: choice.file.url) else { throw CacheError("not a URL: \(choice.file.url)") }
-            creative = try cachedMedia(mediaURL, for: entry.id)
+            let refusals = VASTRefusals(cache: store.directory)
+            // Refused once for the cache limit: not fetched again until the tag, its media file
+            // or the limit changes.
+            if refusals.isRefused(id: entry.id, tag: tag, media: mediaURL.absoluteString, cacheLimit: config.cacheLimit) {
+                throw MediaTooLarge(message: "too_large: the media file \(mediaURL.lastPathComponent) was refused before as larger than the "
+                                 + "\(config.cacheLimit)-byte cache limit; not downloaded again until the tag changes")
+            }
+            do { (creative, downloaded) = try cachedMedia(mediaURL, for: entry.id) } catch let e as FetchError where e.tooLarge {
+                refusals.refuse(id: entry.id, tag: tag, media: mediaURL.absoluteString, cacheLimit: config.cacheLimit)
+                fireErrors(resolved.errors, code: VASTError.noSupportedMedia)
+                throw MediaTooLarge(message: "too_large: the media file \(mediaURL.lastPathComponent) is larger than \(mediaLimit) bytes "
+                                 + "(the cache limit or --max-creative-bytes)")
+            }
+        } catch let e as MediaTooLarge {
+            throw CacheError(e.message)
         } catch let e as VASTError {
             fireErrors(resolved.errors, code: e.code)
             throw CacheError("\(e.code) \(e.message)")
@@ -62,18 +82,21 @@ extension Prefetcher {
         ad.skipAfter = resolved.linear.skipOffset?.milliseconds(of: durationMs).map { Double($0) / 1000 } ?? 3600
         ad.tracking = (entry.tracking ?? [:]).merging(ManifestTracking.from(resolved)) { $0 + $1 }
         ad.expiresAt = resolved.expiry(receivedAt: received)
-        return ad
+        return (ad, downloaded)
     }
 
+    /// The most bytes a VAST media file may have: it must fit in the cache as a whole.
+    private var mediaLimit: Int64 { min(config.maxCreativeBytes, config.cacheLimit) }
+
     /// The chosen media file as a cached creative: reused when this ad already cached the same
-    /// URL, else downloaded to a temporary file, checked and installed.
-    private func cachedMedia(_ url: URL, for id: String) throws -> Creative {
+    /// URL, else downloaded to a temporary file, checked and installed (with its size).
+    private func cachedMedia(_ url: URL, for id: String) throws -> (Creative, Int64?) {
         let index = store.readIndex()
-        if let old = index.record(for: id)?.ad.variants.first, old.url == url, store.isAvailable(old, in: index) { return old }
+        if let old = index.record(for: id)?.ad.variants.first, old.url == url, store.isAvailable(old, in: index) { return (old, nil) }
         try URLPolicy.check(url, allowHTTP: false)
         let temp = store.newTempURL()
         defer { try? FileManager.default.removeItem(at: temp) }
-        let response = try fetcher.fetch(FetchRequest(url: url, maxBytes: config.maxCreativeBytes, destination: temp), progress: nil)
+        let response = try fetcher.fetch(FetchRequest(url: url, maxBytes: mediaLimit, destination: temp), progress: nil)
         guard response.status == 200 else { throw CacheError("HTTP \(response.status) for \(url.absoluteString)") }
         let facts: ProbeFacts
         do { facts = try MediaProbe.probe(temp.path) } catch {
@@ -88,7 +111,7 @@ extension Prefetcher {
         try store.update { index in try store.install(temp, as: creative, kind: .video, into: &index, now: time) }
         emit("download", [("id", .string(id)), ("bytes", .int(Int(response.bytes))), ("sha256", .string(creative.sha256)),
                           ("vast", .bool(true))])
-        return creative
+        return (creative, response.bytes)
     }
 
     /// A tag that failed tells its Error URIs, with the code, through the outbox.
@@ -119,3 +142,6 @@ enum CacheBusting {
 
 /// A downloaded media file the media layer cannot use (VAST error 403).
 struct MediaUnusable: Error { let message: String }
+
+/// A media file that cannot fit in the cache (refused once, remembered in VASTRefusals).
+struct MediaTooLarge: Error { let message: String }
