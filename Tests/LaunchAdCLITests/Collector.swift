@@ -15,10 +15,12 @@ final class Collector: @unchecked Sendable {  // `received`, `status` and `hang`
     private var _answer = Data()
     private var _delay = 0.0
 
-    init(status: Int = 204) throws {
-        let listener = try listeningSocket(backlog: 64)
+    /// `host`: another loopback address (127.0.0.2) serves as a "public" one in the SSRF tests.
+    init(status: Int = 204, host: String = "127.0.0.1") throws {
+        let listener = try listeningSocket(backlog: 64, host: host)
         fd = listener.fd
         port = listener.port
+        self.host = host
         _status = status
         Thread.detachNewThread { [self] in
             while true {
@@ -29,7 +31,8 @@ final class Collector: @unchecked Sendable {  // `received`, `status` and `hang`
         }
     }
 
-    var url: String { "http://127.0.0.1:\(port)" }
+    let host: String
+    var url: String { "http://\(host):\(port)" }
     var received: [Request] { lock.lock(); defer { lock.unlock() }; return _received }
     var status: Int {
         get { lock.lock(); defer { lock.unlock() }; return _status }

@@ -21,13 +21,19 @@ enum VASTPlay {
         let o: PlayOptions
         let sink: EventSink
         let queue: BeaconQueue?
+        /// `queue`, holding each beacon to the addresses its document chain may reach.
+        let reachQueue: ReachQueue?
+        /// The reach of the URLs the first document names.
+        var docReach = Reach.any
         let resolver: VASTResolver
         let capabilities = MediaCapabilities.local()
         var base: MacroContext
         var lastError: VASTError?
 
         init(options: PlayOptions, sink: EventSink, queue: BeaconQueue?) {
-            o = options; self.sink = sink; self.queue = queue
+            o = options; self.sink = sink
+            reachQueue = queue.map(ReachQueue.init)
+            self.queue = reachQueue
             resolver = VASTResolver(timeout: o.vast.timeout, maxWrappers: o.vast.maxWrappers, allowHTTP: o.vast.allowHTTP)
             base = MacroContext(timestamp: Date(), cacheBusting: "", deviceUA: VASTPlay.userAgent)
             base.fullscreen = o.fullscreen
@@ -38,7 +44,7 @@ enum VASTPlay {
         func play() -> Outcome {
             let tagURL = o.file.contains("://") ? o.file : nil
             let doc: VASTDocument
-            do { doc = try resolver.load(o.file) } catch {
+            do { (doc, docReach) = try resolver.loadReached(o.file); reachQueue?.reach = docReach } catch {
                 return fail((error as? VASTFailure)?.error ?? VASTError(VASTError.undefined, "\(error)"), uris: [])
             }
             let plan = VASTAdPlan(doc)
@@ -68,9 +74,10 @@ enum VASTPlay {
         /// Resolves, chooses and plays one ad; a failure fires its Error URIs with the code.
         private func playOne(_ vastAd: VASTAd, tagURL: String?, count: Int) -> AdResult {
             let resolved: ResolvedAd
-            switch resolver.resolve(vastAd, tagURL: tagURL) {
-            case .success(let r): resolved = r
+            switch resolver.resolve(vastAd, tagURL: tagURL, reach: docReach) {
+            case .success(let r): resolved = r; reachQueue?.reach = r.reach
             case .failure(let f):
+                reachQueue?.reach = f.reach
                 report(f.error, uris: f.errorURIs, adID: vastAd.id)
                 // fallbackOnNoAd="false": a wrapper whose response is empty selects no ad at all.
                 return .failed(stopRun: f.error.code == VASTError.noAd && vastAd.wrapper?.fallbackOnNoAd == false)
@@ -94,6 +101,7 @@ enum VASTPlay {
                 return .failed(stopRun: false)
             }
             context.assetURI = choice.file.url
+            StreamReach.note(resolved.reach, for: choice.file.url)
             emit("vast_ad", [("ad_id", resolved.id.map { .string($0) } ?? .null), ("sequence", resolved.sequence.map { .int($0) } ?? .null),
                              ("ad_system", resolved.adSystem.map { .string($0) } ?? .null), ("wrappers", .int(resolved.wrapperDepth)),
                              ("media", .string(choice.file.url)), ("reason", .string(choice.reason))])

@@ -63,6 +63,7 @@ public final class HTTPByteSource: ByteSource, @unchecked Sendable {
                                    maxBytes: maxBytes, isCancelled: { [weak self] in self?.isCancelled ?? true })
         // A 206 answer carries at most the range asked, whatever its headers promise.
         request.partialMaxBytes = HTTPByteSource.chunk
+        request.reach = StreamReach.reach(for: url.absoluteString)
         let response = try client.fetch(request, progress: nil)
         let start: Int64
         let size: Int64

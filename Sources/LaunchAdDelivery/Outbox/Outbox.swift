@@ -39,10 +39,16 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // state guarded 
     // MARK: queueing
 
     public func enqueue(beacons urls: [String], event: String, at: Date) {
+        enqueue(beacons: urls, event: event, at: at, reach: .any)
+    }
+
+    /// Beacons named by a document: each keeps `reach` on disk, so whichever process sends it
+    /// later holds it to the same addresses.
+    public func enqueue(beacons urls: [String], event: String, at: Date, reach: Reach) {
         let made = Int64((at.timeIntervalSince1970 * 1000).rounded())
         let items = urls.map {
             OutboxItem(name: OutboxItem.newName(madeMs: made, kind: .beacon), kind: .beacon, url: $0, event: event,
-                       madeMs: made, expiresMs: made + Int64(config.ttl * 1000))
+                       madeMs: made, expiresMs: made + Int64(config.ttl * 1000), reach: reach)
         }
         add(items)
     }
@@ -362,6 +368,7 @@ struct OutboxJob: Sendable {
         let host = items[0].host
         guard let url = URL(string: items[0].url) else { problems.note(host, "not a URL: \(items[0].url)"); return .refused }
         var request = FetchRequest(url: url, maxBytes: 1 << 20)
+        request.reach = items[0].reach
         if items[0].kind == .record {
             request.method = "POST"
             request.headers["Content-Type"] = "application/json"

@@ -15,6 +15,8 @@ public struct FetchRequest: Sendable {
     public var destination: URL?
     /// Polled while the transfer runs: true abandons it at once (the ad being streamed ended).
     public var isCancelled: (@Sendable () -> Bool)?
+    /// Which addresses this URL may reach: `.publicOnly` when a document from a public address named it.
+    public var reach: Reach = .any
 
     public init(url: URL, headers: [String: String] = [:], maxBytes: Int64, destination: URL? = nil,
                 isCancelled: (@Sendable () -> Bool)? = nil) {
@@ -30,9 +32,12 @@ public struct FetchResponse: Sendable {
     /// The body when no destination was given.
     public var body: Data
     public var bytes: Int64
+    /// The reach of the URLs this body names: `.any` when it came from an internal address or a
+    /// local file, `.publicOnly` when from a public address.
+    public var namedReach: Reach
 
-    public init(status: Int, headers: [String: String] = [:], body: Data = Data(), bytes: Int64 = 0) {
-        self.status = status; self.headers = headers; self.body = body; self.bytes = bytes
+    public init(status: Int, headers: [String: String] = [:], body: Data = Data(), bytes: Int64 = 0, namedReach: Reach = .any) {
+        self.status = status; self.headers = headers; self.body = body; self.bytes = bytes; self.namedReach = namedReach
     }
 }
 

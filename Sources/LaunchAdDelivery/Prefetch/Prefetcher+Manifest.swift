@@ -8,6 +8,8 @@ struct FetchedManifest {
     var body: Data?
     var etag: String?
     var lastModified: String?
+    /// The reach of the URLs the manifest names (its creatives, its VAST tags).
+    var reach: Reach = .any
 }
 
 extension Prefetcher {
@@ -40,6 +42,7 @@ extension Prefetcher {
             default:
                 throw CacheError("HTTP \(response.status) for the manifest \(url.absoluteString)")
             }
+            fetched.reach = response.namedReach
             return fetched
         } catch {
             emit("rejected", [("id", .string("manifest")), ("reason", .string("\(error)"))])

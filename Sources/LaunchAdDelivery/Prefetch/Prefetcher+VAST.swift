@@ -35,11 +35,13 @@ extension Prefetcher {
         let resolved: ResolvedAd
         let received = now()
         do {
-            let doc = try resolver.load(tag)
-            guard let first = doc.ads.first else { throw VASTFailure(VASTError(VASTError.noAd, "the tag has no <Ad>"), errorURIs: doc.errors) }
-            resolved = try resolver.resolve(first, tagURL: tag).get()
+            let (doc, docReach) = try resolver.loadReached(tag, reach: manifestReach)
+            guard let first = doc.ads.first else {
+                throw VASTFailure(VASTError(VASTError.noAd, "the tag has no <Ad>"), errorURIs: doc.errors, reach: docReach)
+            }
+            resolved = try resolver.resolve(first, tagURL: tag, reach: docReach).get()
         } catch let f as VASTFailure {
-            fireErrors(f.errorURIs, code: f.error.code)
+            fireErrors(f.errorURIs, code: f.error.code, reach: f.reach)
             throw CacheError("\(f.error.code) \(f.error.message)")
         }
         let creative: Creative
@@ -55,23 +57,23 @@ extension Prefetcher {
                 throw MediaTooLarge(message: "too_large: the media file \(mediaURL.lastPathComponent) was refused before as larger than the "
                                  + "\(config.cacheLimit)-byte cache limit; not downloaded again until the tag changes")
             }
-            do { (creative, downloaded) = try cachedMedia(mediaURL, for: entry.id) } catch let e as FetchError where e.tooLarge {
+            do { (creative, downloaded) = try cachedMedia(mediaURL, for: entry.id, reach: resolved.reach) } catch let e as FetchError where e.tooLarge {
                 refusals.refuse(id: entry.id, tag: tag, media: mediaURL.absoluteString, cacheLimit: config.cacheLimit)
-                fireErrors(resolved.errors, code: VASTError.noSupportedMedia)
+                fireErrors(resolved.errors, code: VASTError.noSupportedMedia, reach: resolved.reach)
                 throw MediaTooLarge(message: "too_large: the media file \(mediaURL.lastPathComponent) is larger than \(mediaLimit) bytes "
                                  + "(the cache limit or --max-creative-bytes)")
             }
         } catch let e as MediaTooLarge {
             throw CacheError(e.message)
         } catch let e as VASTError {
-            fireErrors(resolved.errors, code: e.code)
+            fireErrors(resolved.errors, code: e.code, reach: resolved.reach)
             throw CacheError("\(e.code) \(e.message)")
         } catch let e as MediaUnusable {
-            fireErrors(resolved.errors, code: VASTError.noSupportedMedia)
+            fireErrors(resolved.errors, code: VASTError.noSupportedMedia, reach: resolved.reach)
             throw CacheError(e.message)
         } catch {
             // Not fetched (a 404, a refused or timed-out connection): the file was not found.
-            fireErrors(resolved.errors, code: VASTError.fileNotFound)
+            fireErrors(resolved.errors, code: VASTError.fileNotFound, reach: resolved.reach)
             throw error
         }
         var ad = entry
@@ -90,13 +92,15 @@ extension Prefetcher {
 
     /// The chosen media file as a cached creative: reused when this ad already cached the same
     /// URL, else downloaded to a temporary file, checked and installed (with its size).
-    private func cachedMedia(_ url: URL, for id: String) throws -> (Creative, Int64?) {
+    private func cachedMedia(_ url: URL, for id: String, reach: Reach) throws -> (Creative, Int64?) {
         let index = store.readIndex()
         if let old = index.record(for: id)?.ad.variants.first, old.url == url, store.isAvailable(old, in: index) { return (old, nil) }
         try URLPolicy.check(url, allowHTTP: false)
         let temp = store.newTempURL()
         defer { try? FileManager.default.removeItem(at: temp) }
-        let response = try fetcher.fetch(FetchRequest(url: url, maxBytes: mediaLimit, destination: temp), progress: nil)
+        var request = FetchRequest(url: url, maxBytes: mediaLimit, destination: temp)
+        request.reach = reach
+        let response = try fetcher.fetch(request, progress: nil)
         guard response.status == 200 else { throw CacheError("HTTP \(response.status) for \(url.absoluteString)") }
         let facts: ProbeFacts
         do { facts = try MediaProbe.probe(temp.path) } catch {
@@ -115,11 +119,11 @@ extension Prefetcher {
     }
 
     /// A tag that failed tells its Error URIs, with the code, through the outbox.
-    private func fireErrors(_ uris: [String], code: Int) {
+    private func fireErrors(_ uris: [String], code: Int, reach: Reach) {
         guard let beacons else { return }
         let context = MacroContext(timestamp: now(), cacheBusting: "", deviceUA: "LaunchAd (Linux)")
         if let batch = VASTTracker.errorBatch(uris, code: code, context: context, at: now(), cacheBuster: CacheBusting.draw()) {
-            beacons.enqueue(beacons: batch.urls, event: batch.event, at: now())
+            beacons.enqueue(beacons: batch.urls, event: batch.event, at: now(), reach: reach)
         }
     }
 
@@ -130,7 +134,8 @@ extension Prefetcher {
             guard let urls = ad.tracking?["notUsed"], !urls.isEmpty else { continue }
             var context = MacroContext(timestamp: now(), cacheBusting: CacheBusting.draw(), deviceUA: "LaunchAd (Linux)")
             context.assetURI = ad.variants.first?.url.absoluteString
-            beacons.enqueue(beacons: urls.map { MacroExpander.expand($0, context) }, event: "notUsed", at: now())
+            // Kept from an earlier refresh of this manifest: held to what its URLs may reach.
+            beacons.enqueue(beacons: urls.map { MacroExpander.expand($0, context) }, event: "notUsed", at: now(), reach: manifestReach)
         }
     }
 }
