@@ -72,7 +72,17 @@ public enum LaunchCommand {
         refresh.start()
         let play = playOptions(o, choice, file: path(choice.variant), fallback: choice.fallback.map(path))
         let report = o.cache.delivery.reportTarget ?? index.manifest?.report
-        return PlayCommand.play(play, sink: recorded(tracked(sink, choice, play, queue: queue), choice, play, o, report: report, queue: queue))
+        let beacons = reaching(queue, index.record(for: choice.ad.id)?.reach ?? .any)
+        return PlayCommand.play(play, sink: recorded(tracked(sink, choice, play, queue: beacons), choice, play, o, report: report, queue: queue))
+    }
+
+    /// `queue`, holding the ad's beacons to the addresses the documents that named them allow.
+    static func reaching(_ queue: BeaconQueue?, _ reach: Reach) -> BeaconQueue? {
+        queue.map { base in
+            let limited = ReachQueue(base)
+            limited.reach = reach
+            return limited
+        }
     }
 
     /// Nothing cached to show: the manifest's ad straight from the network, if the manifest
@@ -90,7 +100,8 @@ public enum LaunchCommand {
         play.wait = max(0.5, o.play.wait - (ProcessClock.uptimeSeconds() - waitBegan))
         sink.emit(AdEvent("stream", tMs: ProcessClock.nowMs(), [("id", .string(choice.ad.id)), ("url", .string(choice.variant.url.absoluteString))]))
         let report = o.cache.delivery.reportTarget ?? manifest.report
-        let outcome = PlayCommand.play(play, sink: recorded(tracked(sink, choice, play, queue: queue), choice, play, o, report: report, queue: queue))
+        let beacons = reaching(queue, refresh.prefetcher.manifestReach)
+        let outcome = PlayCommand.play(play, sink: recorded(tracked(sink, choice, play, queue: beacons), choice, play, o, report: report, queue: queue))
         guard outcome != .timeout else {
             sink.rewriteOutcome(to: .noAd, reason: "creative_late")
             return .noAd

@@ -94,4 +94,28 @@ final class PrivateNetworkTests: XCTestCase {
         XCTAssertTrue(run.stderr.contains("launchad: r: refusing \(nginx.base)/red.png: it resolves to 127.0.0.1, an internal address"), run.stderr)
         XCTAssertEqual(gets("/red.png"), 0)
     }
+
+    /// A cached ad from a "public" manifest: its impression, fired at `launch` from the cache
+    /// and sent by a later `outbox flush`, cannot reach the internal tracker.
+    func testACachedAdFromAPublicManifestFiresNoBeaconInside() throws {
+        let tracker = try Collector()
+        let png = try Fixtures.solidPNG("red")
+        let manifest = #"{"ads": [{"id": "r", "type": "image", "tracking": {"impression": ["\#(tracker.url)/imp"]}, "variants": [{"url": "red.png", "width": 320, "height": 240, "bytes": \#(png.count), "sha256": "\#(SHA256.hex(of: png))"}]}]}"#
+        let server = try ScriptedServer(host: "127.0.0.2") { fd, request in
+            let body = request.hasPrefix("GET /red.png") ? png : Data(manifest.utf8)
+            _ = ScriptedServer.send(fd, Data("HTTP/1.1 200 OK\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n".utf8) + body)
+        }
+        let cache = NSTemporaryDirectory() + "launchad-ssrf-cache-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let url = "http://127.0.0.2:\(server.port)/manifest.json"
+        let fetched = try Launchad.run(["prefetch", "--manifest", url, "--cache", cache, "--state", state, "--no-progress"], environment: publicEnvironment)
+        XCTAssertEqual(fetched.status, 0, fetched.stderr)
+        let run = try Launchad.run(["launch", "--manifest", url, "--cache", cache, "--state", state, "--size", "320x240", "--transition", "none",
+                                    "--beacon-wait", "2"], environment: publicEnvironment)
+        XCTAssertEqual(run.events(named: "cache_hit").count, 1, run.stdout)
+        XCTAssertEqual(run.events.last?["outcome"] as? String, "completed", run.stdout)
+        let flush = try Launchad.run(["outbox", "flush", "--state", state], environment: publicEnvironment)
+        XCTAssertTrue(flush.stdout.contains(#""beacons":{"delivered":0,"retried":0,"expired":0,"dropped":0,"refused":1"#), flush.stdout)
+        XCTAssertEqual(tracker.received.count, 0)
+    }
 }

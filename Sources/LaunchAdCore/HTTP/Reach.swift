@@ -3,7 +3,7 @@
 /// internal address (a lab server on the LAN). A URL named by a document fetched from a public
 /// address — a tag, a wrapper, a manifest, a redirect — may reach public addresses only, so a
 /// remote ad server cannot make launchad request loopback, the LAN or a cloud metadata service.
-public enum Reach: String, Equatable, Sendable {
+public enum Reach: String, Codable, Equatable, Sendable {
     case any
     case publicOnly = "public_only"
 

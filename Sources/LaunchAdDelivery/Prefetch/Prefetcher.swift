@@ -24,8 +24,10 @@ public final class Prefetcher: @unchecked Sendable {
     /// Where a VAST tag's Error URIs and an unshown ad's `notUsed` beacons go (the outbox).
     public var beacons: BeaconQueue?
 
-    /// The reach of the URLs this refresh's manifest names; set once it is read.
-    var manifestReach = Reach.any
+    /// The reach of the URLs this refresh's manifest names; set once it is read, before `onManifest`.
+    public private(set) var manifestReach = Reach.any
+    /// A VAST ad's reach: the manifest's narrowed by its tag chain's.
+    var adReach: [String: Reach] = [:]
 
     private let cancelLock = NSLock()
     private var cancelled = false
