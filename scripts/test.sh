@@ -25,11 +25,22 @@ set +e
 swift test --skip-build --disable-swift-testing "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 set -e
-# One plain closing line with the counts.
-summary=$(grep -E "Executed [0-9]+ tests?, with [0-9]+ failures?" "$log" | tail -n 1 || true)
-if [[ $summary =~ Executed\ ([0-9]+)\ tests?,\ with\ ([0-9]+)\ failure ]]; then
-  total=${BASH_REMATCH[1]}; failed=${BASH_REMATCH[2]}
-  echo "tests: $((total - failed)) passed, $failed failed"
+# One plain closing line with the counts, from every test case of the whole run (XCTest's own
+# "Executed" lines are per suite, and a suite with skips words its line differently).
+passed=$(grep -cE "^Test Case '[^']+' passed \(" "$log" || true)
+failed=$(grep -cE "^Test Case '[^']+' failed \(" "$log" || true)
+skipped=$(grep -cE "^Test Case '[^']+' skipped \(" "$log" || true)
+# A skip is a test that did not run. In CI only a reason the CI machine cannot have is accepted
+# (LaunchAdTestSupport's `EnvironmentSkip`, whose reasons start with "environment:"); any other
+# skip (a compositor that timed out, a mount that failed) fails the run, named.
+if [ "${CI:-}" = "true" ] && [ "$skipped" -gt 0 ]; then
+  unexpected=$(grep -E ": Test skipped - " "$log" | grep -v ": Test skipped - environment:" || true)
+  if [ -n "$unexpected" ]; then
+    echo "test: skipped in CI without an environment reason:" >&2
+    printf '%s\n' "$unexpected" >&2
+    [ "$status" -eq 0 ] && status=1
+  fi
 fi
+echo "tests: $passed passed, $failed failed, $skipped skipped"
 [ "$status" -eq 0 ] && [ "$tsan_status" -ne 0 ] && { echo "test: the ThreadSanitizer run failed" >&2; status=$tsan_status; }
 exit "$status"

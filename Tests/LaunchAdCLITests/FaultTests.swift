@@ -67,9 +67,9 @@ final class CacheDiskFaultTests: XCTestCase {
     }
 
     func mount(_ args: [String]) throws {
-        guard getuid() == 0, let r = try? Fixtures.run("/bin/mount", args), r.status == 0 else {
-            throw XCTSkip("needs root and mount (as CI has)")
-        }
+        try EnvironmentSkip.unlessRoot("mount")
+        let r = try Fixtures.run("/bin/mount", args)
+        guard r.status == 0 else { throw XCTSkip("mount \(args.joined(separator: " ")) failed as root: \(r.stderr)") }
     }
 
     var cache: URL { mountPoint.appendingPathComponent("cache") }

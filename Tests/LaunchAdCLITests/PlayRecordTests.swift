@@ -124,10 +124,10 @@ final class PlayRecordTests: XCTestCase {
         XCTAssertTrue(status.stdout.contains(#""records":{"delivered":2,"#), status.stdout)
     }
 
-    /// The README's `jq` read-out, run as printed on what a collector received from two launches
+    /// The `jq` read-out in docs/outbox.md, run as printed on what a collector received from two launches
     /// of one ad (one batch delivered twice, as at-least-once allows): plays per ad per screen
     /// per day, and the completion rate.
-    func testTheREADMEsJqReadOutCountsEachPlayOnce() throws {
+    func testTheDocsJqReadOutCountsEachPlayOnce() throws {
         let collector = try Collector(status: 204)
         let server = try redAdReporting(to: collector)
         XCTAssertEqual(try Launchad.run(["prefetch", "--manifest", server.manifestURL, "--cache", cache.path, "--size", "320x240",
@@ -140,7 +140,7 @@ final class PlayRecordTests: XCTestCase {
         }
         let bodies = collector.received.map(\.body)
         XCTAssertEqual(bodies.count, 2)
-        // The bodies appended one per line, as the README's collector does, the first one twice.
+        // The bodies appended one per line, as the docs' collector does, the first one twice.
         var lines = Data()
         for body in [bodies[0]] + bodies {
             XCTAssertFalse(body.contains(UInt8(ascii: "\n")), "a body is one line")
@@ -149,8 +149,8 @@ final class PlayRecordTests: XCTestCase {
         let dir = state.appendingPathComponent("collector")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         try lines.write(to: dir.appendingPathComponent("pop.jsonl"))
-        // The README's commands, exactly as printed.
-        let readme = try String(contentsOfFile: Fixtures.repoRoot.appendingPathComponent("README.md").path, encoding: .utf8)
+        // The docs' commands, exactly as printed.
+        let readme = try String(contentsOfFile: Fixtures.repoRoot.appendingPathComponent("docs/outbox.md").path, encoding: .utf8)
         let intro = try XCTUnwrap(readme.range(of: "a collector's view with `jq`:"))
         let open = try XCTUnwrap(readme.range(of: "```sh\n", range: intro.upperBound..<readme.endIndex))
         let close = try XCTUnwrap(readme.range(of: "\n```", range: open.upperBound..<readme.endIndex))

@@ -154,10 +154,10 @@ final class ManifestTests: XCTestCase {
         }
     }
 
-    /// The manifest example in the README is a valid manifest.
-    func testReadmeExampleParses() throws {
-        let readme = try String(contentsOfFile: Fixtures.repoRoot.appendingPathComponent("README.md").path, encoding: .utf8)
-        let section = try XCTUnwrap(readme.range(of: "### The manifest"))
+    /// The manifest example in docs/launch-and-cache.md is a valid manifest.
+    func testTheDocsManifestExampleParses() throws {
+        let readme = try String(contentsOfFile: Fixtures.repoRoot.appendingPathComponent("docs/launch-and-cache.md").path, encoding: .utf8)
+        let section = try XCTUnwrap(readme.range(of: "## The manifest"))
         let rest = readme[section.upperBound...]
         let open = try XCTUnwrap(rest.range(of: "```json\n")), close = try XCTUnwrap(rest.range(of: "\n```", range: open.upperBound..<rest.endIndex))
         let p = try ManifestParser.parse(Data(rest[open.upperBound..<close.lowerBound].utf8), base: base)

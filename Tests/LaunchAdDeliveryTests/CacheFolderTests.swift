@@ -47,7 +47,7 @@ final class CacheFolderTests: XCTestCase {
         chmod(open.path, 0o777)
         XCTAssertEqual(refusal { _ = try CacheStore(directory: open) }?.message,
                        "\(open.path) is writable by group or others (mode 777); chmod 700 it")
-        try XCTSkipUnless(geteuid() == 0, "a second user needs root")
+        try EnvironmentSkip.unlessRoot("a second user")
         let theirs = root.appendingPathComponent("theirs")
         try fm.createDirectory(at: theirs, withIntermediateDirectories: true)
         XCTAssertEqual(chown(theirs.path, 65534, 65534), 0)
