@@ -231,22 +231,39 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // state guarded 
         if !delta.isZero { _ = try? store.locked { store.addCounts(delta) } }
 
         let problems = ProblemLog()
+        // One request at a time (the background sender, whose process may leave at any moment):
+        // the counters follow each answer; a parallel flush adds them every half second.
+        let countsEvery = connections <= 1 ? 0 : 0.5
         send(OutboxJob.group(due), connections: connections, problems: problems) { job, verdict in
-            self.apply(verdict, to: job, now: now, progress: progress)
+            self.apply(verdict, to: job, now: now, progress: progress, countsEvery: countsEvery)
         }
         let round = progress.round
         for name in round.tried { known[name] = nil }
-        for item in progress.retried { known[item.name] = item }
+        let retried = progress.retried
+        for item in retried { known[item.name] = item }
         let stamp = MacroExpander.timestamp(clock())
-        var noted = OutboxCounts()
-        for (host, text) in problems.all { noted.problems[host] = "\(stamp) \(text)" }
-        if !noted.isZero { _ = try? store.locked { store.addCounts(noted) } }
+        var counted = progress.takeCounts(every: nil) ?? OutboxCounts()
+        for (host, text) in problems.all { counted.problems[host] = "\(stamp) \(text)" }
+        finishRound(retried: retried, counted: counted)
         return round
     }
 
-    /// One answered job, on its sender's thread: a delivered or refused item leaves at once; a
-    /// retried one is rewritten with its next try's time.
-    private func apply(_ verdict: DeliveryVerdict, to job: OutboxJob, now: Int64, progress: RoundProgress) {
+    /// A retried item's next try is written once per round (one pushed out meanwhile by another
+    /// process's enqueue stays gone), with the counters not yet added.
+    private func finishRound(retried: [OutboxItem], counted: OutboxCounts) {
+        do {
+            try store.locked {
+                try store.write(retried.filter { store.exists($0.name) })
+                store.addCounts(counted)
+            }
+        } catch {
+            onProblem?("cannot record the outbox's round: \(error)")
+        }
+    }
+
+    /// One answered job, on its sender's thread: a delivered or refused item's file leaves at
+    /// once; a retried one is rewritten with its next try's time at the round's end.
+    private func apply(_ verdict: DeliveryVerdict, to job: OutboxJob, now: Int64, progress: RoundProgress, countsEvery: Double) {
         var delta = OutboxCounts()
         var gone: [String] = []
         var retried: [OutboxItem] = []
@@ -264,13 +281,8 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // state guarded 
             }
         }
         store.remove(gone)
-        let store = self.store
-        _ = try? store.locked {
-            // An item pushed out meanwhile by another process's enqueue stays gone.
-            try? store.write(retried.filter { store.exists($0.name) })
-            store.addCounts(delta)
-        }
-        progress.record(job.items.map(\.name), retried: retried)
+        progress.record(job.items.map(\.name), retried: retried, counts: delta)
+        if let due = progress.takeCounts(every: countsEvery) { _ = try? store.locked { store.addCounts(due) } }
     }
 
     /// Sends the jobs: one at a time in order; else `connections` at once as `JobSchedule`
@@ -394,11 +406,14 @@ final class RoundProgress: @unchecked Sendable {  // all state guarded by `lock`
     private let lock = NSLock()
     private var _round = Outbox.Round()
     private var _retried: [OutboxItem] = []
+    private var counts = OutboxCounts()
+    private var countedAt = ProcessClock.uptimeSeconds()
 
     func noteDue(_ ms: Int64) { lock.lock(); _round.nextDueMs = min(_round.nextDueMs ?? .max, ms); lock.unlock() }
 
-    func record(_ names: [String], retried: [OutboxItem]) {
+    func record(_ names: [String], retried: [OutboxItem], counts delta: OutboxCounts) {
         lock.lock(); defer { lock.unlock() }
+        counts.add(delta)
         _round.sent += names.count
         _round.tried += names
         _retried += retried
@@ -407,6 +422,16 @@ final class RoundProgress: @unchecked Sendable {  // all state guarded by `lock`
 
     var round: Outbox.Round { lock.lock(); defer { lock.unlock() }; return _round }
     var retried: [OutboxItem] { lock.lock(); defer { lock.unlock() }; return _retried }
+
+    /// The counters gathered since the last call, when `every` seconds have passed since then
+    /// (always when nil); nil when there is nothing to add yet.
+    func takeCounts(every: Double?) -> OutboxCounts? {
+        lock.lock(); defer { lock.unlock() }
+        let now = ProcessClock.uptimeSeconds()
+        guard !counts.isZero, every.map({ now - countedAt >= $0 }) ?? true else { return nil }
+        defer { counts = OutboxCounts(); countedAt = now }
+        return counts
+    }
 }
 
 /// The last failure per host during a round, for `outbox status` (a beacon is never lost silently).

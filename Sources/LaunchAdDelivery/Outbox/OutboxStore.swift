@@ -95,14 +95,15 @@ final class OutboxStore {
         var st = stat()
         guard fstat(fd, &st) == 0, DirectoryHandle.isRegular(st) else { return .damaged("not a regular file") }
         guard st.st_size <= OutboxStore.maxItemBytes else { return .damaged("\(st.st_size) bytes, over the \(OutboxStore.maxItemBytes)-byte cap") }
-        var buffer = [UInt8](repeating: 0, count: OutboxStore.maxItemBytes + 1)
+        // One byte more than the size said, to notice a file that grew meanwhile; never past the cap.
+        var buffer = [UInt8](repeating: 0, count: min(Int(st.st_size) + 1, OutboxStore.maxItemBytes + 1))
         var count = 0
         while count < buffer.count {
             let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
             if n <= 0 { break }
             count += n
         }
-        guard count <= OutboxStore.maxItemBytes else { return .damaged("over the \(OutboxStore.maxItemBytes)-byte cap") }
+        guard count <= st.st_size else { return .damaged("changed while read") }
         return OutboxItem.checked(name: name, data: Data(buffer[0..<count]))
     }
 
