@@ -254,6 +254,7 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // state guarded 
         do {
             try store.locked {
                 try store.write(retried.filter { store.exists($0.name) })
+                store.syncFolder()
                 store.addCounts(counted)
             }
         } catch {
@@ -280,7 +281,7 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // state guarded 
                 retried.append(item)
             }
         }
-        store.remove(gone)
+        store.remove(gone, sync: false)
         progress.record(job.items.map(\.name), retried: retried, counts: delta)
         if let due = progress.takeCounts(every: countsEvery) { _ = try? store.locked { store.addCounts(due) } }
     }

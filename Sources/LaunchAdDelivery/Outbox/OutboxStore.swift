@@ -147,13 +147,15 @@ final class OutboxStore {
         }
     }
 
-    func remove(_ names: [String]) {
+    /// Unlinks items; `sync: false` leaves the folder's fsync to a later call (a removal lost to
+    /// a power cut only sends an item again, which at-least-once allows).
+    func remove(_ names: [String], sync: Bool = true) {
         guard !names.isEmpty else { return }
         for name in names { itemFolder.unlinkRegularFile(name) }
-        syncFolder()
+        if sync { syncFolder() }
     }
 
-    private func syncFolder() { fsync(itemFolder.fd) }
+    func syncFolder() { fsync(itemFolder.fd) }
 
     /// Temporary files left by a process killed while writing (older than a minute).
     func sweepTemporaries(now: Date) {
