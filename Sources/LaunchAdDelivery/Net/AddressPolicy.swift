@@ -21,14 +21,21 @@ public enum AddressPolicy {
     static let testPublic: Set<String> = Set((ProcessInfo.processInfo.environment["LAUNCHAD_TEST_PUBLIC_ADDRESSES"] ?? "")
         .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
 
-    /// Whether the numeric address `ip` (as curl reports it) is internal.
-    static func isInternal(_ ip: String) -> Bool {
+    /// Whether a connection to the numeric address `ip` must be judged internal: an address
+    /// that cannot be read counts as internal (refused for a public-only URL).
+    static func isInternal(_ ip: String) -> Bool { classify(ip) ?? true }
+
+    /// Whether the peer `ip` is known to be internal: an address that cannot be read is not
+    /// (the URLs its document names stay public-only).
+    static func isKnownInternal(_ ip: String) -> Bool { classify(ip) ?? false }
+
+    private static func classify(_ ip: String) -> Bool? {
         if testPublic.contains(ip) { return false }
         var v4 = in_addr()
         if inet_pton(AF_INET, ip, &v4) == 1 { return InternalAddress.contains(ipv4: withUnsafeBytes(of: &v4) { Array($0) }) }
         var v6 = in6_addr()
         if inet_pton(AF_INET6, ip, &v6) == 1 { return InternalAddress.contains(ipv6: withUnsafeBytes(of: &v6) { Array($0) }) }
-        return true
+        return nil
     }
 
     /// The numeric form of a socket address (IPv4 or IPv6), nil for other families.

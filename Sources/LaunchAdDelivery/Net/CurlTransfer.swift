@@ -113,11 +113,12 @@ final class CurlTransfer {
         return socket(a.family, a.socktype | Int32(SOCK_CLOEXEC.rawValue), a.protocol)
     }
 
-    /// Whether the address the transfer reached is internal (loopback, LAN, link-local, ...).
+    /// Whether the address the transfer reached is internal (loopback, LAN, link-local, ...);
+    /// an address curl does not report counts as public, so what the body names stays public-only.
     var peerIsInternal: Bool {
         var p: UnsafeMutablePointer<CChar>?
         guard launchad_curl_get_string(handle, CURLINFO_PRIMARY_IP, &p) == CURLE_OK, let p else { return false }
-        return AddressPolicy.isInternal(String(cString: p))
+        return AddressPolicy.isKnownInternal(String(cString: p))
     }
 
     /// Runs the transfer; throws the one-line reason it failed.
