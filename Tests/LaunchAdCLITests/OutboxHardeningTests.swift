@@ -57,6 +57,25 @@ final class OutboxHardeningTests: XCTestCase {
         XCTAssertEqual(Set(tracker.received.map(\.target)).count, 60)
     }
 
+    /// 40 beacons left by earlier runs and a tracker answering in 100 ms: a one-second `play`
+    /// with `--beacon-wait 0.5` leaves mid-round, and what its sender delivered is gone from the
+    /// outbox (before, nothing left until a round of up to 1,000 ended, so every run re-sent them).
+    func testAPlayLeavingMidRoundKeepsOnlyWhatWasNotDelivered() throws {
+        let tracker = try Collector()
+        tracker.delay = 0.1
+        let box = try outbox()
+        box.enqueue(beacons: (1...40).map { "\(tracker.url)/q?n=\($0)" }, event: "progress", at: Date())
+        let clip = try Fixtures.colourBars(seconds: 1, audio: false)
+        let run = try Launchad.run(["play", clip, "--state", state.path, "--beacon-wait", "0.5", "--transition", "none"])
+        XCTAssertEqual(run.status, 0, run.stdout)
+        let received = tracker.received.count
+        XCTAssertGreaterThan(received, 0)
+        XCTAssertLessThan(received, 40, "the run left before the tracker had them all")
+        let pending = box.status().pending
+        XCTAssertLessThanOrEqual(pending, 40 - received + 1, "only the one request in flight may stay")
+        XCTAssertGreaterThanOrEqual(pending, 40 - received)
+    }
+
     /// Planted items: a file URL, garbage, a 300 kB file and a symlink. None is opened or
     /// sent; each is moved to `damaged/` and counted in `outbox status`.
     func testDamagedItemsAreSetAsideAndCounted() throws {
