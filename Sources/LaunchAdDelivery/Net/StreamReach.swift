@@ -23,7 +23,8 @@ public enum StreamReach {
 /// A beacon queue for the URLs one document chain names: each enqueue carries the chain's reach,
 /// changed as the caller moves from one chain to the next.
 public final class ReachQueue: BeaconQueue, Sendable {
-    private let base: BeaconQueue
+    /// The queue beacons go to (the Outbox, for what else it takes: play records).
+    public let base: BeaconQueue
     private let current = Mutex<Reach>(.any)
 
     public init(_ base: BeaconQueue) { self.base = base }
