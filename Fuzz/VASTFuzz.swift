@@ -8,13 +8,16 @@ public func vastFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
     let bytes = Data(bytes: data, count: size)
     _ = VASTParser.looksLikeVAST(bytes)
     guard let doc = try? VASTParser.parse(bytes) else { return 0 }
-    precondition(VASTParser.supportedVersions.contains(doc.version), "an unsupported version was accepted")
+    // No version is read as the current one (noted); any other unsupported one is refused.
+    precondition(doc.version.isEmpty || VASTParser.supportedVersions.contains(doc.version), "an unsupported version was accepted")
     let caps = MediaCapabilities(demuxers: ["mov", "matroska", "hls"], decoders: ["h264", "aac", "vp9"])
     for ad in VASTAdPlan(doc).pod + VASTAdPlan(doc).buffet {
         var chain = VASTChain(maxWrappers: 5, tagURL: "https://ads.example.com/tag")
-        // A wrapper's or an InLine's URIs pass the chain's check only when all are http(s).
+        // A wrapper's or an InLine's URIs pass the chain's check only when none names a scheme
+        // other than http(s) (relative ones are resolved, or are media files never played).
         guard let next = try? chain.step(ad) as String?? else { continue }
-        for uri in VASTURIs.all(in: ad) { precondition(Link.isAllowed(uri), "an unsafe URI passed: \(uri)") }
+        for uri in VASTURIs.all(in: ad) { precondition(Link.isAllowed(uri) || !VASTURIs.hasScheme(uri), "an unsafe URI passed: \(uri)") }
+        if let next { precondition(Link.isAllowed(next), "an unsafe wrapper URI is fetched: \(next)") }
         guard next == nil, let resolved = try? chain.merged(inline: ad) else { continue }
         _ = MediaFileChooser.choose(resolved.linear.mediaFiles, window: Size(width: 1280, height: 720), capabilities: caps)
         var tracker = VASTTracker(ad: resolved, context: MacroContext(timestamp: Date(timeIntervalSince1970: 0), cacheBusting: "12345678", deviceUA: "fuzz"))

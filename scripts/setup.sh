@@ -7,14 +7,17 @@ export PATH="/opt/swift/usr/bin:$PATH"
 build=(pkg-config libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev
        libavfilter-dev libsdl2-dev libsdl2-ttf-dev libcurl4-openssl-dev fonts-dejavu-core)
 run=(xvfb openbox xdotool)
-test=(ffmpeg nginx openssl xvfb openbox xdotool xauth valgrind python3-pil chromium weston cage xwayland jq)
+# scripts/package.sh and package-test.sh (--package): the static build's libxml2, Debian's packaging tools.
+package=(libxml2-dev dpkg-dev binutils gcc lintian mmdebstrap)
+test=(ffmpeg nginx openssl xvfb openbox xdotool xauth valgrind python3-pil chromium weston cage xwayland jq zsh fish systemd groff-base)
 
 want=("${build[@]}")
 case "${1:-}" in
   --test) want+=("${test[@]}") ;;
   --run) want+=("${run[@]}") ;;
+  --package) want+=("${package[@]}") ;;
 esac
-[ "${2:-}" = "--bench" ] && want+=(ffmpeg mpv time)
+[ "${2:-}" = "--bench" ] && want+=(ffmpeg mpv time hyperfine)
 
 missing=()
 for p in "${want[@]}"; do

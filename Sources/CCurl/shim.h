@@ -23,5 +23,7 @@ static inline CURLcode launchad_curl_set_data_fn(CURL *h, CURLoption o, launchad
 static inline CURLcode launchad_curl_get_long(CURL *h, CURLINFO i, long *v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode launchad_curl_get_string(CURL *h, CURLINFO i, char **v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode launchad_curl_get_size(CURL *h, CURLINFO i, curl_off_t *v) { return curl_easy_getinfo(h, i, v); }
+/* CURLVERSION_NOW is a macro naming the newest struct layout these headers know. */
+static inline curl_version_info_data *launchad_curl_version_info(void) { return curl_version_info(CURLVERSION_NOW); }
 
 #endif

@@ -23,7 +23,7 @@ public enum LaunchAdCLI {
             print(text)
             return ExitCode.success
         case .version:
-            print("launchad \(Command.versionString)")
+            print(VersionText.full)
             return ExitCode.success
         case .play(let options, let delivery):
             // `play --allow-http` also lets a plain-http creative stream from any host.

@@ -77,13 +77,7 @@ public enum LaunchCommand {
     }
 
     /// `queue`, holding the ad's beacons to the addresses the documents that named them allow.
-    static func reaching(_ queue: BeaconQueue?, _ reach: Reach) -> BeaconQueue? {
-        queue.map { base in
-            let limited = ReachQueue(base)
-            limited.reach = reach
-            return limited
-        }
-    }
+    static func reaching(_ queue: BeaconQueue?, _ reach: Reach) -> BeaconQueue? { ReachQueue.fixed(queue, reach) }
 
     /// Nothing cached to show: the manifest's ad straight from the network, if the manifest
     /// comes within --wait and the creative starts within what is left of it.

@@ -23,7 +23,8 @@ public enum PlayCommand {
         let outcome: Outcome
         let began = ProcessClock.uptimeSeconds()
         if isTag(options) {
-            outcome = VASTPlay.play(options, sink: sink, queue: outbox)
+            // One play record per ad played (`--report`), the ad's id in it.
+            outcome = VASTPlay.play(options, sink: sink, queue: outbox, record: delivery.recordingEachAd(sink, outbox: outbox, options: options))
         } else {
             // The sniff's time came out of --wait: the first frame (or the fallback) is due
             // --wait seconds after the start, however slow the server was to answer the sniff.

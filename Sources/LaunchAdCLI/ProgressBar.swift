@@ -6,7 +6,8 @@ import LaunchAdCore
 /// at most ten times a second.
 // unchecked Sendable: every mutable field is read and written under `lock`.
 public final class ProgressBar: @unchecked Sendable {
-    public enum Unit { case bytes, count }
+    /// `percent`: the bar and its per cent only (the label says the rest).
+    public enum Unit { case bytes, count, percent }
 
     private let output: FileHandle
     private let unit: Unit
@@ -48,7 +49,8 @@ public final class ProgressBar: @unchecked Sendable {
         switch unit {
         case .count: amount = "\(done)/\(total)"
         case .bytes: amount = String(format: "%.1f/%.1f MB", Double(done) / 1e6, Double(total) / 1e6)
+        case .percent: amount = ""
         }
-        return "\(TerminalText.escaped(String(label.prefix(24))))  [\(bar)] \(String(format: "%3d", Int(fraction * 100)))%  \(amount)"
+        return "\(TerminalText.escaped(String(label.prefix(24))))  [\(bar)] \(String(format: "%3d", Int(fraction * 100)))%" + (amount.isEmpty ? "" : "  \(amount)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAdCore
+import LaunchAdDelivery
 import LaunchAdMedia
 
 /// `launchad validate FILE...`: decode and analyse each creative, check it against the profile or
@@ -12,13 +13,20 @@ public enum ValidateCommand {
         let output: ReportFile?
         do { output = try options.output.map(ReportFile.init) } catch { return CLIError.report(error) }
         var reports: [CreativeReport] = options.vast.map { ValidateVAST.reports(options, tag: $0, spec: spec) } ?? []
-        for (n, file) in options.files.enumerated() {
-            // Per cent of the creative's duration decoded, on a terminal only.
-            let bar = options.progress && ProgressBar.isTerminal() ? ProgressBar(total: 100) : nil
-            let label = options.files.count > 1 ? "[\(n + 1)/\(options.files.count)] \(file)" : file
-            reports.append(validate(file, spec, pictures: options.format == .html ? PictureRequest() : nil) { bar?.update(Int64(($0 * 100).rounded(.down)), label: label) })
-            bar?.finish()
+        let files = options.files
+        let pictures = options.format == .html ? PictureRequest() : nil
+        // Per cent of all the creatives' durations decoded, on a terminal only.
+        let progress = options.progress && ProgressBar.isTerminal() ? ValidateProgress(files) : nil
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let jobs = min(options.jobs ?? cores, max(1, files.count))
+        // Creatives checked side by side share the cores instead of each decoding on all of them.
+        let threads = jobs > 1 ? max(1, cores / jobs) : 0
+        reports += parallelMap(files.count, threads: jobs) { n in
+            let report = validate(files[n], spec, pictures: pictures, threads: threads) { progress?.update(n, $0) }
+            progress?.update(n, 1)
+            return report
         }
+        progress?.finish()
         let report = ValidationReport(reports)
         let text = report.render(options.format)
         if let output {
@@ -30,9 +38,10 @@ public enum ValidateCommand {
     }
 
     /// One creative's report; a file that cannot be read gets a failing report with the reason.
-    static func validate(_ file: String, _ spec: Spec, pictures: PictureRequest?, progress: @escaping (Double) -> Void) -> CreativeReport {
+    static func validate(_ file: String, _ spec: Spec, pictures: PictureRequest?, threads: Int = 0,
+                         progress: @escaping (Double) -> Void) -> CreativeReport {
         do {
-            let facts = try CreativeAnalyzer(path: file, pictures: pictures).run(progress: progress)
+            let facts = try CreativeAnalyzer(path: file, pictures: pictures, threads: threads).run(progress: progress)
             return CreativeReport.evaluate(facts, against: spec)
         } catch let e as MediaError {
             return .unreadable(file: file, spec: spec.name, reason: e.message)
@@ -55,4 +64,30 @@ public enum ValidateCommand {
         }
         return options.loudness == .ebu ? spec.withEBULoudness() : spec
     }
+}
+
+/// One bar for the whole run: each creative's decoded fraction, summed, as several are checked at once.
+public final class ValidateProgress: @unchecked Sendable {  // `done` guarded by `lock`; the bar locks itself
+    private let lock = NSLock()
+    private let files: [String]
+    private var done: [Double]
+    private let bar: ProgressBar
+
+    public init(_ files: [String], output: FileHandle = .standardError) {
+        self.files = files
+        done = Array(repeating: 0, count: files.count)
+        bar = ProgressBar(total: 1000, unit: .percent, output: output)
+    }
+
+    public func update(_ file: Int, _ fraction: Double) {
+        lock.lock()
+        done[file] = fraction
+        let total = done.reduce(0, +) / Double(max(1, files.count))
+        let finished = done.filter { $0 >= 1 }.count
+        lock.unlock()
+        let label = files.count > 1 ? "\(finished)/\(files.count) checked" : files[file]
+        bar.update(Int64((total * 1000).rounded(.down)), label: label)
+    }
+
+    public func finish() { bar.finish() }
 }

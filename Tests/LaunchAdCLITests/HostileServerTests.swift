@@ -95,7 +95,7 @@ final class HostileServerTests: XCTestCase {
         let prefetch = try Launchad.run(["prefetch", "--manifest", manifestURL, "--cache", cache, "--retries", "0", "--no-progress"])
         XCTAssertEqual(prefetch.status, 0, prefetch.stderr)
 
-        let agent = "launchad/\(LaunchAdVersion.string)"
+        let agent = "launchad/\(LaunchAdVersion.versionString)"
         let log = (try? String(contentsOf: nginx.prefix.appendingPathComponent("logs/access.log"), encoding: .utf8)) ?? ""
         let lines = log.split(separator: "\n").map(String.init)
         for path in ["/tag-ua", "/ad.mp4", "/manifest.json", "/green.png"] {

@@ -135,13 +135,63 @@ final class ManifestVASTTests: ServerStateTestCase {
         XCTAssertEqual(run.stderr, "launchad: v1: VAST: HTTP 404 for \(base)/missing.mp4\n")
         XCTAssertEqual(server.nginx.tracked, ["/track/v1/error?code=401"], "the tag's Error URI, with the code, through the outbox")
 
-        // A media file that is not media: error 403.
+        // A media file that is not media: chosen by its attributes, then not displayable (405).
         try server.nginx.put("missing.mp4", Data("not a video".utf8))
         let bad = try prefetch()
         XCTAssertTrue(bad.stderr.hasPrefix("launchad: v1: VAST: the media file missing.mp4 does not open: "), bad.stderr)
         XCTAssertEqual(bad.stderr.split(separator: "\n").count, 1)
-        XCTAssertEqual(server.nginx.tracked.last, "/track/v1/error?code=403")
+        XCTAssertEqual(server.nginx.tracked.last, "/track/v1/error?code=405")
         let objects = (try? FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("objects").path)) ?? []
         XCTAssertEqual(objects, [], "nothing that does not open is ever cached")
+    }
+
+    /// Attributes are hints: the preferred file (codec="H.264", the smallest covering the screen)
+    /// is not media, so the next candidate is cached; no Error URI is sent.
+    func testAMediaFileThatDoesNotOpenGivesWayToTheNextCandidate() throws {
+        let base = server.nginx.base
+        let clip = try Data(contentsOf: URL(fileURLWithPath: try Fixtures.colourBars(seconds: 1, audio: false)))
+        try server.nginx.put("clip.mp4", clip)
+        try server.nginx.put("fake.mp4", Data("not a video".utf8))
+        let files = [VASTTags.mediaFile("\(base)/clip.mp4", width: 640, height: 480), VASTTags.mediaFile("\(base)/fake.mp4", extra: #"codec="H.264""#)]
+        try server.nginx.put("tag.xml", Data(VASTTags.document([VASTTags.inlineAd(id: "v1", track: "\(base)/track", media: files, events: ["start"])]).utf8))
+        try server.nginx.put("manifest.json", Data(#"{"ads": [{"id": "v1", "type": "vast", "vast": "tag.xml"}]}"#.utf8))
+        let run = try prefetch()
+        XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+        let objects = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("objects").path)
+        XCTAssertEqual(objects, ["\(SHA256.hex(of: clip)).mp4"])
+        XCTAssertEqual(server.nginx.tracked, [], "no Error URI for a candidate that gave way")
+    }
+
+    /// Issue 20: a tag nested 100,000 deep (700 kB) is rejected in one line by the refresh, its
+    /// process unharmed (it used to overflow the stack freeing the tree).
+    func testADeeplyNestedTagIsRejectedNotACrash() throws {
+        try server.nginx.put("tag.xml", Data(("<VAST version=\"4.0\">" + String(repeating: "<a>", count: 100_000)
+            + String(repeating: "</a>", count: 100_000) + "</VAST>").utf8))
+        try server.nginx.put("manifest.json", Data(#"{"ads": [{"id": "v1", "type": "vast", "vast": "tag.xml"}]}"#.utf8))
+        let run = try prefetch()
+        XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
+        XCTAssertTrue(run.stderr.hasPrefix("launchad: v1: VAST: 100 elements nested deeper than 64"), run.stderr)
+        XCTAssertEqual(run.stderr.split(separator: "\n").count, 1)
+    }
+
+    /// One bad ad fails alone in a refresh too: the next ad of the response is cached, the bad
+    /// one's Error URI told with 101.
+    func testABadAdGivesWayToTheNextAdOfTheResponse() throws {
+        let base = server.nginx.base
+        let clip = try Data(contentsOf: URL(fileURLWithPath: try Fixtures.colourBars(seconds: 1, audio: false)))
+        try server.nginx.put("clip.mp4", clip)
+        let media = [VASTTags.mediaFile("\(base)/clip.mp4")]
+        try server.nginx.put("tag.xml", Data(VASTTags.document([
+            VASTTags.inlineAd(id: "bad", track: "\(base)/track", media: media, sequence: 1, events: [], duration: "soon"),
+            VASTTags.inlineAd(id: "good", track: "\(base)/track", media: media, events: []),
+        ]).utf8))
+        try server.nginx.put("manifest.json", Data(#"{"ads": [{"id": "v1", "type": "vast", "vast": "tag.xml"}]}"#.utf8))
+        let run = try prefetch()
+        XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+        let objects = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("objects").path)
+        XCTAssertEqual(objects, ["\(SHA256.hex(of: clip)).mp4"])
+        let deadline = Date().addingTimeInterval(5)
+        while server.nginx.tracked.isEmpty && Date() < deadline { usleep(50_000) }
+        XCTAssertEqual(server.nginx.tracked, ["/track/bad/error?code=101"])
     }
 }

@@ -70,3 +70,18 @@ enum VASTTags {
         """
     }
 }
+
+extension Nginx {
+    /// `/track/` requests after the first `from` (without the `/track/` prefix), waiting up to
+    /// 5 s until `done` holds: beacons go out from the outbox's thread, after the run's events.
+    func tracked(from: Int = 0, until done: ([String]) -> Bool) -> [String] {
+        let deadline = Date().addingTimeInterval(5)
+        var got: [String] = []
+        repeat {
+            got = Array(tracked.dropFirst(from)).map { String($0.dropFirst("/track/".count)) }
+            if done(got) { break }
+            usleep(50_000)
+        } while Date() < deadline
+        return got
+    }
+}

@@ -1,5 +1,7 @@
 import Foundation
 import FoundationXML
+import LaunchAdCLI
+import LaunchAdCore
 import LaunchAdTestSupport
 import XCTest
 
@@ -22,7 +24,7 @@ final class ValidateCLITests: XCTestCase {
         let ad = try Self.portraitAd()
         let pass = try Launchad.run(["validate", ad])
         XCTAssertEqual(pass.status, 0, pass.stdout + pass.stderr)
-        XCTAssertTrue(pass.stdout.hasPrefix("PASS  \(ad)  (launch-ad: 8 pass, 0 warn, 0 fail)"), pass.stdout)
+        XCTAssertTrue(pass.stdout.hasPrefix("PASS  \(ad)  (launch-ad: 9 pass, 0 warn, 0 fail)"), pass.stdout)
         XCTAssertTrue(pass.stdout.contains("pass  orientation         portrait"), pass.stdout)
 
         // The same creative is 3 s long and portrait: not what a CTV slot takes.
@@ -35,19 +37,21 @@ final class ValidateCLITests: XCTestCase {
     }
 
     func testACreativeMadeToTheCTVSpecPassesIt() throws {
-        // 6 s of 640x360 H.264 High at a constant 1 Mbit/s; a 1 kHz sine at -24 dBFS on both channels
-        // (-24 LUFS), AAC-LC 48 kHz stereo, faststart: every iab-ctv rule should pass.
+        // 6 s of 640x360 H.264 High at a constant 1 Mbit/s tagged BT.709, a keyframe a second; a 1 kHz
+        // sine at -24 dBFS on both channels (-24 LUFS), AAC-LC 48 kHz stereo, faststart: every iab-ctv
+        // rule should pass. (testsrc, not testsrc2: idet reads testsrc2's fast sharp edges as interlaced.)
         let ad = try Fixtures.make("validate-ctv.mp4", [
-            "-f", "lavfi", "-i", "testsrc2=s=640x360:r=25:d=6",
+            "-f", "lavfi", "-i", "testsrc=s=640x360:r=25:d=6",
             "-f", "lavfi", "-i", "aevalsrc=0.0630957*sin(2*PI*1000*t)|0.0630957*sin(2*PI*1000*t):s=48000:d=6",
-            "-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p", "-b:v", "1000k", "-minrate", "1000k",
+            "-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p", "-g", "25", "-b:v", "1000k", "-minrate", "1000k",
             "-maxrate", "1000k", "-bufsize", "1000k", "-x264-params", "nal-hrd=cbr",
+            "-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709", "-color_range", "tv",
             "-c:a", "aac", "-b:a", "128k", "-movflags", "+faststart"])
         let r = try Launchad.run(["validate", "--profile", "iab-ctv", "--format", "json", ad])
         XCTAssertEqual(r.status, 0, r.stdout)
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         let rules = try XCTUnwrap((json["creatives"] as? [[String: Any]])?.first?["rules"] as? [[String: Any]])
-        XCTAssertEqual(rules.count, 20)
+        XCTAssertEqual(rules.count, Spec.iabCTV.rules.count)
         XCTAssertEqual(rules.filter { $0["status"] as? String != "pass" }.count, 0, "\(rules)")
         let loudness = try XCTUnwrap(rules.first { $0["rule"] as? String == "loudness_integrated" }?["measured"] as? Double)
         XCTAssertEqual(loudness, -24, accuracy: 0.3)
@@ -71,7 +75,7 @@ final class ValidateCLITests: XCTestCase {
         let doc = try XMLDocument(data: Data(r.stdout.utf8))
         let suites = try XCTUnwrap(doc.rootElement()?.elements(forName: "testsuite"))
         XCTAssertEqual(suites.count, 2)
-        XCTAssertEqual(suites[0].elements(forName: "testcase").count, 20)
+        XCTAssertEqual(suites[0].elements(forName: "testcase").count, Spec.iabCTV.rules.count)
         let failures = suites[0].elements(forName: "testcase").filter { !$0.elements(forName: "failure").isEmpty }
         XCTAssertTrue(failures.contains { $0.attribute(forName: "name")?.stringValue == "duration" })
         let unreadable = suites[1].elements(forName: "testcase").first?.elements(forName: "failure").first
@@ -101,13 +105,22 @@ final class ValidateCLITests: XCTestCase {
         """.utf8))
         let r = try Launchad.run(["validate", ad, "--spec", spec])
         XCTAssertEqual(r.status, 1)
-        XCTAssertTrue(r.stdout.contains("(team: 7 pass, 1 warn, 1 fail)"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("(team: 8 pass, 1 warn, 1 fail)"), r.stdout)
         XCTAssertTrue(r.stdout.range(of: #"warn  audio_sample_rate +48000 Hz"#, options: .regularExpression) != nil, r.stdout)
 
         let bad = try Fixtures.write("bad-spec.json", Data(#"{"rules": {"loudness": {"max": -20}}}"#.utf8))
         let b = try Launchad.run(["validate", ad, "--spec", bad])
         XCTAssertEqual(b.status, 2)
         assertOneLine(b.stderr, contains: "unknown rule 'loudness'")
+        // A limit that cannot mean anything for its rule is named with the rule.
+        let malformed = try Fixtures.write("malformed-spec.json", Data(#"{"extends": "iab-ctv", "rules": {"letterbox": {"max": "ten"}}}"#.utf8))
+        let m = try Launchad.run(["validate", ad, "--spec", malformed])
+        XCTAssertEqual(m.status, 2)
+        assertOneLine(m.stderr, contains: "rules.letterbox.max")
+        let words = try Fixtures.write("words-spec.json", Data(#"{"rules": {"colour_tags": {"min": 1}}}"#.utf8))
+        let w = try Launchad.run(["validate", ad, "--spec", words])
+        XCTAssertEqual(w.status, 2)
+        assertOneLine(w.stderr, contains: "rules.colour_tags: 'min' needs a number")
         let missing = try Launchad.run(["validate", ad, "--spec", "/nonexistent/spec.json"])
         XCTAssertEqual(missing.status, 2)
         assertOneLine(missing.stderr, contains: "cannot read /nonexistent/spec.json")
@@ -170,5 +183,87 @@ final class ValidateCLITests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["report.html"])
         let html = try String(contentsOfFile: out, encoding: .utf8)
         XCTAssertTrue(html.hasPrefix("<!DOCTYPE html>") && html.hasSuffix("</body></html>\n"))
+    }
+
+    /// The rules of a JSON report's first creative by name: (status, measured or reason).
+    private func rules(_ stdout: String) throws -> [String: (status: String, text: String)] {
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any])
+        let list = try XCTUnwrap((json["creatives"] as? [[String: Any]])?.first?["rules"] as? [[String: Any]])
+        var out: [String: (String, String)] = [:]
+        for r in list {
+            out[r["rule"] as? String ?? ""] = (r["status"] as? String ?? "", (r["reason"] as? String) ?? "\(r["measured"] ?? "")")
+        }
+        return out
+    }
+
+    func testCreativesTheFiltersCannotAnalyseSkipEachQualityRuleWithTheReason() throws {
+        let audioOnly = try Fixtures.make("validate-audio-only.m4a", ["-f", "lavfi", "-i", "sine=sample_rate=48000:d=2", "-c:a", "aac", "-ac", "2"])
+        let oneFrame = try Fixtures.make("validate-one-frame.mp4", ["-f", "lavfi", "-i", "testsrc=s=320x240:r=25", "-frames:v", "1",
+                                                                   "-c:v", "libx264", "-pix_fmt", "yuv420p"])
+        let eightK = try Fixtures.make("validate-8k.mp4", ["-f", "lavfi", "-i", "testsrc=s=7680x4320:r=25:d=0.2", "-c:v", "libx264",
+                                                          "-preset", "ultrafast", "-pix_fmt", "yuv420p"])
+        let pictureRules = ["freeze_frames", "flashes", "interlaced", "letterbox", "broadcast_range"]
+        let cases: [(String, [String], String)] = [
+            (audioOnly, pictureRules + ["colour_tags", "keyframe_interval", "frame_rate", "av_duration_match", "video_bitrate_floor"], "no video stream"),
+            (oneFrame, pictureRules + ["frame_rate", "keyframe_interval"], "only 1 picture: too few to analyse"),
+            (eightK, pictureRules, "7680x4320 is larger than 4096x2304: pictures not analysed"),
+            (oneFrame, ["audio_phase", "dc_offset", "audio_clipping"], "no audio stream"),
+        ]
+        for (path, skipped, reason) in cases {
+            let r = try Launchad.run(["validate", path, "--profile", "iab-ctv", "--format", "json"])
+            XCTAssertTrue([0, 1].contains(r.status), r.stderr)
+            XCTAssertEqual(r.stderr, "")
+            let found = try rules(r.stdout)
+            for rule in skipped {
+                XCTAssertEqual(found[rule]?.status, "skip", "\(path) \(rule): \(found[rule].map { "\($0)" } ?? "missing")")
+                XCTAssertEqual(found[rule]?.text, reason, "\(path) \(rule)")
+            }
+            XCTAssertLessThan(r.seconds, 30, "\(path) took \(r.seconds) s")
+        }
+        // The text report says so in words, and counts the skips apart.
+        let text = try Launchad.run(["validate", oneFrame, "--profile", "iab-ctv"])
+        XCTAssertTrue(text.stdout.range(of: #"skip  flashes +only 1 picture: too few to analyse"#, options: .regularExpression) != nil, text.stdout)
+        XCTAssertTrue(text.stdout.range(of: #"\(iab-ctv: \d+ pass, \d+ warn, \d+ fail, 11 skip\)"#, options: .regularExpression) != nil, text.stdout)
+    }
+
+    func testJobsCheckSeveralCreativesAtOnceAndKeepTheirOrder() throws {
+        let files = [try Self.portraitAd(), try Fixtures.colourBars(seconds: 2), try Fixtures.write("jobs-empty.mp4", Data()),
+                     try Fixtures.colourBars(seconds: 3, size: "160x120")]
+        let one = try Launchad.run(["validate", "--jobs", "1", "--format", "json"] + files)
+        let two = try Launchad.run(["validate", "--jobs", "2", "--format", "json"] + files)
+        let many = try Launchad.run(["validate", "--format", "json"] + files)
+        XCTAssertEqual(one.status, 1, "the empty file fails")
+        XCTAssertEqual(two.status, one.status)
+        XCTAssertEqual(two.stdout, one.stdout, "two at once report exactly what one at a time does, in the files' order")
+        XCTAssertEqual(many.stdout, one.stdout)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(two.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual((json["creatives"] as? [[String: Any]])?.compactMap { $0["file"] as? String }, files)
+        for bad in ["0", "x", "65"] {
+            let r = try Launchad.run(["validate", "--jobs", bad, files[0]])
+            XCTAssertEqual(r.status, 2)
+            assertOneLine(r.stderr, contains: "--jobs")
+        }
+    }
+
+    /// On a terminal one bar covers the whole run; in a pipe there is none (the other tests' empty stderr).
+    func testOneProgressBarOnATerminalForAllTheCreatives() throws {
+        let files = [try Self.portraitAd(), try Fixtures.colourBars(seconds: 2)]
+        let command = ([Launchad.binary, "validate", "--jobs", "2"] + files).map { "'\($0)'" }.joined(separator: " ")
+        // script(1) gives the run a terminal; its output is what that terminal showed.
+        let r = try Fixtures.run("/usr/bin/script", ["-qec", command + " >/dev/null", "/dev/null"])
+        XCTAssertEqual(r.status, 1, "the colour bars are not portrait: \(r.stdout)")
+        XCTAssertTrue(r.stdout.contains("2/2 checked  [############################] 100%"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("\r\u{1B}[2K"), "drawn in place")
+    }
+
+    func testTheProgressOfSeveralCreativesAddsUp() throws {
+        let pipe = Pipe()
+        let progress = ValidateProgress(["a.mp4", "b.mp4"], output: pipe.fileHandleForWriting)
+        progress.update(0, 1)
+        progress.update(1, 1)
+        progress.finish()
+        try pipe.fileHandleForWriting.close()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertTrue(text.hasSuffix("2/2 checked  [############################] 100%\n"), text)
     }
 }

@@ -19,6 +19,10 @@ final class ValidationOptionsTests: XCTestCase {
         guard case .validate(let d) = try Command.parse(["validate", "a.mp4"]) else { return XCTFail() }
         XCTAssertEqual(d.profile, "launch-ad")
         XCTAssertEqual(d.format, .text)
+        XCTAssertNil(d.jobs, "one job per core unless told")
+        guard case .validate(let j) = try Command.parse(["validate", "a.mp4", "--jobs", "3"]) else { return XCTFail() }
+        XCTAssertEqual(j.jobs, 3)
+        XCTAssertTrue(usageError(["validate", "a.mp4", "--jobs", "0"]).contains("--jobs"))
         XCTAssertEqual(usageError(["validate"]), "validate needs at least one FILE (or --vast URL|FILE)")
         XCTAssertEqual(usageError(["validate", "a.mp4", "--profile", "tv"]), "--profile takes one of iab-ctv, launch-ad, app-open, not 'tv'")
         XCTAssertEqual(usageError(["validate", "a.mp4", "--format", "xml"]), "--format takes one of text, json, junit, html, not 'xml'")

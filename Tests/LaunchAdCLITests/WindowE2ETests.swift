@@ -109,4 +109,31 @@ final class WindowE2ETests: XCTestCase {
         XCTAssertEqual(names.filter { ["impression", "start", "pause", "resume", "closeLinear", "complete"].contains(String($0)) },
                        ["impression", "start", "pause", "resume", "closeLinear"])
     }
+
+    /// In a real, focused window the ad is viewable after 2 continuous seconds: `Viewable` is
+    /// sent while it plays (not `ViewUndetermined`, which the dummy driver gives).
+    func testAVASTAdInARealWindowIsViewableAfterTwoSeconds() throws {
+        let nginx = try Nginx()
+        defer { nginx.stop() }
+        try nginx.put("ad.mp4", Data(contentsOf: URL(fileURLWithPath: Fixtures.colourBars(seconds: 4, audio: true))))
+        let track = "\(nginx.base)/track"
+        let viewable = "<ViewableImpression><Viewable><![CDATA[\(track)/view/yes]]></Viewable><NotViewable><![CDATA[\(track)/view/no]]></NotViewable>"
+            + "<ViewUndetermined><![CDATA[\(track)/view/unknown]]></ViewUndetermined></ViewableImpression>"
+        let xml = VASTTags.document(version: "4.1", [VASTTags.inlineAd(id: "v", track: track, media: [VASTTags.mediaFile("\(nginx.base)/ad.mp4")])])
+            .replacingOccurrences(of: "<AdTitle>v</AdTitle>", with: "<AdTitle>v</AdTitle>\(viewable)")
+        let tag = try nginx.put("tag.xml", Data(xml.utf8))
+        let state = NSTemporaryDirectory() + "launchad-window-view-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = display
+        env["SDL_AUDIODRIVER"] = "dummy"
+        env.removeValue(forKey: "SDL_VIDEODRIVER")
+        let run = try LiveRun(["play", "--vast", tag, "--state", state, "--transition", "none", "--beacon-wait", "5"], environment: env)
+        XCTAssertEqual(run.finish(timeout: 30), 0)
+        XCTAssertTrue(run.events(named: "pause").isEmpty, "nothing took the focus: \(run.events)")
+        let got = nginx.tracked(until: { $0.contains { $0.hasPrefix("view/") } && $0.contains { $0.hasPrefix("v/complete") } })
+        XCTAssertEqual(got.filter { $0.hasPrefix("view/") }, ["view/yes"], "\(got)")
+        let view = try XCTUnwrap(got.firstIndex(of: "view/yes"))
+        XCTAssertLessThan(view, try XCTUnwrap(got.firstIndex { $0.hasPrefix("v/complete") }), "sent while it played")
+    }
 }

@@ -94,6 +94,30 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertTrue(html.contains("<li>black 0:00.0–0:02.5 (2.5 s)</li>"), html)
     }
 
+    func testQualityFindingsAreDrawnInTheirOwnLanesAtTheirTimes() throws {
+        var facts = try XCTUnwrap(sample().creatives[0].facts)
+        facts.analysis.signal.freezes = [Interval(1, 2.2)]
+        for (i, p) in facts.analysis.signal.phase.enumerated() where p.seconds >= 4 && p.seconds + p.duration <= 5.0001 {
+            facts.analysis.signal.phase[i].phase = -1
+        }
+        let report = ValidationReport([.evaluate(facts, against: .iabCTV)])
+        let html = try XCTUnwrap(HTMLReading.section("creative-1", in: report.render(.html)))
+        let timeline = try XCTUnwrap(html.components(separatedBy: #"<svg class="timeline""#).last)
+        let ticks = HTMLReading.elements("text", class: "tick-x", in: timeline)
+        for (rule, start, end) in [("freeze_frames", 1.0, 2.2), ("audio_phase", 4.0, 5.0)] {
+            let rect = try XCTUnwrap(HTMLReading.elements("rect", class: rule, in: timeline).first, rule)
+            let x = try XCTUnwrap(rect["x"].flatMap(Double.init)), w = try XCTUnwrap(rect["width"].flatMap(Double.init))
+            XCTAssertEqual(try XCTUnwrap(HTMLReading.value(at: x, marks: ticks, valueKey: "data-seconds", positionKey: "x")), start, accuracy: 0.03, rule)
+            XCTAssertEqual(try XCTUnwrap(HTMLReading.value(at: x + w, marks: ticks, valueKey: "data-seconds", positionKey: "x")), end, accuracy: 0.03, rule)
+        }
+        // A lane for every quality rule with a place in time, labelled, even when it found nothing.
+        for label in ["freeze", "flashes", "interlace", "range", "a/v end", "phase"] {
+            XCTAssertTrue(timeline.contains(#"text-anchor="end">\#(label)</text>"#), label)
+        }
+        XCTAssertTrue(html.contains("<li>freeze_frames 0:01.0–0:02.2 (1.2 s)</li>"), html)
+        XCTAssertTrue(html.contains(#"<tr class="rule fail" data-rule="freeze_frames">"#), html)
+    }
+
     func testOtherFormatsAreUnchangedByTheSeriesAndPictures() {
         var plain = sample()
         plain.creatives[0].facts?.analysis.shortTermLoudness = []

@@ -88,10 +88,89 @@ final class VASTParserTests: XCTestCase {
         XCTAssertEqual(code("<VAST version=\"4.0\"><Ad>"), 100)
         XCTAssertEqual(code("not xml at all"), 100)
         XCTAssertEqual(code("<html><body/></html>"), 101)
-        XCTAssertEqual(code("<VAST version=\"5.0\"/>"), 102)
-        XCTAssertEqual(code("<VAST/>"), 102)
-        XCTAssertEqual(code(#"<VAST version="4.0"><Ad><InLine><Creatives><Creative><Linear skipoffset="soon"/></Creative></Creatives></InLine></Ad></VAST>"#), 101)
-        XCTAssertEqual(code(#"<VAST version="4.0"><Ad><Wrapper/></Ad></VAST>"#), 101)
+        // An unsupported version is refused with the root Error URIs, to be told.
+        let five = #"<VAST version="5.0"><Error>https://t.example/e?c=[ERRORCODE]</Error></VAST>"#
+        XCTAssertThrowsError(try VASTParser.parse(Data(five.utf8))) { e in
+            XCTAssertEqual((e as? VASTDocumentRefusal)?.error.code, 102)
+            XCTAssertEqual((e as? VASTDocumentRefusal)?.errorURIs, ["https://t.example/e?c=[ERRORCODE]"])
+        }
+        // No version and no ad: an empty answer (303 when played), not a version error.
+        XCTAssertEqual(try VASTParser.parse(Data("<VAST><Error>https://t.example/e</Error></VAST>".utf8)).errors, ["https://t.example/e"])
+    }
+
+    /// A malformed value inside one <Ad> fails that ad alone, with its Error URIs; the others are read.
+    func testAMalformedValueFailsItsAdOnly() throws {
+        func doc(_ bad: String) throws -> VASTDocument {
+            try VASTParser.parse(Data(#"<VAST version="4.0"><Ad id="bad"><Error>https://t.example/bad</Error>\#(bad)</Ad><Ad id="good"><InLine><AdSystem>A</AdSystem></InLine></Ad></VAST>"#.utf8))
+        }
+        for bad in [#"<InLine><Creatives><Creative><Linear skipoffset="soon"/></Creative></Creatives></InLine>"#,
+                    #"<InLine><Creatives><Creative><Linear><Duration>half a minute</Duration></Linear></Creative></Creatives></InLine>"#,
+                    #"<InLine><Creatives><Creative><Linear><TrackingEvents><Tracking event="progress" offset="later">https://t.example/p</Tracking></TrackingEvents></Linear></Creative></Creatives></InLine>"#,
+                    "<Wrapper><AdSystem>W</AdSystem></Wrapper>", "<Nothing/>"] {
+            let d = try doc(bad)
+            XCTAssertEqual(d.ads.map(\.id), ["bad", "good"], bad)
+            XCTAssertEqual(d.ads[0].problem?.code, 101, bad)
+            XCTAssertNil(d.ads[1].problem, bad)
+        }
+        XCTAssertEqual(try doc("<InLine/>").ads[0].errors, [], "an <Error> outside InLine/Wrapper is not the ad's")
+    }
+
+    /// What real servers send, read as meant and each reading noted under the rule that names it.
+    func testLenientReadingsAreNoted() throws {
+        let xml = """
+        <VAST version=" 2.0 "><Ad id="v2"><InLine><AdSystem>Old</AdSystem><impression>https://t.example/imp</impression>
+        <Creatives><Creative><Linear skipoffset=" 00:00:05 "><Duration>30</Duration>
+        <MediaFiles><mediaFile type="video/mp4" width="640" height="360" delivery="progressive">https://c.example/a.mp4</mediaFile></MediaFiles>
+        </Linear></Creative></Creatives></InLine></Ad></VAST>
+        """
+        let d = try VASTParser.parse(Data(xml.utf8))
+        XCTAssertEqual(d.version, "2.0")
+        let ad = try XCTUnwrap(d.ads.first)
+        XCTAssertNil(ad.problem)
+        XCTAssertEqual(ad.impressions, ["https://t.example/imp"])
+        XCTAssertEqual(ad.linear?.duration, 30)
+        XCTAssertEqual(ad.linear?.skipOffset, .seconds(5))
+        XCTAssertEqual(ad.linear?.mediaFiles.map(\.url), ["https://c.example/a.mp4"])
+        XCTAssertEqual(Set((d.notes + ad.notes).map(\.rule)), ["element_case", "value_whitespace", "duration_format"])
+        XCTAssertEqual(try VASTParser.parse(Data("<VAST><Ad><InLine/></Ad></VAST>".utf8)).notes.map(\.rule), ["vast_version"])
+        let odd = try VASTParser.parse(Data(#"<VAST version="4.0"><Ad sequence="first"><InLine/></Ad></VAST>"#.utf8)).ads[0]
+        XCTAssertNil(odd.sequence, "a sequence that is not a number: a standalone ad")
+        XCTAssertEqual(odd.notes.map(\.rule), ["ad_sequence"])
+    }
+
+    /// VAST 2's `<VASTAdTagURL><URL>`, and a wrapper with several Linear creatives: all their tracking.
+    func testLegacyWrapperURLAndEveryLinearOfAWrapper() throws {
+        let xml = """
+        <VAST version="2.0"><Ad><Wrapper><AdSystem>W</AdSystem><VASTAdTagURL><URL><![CDATA[inline.xml]]></URL></VASTAdTagURL>
+        <Creatives><Creative><Linear><TrackingEvents><Tracking event="start">https://t.example/s1</Tracking></TrackingEvents></Linear></Creative>
+        <Creative><Linear><TrackingEvents><Tracking event="start">https://t.example/s2</Tracking></TrackingEvents></Linear></Creative></Creatives>
+        </Wrapper></Ad></VAST>
+        """
+        let ad = try XCTUnwrap(try VASTParser.parse(Data(xml.utf8)).ads.first)
+        XCTAssertEqual(ad.wrapper?.tagURI, "inline.xml")
+        XCTAssertEqual(ad.linear?.tracking.map(\.url), ["https://t.example/s1", "https://t.example/s2"])
+        XCTAssertEqual(ad.notes.map(\.rule), ["wrapper_uri"])
+    }
+
+    /// Issue 20: nesting, encodings and parse time are bounded (each a VAST 100).
+    func testDepthEncodingAndTimeAreBounded() {
+        func code(_ data: Data, deadline: Date? = nil) -> Int? {
+            do { _ = try VASTParser.parse(data, deadline: deadline); return nil } catch let e as VASTError { return e.code } catch { return -1 }
+        }
+        // 100,000 deep (700 kB): refused at depth 64, nothing freed recursively that deep.
+        let deep = Data(("<VAST version=\"4.0\">" + String(repeating: "<a>", count: 100_000) + String(repeating: "</a>", count: 100_000) + "</VAST>").utf8)
+        XCTAssertEqual(code(deep), 100)
+        let sixty = Data(("<VAST version=\"4.0\">" + String(repeating: "<a>", count: 62) + String(repeating: "</a>", count: 62) + "</VAST>").utf8)
+        XCTAssertNil(code(sixty), "64 levels are fine")
+        // UTF-7 would turn +ADwAIQ- into <! past the DOCTYPE check: any encoding but UTF-8 is refused.
+        for enc in ["UTF-7", "utf-16", "ISO-8859-1", "x"] {
+            XCTAssertEqual(code(Data("<?xml version=\"1.0\" encoding=\"\(enc)\"?>+ADwAIQ-DOCTYPE<VAST version=\"4.0\"/>".utf8)), 100, enc)
+        }
+        XCTAssertNil(code(Data("<?xml version='1.0' encoding='utf-8'?><VAST version=\"4.0\"/>".utf8)))
+        // A deadline already past stops the parse.
+        let long = Data(("<VAST version=\"4.0\">" + String(repeating: "<Ad><InLine/></Ad>", count: 5000) + "</VAST>").utf8)
+        XCTAssertEqual(code(long, deadline: Date(timeIntervalSinceNow: -1)), 100)
+        XCTAssertNil(code(long, deadline: Date(timeIntervalSinceNow: 60)))
     }
 
     func testEntitiesAndDoctypesAreRefused() {

@@ -30,6 +30,7 @@ final class VASTTrackingTests: XCTestCase {
                       tracking("skip", "https://i.example/skip"), tracking("closeLinear", "https://i.example/close"),
                       tracking("progress", "https://i.example/p2?x=[UNKNOWNTHING]&ip=[DEVICEIP]", offset: .seconds(2))]
         l.clickTracking = ["https://i.example/click"]
+        l.mediaFiles = [VASTMediaFile(url: "https://i.example/ad.mp4")]
         inline.linear = l
         var chain = VASTChain(maxWrappers: 5)
         XCTAssertEqual(try chain.step(wrapper), "https://ads.example/inline.xml")
@@ -226,7 +227,20 @@ final class VASTTrackingTests: XCTestCase {
         let streamOnly = [files[6]]
         XCTAssertEqual(try? MediaFileChooser.choose(streamOnly, window: Size(width: 1280, height: 720), capabilities: caps).get().file.url,
                        "https://c/master.m3u8", "streaming when nothing progressive plays")
-        let none = MediaFileChooser.choose([files[0], files[4], files[7]], window: Size(width: 1280, height: 720), capabilities: caps)
+        // Attributes are hints: a codec this FFmpeg lacks or a type it does not know makes a file a last resort, not a refusal.
+        let doubtful = try? MediaFileChooser.choose([files[0], files[4], files[7]], window: Size(width: 1280, height: 720), capabilities: caps).get()
+        XCTAssertEqual(doubtful?.candidates.map(\.url), ["https://c/hevc.mp4", "https://c/ad.flv"])
+        XCTAssertEqual(try? MediaFileChooser.choose([files[1], files[4]], window: Size(width: 1280, height: 720), capabilities: caps).get().candidates.map(\.url),
+                       ["https://c/1080.mp4", "https://c/hevc.mp4"], "the file its attributes say plays comes first")
+        XCTAssertEqual(try? MediaFileChooser.choose([file("https://c/v.mp4", 640, 360, api: "VAST"), file("https://c/p.js", 640, 360, type: "video/mp4", api: "VPAID")],
+                                                    window: Size(width: 640, height: 360), capabilities: caps).get().candidates.map(\.url),
+                       ["https://c/v.mp4"], "apiFramework=\"VAST\" on an MP4 is a hint; VPAID is never played")
+        for codec in ["H.264", "avc", "0", "", "h264, mp4a"] {
+            XCTAssertEqual(try? MediaFileChooser.choose([file("https://c/a.mp4", 640, 360, codec: codec)], window: Size(width: 640, height: 360),
+                                                        capabilities: caps).get().file.url, "https://c/a.mp4", codec)
+        }
+        let none = MediaFileChooser.choose([files[0], files[6]], window: Size(width: 1280, height: 720),
+                                           capabilities: MediaCapabilities(demuxers: ["mov"], decoders: ["h264"]))
         guard case .failure(let e) = none else { return XCTFail("nothing here is playable") }
         XCTAssertEqual(e.code, 403)
         XCTAssertEqual(MediaCapabilities.decoder(forCodec: "hev1.2.4.L120"), "hevc")

@@ -9,6 +9,7 @@ final class ValidationReportTests: XCTestCase {
         var facts = madeUpFacts(width: 720, height: 1280, duration: 12)
         facts.probe.file = "spring & <sale>.mp4"
         facts.analysis.decodeErrors = [DecodeIssue(seconds: 3.25, stream: 0, message: "Invalid data found when processing input")]
+        facts.analysis.signal.pictures = []
         return ValidationReport([
             .evaluate(facts, against: .launchAd),
             .unreadable(file: "notes.txt", spec: "launch-ad", reason: "cannot open notes.txt: Invalid data found when processing input"),
@@ -17,7 +18,9 @@ final class ValidationReportTests: XCTestCase {
 
     func testTextShowsEachRuleWithMeasuredValueAndLimit() {
         let text = sample().render(.text)
-        XCTAssertTrue(text.contains("FAIL  spring & <sale>.mp4  (launch-ad: 6 pass, 0 warn, 2 fail)"), text)
+        // These made-up facts have no picture readings: the flash rule has nothing to count and skips, saying why.
+        XCTAssertTrue(text.contains("FAIL  spring & <sale>.mp4  (launch-ad: 6 pass, 0 warn, 2 fail, 1 skip)"), text)
+        XCTAssertTrue(text.range(of: #"skip  flashes +no picture readings +limit: at most 3 /s"#, options: .regularExpression) != nil, text)
         XCTAssertTrue(text.range(of: #"fail  duration +12 s +limit: at most 10 s"#, options: .regularExpression) != nil, text)
         XCTAssertTrue(text.contains("at 3.25 s (stream 0): Invalid data found when processing input"), text)
         XCTAssertTrue(text.contains("fail  readable"), text)
@@ -47,12 +50,15 @@ final class ValidationReportTests: XCTestCase {
         let doc = try XMLDocument(data: Data(sample().render(.junit).utf8))
         let root = try XCTUnwrap(doc.rootElement())
         XCTAssertEqual(root.name, "testsuites")
-        XCTAssertEqual(root.attribute(forName: "tests")?.stringValue, "9")
+        XCTAssertEqual(root.attribute(forName: "tests")?.stringValue, "10")
         XCTAssertEqual(root.attribute(forName: "failures")?.stringValue, "3")
         let suites = root.elements(forName: "testsuite")
         XCTAssertEqual(suites.map { $0.attribute(forName: "name")?.stringValue }, ["spring & <sale>.mp4", "notes.txt"])
         let cases = suites[0].elements(forName: "testcase")
-        XCTAssertEqual(cases.count, 8)
+        XCTAssertEqual(cases.count, 9)
+        XCTAssertEqual(suites[0].attribute(forName: "skipped")?.stringValue, "1")
+        let skipped = cases.first { $0.attribute(forName: "name")?.stringValue == "flashes" }?.elements(forName: "skipped").first
+        XCTAssertEqual(skipped?.attribute(forName: "message")?.stringValue, "no picture readings")
         let failed = cases.filter { !$0.elements(forName: "failure").isEmpty }.compactMap { $0.attribute(forName: "name")?.stringValue }
         XCTAssertEqual(failed, ["duration", "decode_errors"])
         let message = cases.first { $0.attribute(forName: "name")?.stringValue == "duration" }?

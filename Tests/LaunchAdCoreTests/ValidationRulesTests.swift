@@ -16,12 +16,17 @@ func madeUpFacts(width: Int = 1920, height: Int = 1080, duration: Double = 15.2,
     v.fieldOrder = "progressive"
     v.frameRate = 25
     v.bitRate = videoKbps * 1000
+    v.durationSeconds = duration
+    v.keyframeCount = Int(duration / 2) + 1
+    v.keyframeIntervalMax = 2
+    (v.colorPrimaries, v.colorTransfer, v.colorSpace, v.colorRange) = ("bt709", "bt709", "bt709", "tv")
     var streams = [v]
     if audio {
         var a = StreamFacts(index: 1, kind: .audio, codec: "aac")
         a.profile = "LC"
         a.channels = 2
         a.sampleRate = sampleRate
+        a.durationSeconds = duration
         streams.append(a)
     }
     let probe = ProbeFacts(file: "ad.mp4", container: "mp4", formatName: "mov,mp4,m4a,3gp,3g2,mj2", durationSeconds: duration,
@@ -35,7 +40,24 @@ func madeUpFacts(width: Int = 1920, height: Int = 1080, duration: Double = 15.2,
         analysis.loudnessRange = 4
         analysis.truePeak = -8.5
     }
+    analysis.signal = cleanSignal(pictures: analysis.videoFrames, audio: audio ? duration : 0)
     return CreativeFacts(probe: probe, analysis: analysis)
+}
+
+/// What the quality filters report on a clean 1080p25 creative: steady mid-grey pictures, progressive,
+/// no bars, channels in phase, no DC, peaks below full scale.
+func cleanSignal(pictures: Int, audio seconds: Double) -> SignalFacts {
+    var s = SignalFacts()
+    s.pictures = (0..<pictures).map { PictureReading(seconds: Double($0) / 25, luma: 120, cb: 128, cr: 128, outOfRange: 0) }
+    s.fields = FieldCounts(progressive: pictures, repeatedNeither: pictures)
+    s.active = ActivePicture(x1: 0, x2: 1919, y1: 0, y2: 1079, width: 1920, height: 1080)
+    let blocks = Int(seconds * 48_000 / 1024)
+    s.phase = (0..<blocks).map { PhaseReading(seconds: Double($0) * 1024 / 48_000, duration: 1024 / 48_000, phase: 0.9) }
+    if seconds > 0 {
+        s.channels = Array(repeating: ChannelLevels(dcOffset: 0.0001, peakLevel: -8.5, peakCount: 2), count: 2)
+        s.audioChannels = 2
+    }
+    return s
 }
 
 

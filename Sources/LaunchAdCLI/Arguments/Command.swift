@@ -12,10 +12,10 @@ public enum Command: Equatable, Sendable {
     case prefetch(PrefetchOptions)
     case outbox(OutboxOptions)
 
-    public static let versionString = LaunchAdVersion.string
-
     public static let usage = """
     usage: launchad COMMAND [options]
+    Launch ads on Linux: a video or image ad with a skip button before an application starts,
+    creatives checked before rollout, VAST tags followed, beacons and play records delivered.
     Commands:
       play FILE          play a video or image ad with a skip button
       probe FILE         print a creative's media facts as JSON
@@ -26,6 +26,9 @@ public enum Command: Equatable, Sendable {
       prefetch           refresh the ad cache from --manifest (cron, systemd timer)
       outbox status|flush  what beacons and play records wait to be delivered; deliver them now
       help COMMAND       show a command's options
+    Options:
+      --help, -h         this text
+      --version          the release, and the FFmpeg, SDL2 and libcurl it runs with
     Run 'launchad COMMAND --help' for a command's options.
     """
 
@@ -34,6 +37,7 @@ public enum Command: Equatable, Sendable {
         let rest = Array(args.dropFirst())
         switch word {
         case "--help", "-h", "help":
+            if word == "help", let generated = try generatedHelp(rest) { return .help(generated) }
             if let topic = rest.first { return .help(try helpText(for: topic)) }
             return .help(usage)
         case "--version": return .version
@@ -75,6 +79,27 @@ public enum Command: Equatable, Sendable {
         case .prefetch(let o): return o.delivery.allowPrivateNetwork
         case .outbox(let o): return o.delivery.allowPrivateNetwork
         default: return false
+        }
+    }
+
+    /// `help --man [COMMAND]` and `help --completion SHELL`: the help texts as a man page or a
+    /// completion script (scripts/package.sh ships them); nil for any other `help`.
+    static func generatedHelp(_ args: [String]) throws -> String? {
+        switch args.first {
+        case "--man":
+            guard args.count <= 2 else { throw UsageError("help --man takes at most one COMMAND") }
+            guard let page = ManPage.render(args.count == 2 ? args[1] : nil) else {
+                throw UsageError("no manual page for '\(args[1])': not a command")
+            }
+            return page
+        case "--completion":
+            let shells = Completions.Shell.allCases.map(\.rawValue).joined(separator: ", ")
+            guard args.count == 2, let shell = Completions.Shell(rawValue: args[1]) else {
+                throw UsageError("help --completion takes one of \(shells)")
+            }
+            return Completions.render(shell)
+        default:
+            return nil
         }
     }
 

@@ -11,6 +11,15 @@ extension PlayOptions {
       --max-wrappers N       wrappers followed at most (default 5)
       --max-bitrate KBPS     only media files at or under this bitrate
       --allow-http           plain http to hosts other than loopback
+    \(playerHelp)
+    \(DeliveryOptions.help)
+    \(DeliveryOptions.recordHelp)
+    Exit codes: 0 completed/skipped/clicked/ended_by_host, 1 error, 2 usage, 3 no_ad/timeout.
+    """
+
+    /// The options `apply` takes: what the ad looks like and how a run goes. launch takes them
+    /// all and preview those that change a picture, so their completions borrow these lines.
+    static let playerHelp = """
       --events FILE          write JSON-lines events to FILE instead of stdout
       --size WxH             window size (default: the ad's size, scaled to fit the display)
       --device NAME          portrait screen: \(DevicePreset.allCases.map(\.rawValue).joined(separator: ", "))
@@ -18,7 +27,7 @@ extension PlayOptions {
       --fit fit|fill         letterbox (default) or crop the ad to its area
       --layout fullscreen|logo-bottom   with logo-bottom, --logo IMAGE is centred in the band below
       --logo IMAGE           logo for --layout logo-bottom
-      --skip-style text|ring "Skip 5" countdown (default) or a progress ring around "Skip"
+      --skip-style text|ring  "Skip 5" countdown (default) or a progress ring around "Skip"
       --skip-after S         skip button disabled ("Ad 3") until S seconds have been shown
       --no-skip              no skip button
       --skip-label TEXT      word on the skip button (default "Skip")
@@ -34,9 +43,6 @@ extension PlayOptions {
       --control stdin        read pause, resume, skip, click, mute, unmute, end lines from stdin
       --mute                 start muted (m toggles)
       --rotate 0|90|180|270  turn the whole scene clockwise, for a panel mounted on its side
-    \(DeliveryOptions.help)
-    \(DeliveryOptions.recordHelp)
-    Exit codes: 0 completed/skipped/clicked/ended_by_host, 1 error, 2 usage, 3 no_ad/timeout.
     """
 
     /// Parses `play`'s arguments (everything after the word `play`).

@@ -15,6 +15,8 @@ public struct ValidateOptions: Equatable, Sendable {
     public var loudness: Loudness = .atsc
     public var output: String?
     public var progress = true
+    /// `--jobs N`: creatives checked at once (nil: one per core).
+    public var jobs: Int?
     /// `--vast URL|FILE`: a VAST tag to check (its chain, then its media files).
     public var vast: String?
     public var vastTimeout: Double = 5
@@ -28,14 +30,18 @@ public struct ValidateOptions: Equatable, Sendable {
     public static let help = """
     usage: launchad validate FILE... [--profile NAME | --spec FILE.json] [--format text|json|junit|html]
            launchad validate --vast URL|FILE [--profile NAME] [--format ...]
-    Decodes every packet of each creative, measures loudness, black and silence, and checks it
-    against a profile: each rule passes, warns or fails with the measured value and the limit.
+    Decodes every packet of each creative once, measures loudness, black, silence, frozen and flashing
+    pictures, interlace, bars, range, phase, DC offset and clipping in one filter graph, and checks it
+    against a profile: each rule passes, warns, fails or is skipped (with the reason) with the measured
+    value and the limit.
       --profile NAME         \(Spec.profileNames.joined(separator: ", ")) (default launch-ad)
       --spec FILE.json       your own rules: {"extends": "iab-ctv", "rules": {"duration": {"max": 20}}}
       --format FORMAT        text (default), json, junit (JUnit XML for CI) or html (one self-contained page
                              with pictures, loudness plot and timeline; best with --output report.html)
       --loudness atsc|ebu    atsc keeps the profile's target (-24 LKFS for iab-ctv); ebu checks -23 LUFS +/-1
       --output FILE          write the report to FILE instead of stdout (whole or not at all)
+      --jobs N               check N creatives at once (default: the number of cores); the report keeps
+                             the files' order
       --no-progress          no progress bar (it is shown only on a terminal anyway)
       --vast URL|FILE        check a VAST tag: XML, version, required elements, https, wrappers,
                              playable media, renditions, UniversalAdId, durations; then each media file
@@ -62,6 +68,7 @@ public struct ValidateOptions: Equatable, Sendable {
             case "--loudness": o.loudness = try r.choice(for: opt, Loudness.self)
             case "--output": o.output = try r.value(for: opt)
             case "--no-progress": try r.flag(opt); o.progress = false
+            case "--jobs": o.jobs = try r.int(for: opt, min: 1, max: 64)
             case "--vast": o.vast = try r.value(for: opt)
             case "--vast-timeout": o.vastTimeout = try r.double(for: opt, min: 0.1, max: 600)
             case "--max-wrappers": o.maxWrappers = try r.int(for: opt, min: 0, max: 20)

@@ -50,14 +50,31 @@ extension DeliveryOptions {
     /// `sink`, or a sink that also queues the play's record when there is a collector and an outbox.
     func recording(_ sink: EventSink, target: ReportTarget?, outbox: Outbox?, adID: String?,
                    sha256: @escaping @Sendable () -> String?, options: PlayOptions) -> EventSink {
-        guard let target, let outbox else { return sink }
-        // A manifest's plain-http collector off loopback is refused like any such fetch: said once, no record.
+        guard let usable = usableTarget(target, outbox: outbox, sink: sink) else { return sink }
+        let record = PlayRecord(adID: adID, creativeSHA256: nil, fullscreen: options.fullscreen, muted: options.muted)
+        return RecordSink(sink, record: record, target: usable.0, outbox: usable.1, screen: screenName(), creative: sha256)
+    }
+
+    /// For a VAST run: a function giving each ad played its own record sink (one record per ad),
+    /// the collector checked once.
+    func recordingEachAd(_ sink: EventSink, outbox: Outbox?, options: PlayOptions) -> VASTPlay.Recorder {
+        guard let (target, outbox) = usableTarget(reportTarget, outbox: outbox, sink: sink) else { return { s, _ in s } }
+        let screen = screenName()
+        return { inner, adID in
+            let record = PlayRecord(adID: adID, creativeSHA256: nil, fullscreen: options.fullscreen, muted: options.muted)
+            return RecordSink(inner, record: record, target: target, outbox: outbox, screen: screen, creative: { nil })
+        }
+    }
+
+    /// The collector and outbox when records can be sent; a plain-http collector off loopback is
+    /// refused like any such fetch: said once on `sink`, no record.
+    private func usableTarget(_ target: ReportTarget?, outbox: Outbox?, sink: EventSink) -> (ReportTarget, Outbox)? {
+        guard let target, let outbox else { return nil }
         if let url = URL(string: target.url), let refusal = Result(catching: { try URLPolicy.check(url, allowHTTP: allowHTTP) }).failure {
             sink.emit(AdEvent("report_refused", tMs: ProcessClock.nowMs(), [("reason", .string("\(refusal)"))]))
-            return sink
+            return nil
         }
-        let record = PlayRecord(adID: adID, creativeSHA256: nil, fullscreen: options.fullscreen, muted: options.muted)
-        return RecordSink(sink, record: record, target: target, outbox: outbox, screen: screenName(), creative: sha256)
+        return (target, outbox)
     }
 }
 

@@ -3,11 +3,16 @@ import LaunchAdCore
 
 /// Passes the player's events on and turns each into the ad's tracking beacons (the core's
 /// VASTTracker decides which fire, with their macros), queued durably in the order they happen.
+/// Queueing writes files (fsync'd): it runs on a serial queue of its own, never on the thread
+/// that draws frames; the ad's `end` goes on only once everything before it is on disk.
 final class TrackingSink: EventSink, @unchecked Sendable { // the tracker is guarded by `lock`
     private let inner: EventSink
     private let queue: BeaconQueue?
     private let lock = NSLock()
     private var tracker: VASTTracker
+    private let writer = DispatchQueue(label: "launchad-beacon-writer")
+    /// The view tick already asked for (process ms), so one timer is pending at a time.
+    private var tickAt: Int?
 
     init(_ inner: EventSink, tracker: VASTTracker, queue: BeaconQueue?) {
         self.inner = inner; self.tracker = tracker; self.queue = queue
@@ -19,18 +24,40 @@ final class TrackingSink: EventSink, @unchecked Sendable { // the tracker is gua
         if event.name == "error", event["vast_error"] == nil, case .string(let code)? = event["code"] {
             event.fields.append(("vast_error", .int(VASTError.code(forPlayerError: code))))
         }
-        inner.emit(event)
         // A late first frame is a VAST error too (402), said as one like the others.
         if event.name == "wait_expired" {
+            inner.emit(event)
             emit(AdEvent("error", tMs: event.tMs, [("code", .string("first_frame_timeout")), ("vast_error", .int(VASTError.mediaTimeout)),
                                                    ("message", .string("the media file's first frame was not ready in time (--wait)"))]))
             return
         }
+        if event.name != "end" { inner.emit(event) }
+        track(event)
+        if event.name == "end" {
+            writer.sync {}
+            inner.emit(event)
+        }
+    }
+
+    /// The batches `event` fires, handed to the writer; a view tick asked for when one is due.
+    private func track(_ event: AdEvent) {
         guard let queue else { return }
         let now = Date()
-        lock.lock(); defer { lock.unlock() }
-        for batch in tracker.batches(for: event, at: now, cacheBuster: CacheBuster.next) {
-            queue.enqueue(beacons: batch.urls, event: batch.event, at: now)
+        lock.lock()
+        let batches = tracker.batches(for: event, at: now, cacheBuster: CacheBuster.next)
+        let due = tracker.viewableDueMs
+        let schedule = due != nil && due != tickAt
+        if schedule { tickAt = due }
+        lock.unlock()
+        if !batches.isEmpty {
+            writer.async { for b in batches { queue.enqueue(beacons: b.urls, event: b.event, at: now) } }
+        }
+        if schedule, let due {
+            // `Viewable` is due then if nothing changes; no player event may come at that moment.
+            let wait = Double(max(0, due - ProcessClock.nowMs())) / 1000
+            DispatchQueue.global().asyncAfter(deadline: .now() + wait) { [weak self] in
+                self?.track(AdEvent("view_tick", tMs: ProcessClock.nowMs()))
+            }
         }
     }
 }

@@ -4,16 +4,20 @@ import LaunchAdDelivery
 import LaunchAdMedia
 
 /// `launchad play` for a VAST tag: fetch and parse it, follow each ad's wrappers, choose a media
-/// file, play the pod in sequence (a failed ad gives way to the next buffet ad), send every
-/// beacon through `queue` (none when the outbox cannot be opened: the ad still plays), and close
-/// the run with one `end`. A tag that yields nothing ends
-/// `no_ad` (exit 3) — or shows `--fallback`, with the VAST error still reported and sent.
+/// file (the next candidate when the chosen one does not open or decode), play the pod in
+/// sequence (a failed ad gives way to the next buffet ad), send every beacon through `queue`
+/// (none when the outbox cannot be opened: the ad still plays), queue one play record per ad
+/// played through `record` (`--report`), and close the run with one `end`. A tag that yields
+/// nothing ends `no_ad` (exit 3) — or shows `--fallback`, with the VAST error still reported and sent.
 enum VASTPlay {
     static let userAgent = "LaunchAd/\(Command.versionString) (Linux)"
 
-    static func play(_ o: PlayOptions, sink: EventSink, queue: BeaconQueue?) -> Outcome {
+    /// Wraps one ad's events in a play-record sink for that ad (its id); the identity without `--report`.
+    typealias Recorder = (EventSink, String?) -> EventSink
+
+    static func play(_ o: PlayOptions, sink: EventSink, queue: BeaconQueue?, record: @escaping Recorder = { s, _ in s }) -> Outcome {
         MediaLog.configure()
-        let run = Run(options: o, sink: sink, queue: queue)
+        let run = Run(options: o, sink: sink, queue: queue, record: record)
         return run.play()
     }
 
@@ -25,13 +29,16 @@ enum VASTPlay {
         let reachQueue: ReachQueue?
         /// The reach of the URLs the first document names.
         var docReach = Reach.any
+        let record: Recorder
         let resolver: VASTResolver
         let capabilities = MediaCapabilities.local()
         var base: MacroContext
         var lastError: VASTError?
+        /// The first document's root Error URIs: fired too when an ad of it proves empty (303).
+        var rootErrors: [String] = []
 
-        init(options: PlayOptions, sink: EventSink, queue: BeaconQueue?) {
-            o = options; self.sink = sink
+        init(options: PlayOptions, sink: EventSink, queue: BeaconQueue?, record: @escaping Recorder) {
+            o = options; self.sink = sink; self.record = record
             reachQueue = queue.map(ReachQueue.init)
             self.queue = reachQueue
             resolver = VASTResolver(timeout: o.vast.timeout, maxWrappers: o.vast.maxWrappers, allowHTTP: o.vast.allowHTTP)
@@ -45,8 +52,11 @@ enum VASTPlay {
             let tagURL = o.file.contains("://") ? o.file : nil
             let doc: VASTDocument
             do { (doc, docReach) = try resolver.loadReached(o.file); reachQueue?.reach = docReach } catch {
-                return fail((error as? VASTFailure)?.error ?? VASTError(VASTError.undefined, "\(error)"), uris: [])
+                let failure = error as? VASTFailure
+                reachQueue?.reach = failure?.reach ?? .any
+                return fail(failure?.error ?? VASTError(VASTError.undefined, "\(error)"), uris: failure?.errorURIs ?? [])
             }
+            rootErrors = doc.errors
             let plan = VASTAdPlan(doc)
             emit("vast", [("version", .string(doc.version)), ("ads", .int(doc.ads.count)),
                           ("pod", .int(plan.pod.count)), ("buffet", .int(plan.buffet.count))])
@@ -74,7 +84,7 @@ enum VASTPlay {
         /// Resolves, chooses and plays one ad; a failure fires its Error URIs with the code.
         private func playOne(_ vastAd: VASTAd, tagURL: String?, count: Int) -> AdResult {
             let resolved: ResolvedAd
-            switch resolver.resolve(vastAd, tagURL: tagURL, reach: docReach) {
+            switch resolver.resolve(vastAd, tagURL: tagURL, rootErrors: rootErrors, reach: docReach) {
             case .success(let r): resolved = r; reachQueue?.reach = r.reach
             case .failure(let f):
                 reachQueue?.reach = f.reach
@@ -93,27 +103,50 @@ enum VASTPlay {
                                            maxBitrateKbps: o.vast.maxBitrateKbps) {
             case .success(let c): choice = c
             case .failure(let e):
-                var tracker = VASTTracker(ad: resolved, context: context)
-                if let b = tracker.errorBatch(code: e.code, at: Date(), cacheBuster: CacheBuster.next()) {
-                    queue?.enqueue(beacons: b.urls, event: b.event, at: Date())
-                }
+                fireErrors(resolved, code: e.code, context: context)
                 reportEvent(e, adID: resolved.id)
                 return .failed(stopRun: false)
             }
-            context.assetURI = choice.file.url
-            StreamReach.note(resolved.reach, for: choice.file.url)
-            emit("vast_ad", [("ad_id", resolved.id.map { .string($0) } ?? .null), ("sequence", resolved.sequence.map { .int($0) } ?? .null),
-                             ("ad_system", resolved.adSystem.map { .string($0) } ?? .null), ("wrappers", .int(resolved.wrapperDepth)),
-                             ("media", .string(choice.file.url)), ("reason", .string(choice.reason))])
-            let options = VASTMapping.playOptions(o, ad: resolved, media: choice.file)
-            let adSink = AdEndSink(sink, adID: resolved.id, sequence: resolved.sequence)
-            let tracking = TrackingSink(adSink, tracker: VASTTracker(ad: resolved, context: context), queue: queue)
-            let outcome = PlayCommand.play(options, sink: tracking)
-            if outcome == .noAd || outcome == .timeout {
-                lastError = VASTError(VASTError.mediaDisplay, "the media file could not be played")
-                return .failed(stopRun: false)
+            var fields: [(String, JSONValue)] = [
+                ("ad_id", resolved.id.map { .string($0) } ?? .null), ("sequence", resolved.sequence.map { .int($0) } ?? .null),
+                ("ad_system", resolved.adSystem.map { .string($0) } ?? .null), ("wrappers", .int(resolved.wrapperDepth)),
+                ("media", .string(choice.file.url)), ("reason", .string(choice.reason)),
+            ]
+            let dropped = resolved.urisDropped.values.reduce(0, +)
+            if dropped > 0 {
+                // Said, not silently lost: the tag listed more URIs per event than are sent.
+                fields.append(("uris_dropped", .int(dropped)))
+                fields.append(("uris_dropped_by_event", .object(resolved.urisDropped.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })))
             }
-            return .played(outcome, shownMs: adSink.shownMs, closed: adSink.closed)
+            emit("vast_ad", fields)
+            let candidates = choice.candidates
+            for (n, media) in candidates.enumerated() {
+                var adContext = context
+                adContext.assetURI = media.url
+                StreamReach.note(resolved.reach, for: media.url)
+                let options = VASTMapping.playOptions(o, ad: resolved, media: media, context: adContext)
+                let adSink = AdEndSink(sink, adID: resolved.id, sequence: resolved.sequence)
+                let tracker = VASTTracker(ad: resolved, context: adContext, followsFocus: o.pauseOnBlur)
+                // Its own reach: the sink writes its beacons later, on its writer queue.
+                let tracking = TrackingSink(record(adSink, resolved.id), tracker: tracker, queue: ReachQueue.fixed(reachQueue?.base, resolved.reach))
+                // Every candidate but the last may give way to the next when it does not open or decode.
+                let gate = CandidateGate(tracking, media: media.url, canFallThrough: n + 1 < candidates.count, sink: sink)
+                let outcome = PlayCommand.play(options, sink: gate)
+                if gate.fellThrough { continue }
+                if outcome == .noAd || outcome == .timeout {
+                    lastError = VASTError(VASTError.mediaDisplay, "the media file could not be played")
+                    return .failed(stopRun: false)
+                }
+                return .played(outcome, shownMs: adSink.shownMs, closed: adSink.closed)
+            }
+            return .failed(stopRun: false)
+        }
+
+        private func fireErrors(_ ad: ResolvedAd, code: Int, context: MacroContext) {
+            var tracker = VASTTracker(ad: ad, context: context)
+            if let b = tracker.errorBatch(code: code, at: Date(), cacheBuster: CacheBuster.next()) {
+                queue?.enqueue(beacons: b.urls, event: b.event, at: Date())
+            }
         }
 
         /// A failure before any ad: the error, the Error URIs, then no_ad or the fallback.

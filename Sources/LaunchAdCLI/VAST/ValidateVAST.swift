@@ -4,11 +4,14 @@ import LaunchAdDelivery
 import LaunchAdMedia
 
 /// `validate --vast URL|FILE`: resolves the tag's first ad, holds the tag to the VAST rules, then
-/// downloads each progressive media file this player can play (under the size cap) and runs the
+/// downloads each progressive media file this player can play (at most `VASTRules.maxCheckedMedia`,
+/// each under the size cap, all under the byte budget; each deleted once analysed) and runs the
 /// creative rules on it: one report section for the tag (with its wrapper chain and media-file
-/// ladder for the HTML report), one per media file.
+/// ladder for the HTML report), one per media file; the files left out are listed as not checked.
 enum ValidateVAST {
     static let maxMediaBytes: Int64 = 100_000_000
+    /// All the media files of one tag together.
+    static let maxTotalBytes: Int64 = 300_000_000
 
     static func reports(_ o: ValidateOptions, tag: String, spec: Spec) -> [CreativeReport] {
         let resolver = VASTResolver(timeout: o.vastTimeout, maxWrappers: o.maxWrappers, allowHTTP: o.allowHTTP)
@@ -18,7 +21,7 @@ enum ValidateVAST {
             facts.document = doc
             let plan = VASTAdPlan(doc)
             if let first = plan.pod.first ?? plan.buffet.first {
-                switch resolver.resolve(first, tagURL: tag.contains("://") ? tag : nil, reach: docReach) {
+                switch resolver.resolve(first, tagURL: tag.contains("://") ? tag : nil, rootErrors: doc.errors, reach: docReach) {
                 case .success(let ad): facts.resolved = ad
                 case .failure(let f): (facts.chainError, facts.followed) = (f.error, f.followed)
                 }
@@ -29,7 +32,10 @@ enum ValidateVAST {
             facts.loadError = (error as? VASTFailure)?.error ?? VASTError(VASTError.undefined, "\(error)")
         }
         var media: [CreativeReport] = []
-        let files = facts.resolved.map { MediaFileChooser.readyRenditions($0.linear.mediaFiles, capabilities: facts.capabilities) } ?? []
+        let ready = facts.resolved.map { MediaFileChooser.readyRenditions($0.linear.mediaFiles, capabilities: facts.capabilities) } ?? []
+        let files = Array(ready.prefix(VASTRules.maxCheckedMedia))
+        facts.notChecked = ready.dropFirst(VASTRules.maxCheckedMedia).map { ($0.url, "over \(VASTRules.maxCheckedMedia) per tag") }
+        var budget = maxTotalBytes
         let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("launchad-validate-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -37,11 +43,18 @@ enum ValidateVAST {
         for (n, file) in files.enumerated() {
             // Named by position, never by anything the tag says.
             let local = folder.appendingPathComponent("media-\(n + 1)")
+            // Analysed, then gone: the disk holds one media file at a time.
+            defer { try? FileManager.default.removeItem(at: local) }
+            guard budget > 0 else {
+                facts.notChecked.append((file.url, "the tag's \(maxTotalBytes / 1_000_000) MB download budget was used up"))
+                continue
+            }
             do {
                 guard let url = URL(string: file.url) else { throw FetchError("not a URL", retryable: false) }
-                var request = FetchRequest(url: url, maxBytes: maxMediaBytes, destination: local)
+                var request = FetchRequest(url: url, maxBytes: min(maxMediaBytes, budget), destination: local)
                 request.reach = facts.resolved?.reach ?? .publicOnly
                 let r = try client.fetch(request, progress: nil)
+                budget -= r.bytes
                 guard (200..<300).contains(r.status) else { throw FetchError("HTTP \(r.status)", retryable: false) }
                 var report = ValidateCommand.validate(local.path, spec, pictures: o.format == .html ? PictureRequest() : nil) { _ in }
                 report.file = file.url

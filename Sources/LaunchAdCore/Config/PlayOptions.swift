@@ -16,6 +16,8 @@ public struct PlayOptions: Equatable, Sendable {
     public var maxDuration: Double?
     public var imageDuration: Double = 5
     public var link: String?
+    /// The link holds `[ADPLAYHEAD]` to fill with the shown time at the click (a VAST ClickThrough).
+    public var linkPlayhead = false
     public var openLinks = false
     public var pauseOnBlur = true
     public var transition: Transition = .fade

@@ -288,7 +288,10 @@ public struct AdSession {
     }
 
     private mutating func click(now: Int) -> [SessionAction] {
-        guard let link = config.link else { return [] }
+        guard var link = config.link else { return [] }
+        if config.linkPlayhead {
+            link = link.replacingOccurrences(of: "[ADPLAYHEAD]", with: MacroExpander.encode(VASTClock.text(ms: shownMs(now: now))))
+        }
         emit("click", now, [("link", .string(link)), ("shown_ms", .int(shownMs(now: now)))])
         var actions = leave(.clicked, now: now)
         if config.openLinks { actions.insert(.openLink(link), at: 0) }

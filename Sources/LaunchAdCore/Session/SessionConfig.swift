@@ -13,6 +13,8 @@ public struct SessionConfig: Equatable, Sendable {
     public var skipLabel = "Skip"
     public var skipStyle: SkipStyle = .text
     public var link: String?
+    /// `[ADPLAYHEAD]` in `link` is filled with the shown time when it is clicked.
+    public var linkPlayhead = false
     public var openLinks = false
     public var pauseOnBlur = true
     public var transition: Transition = .fade
@@ -52,6 +54,7 @@ public struct SessionConfig: Equatable, Sendable {
         skipLabel = o.skipLabel ?? "Skip"
         skipStyle = o.skipStyle
         link = o.link
+        linkPlayhead = o.linkPlayhead
         openLinks = o.openLinks
         pauseOnBlur = o.pauseOnBlur
         transition = o.transition

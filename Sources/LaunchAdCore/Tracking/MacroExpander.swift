@@ -19,6 +19,10 @@ public struct MacroContext: Sendable {
     public var universalAdId: String?
     public var adCount = 1
     public var transactionID: String?
+    /// `[REASON]`: why a verification did not run (2: not supported).
+    public var reason: Int?
+    /// Macros left as written, to be filled later (`[ADPLAYHEAD]` of a ClickThrough, at the click).
+    public var deferred: Set<String> = []
 
     public init(timestamp: Date, cacheBusting: String, deviceUA: String) {
         self.timestamp = timestamp; self.cacheBusting = cacheBusting; self.deviceUA = deviceUA
@@ -40,13 +44,18 @@ public enum MacroExpander {
         "UNIVERSALADID", "TRANSACTIONID",
     ]
 
+    /// The cache-busters servers wrote before VAST 4 named `[CACHEBUSTING]`, filled with its value.
+    static let legacyCacheBusters = ["%%CACHEBUSTER%%"]
+
     public static func expand(_ template: String, _ c: MacroContext) -> String {
         var out = ""
-        var rest = Substring(template)
+        var rest = Substring(legacyCacheBusters.reduce(template) { $0.replacingOccurrences(of: $1, with: encode(c.cacheBusting)) })
         while let open = rest.firstIndex(of: "[") {
             out += rest[..<open]
             let after = rest[rest.index(after: open)...]
-            let name = after.prefix { $0.isASCII && ($0.isUppercase || $0.isNumber || $0 == "_") }
+            var name = after.prefix { $0.isASCII && ($0.isUppercase || $0.isNumber || $0 == "_") }
+            // `[random]`: the lower-case cache-buster of older tags.
+            if name.isEmpty, after.hasPrefix("random]") { name = after.prefix(6) }
             let close = name.endIndex
             // Only `[NAME]` is a macro: a stray `[` stays as written and never hides the next one.
             guard close < after.endIndex, after[close] == "]", let value = value(of: String(name), c) else {
@@ -62,6 +71,7 @@ public enum MacroExpander {
 
     /// A macro's unencoded value; nil when `name` is not a macro (left as written).
     static func value(of name: String, _ c: MacroContext) -> String? {
+        if c.deferred.contains(name) { return nil }
         if let v = filled(name, c) { return v }
         return unknownListed.contains(name) ? "-1" : nil
     }
@@ -69,7 +79,8 @@ public enum MacroExpander {
     private static func filled(_ name: String, _ c: MacroContext) -> String? {
         switch name {
         case "TIMESTAMP": return timestamp(c.timestamp)
-        case "CACHEBUSTING": return c.cacheBusting
+        case "CACHEBUSTING", "CACHEBUSTER", "RANDOM", "random": return c.cacheBusting
+        case "REASON": return c.reason.map(String.init)
         case "ERRORCODE": return c.errorCode.map(String.init)
         case "ADPLAYHEAD": return c.adPlayheadMs.map(VASTClock.text(ms:))
         case "ASSETURI": return c.assetURI

@@ -19,19 +19,32 @@ public struct VASTTracker: Sendable {
     private var shown = false
     private var over = false
     private var fired: Set<String> = []
+    private var view: ViewabilityClock
 
     /// `context` carries what stays the same for the ad (asset, UA, fullscreen, pod position);
-    /// the time and cache-buster are set per beacon.
-    public init(ad: ResolvedAd, context: MacroContext) {
+    /// the time and cache-buster are set per beacon. `followsFocus`: whether the player pauses
+    /// when the window loses focus (without it, focus cannot be known: viewability is undetermined).
+    public init(ad: ResolvedAd, context: MacroContext, followsFocus: Bool = true) {
         self.ad = ad
         self.context = context
         durationMs = ad.linear.duration.map { Int(($0 * 1000).rounded()) }
+        view = ViewabilityClock(determinable: followsFocus)
     }
+
+    /// When (process ms) the ad will have been viewable long enough if nothing changes: the
+    /// caller sends a `view_tick` event then, so `Viewable` fires on time without a frame event.
+    public var viewableDueMs: Int? { ad.viewable.isEmpty ? nil : view.dueMs }
 
     /// The batches `event` fires. `cacheBuster` gives eight fresh random digits per batch.
     public mutating func batches(for event: AdEvent, at date: Date, cacheBuster: () -> String) -> [Batch] {
         var out: [(String, [String], Int?)] = []
         let shownMs = event["shown_ms"].flatMap(Self.int)
+        switch view.observe(event) {
+        case .viewable?: out.append(("Viewable", ad.viewable.viewable, shownMs))
+        case .notViewable?: out.append(("NotViewable", ad.viewable.notViewable, shownMs))
+        case .undetermined?: out.append(("ViewUndetermined", ad.viewable.undetermined, shownMs))
+        case nil: break
+        }
         switch event.name {
         case "window":
             if let w = event["width"].flatMap(Self.int), let h = event["height"].flatMap(Self.int) { context.playerSize = Size(width: w, height: h) }
@@ -45,6 +58,8 @@ public struct VASTTracker: Sendable {
             out.append(("impression", ad.impressions, 0))
             out.append(("creativeView", urls("creativeView"), 0))
             out.append(("start", urls("start"), 0))
+            // Verification scripts cannot run here: each vendor is told so ([REASON] 2, not supported).
+            out.append(("verificationNotExecuted", ad.verifications.flatMap(\.notExecuted), 0))
         case "quartile" where shown:
             let q = event["quartile"].flatMap(Self.int) ?? 0
             let name = q == 25 ? "firstQuartile" : q == 50 ? "midpoint" : "thirdQuartile"
@@ -92,6 +107,7 @@ public struct VASTTracker: Sendable {
             c.timestamp = date
             c.cacheBusting = cacheBuster()
             c.adPlayheadMs = playhead
+            if name == "verificationNotExecuted" { c.reason = 2 }
             batches.append(Batch(event: name, urls: templates.map { MacroExpander.expand($0, c) }))
         }
         return batches
@@ -125,4 +141,46 @@ public struct VASTTracker: Sendable {
         default: return nil
         }
     }
+}
+
+/// The MRC video rule, decided from the player's events: `Viewable` once the ad has been on
+/// screen, focused and unpaused for 2 continuous seconds; `NotViewable` if it ends first;
+/// `ViewUndetermined` when the display cannot tell (no real display: SDL's dummy or offscreen
+/// driver; or focus not followed, `--no-pause-on-blur`). Decided once per ad.
+struct ViewabilityClock: Sendable {
+    enum Verdict { case viewable, notViewable, undetermined }
+    static let continuousMs = 2000
+    static let blindDrivers: Set<String> = ["dummy", "offscreen", "evdev", "none"]
+
+    private var determinable: Bool
+    private var shown = false
+    private var decided = false
+    /// When the current unbroken view began (first frame or resume); nil while paused.
+    private var since: Int?
+
+    init(determinable: Bool) { self.determinable = determinable }
+
+    var dueMs: Int? { decided ? nil : since.map { $0 + Self.continuousMs } }
+
+    mutating func observe(_ event: AdEvent) -> Verdict? {
+        guard !decided else { return nil }
+        // Time already passed counts before whatever this event changes.
+        if let s = since, event.tMs - s >= Self.continuousMs { return decide(.viewable) }
+        switch event.name {
+        case "window":
+            if case .string(let driver)? = event["video_driver"], Self.blindDrivers.contains(driver) { determinable = false }
+        case "first_frame":
+            guard event["fallback"] != .bool(true), !shown else { break }
+            shown = true
+            if !determinable { return decide(.undetermined) }
+            since = event.tMs
+        case "pause": since = nil
+        case "resume": if shown { since = event.tMs }
+        case "end": if shown { return decide(.notViewable) }
+        default: break
+        }
+        return nil
+    }
+
+    private mutating func decide(_ v: Verdict) -> Verdict { decided = true; since = nil; return v }
 }

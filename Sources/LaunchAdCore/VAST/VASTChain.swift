@@ -29,28 +29,66 @@ public struct ResolvedAd: Equatable, Sendable {
     public var wrapperSystems: [String?] = []
     /// The VAST version of each document the wrappers fetched, in order (the first document's is the caller's).
     public var documentVersions: [String] = []
+    /// Every document's verifications: none can run here, each is told so.
+    public var verifications: [VASTVerification] = []
+    public var viewable = VASTViewableImpression()
+    /// What the chain's ads were read leniently for.
+    public var notes: [VASTNote] = []
+    /// URIs left out by the per-event cap, by event.
+    public var urisDropped: [String: Int] = [:]
 }
 
-/// Follows one ad down its wrappers: the depth limit, loops, unsafe URIs and the wrappers'
-/// attributes are decided here; LaunchAdDelivery only fetches the documents it names.
+/// Follows one ad down its wrappers: the depth limit, loops, unsafe URIs, relative tag URIs and
+/// the wrappers' attributes are decided here; LaunchAdDelivery only fetches the documents it names.
 public struct VASTChain: Sendable {
     public let maxWrappers: Int
     public private(set) var wrappers: [VASTAd] = []
     /// The version of each document read through `read(_:)`, in order.
     public private(set) var versions: [String] = []
     private var seen: Set<String> = []
+    /// Where the document the current ad came from was fetched: a relative VASTAdTagURI is read against it.
+    private var base: String?
+    /// The root `<Error>` URIs of the last document read (the first one's from `init`): fired
+    /// when that document gives no playable ad (303).
+    private var rootErrors: [String]
 
-    /// `tagURL`: where the first document came from (nil for a file), so a wrapper pointing back at it is a loop.
-    public init(maxWrappers: Int, tagURL: String? = nil) {
+    /// `tagURL`: where the first document came from (nil for a file), so a wrapper pointing back
+    /// at it is a loop; `rootErrors`: that document's root `<Error>` URIs.
+    public init(maxWrappers: Int, tagURL: String? = nil, rootErrors: [String] = []) {
         self.maxWrappers = maxWrappers
+        self.rootErrors = rootErrors
+        base = tagURL
         if let tagURL { seen.insert(tagURL) }
     }
 
     /// The Error URIs to fire when the chain fails now: every wrapper's so far.
     public var errorURIs: [String] { wrappers.flatMap(\.errors) }
 
+    /// The Error URIs for `error` met at `current` (the ad read last): the wrappers', that ad's
+    /// own when it is the InLine, and the document's root ones when it gave no ad (303).
+    public func errorURIs(for error: VASTError, at current: VASTAd?) -> [String] {
+        var uris = errorURIs
+        if let current, !current.isWrapper { uris += current.errors }
+        if error.code == VASTError.noAd { uris += rootErrors }
+        return uris
+    }
+
     /// Takes the next ad of the chain. A wrapper gives the URL to fetch next; an InLine, nil.
     public mutating func step(_ ad: VASTAd) throws -> String? {
+        var ad = ad
+        if var w = ad.wrapper, ad.problem == nil {
+            // RFC 3986: a relative VASTAdTagURI is read against the wrapper's own document.
+            guard let absolute = Self.absolute(w.tagURI, base: base) else {
+                wrappers.append(ad)
+                throw VASTError(VASTError.schema, "the relative VASTAdTagURI '\(w.tagURI.prefix(80))' has no base URL (the tag was read from a file)")
+            }
+            w.tagURI = absolute
+            ad.wrapper = w
+        }
+        if let problem = ad.problem {
+            if ad.isWrapper { wrappers.append(ad) }
+            throw problem
+        }
         if let bad = VASTURIs.firstUnsafe(in: ad) {
             if ad.isWrapper { wrappers.append(ad) }
             throw VASTError(VASTError.schema, "refusing the URI '\(bad.prefix(80))': only http and https are allowed")
@@ -63,29 +101,40 @@ public struct VASTChain: Sendable {
         guard seen.insert(w.tagURI).inserted else {
             throw VASTError(VASTError.wrapper, "wrapper loop: \(w.tagURI) was already requested")
         }
+        base = w.tagURI
         return w.tagURI
+    }
+
+    /// `uri` made absolute against `base`; itself when it has a scheme; nil when relative without a base.
+    static func absolute(_ uri: String, base: String?) -> String? {
+        if VASTURIs.hasScheme(uri) { return uri }
+        guard let base, let b = URL(string: base), let u = URL(string: uri, relativeTo: b) else { return nil }
+        return u.absoluteString
     }
 
     /// The ad to follow in the document the last wrapper fetched, as its attributes allow.
     public func pick(from doc: VASTDocument) throws -> VASTAd {
         let w = wrappers.last?.wrapper
-        let ad: VASTAd?
+        var ad: VASTAd?
         if w?.allowMultipleAds == true {
             ad = doc.ads.sorted { ($0.sequence ?? Int.max) < ($1.sequence ?? Int.max) }.first
         } else {
             // Only the first standalone ad is allowed (a pod is not).
             ad = doc.ads.first { $0.sequence == nil } ?? (w == nil ? doc.ads.first : nil)
         }
-        guard let ad else { throw VASTError(VASTError.noAd, wrappers.isEmpty ? "the response holds no ad" : "the wrapped response holds no ad") }
-        if ad.isWrapper, w?.followAdditionalWrappers == false {
+        guard ad != nil else { throw VASTError(VASTError.noAd, wrappers.isEmpty ? "the response holds no ad" : "the wrapped response holds no ad") }
+        if ad!.isWrapper, w?.followAdditionalWrappers == false {
             throw VASTError(VASTError.wrapper, "a further wrapper where followAdditionalWrappers is false")
         }
-        return ad
+        // The wrapper's place in its pod carries to the single ad it unwraps to.
+        if let outer = wrappers.first?.sequence { ad!.sequence = outer }
+        return ad!
     }
 
-    /// `pick(from:)`, noting the document's version for the report's wrapper chain.
+    /// `pick(from:)`, noting the document's version and root Error URIs.
     public mutating func read(_ doc: VASTDocument) throws -> VASTAd {
         versions.append(doc.version)
+        rootErrors = doc.errors
         return try pick(from: doc)
     }
 
@@ -121,28 +170,80 @@ public struct VASTChain: Sendable {
         }
     }
 
-    /// The InLine with the wrappers' tracking merged in (outermost wrapper first).
+    /// The InLine with the wrappers' tracking merged in (outermost wrapper first). An ad with no
+    /// creative to play is 303 (a NonLinear-only ad, 201: the player expects linear ads).
     public func merged(inline: VASTAd) throws -> ResolvedAd {
-        guard var linear = inline.linear else {
-            throw VASTError(VASTError.linearity, "the ad has no <Linear> creative (only linear video ads are played)")
+        if let problem = inline.problem { throw problem }
+        guard var linear = inline.linear, !linear.mediaFiles.isEmpty else {
+            if inline.linear == nil, inline.hasNonLinear {
+                throw VASTError(VASTError.linearity, "the ad has only a <NonLinearAds> creative (only linear video ads are played)")
+            }
+            throw VASTError(VASTError.noAd, "the ad has no <Linear> creative with media files")
         }
-        let outer = wrappers.compactMap(\.linear)
-        linear.tracking = outer.flatMap(\.tracking) + linear.tracking
-        linear.clickTracking = outer.flatMap(\.clickTracking) + linear.clickTracking
-        return ResolvedAd(id: inline.id, sequence: inline.sequence, adSystem: inline.adSystem, adTitle: inline.adTitle,
-                          universalAdId: inline.universalAdId, linear: linear,
-                          impressions: wrappers.flatMap(\.impressions) + inline.impressions,
-                          errors: errorURIs + inline.errors, wrapperDepth: wrappers.count,
-                          tagURIs: wrappers.compactMap { $0.wrapper?.tagURI },
-                          expires: (wrappers + [inline]).compactMap(\.expires).min(),
-                          wrapperSystems: wrappers.map(\.adSystem), documentVersions: versions)
+        let chain = wrappers + [inline]
+        var dropped = chain.reduce(into: [String: Int]()) { $0.merge($1.urisDropped, uniquingKeysWith: +) }
+        func merge(_ lists: [[String]], _ event: String) -> [String] {
+            let (kept, n) = Self.capped(lists)
+            if n > 0 { dropped[event, default: 0] += n }
+            return kept
+        }
+        let linears = wrappers.map { $0.linear ?? VASTLinear() } + [linear]
+        // Each event's URIs, outermost first, the events in the order they first appear.
+        var order: [String] = [], known: Set<String> = []
+        for t in linears.flatMap(\.tracking) where known.insert(t.event).inserted { order.append(t.event) }
+        var byEvent: [String: [[VASTTracking]]] = [:]
+        for (i, l) in linears.enumerated() {
+            for t in l.tracking {
+                var lists = byEvent[t.event] ?? Array(repeating: [], count: linears.count)
+                lists[i].append(t)
+                byEvent[t.event] = lists
+            }
+        }
+        var tracking: [VASTTracking] = []
+        for event in order {
+            let (kept, n) = Self.capped(byEvent[event] ?? [])
+            if n > 0 { dropped[event, default: 0] += n }
+            tracking += kept
+        }
+        linear.tracking = tracking
+        linear.clickTracking = merge(linears.map(\.clickTracking), "ClickTracking")
+        var viewable = VASTViewableImpression()
+        viewable.viewable = merge(chain.map(\.viewable.viewable), "Viewable")
+        viewable.notViewable = merge(chain.map(\.viewable.notViewable), "NotViewable")
+        viewable.undetermined = merge(chain.map(\.viewable.undetermined), "ViewUndetermined")
+        var ad = ResolvedAd(id: inline.id, sequence: inline.sequence, adSystem: inline.adSystem, adTitle: inline.adTitle,
+                            universalAdId: inline.universalAdId, linear: linear,
+                            impressions: merge(chain.map(\.impressions), "Impression"),
+                            errors: merge(chain.map(\.errors), "Error"), wrapperDepth: wrappers.count,
+                            tagURIs: wrappers.compactMap { $0.wrapper?.tagURI },
+                            expires: chain.compactMap(\.expires).min(),
+                            wrapperSystems: wrappers.map(\.adSystem), documentVersions: versions)
+        ad.verifications = Array(chain.flatMap(\.verifications).prefix(VASTLimits.urisPerEvent))
+        ad.viewable = viewable
+        ad.notes = chain.flatMap(\.notes)
+        ad.urisDropped = dropped
+        return ad
+    }
+
+    /// At most `VASTLimits.urisPerEvent` of `lists` (outermost first), the innermost kept first
+    /// (the ad's own server over the wrappers around it), returned in their original order.
+    static func capped<T>(_ lists: [[T]]) -> (kept: [T], dropped: Int) {
+        var room = VASTLimits.urisPerEvent
+        var takes = Array(repeating: 0, count: lists.count)
+        for i in lists.indices.reversed() {
+            takes[i] = min(room, lists[i].count)
+            room -= takes[i]
+        }
+        let kept = lists.indices.flatMap { lists[$0].prefix(takes[$0]) }
+        return (kept, lists.reduce(0) { $0 + $1.count } - kept.count)
     }
 }
 
 /// Every URI an ad holds must be http(s): nothing from a tag ever becomes a path or a script.
 public enum VASTURIs {
     public static func all(in ad: VASTAd) -> [String] {
-        var uris = ad.impressions + ad.errors
+        var uris = ad.impressions + ad.errors + ad.verifications.flatMap(\.notExecuted)
+            + ad.viewable.viewable + ad.viewable.notViewable + ad.viewable.undetermined
         if let w = ad.wrapper { uris.append(w.tagURI) }
         if let l = ad.linear {
             uris += l.tracking.map(\.url) + l.clickTracking + l.mediaFiles.map(\.url)
@@ -151,7 +252,15 @@ public enum VASTURIs {
         return uris
     }
 
+    /// The first URI naming a scheme other than http(s) (`file:`, `javascript:`, `data:`): the ad
+    /// is refused. A media file's relative URI (a VPAID `parser.js`) is only a file never played.
     public static func firstUnsafe(in ad: VASTAd) -> String? {
-        all(in: ad).first { !Link.isAllowed($0) }
+        let media = Set(ad.linear?.mediaFiles.map(\.url) ?? [])
+        return all(in: ad).first { !Link.isAllowed($0) && !(media.contains($0) && !hasScheme($0)) }
+    }
+
+    static func hasScheme(_ uri: String) -> Bool {
+        let head = uri.prefix { $0 != ":" && $0 != "/" && $0 != "?" && $0 != "#" }
+        return head.count < uri.count && uri[head.endIndex] == ":" && head.first?.isLetter == true
     }
 }

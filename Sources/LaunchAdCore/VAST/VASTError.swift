@@ -30,7 +30,9 @@ public struct VASTError: Error, Equatable, Sendable, CustomStringConvertible {
         // open_failed: FFmpeg could not fetch it (a 404, a refused connection).
         case "file_not_found", "open_failed", "permission_denied": return fileNotFound
         case "first_frame_timeout": return mediaTimeout
-        case "decoder_missing", "not_media", "no_video_stream": return noSupportedMedia
+        // Chosen by its attributes, then not decodable here: a problem displaying it (405);
+        // 403 is for attributes that rule every file out.
+        case "decoder_missing", "not_media", "no_video_stream": return mediaDisplay
         // media_truncated: shown, then the file ended early (a problem displaying it).
         case "media_truncated": return mediaDisplay
         default: return mediaDisplay

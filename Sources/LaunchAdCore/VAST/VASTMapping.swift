@@ -23,11 +23,22 @@ public enum VASTMapping {
         o.size ?? o.device?.screen ?? Size(width: 1920, height: 1080)
     }
 
-    public static func playOptions(_ base: PlayOptions, ad: ResolvedAd, media: VASTMediaFile) -> PlayOptions {
+    /// `context`: the ad's macro values, to fill the ClickThrough's macros as a tracking URI's
+    /// (`[ADPLAYHEAD]` is left for the click itself to fill).
+    public static func playOptions(_ base: PlayOptions, ad: ResolvedAd, media: VASTMediaFile, context: MacroContext? = nil) -> PlayOptions {
         var o = base
         o.file = media.url
         o.fallback = nil
-        if let click = ad.linear.clickThrough, Link.isAllowed(click) { o.link = click }
+        if let click = ad.linear.clickThrough, Link.isAllowed(click) {
+            if var c = context {
+                c.deferred = ["ADPLAYHEAD"]
+                c.assetURI = media.url
+                o.link = MacroExpander.expand(click, c)
+                o.linkPlayhead = click.contains("[ADPLAYHEAD]")
+            } else {
+                o.link = click
+            }
+        }
         let durationMs = ad.linear.duration.map { Int(($0 * 1000).rounded()) }
         if let offset = ad.linear.skipOffset, let ms = offset.milliseconds(of: durationMs) {
             o.skipAfter = Double(ms) / 1000

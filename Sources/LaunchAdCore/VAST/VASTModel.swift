@@ -6,9 +6,11 @@ public struct VASTDocument: Equatable, Sendable {
     public var ads: [VASTAd]
     /// Root-level `<Error>` URIs (VAST 3+): fired when the response holds no ad.
     public var errors: [String] = []
+    /// What was read leniently at the document's level (no version, lower-case element names).
+    public var notes: [VASTNote] = []
 
-    public init(version: String, ads: [VASTAd], errors: [String] = []) {
-        self.version = version; self.ads = ads; self.errors = errors
+    public init(version: String, ads: [VASTAd], errors: [String] = [], notes: [VASTNote] = []) {
+        self.version = version; self.ads = ads; self.errors = errors; self.notes = notes
     }
 }
 
@@ -28,10 +30,55 @@ public struct VASTAd: Equatable, Sendable {
     /// `<Expires>` (VAST 4.x): seconds the response stays valid after it was received; nil when
     /// absent or not a whole number of seconds.
     public var expires: Int?
+    /// `<AdVerifications>` (VAST 4.1+, or 4.0's `AdVerifications` extension): never run here.
+    public var verifications: [VASTVerification] = []
+    /// `<ViewableImpression>`: the URIs told whether the ad was viewable.
+    public var viewable = VASTViewableImpression()
+    /// Whether the ad has a `<NonLinearAds>` creative (an overlay this player does not show).
+    public var hasNonLinear = false
+    /// Why this ad alone cannot play (a malformed duration, offset, skipoffset or wrapper): it
+    /// fails with this code and its own Error URIs while the rest of the response carries on.
+    public var problem: VASTError?
+    /// What was read leniently in this ad (plain-seconds duration, whitespace), for `validate --vast`.
+    public var notes: [VASTNote] = []
+    /// URIs left out by the per-event cap (`VASTLimits.urisPerEvent`), by event.
+    public var urisDropped: [String: Int] = [:]
 
     public init(id: String? = nil, sequence: Int? = nil) { self.id = id; self.sequence = sequence }
 
     public var isWrapper: Bool { wrapper != nil }
+}
+
+/// A reading of a tag that is not what the spec says but whose intent is clear: accepted, and
+/// reported by `validate --vast` as a warning under `rule`.
+public struct VASTNote: Equatable, Sendable {
+    public var rule: String
+    public var message: String
+    public init(_ rule: String, _ message: String) { self.rule = rule; self.message = message }
+}
+
+/// The bounds a tag is read within: what VAST needs, far from what a hostile tag asks for.
+public enum VASTLimits {
+    /// Element nesting: VAST needs about 12; deeper is refused (VAST 100) before it can exhaust a stack.
+    public static let depth = 64
+    /// URIs kept per event per ad (impressions, each tracking event, clicks, errors); the rest are counted.
+    public static let urisPerEvent = 200
+}
+
+/// One `<Verification>`: its vendor and its `verificationNotExecuted` tracking URIs.
+public struct VASTVerification: Equatable, Sendable {
+    public var vendor: String?
+    public var notExecuted: [String] = []
+    public init(vendor: String?, notExecuted: [String] = []) { self.vendor = vendor; self.notExecuted = notExecuted }
+}
+
+/// `<ViewableImpression>`'s three lists.
+public struct VASTViewableImpression: Equatable, Sendable {
+    public var viewable: [String] = []
+    public var notViewable: [String] = []
+    public var undetermined: [String] = []
+    public init() {}
+    public var isEmpty: Bool { viewable.isEmpty && notViewable.isEmpty && undetermined.isEmpty }
 }
 
 /// The `<Wrapper>` part of an ad: where the next document is and how to treat it.
@@ -68,6 +115,8 @@ public struct VASTMediaFile: Equatable, Sendable {
     /// kbit/s: `bitrate`, else `maxBitrate`.
     public var bitrate: Int?
     public var apiFramework: String?
+    /// The attributes the tag wrote (for `validate --vast`'s required-attribute lint).
+    public var declared: Set<String> = ["delivery", "type", "width", "height"]
 
     public init(url: String) { self.url = url }
 }

@@ -15,6 +15,8 @@ public struct VASTTagFacts: Sendable {
     public var window: Size
     /// Seconds of each downloaded media file, by URL.
     public var mediaDurations: [String: Double] = [:]
+    /// Media files not downloaded (over the per-tag count or the byte budget), by URL, with why.
+    public var notChecked: [(url: String, why: String)] = []
 
     public init(source: String, maxWrappers: Int, capabilities: MediaCapabilities, window: Size) {
         self.source = source; self.maxWrappers = maxWrappers; self.capabilities = capabilities; self.window = window
@@ -33,8 +35,22 @@ public enum VASTRules {
         add("well_formed", load?.code == VASTError.xmlParse || load?.code == VASTError.wrapperTimeout ? .fail : .pass,
             load.map { $0.code == VASTError.xmlParse || $0.code == VASTError.wrapperTimeout ? $0.message : "yes" } ?? "yes",
             "well-formed XML, no DOCTYPE or entities, at most 1 MB")
-        add("vast_version", load == nil ? .pass : .fail, f.document?.version ?? load?.message ?? "?", "2.0, 3.0, 4.0 to 4.3")
+        let notes = allNotes(f)
+        let versionNotes = notes.filter { $0.rule == "vast_version" }.map(\.message)
+        add("vast_version", load != nil && load?.code != VASTError.noAd ? .fail : versionNotes.isEmpty ? .pass : .warn,
+            load?.message ?? (versionNotes.first ?? f.document?.version ?? "?"), "2.0, 3.0, 4.0 to 4.3")
         guard let doc = f.document else { return out }
+        // What was read leniently, each under the rule naming it; what fails an ad alone; the
+        // MediaFiles' required attributes (the first document's ads and the resolved ad's).
+        lint(doc, notes: notes, add: add)
+        let files = doc.ads.flatMap { $0.linear?.mediaFiles ?? [] } + (f.resolved?.linear.mediaFiles ?? [])
+        var seen: Set<String> = []
+        let bare = files.filter { seen.insert($0.url + " " + $0.declared.sorted().joined(separator: ",")).inserted }.compactMap { m -> String? in
+            let absent = ["delivery", "type", "width", "height"].filter { !m.declared.contains($0) }
+            return absent.isEmpty ? nil : "\(m.url.split(separator: "/").last ?? "?"): no \(absent.joined(separator: ", "))"
+        }
+        add("media_attributes", bare.isEmpty ? .pass : .fail, bare.isEmpty ? "all given" : bare.prefix(10).joined(separator: "; "),
+            "every MediaFile has delivery, type, width and height")
         let chain = f.chainError
         if let e = chain {
             add("resolves", .fail, "VAST error \(e.code): \(e.message)", "the first ad leads to an InLine ad")
@@ -59,6 +75,14 @@ public enum VASTRules {
         if ad.linear.mediaFiles.isEmpty { missing.append("MediaFiles") }
         add("required_elements", missing.isEmpty ? .pass : .fail, missing.isEmpty ? "all present" : "missing " + missing.joined(separator: ", "),
             "AdSystem, AdTitle, Impression, Linear Duration, MediaFiles")
+        let dropped = ad.urisDropped.values.reduce(0, +)
+        add("uri_count", dropped == 0 ? .pass : .warn,
+            dropped == 0 ? "within \(VASTLimits.urisPerEvent) per event" : "\(dropped) left out: " + ad.urisDropped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "),
+            "at most \(VASTLimits.urisPerEvent) URIs per event per ad are sent")
+        if !f.notChecked.isEmpty {
+            add("media_checked", .warn, "\(f.notChecked.count) not checked: " + f.notChecked.prefix(50).map { "\($0.url) (\($0.why))" }.joined(separator: "; "),
+                "at most \(maxCheckedMedia) media files per tag are downloaded and analysed")
+        }
         switch MediaFileChooser.choose(ad.linear.mediaFiles, window: f.window, capabilities: f.capabilities) {
         case .success(let c): add("playable_media", .pass, c.file.url, "a media file this player can play")
         case .failure(let e): add("playable_media", .fail, e.message, "a media file this player can play")
@@ -79,8 +103,36 @@ public enum VASTRules {
         return out
     }
 
+    /// How many media files of one tag `validate --vast` downloads and analyses.
+    public static let maxCheckedMedia = 20
+
+    /// The leniency notes of the first document, its ads, and the chain's wrapped documents, once each.
+    static func allNotes(_ f: VASTTagFacts) -> [VASTNote] {
+        var seen: Set<String> = []
+        let all = (f.document?.notes ?? []) + (f.document?.ads.flatMap(\.notes) ?? []) + (f.resolved?.notes ?? [])
+        return all.filter { seen.insert($0.rule + "\u{0}" + $0.message).inserted }
+    }
+
+    /// Every leniency rule that applies (warn) and the ads that fail alone (`ad_values`, fail).
+    static func lint(_ doc: VASTDocument, notes: [VASTNote], add: (String, RuleResult.Status, String, String) -> Void) {
+        let limits = ["element_case": "element names as the spec writes them (VAST 2 servers write lower case)",
+                      "value_whitespace": "values without surrounding whitespace",
+                      "duration_format": "<Duration> as HH:MM:SS(.mmm)",
+                      "wrapper_uri": "<VASTAdTagURI> (VAST 2's <VASTAdTagURL><URL> is read too)",
+                      "ad_sequence": "sequence a whole number"]
+        for rule in limits.keys.sorted() {
+            let hits = notes.filter { $0.rule == rule }.map(\.message)
+            if !hits.isEmpty { add(rule, .warn, hits.prefix(10).joined(separator: "; "), limits[rule]!) }
+        }
+        let problems = doc.ads.compactMap(\.problem)
+        add("ad_values", problems.isEmpty ? .pass : .fail,
+            problems.isEmpty ? "every ad's values read" : problems.prefix(10).map { "VAST error \($0.code): \($0.message)" }.joined(separator: "; "),
+            "durations, offsets, skipoffsets and wrapper URIs well-formed (a bad one fails its ad alone)")
+    }
+
     static func allURIs(_ ad: ResolvedAd) -> [String] {
         var uris = ad.impressions + ad.errors + ad.linear.tracking.map(\.url) + ad.linear.clickTracking + ad.linear.mediaFiles.map(\.url)
+            + ad.verifications.flatMap(\.notExecuted) + ad.viewable.viewable + ad.viewable.notViewable + ad.viewable.undetermined
         if let c = ad.linear.clickThrough { uris.append(c) }
         return uris + ad.tagURIs
     }

@@ -9,6 +9,8 @@ struct XMLTree {
     var attributes: [String: String]
     var kids: [XMLTree] = []
     var rawText = ""
+    /// On the root only: the element names that matched a known name in another case (`impression`).
+    var miscased: [String] = []
 
     func child(_ name: String) -> XMLTree? { kids.first { $0.name == name } }
     func children(_ name: String) -> [XMLTree] { kids.filter { $0.name == name } }
@@ -22,10 +24,18 @@ struct XMLTree {
     /// A URI element's value (the same as `text`, named for what it holds).
     var uri: String? { text }
 
-    /// Parses `data`; a DOCTYPE or ENTITY declaration is refused before libxml2 sees it.
-    static func parse(_ data: Data) throws -> XMLTree {
+    /// Parses `data`; a DOCTYPE or ENTITY declaration, an encoding other than UTF-8, nesting
+    /// deeper than `VASTLimits.depth` and parsing past `deadline` are refused (VAST 100). Element
+    /// names that equal one of `names` but for case are read as that name (VAST 2 servers write
+    /// `<impression>`) and listed in the root's `miscased`.
+    static func parse(_ data: Data, names: Set<String> = [], deadline: Date? = nil) throws -> XMLTree {
         if containsDeclaration(data) {
             throw VASTError(VASTError.xmlParse, "the document declares a DOCTYPE or entities, which are refused")
+        }
+        // libxml2 would switch decoders on the declaration (UTF-7 turns `+ADwAIQ-` into `<!`,
+        // past the check above): only UTF-8 is read.
+        if let encoding = declaredEncoding(data), !["utf-8", "utf8"].contains(encoding.lowercased()) {
+            throw VASTError(VASTError.xmlParse, "the document declares encoding '\(encoding.prefix(40))'; only UTF-8 is read")
         }
         // FoundationXML traps on element names that are not UTF-8 (found by the VAST fuzz
         // target): such bytes never reach it. VAST documents are UTF-8.
@@ -37,17 +47,36 @@ struct XMLTree {
         if containsEmptyProcessingInstruction(data) {
             throw VASTError(VASTError.xmlParse, "the document holds a processing instruction without data")
         }
-        let builder = TreeBuilder()
+        let builder = TreeBuilder(names: names, deadline: deadline)
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = true
         parser.delegate = builder
-        guard parser.parse(), let root = builder.root else {
+        let parsed = parser.parse()
+        if let refusal = builder.refusal { throw refusal }
+        guard parsed, var root = builder.root else {
             let e = parser.parserError.map { ($0 as NSError).code } ?? -1
             let line = parser.lineNumber
             throw VASTError(VASTError.xmlParse, "the XML is not well-formed (line \(line), parser error \(e))")
         }
+        root.miscased = builder.miscased.sorted()
         return root
+    }
+
+    /// The `encoding` of any XML declaration (`<?xml ... encoding="..."?>`), nil when none names one.
+    static func declaredEncoding(_ data: Data) -> String? {
+        let text = String(decoding: data.prefix(65536), as: UTF8.self)
+        var rest = Substring(text)
+        while let open = rest.range(of: "<?xml", options: .caseInsensitive) {
+            let body = rest[open.upperBound...]
+            let decl = body.prefix { $0 != ">" }
+            rest = body
+            guard let key = decl.range(of: "encoding", options: .caseInsensitive) else { continue }
+            let after = decl[key.upperBound...].drop { $0.isWhitespace || $0 == "=" }
+            guard let quote = after.first, quote == "\"" || quote == "'" else { return String(after.prefix(20)) }
+            return String(after.dropFirst().prefix { $0 != quote })
+        }
+        return nil
     }
 
     /// `<?target?>`: a processing instruction with nothing after its target.
@@ -77,25 +106,55 @@ struct XMLTree {
 private final class TreeBuilder: NSObject, XMLParserDelegate {
     var stack: [XMLTree] = []
     var root: XMLTree?
+    /// Why parsing was stopped: too deep, or past the deadline.
+    var refusal: VASTError?
+    var miscased: Set<String> = []
+    private let byLowercase: [String: String]
+    private let deadline: Date?
+    private var calls = 0
+
+    init(names: Set<String>, deadline: Date?) {
+        byLowercase = Dictionary(names.map { ($0.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
+        self.deadline = deadline
+    }
+
+    /// Stops the parse for good with `error`.
+    private func refuse(_ parser: XMLParser, _ error: VASTError) {
+        if refusal == nil { refusal = error }
+        parser.abortParsing()
+    }
+
+    /// Every 256 callbacks: is the parse past its deadline?
+    private func late(_ parser: XMLParser) -> Bool {
+        calls += 1
+        guard let deadline, calls & 255 == 0, Date() > deadline else { return refusal != nil }
+        refuse(parser, VASTError(VASTError.xmlParse, "parsing the document took longer than --vast-timeout"))
+        return true
+    }
 
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                 qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
-        let local = elementName.split(separator: ":").last.map(String.init) ?? elementName
+        guard !late(parser) else { return }
+        guard stack.count < VASTLimits.depth else {
+            return refuse(parser, VASTError(VASTError.xmlParse, "elements nested deeper than \(VASTLimits.depth) are refused"))
+        }
+        var local = elementName.split(separator: ":").last.map(String.init) ?? elementName
+        if let known = byLowercase[local.lowercased()], known != local { miscased.insert(local); local = known }
         stack.append(XMLTree(name: local, attributes: attributeDict))
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
-        guard !stack.isEmpty else { return }
+        guard !late(parser), !stack.isEmpty else { return }
         stack[stack.count - 1].rawText += string
     }
 
     func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        guard !stack.isEmpty else { return }
+        guard !late(parser), !stack.isEmpty else { return }
         stack[stack.count - 1].rawText += String(decoding: CDATABlock, as: UTF8.self)
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
-        guard let done = stack.popLast() else { return }
+        guard refusal == nil, let done = stack.popLast() else { return }
         if stack.isEmpty { root = done } else { stack[stack.count - 1].kids.append(done) }
     }
 

@@ -53,6 +53,8 @@ public struct StreamFacts: Equatable, Sendable {
     public var pixelFormat: String?
     public var colorRange: String?
     public var colorSpace: String?
+    public var colorPrimaries: String?
+    public var colorTransfer: String?
     /// progressive, tt, bb, tb, bt or unknown.
     public var fieldOrder: String?
     public var frameRate: Double?
@@ -112,6 +114,8 @@ public struct AnalysisFacts: Equatable, Sendable {
     public var momentaryLoudness: [LoudnessPoint] = []
     /// Pictures taken at evenly spaced times during the same decode (asked for by the HTML report only).
     public var pictures: [Picture] = []
+    /// What the picture and sound quality filters reported.
+    public var signal = SignalFacts()
 
     public init() {}
 }

@@ -28,6 +28,8 @@ extension StreamFacts {
         o.add("pix_fmt", pixelFormat.map(JSONValue.string))
         o.add("color_range", colorRange.map(JSONValue.string))
         o.add("color_space", colorSpace.map(JSONValue.string))
+        o.add("color_primaries", colorPrimaries.map(JSONValue.string))
+        o.add("color_transfer", colorTransfer.map(JSONValue.string))
         o.add("field_order", fieldOrder.map(JSONValue.string))
         o.add("frame_rate", frameRate.map(JSONValue.double))
         o.add("variable_frame_rate", variableFrameRate.map(JSONValue.bool))
@@ -61,6 +63,7 @@ extension AnalysisFacts {
         o.append(("black", .array(black.map(\.json))))
         o.append(("silence", .array(silence.map(\.json))))
         o.add("first_frame_black", firstFrameBlack.map(JSONValue.bool))
+        o.append(("signal", signal.json))
         return .object(o)
     }
 }
@@ -72,5 +75,29 @@ extension Interval {
 extension Array where Element == (String, JSONValue) {
     mutating func add(_ key: String, _ value: JSONValue?) {
         if let value { append((key, value)) }
+    }
+}
+
+extension SignalFacts {
+    /// The filters' totals; the per-picture and per-block readings stay out (thousands of lines).
+    public var json: JSONValue {
+        var o: [(String, JSONValue)] = []
+        o.add("pictures_not_analysed", picturesNotAnalysed.map(JSONValue.string))
+        o.append(("freezes", .array(freezes.map(\.json))))
+        o.append(("picture_readings", .int(pictures.count)))
+        if let f = fields {
+            o.append(("idet", .object([("tff", .int(f.tff)), ("bff", .int(f.bff)), ("progressive", .int(f.progressive)),
+                                       ("undetermined", .int(f.undetermined)), ("repeated_neither", .int(f.repeatedNeither)),
+                                       ("repeated_top", .int(f.repeatedTop)), ("repeated_bottom", .int(f.repeatedBottom))])))
+        }
+        if let a = active {
+            o.append(("active_picture", .object([("x1", .int(a.x1)), ("x2", .int(a.x2)), ("y1", .int(a.y1)), ("y2", .int(a.y2)),
+                                                 ("width", .int(a.width)), ("height", .int(a.height))])))
+        }
+        o.append(("phase_readings", .int(phase.count)))
+        o.append(("channels", .array(channels.map { c in
+            .object([("dc_offset", .double(c.dcOffset)), ("peak_level", .double(c.peakLevel)), ("peak_count", .double(c.peakCount))])
+        })))
+        return .object(o)
     }
 }

@@ -17,7 +17,8 @@ extension CreativeReport {
     var json: JSONValue {
         var o: [(String, JSONValue)] = [
             ("file", .string(file)), ("spec", .string(spec)), ("status", .string(status.rawValue)),
-            ("counts", .object([("pass", .int(count(.pass))), ("warn", .int(count(.warn))), ("fail", .int(count(.fail)))])),
+            ("counts", .object([("pass", .int(count(.pass))), ("warn", .int(count(.warn))), ("fail", .int(count(.fail))),
+                                  ("skip", .int(count(.skip)))])),
             ("rules", .array(results.map(\.json))),
         ]
         if let facts { o.append(("facts", .object([("probe", facts.probe.json), ("analysis", facts.analysis.json)]))) }

@@ -7,7 +7,7 @@ extension ValidationReport {
         var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         x += "<testsuites name=\"launchad validate\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\">\n"
         for c in creatives {
-            x += "  <testsuite name=\"\(xml(c.file))\" tests=\"\(c.results.count)\" failures=\"\(c.count(.fail))\" errors=\"0\" skipped=\"0\">\n"
+            x += "  <testsuite name=\"\(xml(c.file))\" tests=\"\(c.results.count)\" failures=\"\(c.count(.fail))\" errors=\"0\" skipped=\"\(c.count(.skip))\">\n"
             x += "    <properties><property name=\"spec\" value=\"\(xml(c.spec))\"/></properties>\n"
             for r in c.results {
                 let detail = xml("measured \(r.measuredText); limit \(r.limit)")
@@ -16,6 +16,7 @@ extension ValidationReport {
                 case .pass: x += "/>\n"
                 case .warn: x += ">\n      <system-out>warning: \(detail)</system-out>\n    </testcase>\n"
                 case .fail: x += ">\n      <failure type=\"\(xml(r.rule))\" message=\"\(detail)\">\(detail)</failure>\n    </testcase>\n"
+                case .skip: x += ">\n      <skipped message=\"\(xml(r.measuredText))\"/>\n    </testcase>\n"
                 }
             }
             x += "  </testsuite>\n"

@@ -17,6 +17,7 @@ extension RuleName {
         let noVideo = "no video stream", noAudio = "no audio stream"
         let videoWhy = { (what: String) in v == nil ? noVideo : "\(what) unknown" }
         let audioWhy = { (what: String) in au == nil ? noAudio : "\(what) unknown" }
+        if let m = measureSignal(facts) { return m }
         switch self {
         case .container: return .value(.string(p.container))
         case .fileSizeMB: return .value(.number(Double(p.fileSize) / 1_000_000))
@@ -41,9 +42,17 @@ extension RuleName {
         case .orientation:
             guard let w = v?.displayWidth, let h = v?.displayHeight else { return .missing(videoWhy("size")) }
             return .value(.string(w == h ? "square" : (h > w ? "portrait" : "landscape")))
-        case .frameRate: return num(v?.frameRate, videoWhy("frame rate"))
+        case .frameRate:
+            if let why = pictureGap(facts) { return .missing(why) }
+            // A native rate must also be constant: a variable one is named as such and matches no rate.
+            if v?.variableFrameRate == true { return .value(.string("variable")) }
+            return num(v?.frameRate, videoWhy("frame rate"))
         case .variableFrameRate: return v?.variableFrameRate.map { .value(.bool($0)) } ?? .missing(videoWhy("frame timing"))
-        case .keyframeInterval: return num(v?.keyframeIntervalMax, v == nil ? noVideo : "fewer than two keyframes")
+        case .keyframeInterval:
+            if let why = pictureGap(facts) { return .missing(why) }
+            // One keyframe for the whole video: the interval is the video's length.
+            if v?.keyframeIntervalMax == nil, v?.keyframeCount == 1, let d = v?.durationSeconds ?? p.durationSeconds { return .value(.number(d)) }
+            return num(v?.keyframeIntervalMax, v == nil ? noVideo : "fewer than two keyframes")
         case .videoBitrateKbps: return num(v?.bitRate.map { Double($0) / 1000 }, videoWhy("bitrate"))
         case .audioCodec: return str(au?.codec, noAudio)
         case .audioProfile: return str(au?.profile, audioWhy("profile"))
@@ -59,6 +68,7 @@ extension RuleName {
         case .silenceAtStart, .silenceAtEnd:
             guard au != nil else { return .missing(noAudio) }
             return .value(.number(edgeLength(a.silence, atStart: self == .silenceAtStart, facts: facts)))
+        default: return .missing("not measured")
         }
     }
 

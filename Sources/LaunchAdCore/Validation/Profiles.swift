@@ -34,7 +34,24 @@ extension Spec {
         .blackAtEnd: .atMost(0),
         .silenceAtStart: .atMost(0),
         .silenceAtEnd: .atMost(0),
+        // Picture and sound quality; the sources of each limit are in docs/validation.md.
+        .freezeFrames: .atMost(0.5),
+        .flashes: .atMost(3),
+        .interlaced: .atMost(5),
+        .letterbox: Limit(max: 10, warnAbove: 0),
+        .broadcastRange: Limit(warnAbove: 1),
+        .colourTags: Limit(allowed: [.string("bt709")], warn: [.string("untagged"), .string("partly tagged")]),
+        .keyframeInterval: .atMost(2),
+        .frameRate: Limit(allowed: nativeFrameRates.map(SpecValue.number), tolerance: 0.01),
+        .avDurationMatch: .atMost(1),
+        .videoBitrateFloor: Limit(byResolution: iabTiers.mapValues { Limit(min: $0.min) }),
+        .audioPhase: .atMost(5),
+        .dcOffset: Limit(warnAbove: 1),
+        .audioClipping: .atMost(0),
     ])
+
+    /// Frame rates cameras and editors make natively (film, PAL, NTSC and their doubles).
+    public static let nativeFrameRates = [23.976, 24, 25, 29.97, 30, 50, 59.94, 60]
 
     /// Video bitrate (kbit/s) per 16:9 rendition.
     public static let iabTiers: [String: Limit] = [
@@ -55,6 +72,7 @@ extension Spec {
         .orientation: .oneOf(.string("portrait")),
         .width: .atMost(1080),
         .height: .atMost(1920),
+        .flashes: .atMost(3),
     ])
 
     /// App-open placements: portrait 320x480 up to 1080x1920, skippable after at most 5 s.
@@ -64,5 +82,6 @@ extension Spec {
         .width: .between(320, 1080),
         .height: .between(480, 1920),
         .decodeErrors: .atMost(0),
+        .flashes: .atMost(3),
     ])
 }

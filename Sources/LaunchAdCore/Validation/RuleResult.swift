@@ -1,9 +1,17 @@
 /// One rule's verdict on one creative, with what was measured and the limit it was held to.
 public struct RuleResult: Equatable, Sendable {
     public enum Status: String, Sendable, Comparable {
-        case pass, warn, fail
+        /// `skip`: the creative gives the rule nothing to measure (no video, one picture, 8K); it counts for nothing.
+        case pass, warn, fail, skip
         public static func < (a: Status, b: Status) -> Bool { a.rank < b.rank }
-        private var rank: Int { self == .pass ? 0 : (self == .warn ? 1 : 2) }
+        private var rank: Int {
+            switch self {
+            case .skip: return -1
+            case .pass: return 0
+            case .warn: return 1
+            case .fail: return 2
+            }
+        }
     }
 
     /// A rule name, or `readable` when the file could not be read at all.
@@ -43,17 +51,22 @@ extension RuleName {
                               limit: describe(limit), unit: unit)
         }
         let measured = measure(facts)
+        if case .missing = measured, Self.skippedWhenUnmeasured.contains(self) {
+            return RuleResult(rule: rawValue, status: .skip, measured: measured, limit: describe(limit), unit: unit)
+        }
         var limit = limit
         var tier = ""
         // A bitrate tier depends on the picture size: pick the tier first, then check it.
         if let tiers = limit.byResolution {
-            guard case .value(let size) = RuleName.resolution.measure(facts), let t = tiers[size.description] else {
+            guard case .value(let size) = RuleName.resolution.measure(facts),
+                  let t = self == .videoBitrateFloor ? Self.floorTier(tiers, size.description)
+                    : tiers[size.description].map({ (name: size.description, limit: $0) }) else {
                 let sizes = tiers.keys.sorted { RuleName.area($0) > RuleName.area($1) }.joined(separator: ", ")
                 return RuleResult(rule: rawValue, status: .fail, measured: measured,
                                   limit: "a tier for \(sizes)", unit: unit)
             }
-            limit = t
-            tier = "for \(size): "
+            limit = t.limit
+            tier = "for \(t.name): "
         }
         let text = tier + describe(limit)
         guard case .value(let value) = measured else {
@@ -64,7 +77,18 @@ extension RuleName {
 
     /// Rules about time and streaming, which a still image passes by having neither.
     var appliesOnlyToMotion: Bool {
-        [.faststart, .duration, .frameRate, .variableFrameRate, .keyframeInterval].contains(self)
+        [.faststart, .duration, .frameRate, .variableFrameRate, .keyframeInterval, .freezeFrames, .flashes, .interlaced,
+         .avDurationMatch, .videoBitrateFloor].contains(self)
+    }
+
+    /// A floor tier for a picture: the tier with the largest short side not above the picture's (the
+    /// smallest tier for a smaller picture), so portrait and odd sizes find their tier too.
+    static func floorTier(_ tiers: [String: Limit], _ size: String) -> (name: String, limit: Limit)? {
+        func short(_ s: String) -> Int { s.split(separator: "x").compactMap { Int($0) }.min() ?? 0 }
+        let sorted = tiers.sorted { short($0.key) < short($1.key) }
+        guard let smallest = sorted.first else { return nil }
+        let pick = sorted.last { short($0.key) <= short(size) } ?? smallest
+        return (pick.key == size ? size : "\(size) (tier \(pick.key))", pick.value)
     }
 
     /// Pixels in a "WxH" size, for listing the largest first.
@@ -84,7 +108,9 @@ extension RuleName {
             failed = true
         }
         if warned { return .warn }
-        return failed ? .fail : .pass
+        if failed { return .fail }
+        if let w = limit.warnAbove, case .number(let d) = value, d > w + 1e-9 { return .warn }
+        return .pass
     }
 
     static func matches(_ value: SpecValue, _ list: [SpecValue], tolerance: Double?) -> Bool {
@@ -114,6 +140,8 @@ extension RuleName {
         }
         if let t = limit.target { parts.append("\(f(t)) +/-\(f(limit.tolerance ?? 0))\(u)") }
         if let warn = limit.warn { parts.append("warns: " + warn.map(\.description).joined(separator: ", ")) }
+        if let w = limit.warnAbove { parts.append("warns above \(f(w))\(u)") }
+        if limit.byResolution != nil { parts.append("a limit per resolution tier") }
         return parts.isEmpty ? "anything" : parts.joined(separator: "; ")
     }
 }

@@ -49,6 +49,7 @@ public struct Spec: Equatable, Sendable {
             guard let rule = RuleName(rawValue: key) else {
                 throw SpecError("unknown rule '\(key)' (rules: \(RuleName.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
+            try limit?.check(for: rule)
             spec.rules[rule] = limit
         }
         if spec.rules.isEmpty { throw SpecError("the spec has no rules") }

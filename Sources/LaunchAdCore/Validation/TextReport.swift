@@ -6,7 +6,8 @@ extension ValidationReport {
     func textReport() -> String {
         var out = ""
         for c in creatives {
-            let counts = [RuleResult.Status.pass, .warn, .fail].map { "\(c.count($0)) \($0.rawValue)" }.joined(separator: ", ")
+            var counts = [RuleResult.Status.pass, .warn, .fail].map { "\(c.count($0)) \($0.rawValue)" }.joined(separator: ", ")
+            if c.count(.skip) > 0 { counts += ", \(c.count(.skip)) skip" }
             out += "\(c.status.rawValue.uppercased())  \(c.file)  (\(c.spec): \(counts))\n"
             let width = max(18, c.results.map(\.rule.count).max() ?? 0)
             for r in c.results {

@@ -30,7 +30,8 @@ public struct CreativeReport: Equatable, Sendable {
         CreativeReport(file: facts.probe.file, spec: spec.name, results: spec.evaluate(facts), facts: facts, limits: spec.rules)
     }
 
-    public var status: RuleResult.Status { results.map(\.status).max() ?? .pass }
+    /// The worst result; skipped rules count for nothing.
+    public var status: RuleResult.Status { max(results.map(\.status).max() ?? .pass, .pass) }
     public func count(_ s: RuleResult.Status) -> Int { results.filter { $0.status == s }.count }
 }
 

@@ -29,6 +29,15 @@ public final class ReachQueue: BeaconQueue, Sendable {
 
     public init(_ base: BeaconQueue) { self.base = base }
 
+    /// `base` with a reach that does not change (nil without a queue).
+    public static func fixed(_ base: BeaconQueue?, _ reach: Reach) -> ReachQueue? {
+        base.map { base in
+            let queue = ReachQueue(base)
+            queue.reach = reach
+            return queue
+        }
+    }
+
     public var reach: Reach {
         get { current.withLock { $0 } }
         set { current.withLock { $0 = newValue } }

@@ -29,47 +29,57 @@ extension Prefetcher {
         return out
     }
 
-    /// The ad made from its tag, and the bytes downloaded for it (nil when its media was cached).
+    /// How many ads of one response a refresh tries before it gives up on the tag.
+    static let maxAdsTried = 5
+
+    /// The response's first ad that resolves and whose media file caches (the pod's, then the
+    /// buffet's, in play order): one bad ad fails alone, its Error URIs fired with its code.
+    /// Also the bytes downloaded for it (nil when its media was cached).
     private func resolve(_ entry: AdEntry, tag: String) throws -> (AdEntry, Int64?) {
         let resolver = VASTResolver(fetcher: fetcher, maxWrappers: 5)
-        let resolved: ResolvedAd
         let received = now()
-        do {
-            let (doc, docReach) = try resolver.loadReached(tag, reach: manifestReach)
-            guard let first = doc.ads.first else {
-                throw VASTFailure(VASTError(VASTError.noAd, "the tag has no <Ad>"), errorURIs: doc.errors, reach: docReach)
-            }
-            resolved = try resolver.resolve(first, tagURL: tag, reach: docReach).get()
-        } catch let f as VASTFailure {
+        let doc: VASTDocument
+        let docReach: Reach
+        do { (doc, docReach) = try resolver.loadReached(tag, reach: manifestReach) } catch let f as VASTFailure {
             fireErrors(f.errorURIs, code: f.error.code, reach: f.reach)
             throw CacheError("\(f.error.code) \(f.error.message)")
         }
+        let plan = VASTAdPlan(doc)
+        guard !plan.isEmpty else {
+            fireErrors(doc.errors, code: VASTError.noAd, reach: docReach)
+            throw CacheError("\(VASTError.noAd) the tag has no <Ad>")
+        }
+        var failure: Error = CacheError("no ad")
+        for candidate in (plan.pod + plan.buffet).prefix(Self.maxAdsTried) where !isCancelled {
+            do {
+                let resolved = try resolver.resolve(candidate, tagURL: tag, rootErrors: doc.errors, reach: docReach).get()
+                return try cached(resolved, entry: entry, tag: tag, received: received)
+            } catch let f as VASTFailure {
+                fireErrors(f.errorURIs, code: f.error.code, reach: f.reach)
+                failure = CacheError("\(f.error.code) \(f.error.message)")
+            } catch {
+                failure = error
+            }
+        }
+        throw failure
+    }
+
+    /// `entry` made from `resolved`: its media file cached, its tracking, link and skip offset kept.
+    private func cached(_ resolved: ResolvedAd, entry: AdEntry, tag: String, received: Date) throws -> (AdEntry, Int64?) {
         let creative: Creative
         let downloaded: Int64?
         do {
-            let choice = try MediaFileChooser.choose(resolved.linear.mediaFiles, window: config.screen,
-                                                     capabilities: MediaCapabilities.local()).get()
-            guard let mediaURL = URL(string: choice.file.url) else { throw CacheError("not a URL: \(choice.file.url)") }
-            let refusals = VASTRefusals(cache: store.directory)
-            // Refused once for the cache limit: not fetched again until the tag, its media file
-            // or the limit changes.
-            if refusals.isRefused(id: entry.id, tag: tag, media: mediaURL.absoluteString, cacheLimit: config.cacheLimit) {
-                throw MediaTooLarge(message: "too_large: the media file \(mediaURL.lastPathComponent) was refused before as larger than the "
-                                 + "\(config.cacheLimit)-byte cache limit; not downloaded again until the tag changes")
-            }
-            do { (creative, downloaded) = try cachedMedia(mediaURL, for: entry.id, reach: resolved.reach) } catch let e as FetchError where e.tooLarge {
-                refusals.refuse(id: entry.id, tag: tag, media: mediaURL.absoluteString, cacheLimit: config.cacheLimit)
-                fireErrors(resolved.errors, code: VASTError.noSupportedMedia, reach: resolved.reach)
-                throw MediaTooLarge(message: "too_large: the media file \(mediaURL.lastPathComponent) is larger than \(mediaLimit) bytes "
-                                 + "(the cache limit or --max-creative-bytes)")
-            }
+            (creative, downloaded) = try cachedCandidate(resolved, for: entry.id, tag: tag)
         } catch let e as MediaTooLarge {
+            // Told once, when first refused; a remembered refusal sends nothing again.
+            if !e.remembered { fireErrors(resolved.errors, code: VASTError.noSupportedMedia, reach: resolved.reach) }
             throw CacheError(e.message)
         } catch let e as VASTError {
             fireErrors(resolved.errors, code: e.code, reach: resolved.reach)
             throw CacheError("\(e.code) \(e.message)")
         } catch let e as MediaUnusable {
-            fireErrors(resolved.errors, code: VASTError.noSupportedMedia, reach: resolved.reach)
+            // Chosen by its attributes, then not usable here: a problem displaying the media file.
+            fireErrors(resolved.errors, code: VASTError.mediaDisplay, reach: resolved.reach)
             throw CacheError(e.message)
         } catch {
             // Not fetched (a 404, a refused or timed-out connection): the file was not found.
@@ -90,6 +100,31 @@ extension Prefetcher {
 
     /// The most bytes a VAST media file may have: it must fit in the cache as a whole.
     private var mediaLimit: Int64 { min(config.maxCreativeBytes, config.cacheLimit) }
+
+    /// The chosen media file as a cached creative; when it cannot be fetched or does not open,
+    /// the next candidate's (attributes are hints: the file is the truth). The last failure is thrown.
+    /// A candidate larger than the cache is refused once (`too_large`) and remembered in
+    /// VASTRefusals: not fetched again until the tag, the media URL or the limit changes.
+    private func cachedCandidate(_ resolved: ResolvedAd, for id: String, tag: String) throws -> (Creative, Int64?) {
+        let choice = try MediaFileChooser.choose(resolved.linear.mediaFiles, window: config.screen,
+                                                 capabilities: MediaCapabilities.local()).get()
+        let refusals = VASTRefusals(cache: store.directory)
+        var failure: Error = MediaUnusable(message: "no media file")
+        for file in choice.candidates where !isCancelled {
+            guard let mediaURL = URL(string: file.url) else { failure = CacheError("not a URL: \(file.url)"); continue }
+            if refusals.isRefused(id: id, tag: tag, media: mediaURL.absoluteString, cacheLimit: config.cacheLimit) {
+                failure = MediaTooLarge(message: "too_large: the media file \(mediaURL.lastPathComponent) was refused before as larger than "
+                                        + "the \(config.cacheLimit)-byte cache limit; not downloaded again until the tag changes", remembered: true)
+                continue
+            }
+            do { return try cachedMedia(mediaURL, for: id, reach: resolved.reach) } catch let e as FetchError where e.tooLarge {
+                refusals.refuse(id: id, tag: tag, media: mediaURL.absoluteString, cacheLimit: config.cacheLimit)
+                failure = MediaTooLarge(message: "too_large: the media file \(mediaURL.lastPathComponent) is larger than \(mediaLimit) bytes "
+                                        + "(the cache limit or --max-creative-bytes)", remembered: false)
+            } catch { failure = error }
+        }
+        throw failure
+    }
 
     /// The chosen media file as a cached creative: reused when this ad already cached the same
     /// URL, else downloaded to a temporary file, checked and installed (with its size).
@@ -149,5 +184,5 @@ enum CacheBusting {
 /// A downloaded media file the media layer cannot use (VAST error 403).
 struct MediaUnusable: Error { let message: String }
 
-/// A media file that cannot fit in the cache (refused once, remembered in VASTRefusals).
-struct MediaTooLarge: Error { let message: String }
+/// A media file that cannot fit in the cache; `remembered` when refused by an earlier refresh.
+struct MediaTooLarge: Error { let message: String; let remembered: Bool }

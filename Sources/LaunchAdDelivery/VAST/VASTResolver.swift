@@ -21,12 +21,26 @@ public struct VASTResolver: Sendable {
     public static let maxBytes: Int64 = 1_000_000
     public let fetcher: Fetcher
     public var maxWrappers: Int
+    /// Seconds one document may take to parse (`--vast-timeout`): a tag cannot hold the CPU longer.
+    public var parseTimeout: Double
 
-    public init(fetcher: Fetcher, maxWrappers: Int) { self.fetcher = fetcher; self.maxWrappers = maxWrappers }
+    public init(fetcher: Fetcher, maxWrappers: Int, parseTimeout: Double = 5) {
+        self.fetcher = fetcher; self.maxWrappers = maxWrappers; self.parseTimeout = parseTimeout
+    }
 
     /// The usual network: the project's HTTP client with `timeout` for each whole document.
     public init(timeout: Double, maxWrappers: Int, allowHTTP: Bool) {
-        self.init(fetcher: HTTPClient(connectTimeout: timeout, totalTimeout: timeout, allowHTTP: allowHTTP), maxWrappers: maxWrappers)
+        self.init(fetcher: HTTPClient(connectTimeout: timeout, totalTimeout: timeout, allowHTTP: allowHTTP), maxWrappers: maxWrappers,
+                  parseTimeout: timeout)
+    }
+
+    /// Parses one document within `parseTimeout`; a refused version carries its root Error URIs.
+    func parse(_ data: Data) throws -> VASTDocument {
+        do { return try VASTParser.parse(data, deadline: Date(timeIntervalSinceNow: parseTimeout)) } catch let e as VASTError {
+            throw VASTFailure(e)
+        } catch let r as VASTDocumentRefusal {
+            throw VASTFailure(r.error, errorURIs: r.errorURIs)
+        }
     }
 
     /// Reads and parses the first document: an http(s) URL, or a file the user named.
@@ -52,19 +66,24 @@ public struct VASTResolver: Sendable {
                 throw VASTFailure(VASTError(VASTError.xmlParse, "the tag is over the \(Self.maxBytes)-byte limit"))
             }
         }
-        do { return (try VASTParser.parse(data), named) } catch let e as VASTError { throw VASTFailure(e, reach: named) }
+        do { return (try parse(data), named) } catch var f as VASTFailure {
+            f.reach = named
+            throw f
+        }
     }
 
-    /// Follows `ad` (from the document at `tagURL`, whose URLs have `reach`) through its wrappers
-    /// to the ad that plays; the resolved ad's reach is its least trusted document's.
-    public func resolve(_ ad: VASTAd, tagURL: String?, reach first: Reach = .any) -> Result<ResolvedAd, VASTFailure> {
-        var chain = VASTChain(maxWrappers: maxWrappers, tagURL: tagURL)
+    /// Follows `ad` (from the document at `tagURL`, whose root Error URIs are `rootErrors` and
+    /// whose URLs have `reach`) through its wrappers to the ad that plays; the resolved ad's
+    /// reach is its least trusted document's.
+    public func resolve(_ ad: VASTAd, tagURL: String?, rootErrors: [String] = [], reach first: Reach = .any) -> Result<ResolvedAd, VASTFailure> {
+        var chain = VASTChain(maxWrappers: maxWrappers, tagURL: tagURL, rootErrors: rootErrors)
         var current = ad
         // Each wrapper's VASTAdTagURI may reach what its own document allows; the chain keeps the narrowest.
         var named = first
         var reach = first
         // The ad read from the last document fetched, once one was (an InLine that then fails).
         var reached: VASTAd?
+        var documentErrors: [String] = []
         do {
             while let next = try chain.step(current) {
                 guard let url = URL(string: next) else { throw VASTError(VASTError.wrapperTimeout, "not a URL: \(next)") }
@@ -73,8 +92,12 @@ public struct VASTResolver: Sendable {
                     let (data, docReach) = try fetch(url, reach: named)
                     named = docReach
                     reach = reach.narrowed(docReach)
-                    doc = try VASTParser.parse(data)
-                } catch let f as VASTFailure { throw f.error }
+                    doc = try parse(data)
+                } catch let f as VASTFailure {
+                    // A wrapped document refused whole (its version) still has its root Error URIs told.
+                    documentErrors = f.errorURIs
+                    throw f.error
+                }
                 current = try chain.read(doc)
                 reached = current
             }
@@ -82,7 +105,8 @@ public struct VASTResolver: Sendable {
             merged.reach = reach
             return .success(merged)
         } catch let e as VASTError {
-            return .failure(VASTFailure(e, errorURIs: chain.errorURIs + (current.isWrapper ? [] : current.errors),
+            // Before the chain took `current` (a refusal in it), its wrappers' URIs are still owed.
+            return .failure(VASTFailure(e, errorURIs: chain.errorURIs(for: e, at: current) + documentErrors,
                                         followed: chain.followed(reached: reached?.isWrapper == false ? reached : nil), reach: reach))
         } catch {
             return .failure(VASTFailure(VASTError(VASTError.undefined, "\(error)"), errorURIs: chain.errorURIs,

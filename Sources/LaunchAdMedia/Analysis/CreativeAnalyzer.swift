@@ -2,12 +2,12 @@ import CFFmpeg
 import LaunchAdCore
 
 /// `launchad validate`'s one pass over a creative: every packet is read once, counted for the probe
-/// facts and decoded; pictures go through blackdetect, sound through ebur128 and silencedetect.
+/// facts and decoded; pictures and sound go through one filter graph (AnalysisGraph) whose findings
+/// become the analysis facts.
 public final class CreativeAnalyzer {
-    /// libavfilter's own filters at their published defaults (blackdetect d=2 pic_th=0.98 pix_th=0.10;
-    /// silencedetect n=-60dB d=2); ebur128 told to measure true peak and to write its figures as metadata.
-    static let videoFilters = "blackdetect"
-    static let audioFilters = "ebur128=peak=true:metadata=1,silencedetect"
+    /// Pictures larger than this (8K) are decoded but not run through the filters: the time and memory
+    /// would be out of all proportion to a creative, and no ad format asks for them.
+    public static let largestAnalysed = (width: 4096, height: 2304)
     /// blackdetect's black_min_duration default: shorter runs are not reported as black.
     static let blackMinDuration = 2.0
     /// Decoding that stops this far short of the container's duration means a damaged or cut file.
@@ -24,9 +24,16 @@ public final class CreativeAnalyzer {
     private var lastPictureTime: Double?
     private var soundEnd: Double?
     private var capture: PictureCapture?
+    private var graph: AnalysisGraph?
+    private var signal = SignalReader()
 
-    /// With `pictures`, pictures for the HTML report are taken from the same decode.
-    public init(path: String, pictures: PictureRequest? = nil) throws {
+    /// Threads for each decoder and for the filters (0: FFmpeg picks, one per core).
+    private let threads: Int
+
+    /// With `pictures`, pictures for the HTML report are taken from the same decode. `threads` > 0 caps the
+    /// decoders' and filters' threads: when several creatives are checked at once each gets its share of cores.
+    public init(path: String, pictures: PictureRequest? = nil, threads: Int = 0) throws {
+        self.threads = threads
         demuxer = try MediaProbe.open(path)
         videoIndex = demuxer.bestStream(AVMEDIA_TYPE_VIDEO)
         audioIndex = demuxer.bestStream(AVMEDIA_TYPE_AUDIO)
@@ -40,8 +47,20 @@ public final class CreativeAnalyzer {
     /// Reads and decodes everything; `progress` gets the fraction of the duration read so far.
     public func run(progress: ((Double) -> Void)? = nil) throws -> CreativeFacts {
         let stats = PacketStats(demuxer)
-        video = try videoIndex.map { try Track(demuxer, $0, issues: &facts.decodeErrors) } ?? nil
-        audio = try audioIndex.map { try Track(demuxer, $0, issues: &facts.decodeErrors) } ?? nil
+        video = try videoIndex.map { try Track(demuxer, $0, threads: threads, issues: &facts.decodeErrors) } ?? nil
+        audio = try audioIndex.map { try Track(demuxer, $0, threads: threads, issues: &facts.decodeErrors) } ?? nil
+        var analysedVideo = video?.info
+        let most = Self.largestAnalysed
+        // By area, so a portrait 2160x3840 picture is analysed like a landscape one.
+        if let v = video?.info, v.width * v.height > most.width * most.height {
+            signal.facts.picturesNotAnalysed = "\(v.width)x\(v.height) is larger than \(most.width)x\(most.height): pictures not analysed"
+            analysedVideo = nil
+        }
+        if video != nil || audio != nil {
+            graph = AnalysisGraph(video: analysedVideo, audio: audio?.info, threads: threads,
+                                  onPicture: { [unowned self] in self.readPicture($0) },
+                                  onSound: { [unowned self] in self.readSound($0) })
+        }
         let duration = demuxer.duration ?? 0
         let infos = (0..<demuxer.streamCount).map(demuxer.stream)
         let start = demuxer.startSeconds
@@ -68,6 +87,8 @@ public final class CreativeAnalyzer {
         decode(nil, audio)
         finish()
         facts.pictures = capture?.finish() ?? []
+        facts.signal = signal.finish()
+        graph = nil
         progress?(1)
         return CreativeFacts(probe: MediaProbe.facts(demuxer, stats), analysis: facts)
     }
@@ -136,56 +157,41 @@ public final class CreativeAnalyzer {
         facts.decodeErrors.append(DecodeIssue(seconds: seconds, stream: track.info.index, message: message))
     }
 
-    /// Pushes a decoded frame (nil: the end) through the track's filters and reads what they found.
+    /// Pushes a decoded frame (nil: the end) into the analysis graph; what comes out is read as it comes.
     private func filter(_ frame: Frame?, _ track: Track) {
+        guard track.analysable, let graph else { return }
         do {
             if let frame {
+                if !track.isVideo { signal.facts.audioChannels = frame.channelCount }
                 let tb = track.info.timeBase
                 let pts = frame.bestEffortPTS ?? noPTS
-                guard track.analysable else { return }
-                // blackdetect reads pictures at the size it was set up for: a picture of another size
-                // or format (a damaged or spliced stream) gets a new graph after the old one is drained.
-                let shape = [frame.width, frame.height, Int(frame.pointer.pointee.format)]
-                if track.isVideo, let old = track.graph, track.shape != shape {
-                    try old.push(nil)
-                    while try old.pull(into: track.filtered) { readPicture(track.filtered, track) }
-                    track.graph = nil
-                }
-                track.shape = shape
-                if track.graph == nil {
-                    track.graph = track.isVideo
-                        ? try FilterGraph(video: frame, timeBase: tb, filters: Self.videoFilters)
-                        : try FilterGraph(audio: frame, filters: Self.audioFilters)
-                }
                 // Times start at the file's start, as the ffmpeg CLI shifts them. Video keeps the stream's
                 // time base; audio counts samples, as the CLI feeds them.
                 let shifted = pts == noPTS ? pts : pts - track.startTicks
                 frame.pointer.pointee.pts = track.isVideo || pts == noPTS
                     ? shifted : av_rescale_q(shifted, tb, AVRational(num: 1, den: Int32(frame.sampleRate)))
             }
-            guard let graph = track.graph else { return }
-            try graph.push(frame)
-            while try graph.pull(into: track.filtered) {
-                track.isVideo ? readPicture(track.filtered, track) : readSound(track.filtered, track)
-            }
+            try track.isVideo ? graph.picture(frame) : graph.sound(frame)
         } catch let e as MediaError {
             issue(frame?.bestEffortPTS.map { track.seconds($0) }, track, "analysis: \(e.message)")
-            track.graph = nil
             track.analysable = false
         } catch {}
     }
 
-    private func readPicture(_ f: Frame, _ track: Track) {
+    private func readPicture(_ f: Frame) {
+        guard let track = video else { return }
         if facts.firstFrameBlack == nil { facts.firstFrameBlack = f.metadata("lavfi.black_start") != nil }
         if let s = f.metadataNumber("lavfi.black_start") { blackStart = s }
         if let e = f.metadataNumber("lavfi.black_end"), let s = blackStart {
             addBlack(s, e)
             blackStart = nil
         }
-        if f.pointer.pointee.pts != noPTS { lastPictureTime = track.info.seconds(f.pointer.pointee.pts) }
+        let pts = f.pointer.pointee.pts
+        if pts != noPTS { lastPictureTime = track.info.seconds(pts) }
+        signal.picture(f, seconds: pts == noPTS ? nil : track.info.seconds(pts), frameDuration: track.info.frameDuration)
     }
 
-    private func readSound(_ f: Frame, _ track: Track) {
+    private func readSound(_ f: Frame) {
         if let v = f.metadataNumber("lavfi.r128.I") { facts.integratedLoudness = v }
         if let v = f.metadataNumber("lavfi.r128.LRA") { facts.loudnessRange = v }
         if let v = f.metadataNumber("lavfi.r128.true_peak") { facts.truePeak = v > 0 ? 20 * log10(v) : -.infinity }
@@ -202,6 +208,7 @@ public final class CreativeAnalyzer {
             silenceStart = nil
         }
         if f.pointer.pointee.pts != noPTS { soundEnd = Double(f.pointer.pointee.pts) / rate + Double(f.sampleCount) / rate }
+        signal.sound(f, seconds: f.pointer.pointee.pts == noPTS ? nil : Double(f.pointer.pointee.pts) / rate)
     }
 
     private func addBlack(_ start: Double, _ end: Double) {
@@ -239,10 +246,6 @@ private final class Track {
     let info: StreamInfo
     let decoder: Decoder
     let frame = Frame()
-    let filtered = Frame()
-    var graph: FilterGraph?
-    /// Width, height and format of the pictures the graph was set up for.
-    var shape: [Int] = []
     var finished = false
     /// false once the filters have failed: decoding goes on, analysis of this stream stops.
     var analysable = true
@@ -255,12 +258,12 @@ private final class Track {
     func seconds(_ ts: Int64) -> Double { info.seconds(ts - startTicks) }
 
     /// nil, with the reason noted, when the stream has no decoder here.
-    init?(_ demuxer: Demuxer, _ index: Int, issues: inout [DecodeIssue]) throws {
+    init?(_ demuxer: Demuxer, _ index: Int, threads: Int, issues: inout [DecodeIssue]) throws {
         info = demuxer.stream(index)
         let start = demuxer.context.pointee.start_time
         startTicks = start == noPTS ? 0 : av_rescale_q(start, launchad_av_time_base_q(), info.timeBase)
         do {
-            decoder = try demuxer.makeDecoder(stream: index)
+            decoder = try demuxer.makeDecoder(stream: index, threads: threads)
         } catch let e as MediaError {
             issues.append(DecodeIssue(seconds: nil, stream: index, message: e.message))
             return nil

@@ -1,24 +1,41 @@
 import CFFmpeg
 
-/// Owns an AVFilterGraph fed by one buffer source and read from one buffer sink:
-/// frames go in with `push`, filtered frames (with the filters' metadata) come out of `pull`.
+/// Owns an AVFilterGraph fed by buffer sources and read from buffer sinks: frames go in with `push`,
+/// filtered frames (with the filters' metadata) come out of `pull`. One graph may hold several chains
+/// (the analysis pass has a picture chain and a sound chain), each with its own source and sink.
 final class FilterGraph {
+    /// A buffer source: its label in the filter description and its filter and arguments.
+    struct Input { var label: String; var filter: String; var args: String }
+    /// A buffer sink and its label.
+    struct Output { var label: String; var filter: String }
+
     private var graph: UnsafeMutablePointer<AVFilterGraph>?
-    private let source: UnsafeMutablePointer<AVFilterContext>
-    private let sink: UnsafeMutablePointer<AVFilterContext>
+    private let sources: [UnsafeMutablePointer<AVFilterContext>]
+    private let sinks: [UnsafeMutablePointer<AVFilterContext>]
 
     /// A video graph for pictures like `frame`, whose timestamps are in `timeBase`.
     convenience init(video frame: Frame, timeBase: AVRational, filters: String) throws {
+        try self.init(inputs: [Self.video(frame, timeBase: timeBase, label: "in")], outputs: [Output(label: "out", filter: "buffersink")],
+                      filters: filters)
+    }
+
+    /// An audio graph for sound like `frame`; timestamps in 1/sample_rate, as the ffmpeg CLI does.
+    convenience init(audio frame: Frame, filters: String) throws {
+        try self.init(inputs: [Self.audio(frame, label: "in")], outputs: [Output(label: "out", filter: "abuffersink")], filters: filters)
+    }
+
+    /// The source for pictures like `frame`.
+    static func video(_ frame: Frame, timeBase: AVRational, label: String) -> Input {
         let f = frame.pointer.pointee
         var sar = f.sample_aspect_ratio
         if sar.num <= 0 || sar.den <= 0 { sar = AVRational(num: 1, den: 1) }
         let args = "video_size=\(f.width)x\(f.height):pix_fmt=\(f.format):time_base=\(timeBase.num)/\(timeBase.den)" +
             ":pixel_aspect=\(sar.num)/\(sar.den)"
-        try self.init(source: "buffer", args: args, sink: "buffersink", filters: filters)
+        return Input(label: label, filter: "buffer", args: args)
     }
 
-    /// An audio graph for sound like `frame`; timestamps in 1/sample_rate, as the ffmpeg CLI does.
-    convenience init(audio frame: Frame, filters: String) throws {
+    /// The source for sound like `frame`.
+    static func audio(_ frame: Frame, label: String) -> Input {
         let f = frame.pointer.pointee
         let format = av_get_sample_fmt_name(AVSampleFormat(rawValue: f.format)).map { String(cString: $0) } ?? "fltp"
         var args = "time_base=1/\(f.sample_rate):sample_rate=\(f.sample_rate):sample_fmt=\(format)"
@@ -35,27 +52,36 @@ final class FilterGraph {
         var buf = [CChar](repeating: 0, count: 128)
         av_channel_layout_describe(&layout, &buf, buf.count)
         args += ":channel_layout=\(String(cString: buf))"
-        try self.init(source: "abuffer", args: args, sink: "abuffersink", filters: filters)
+        return Input(label: label, filter: "abuffer", args: args)
     }
 
-    private init(source sourceName: String, args: String, sink sinkName: String, filters: String) throws {
+    /// `filters` names each input and output by its label: "[vin]blackdetect[vout];[ain]ebur128[aout]"
+    /// (a single chain with one input and one output may leave the labels out).
+    init(inputs: [Input], outputs: [Output], filters: String, threads: Int = 0) throws {
         guard let g = launchad_avfilter_graph_alloc() else { throw MediaError("filter_failed", "cannot load libavfilter or allocate a filter graph") }
-        var src: UnsafeMutablePointer<AVFilterContext>?
-        var snk: UnsafeMutablePointer<AVFilterContext>?
+        // Slice threads of filters that have them (signalstats); 0 lets libavfilter use every core.
+        g.pointee.nb_threads = Int32(threads)
+        var srcs: [UnsafeMutablePointer<AVFilterContext>] = []
+        var snks: [UnsafeMutablePointer<AVFilterContext>] = []
         do {
-            try check(launchad_avfilter_graph_create_filter(&src, launchad_avfilter_get_by_name(sourceName), "in", args, nil, g),
-                      "filter_failed", "creating the \(sourceName) source (\(args))")
-            try check(launchad_avfilter_graph_create_filter(&snk, launchad_avfilter_get_by_name(sinkName), "out", nil, nil, g),
-                      "filter_failed", "creating the \(sinkName) sink")
-            var outputs = launchad_avfilter_inout_alloc(), inputs = launchad_avfilter_inout_alloc()
+            for i in inputs {
+                var ctx: UnsafeMutablePointer<AVFilterContext>?
+                try check(launchad_avfilter_graph_create_filter(&ctx, launchad_avfilter_get_by_name(i.filter), i.label, i.args, nil, g),
+                          "filter_failed", "creating the \(i.filter) source (\(i.args))")
+                srcs.append(ctx!)
+            }
+            for o in outputs {
+                var ctx: UnsafeMutablePointer<AVFilterContext>?
+                try check(launchad_avfilter_graph_create_filter(&ctx, launchad_avfilter_get_by_name(o.filter), o.label, nil, nil, g),
+                          "filter_failed", "creating the \(o.filter) sink")
+                snks.append(ctx!)
+            }
+            // The sources' outputs are the description's open inputs, and the other way round.
+            var open = Self.links(zip(inputs.map(\.label), srcs))
+            var ends = Self.links(zip(outputs.map(\.label), snks))
             // parse_ptr replaces these with whatever it did not link; free both either way.
-            defer { launchad_avfilter_inout_free(&outputs); launchad_avfilter_inout_free(&inputs) }
-            guard let o = outputs, let i = inputs else { throw MediaError("out_of_memory", "cannot allocate filter links") }
-            o.pointee.name = av_strdup("in")
-            o.pointee.filter_ctx = src
-            i.pointee.name = av_strdup("out")
-            i.pointee.filter_ctx = snk
-            try check(launchad_avfilter_graph_parse_ptr(g, filters, &inputs, &outputs, nil), "filter_failed", "setting up filters '\(filters)'")
+            defer { launchad_avfilter_inout_free(&open); launchad_avfilter_inout_free(&ends) }
+            try check(launchad_avfilter_graph_parse_ptr(g, filters, &ends, &open, nil), "filter_failed", "setting up filters '\(filters)'")
             try check(launchad_avfilter_graph_config(g, nil), "filter_failed", "configuring filters '\(filters)'")
         } catch {
             var dead: UnsafeMutablePointer<AVFilterGraph>? = g
@@ -63,23 +89,37 @@ final class FilterGraph {
             throw error
         }
         graph = g
-        source = src!
-        sink = snk!
+        sources = srcs
+        sinks = snks
+    }
+
+    /// A linked list of AVFilterInOut naming each context's pad 0.
+    private static func links<S: Sequence>(_ pairs: S) -> UnsafeMutablePointer<AVFilterInOut>? where S.Element == (String, UnsafeMutablePointer<AVFilterContext>) {
+        var head: UnsafeMutablePointer<AVFilterInOut>?
+        for (label, ctx) in Array(pairs).reversed() {
+            guard let link = launchad_avfilter_inout_alloc() else { continue }
+            link.pointee.name = av_strdup(label)
+            link.pointee.filter_ctx = ctx
+            link.pointee.pad_idx = 0
+            link.pointee.next = head
+            head = link
+        }
+        return head
     }
 
     deinit {
         launchad_avfilter_graph_free(&graph)
     }
 
-    /// Feeds a frame (its data is taken, leaving it blank), or nil for the end of input.
-    func push(_ frame: Frame?) throws {
-        try check(launchad_av_buffersrc_add_frame_flags(source, frame?.pointer, 0), "filter_failed", "feeding the analysis filters")
+    /// Feeds a frame to input `input` (its data is taken, leaving it blank), or nil for the end of that input.
+    func push(_ frame: Frame?, input: Int = 0) throws {
+        try check(launchad_av_buffersrc_add_frame_flags(sources[input], frame?.pointer, 0), "filter_failed", "feeding the analysis filters")
     }
 
-    /// The next filtered frame into `frame`; false when the graph needs input or is finished.
-    func pull(into frame: Frame) throws -> Bool {
+    /// The next filtered frame from output `output` into `frame`; false when it needs input or is finished.
+    func pull(into frame: Frame, output: Int = 0) throws -> Bool {
         frame.unref()
-        let ret = launchad_av_buffersink_get_frame(sink, frame.pointer)
+        let ret = launchad_av_buffersink_get_frame(sinks[output], frame.pointer)
         if ret == AVErr.again || ret == AVErr.eof { return false }
         try check(ret, "filter_failed", "reading the analysis filters")
         return true

@@ -91,6 +91,8 @@ public enum MediaProbe {
             f.pixelFormat = av_get_pix_fmt_name(info.pixelFormat).map { String(cString: $0) }
             f.colorRange = av_color_range_name(par.color_range).map { String(cString: $0) }
             f.colorSpace = av_color_space_name(par.color_space).map { String(cString: $0) }
+            f.colorPrimaries = av_color_primaries_name(par.color_primaries).map { String(cString: $0) }
+            f.colorTransfer = av_color_transfer_name(par.color_trc).map { String(cString: $0) }
             f.fieldOrder = fieldOrder(par.field_order)
             let rate = info.averageFrameRate.num > 0 ? info.averageFrameRate : info.realFrameRate
             f.frameRate = rate.num > 0 && rate.den > 0 ? av_q2d(rate) : nil

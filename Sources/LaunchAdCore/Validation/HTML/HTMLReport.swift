@@ -58,12 +58,12 @@ struct CreativeSection: Sendable {
         CreativeSection(id: "vast-media", title: "Media files", render: { $0.vast.flatMap(mediaLadder) }),
         CreativeSection(id: "pictures", title: "Pictures", render: { pictures($0) }),
         CreativeSection(id: "loudness", title: "Loudness", render: { loudness($0) }),
-        CreativeSection(id: "events", title: "Black, silence and decode errors", render: { timeline($0) }),
+        CreativeSection(id: "events", title: "Timeline: black, silence, decode errors and quality findings", render: { timeline($0) }),
         CreativeSection(id: "facts", title: "Probe facts", render: { facts($0) }),
     ]
 
     static func banner(_ c: CreativeReport) -> String {
-        var details = ["\(c.spec): \(c.count(.pass)) pass, \(c.count(.warn)) warn, \(c.count(.fail)) fail"]
+        var details = ["\(c.spec): \(c.count(.pass)) pass, \(c.count(.warn)) warn, \(c.count(.fail)) fail" + (c.count(.skip) > 0 ? ", \(c.count(.skip)) skip" : "")]
         if let p = c.facts?.probe {
             if let v = p.video, let w = v.displayWidth, let h = v.displayHeight { details.append("\(w)x\(h)") }
             if let d = p.durationSeconds { details.append("\(SpecValue.format(d)) s") }
@@ -147,7 +147,7 @@ struct CreativeSection: Sendable {
     static func timeline(_ c: CreativeReport) -> String? {
         guard let facts = c.facts else { return nil }
         guard !facts.probe.stillImage else { return #"<p class="none">A still image: nothing happens over time.</p>"# }
-        let t = IntervalTimeline(facts)
+        let t = IntervalTimeline(facts, rules: Array(c.limits.keys))
         return t.svg() + t.list()
     }
 

@@ -10,7 +10,7 @@ enum HTMLStyle {
     table{border-collapse:collapse;margin:6px 0}th,td{border:1px solid #ccc;padding:3px 8px;text-align:left;font-size:13px;vertical-align:top}
     th{background:#f2f2f2}
     .status{font-weight:bold;padding:1px 6px;border-radius:3px;color:#fff}
-    .status.pass{background:#1b7f3b}.status.warn{background:#a86400}.status.fail{background:#c62828}
+    .status.pass{background:#1b7f3b}.status.warn{background:#a86400}.status.fail{background:#c62828}.status.skip{background:#777}
     tr.rule.fail td{background:#fdecea}tr.rule.warn td{background:#fff4e0}
     section.creative{border-top:3px solid #444;margin-top:28px;padding-top:8px}
     .verdict{padding:10px 14px;border-radius:4px;color:#fff;font-size:15px}
@@ -26,7 +26,7 @@ enum HTMLStyle {
     .short-term-label{fill:#1f4e9c}.momentary-label{fill:#6f90c0}
     .integrated{stroke:#b0006d;stroke-width:2;stroke-dasharray:8 4}.integrated-label{fill:#b0006d;font-weight:bold}
     .meter{fill:#eee;stroke:#999}.peak{fill:#1f4e9c}.peak.over{fill:#c62828}.peak-limit{stroke:#c62828;stroke-width:3}
-    .lane{fill:#f4f4f4;stroke:#ccc}.black{fill:#111}.silence{fill:#7a5cc4}.decode-error{stroke:#c62828;stroke-width:2}.axis{stroke:#888}
+    .lane{fill:#f4f4f4;stroke:#ccc}.black{fill:#111}.silence{fill:#7a5cc4}.finding{fill:#d97706}.decode-error{stroke:#c62828;stroke-width:2}.axis{stroke:#888}
     ol.chain li{margin:3px 0;font-size:13px}ol.chain .uri{font-family:"DejaVu Sans Mono",monospace;word-break:break-all}ol.chain .details{color:#555}
     .chain-error,ol.chain li.failed .details{color:#c62828}tr.media.chosen td{background:#e8f5e9}tr.media.skipped td{color:#666}
     .facts.stream{display:inline-table;margin-right:12px}

@@ -1,0 +1,12 @@
+import CSDL2
+
+/// The SDL2 and SDL2_ttf this process runs against; neither needs SDL_Init.
+public enum SDLVersion {
+    public static var runtime: String {
+        var v = SDL_version()
+        SDL_GetVersion(&v)
+        var text = "\(v.major).\(v.minor).\(v.patch)"
+        if let ttf = TTF_Linked_Version() { text += " (SDL2_ttf \(ttf.pointee.major).\(ttf.pointee.minor).\(ttf.pointee.patch))" }
+        return text
+    }
+}
