@@ -61,10 +61,13 @@ public struct ManifestRecord: Codable, Equatable, Sendable {
 public struct AdRecord: Codable, Equatable, Sendable {
     public var ad: AdEntry
     public var cachedAt: Date
+    /// Which addresses the ad's URLs (tracking) may reach, from where its manifest and VAST
+    /// documents came; absent (an older index) reads as any.
+    public var reach: Reach?
 
-    enum CodingKeys: String, CodingKey { case ad, cachedAt = "cached_at" }
+    enum CodingKeys: String, CodingKey { case ad, cachedAt = "cached_at", reach }
 
-    public init(ad: AdEntry, cachedAt: Date) { self.ad = ad; self.cachedAt = cachedAt }
+    public init(ad: AdEntry, cachedAt: Date, reach: Reach? = nil) { self.ad = ad; self.cachedAt = cachedAt; self.reach = reach }
 }
 
 public struct FileRecord: Codable, Equatable, Sendable {

@@ -15,6 +15,9 @@ public struct ResolvedAd: Equatable, Sendable {
     public var wrapperDepth: Int
     /// The wrappers' VASTAdTagURIs, outermost first.
     public var tagURIs: [String] = []
+    /// Which addresses the URLs of this chain (tracking, media) may reach: set by the resolver
+    /// from where its documents came.
+    public var reach: Reach = .any
     /// The smallest `<Expires>` of the chain's documents, in seconds; nil when none gives one.
     public var expires: Int? = nil
 

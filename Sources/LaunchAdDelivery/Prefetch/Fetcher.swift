@@ -10,9 +10,13 @@ public struct FetchRequest: Sendable {
     public var body: Data?
     /// The most bytes accepted; a larger body is abandoned.
     public var maxBytes: Int64
+    /// The most bytes a 206 (partial) answer may carry: the length of the range asked.
+    public var partialMaxBytes: Int64?
     public var destination: URL?
     /// Polled while the transfer runs: true abandons it at once (the ad being streamed ended).
     public var isCancelled: (@Sendable () -> Bool)?
+    /// Which addresses this URL may reach: `.publicOnly` when a document from a public address named it.
+    public var reach: Reach = .any
 
     public init(url: URL, headers: [String: String] = [:], maxBytes: Int64, destination: URL? = nil,
                 isCancelled: (@Sendable () -> Bool)? = nil) {
@@ -28,9 +32,12 @@ public struct FetchResponse: Sendable {
     /// The body when no destination was given.
     public var body: Data
     public var bytes: Int64
+    /// The reach of the URLs this body names: `.any` when it came from an internal address or a
+    /// local file, `.publicOnly` when from a public address.
+    public var namedReach: Reach
 
-    public init(status: Int, headers: [String: String] = [:], body: Data = Data(), bytes: Int64 = 0) {
-        self.status = status; self.headers = headers; self.body = body; self.bytes = bytes
+    public init(status: Int, headers: [String: String] = [:], body: Data = Data(), bytes: Int64 = 0, namedReach: Reach = .any) {
+        self.status = status; self.headers = headers; self.body = body; self.bytes = bytes; self.namedReach = namedReach
     }
 }
 
@@ -38,7 +45,11 @@ public struct FetchError: Error, Equatable, CustomStringConvertible {
     public let message: String
     /// Worth another try (timeouts, dropped connections, server errors), not a 404 or a policy refusal.
     public let retryable: Bool
-    public init(_ message: String, retryable: Bool) { self.message = message; self.retryable = retryable }
+    /// The body was over the request's byte cap.
+    public var tooLarge = false
+    public init(_ message: String, retryable: Bool, tooLarge: Bool = false) {
+        self.message = message; self.retryable = retryable; self.tooLarge = tooLarge
+    }
     public var description: String { message }
 }
 
