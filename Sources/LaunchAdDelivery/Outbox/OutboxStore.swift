@@ -56,7 +56,8 @@ final class OutboxStore {
 
     /// Runs `body` holding the change lock (waiting up to 10 s for it).
     func locked<T>(_ body: () throws -> T) throws -> T {
-        let lock = try FileLock(in: folder, name: "lock", wait: 10)
+        let lock: FileLock
+        do { lock = try FileLock(in: folder, name: "lock", wait: 10) } catch { throw OutboxError(error.description) }
         defer { lock.unlock() }
         return try body()
     }
@@ -64,7 +65,10 @@ final class OutboxStore {
     /// The send lock, or nil while another process holds it; throws when it cannot be used at all
     /// (a symlink planted in its place).
     func sendLock(wait: Double = 0) throws -> FileLock? {
-        do { return try FileLock(in: folder, name: "send.lock", wait: wait) } catch is FileLock.Busy { return nil }
+        do { return try FileLock(in: folder, name: "send.lock", wait: wait) } catch {
+            if error.busy { return nil }
+            throw OutboxError(error.description)
+        }
     }
 
     /// The send lock if it can be had now.
@@ -130,20 +134,10 @@ final class OutboxStore {
         syncFolder()
     }
 
-    /// Writes `name` in `dir` through a 0600 temporary file (never through a symlink) renamed into place.
+    /// Writes `name` in `dir` whole (AtomicFile), 0600.
     private func writeFile(in dir: DirectoryHandle, _ name: String, _ data: Data, sync: Bool) throws {
-        let tmp = ".tmp-\(name)"
-        // A leftover or planted temporary name is removed first: O_EXCL then makes a fresh file.
-        _ = unlinkat(dir.fd, tmp, 0)
-        let fd = openat(dir.fd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw OutboxError("cannot write the outbox: \(String(cString: strerror(errno)))") }
-        let written = data.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        let synced = !sync || fsync(fd) == 0
-        close(fd)
-        guard written == data.count, synced, renameat(dir.fd, tmp, dir.fd, name) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlinkat(dir.fd, tmp, 0)
-            throw OutboxError("cannot write the outbox: \(reason)")
+        do { try AtomicFile.replace(name, in: dir.fd, with: data, temporary: ".tmp-\(name)", sync: sync) } catch {
+            throw OutboxError("cannot write the outbox: \(error.description)")
         }
     }
 
@@ -196,46 +190,6 @@ final class OutboxStore {
         guard let data = try? JSONSerialization.data(withJSONObject: o, options: [.sortedKeys]) else { return }
         try? writeFile(in: folder, OutboxStore.countsName, data, sync: false)
     }
-}
-
-/// An exclusive flock(2) on a file: the kernel drops it when the holder exits or is killed.
-final class FileLock {
-    private var fd: Int32
-    /// Another process holds the lock.
-    struct Busy: Error, CustomStringConvertible { let description: String }
-
-    /// Locks `name` in `dir`, created 0600 and never through a symlink.
-    init(in dir: DirectoryHandle, name: String, wait: Double) throws {
-        let path = "\(dir.path)/\(name)"
-        fd = openat(dir.fd, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            throw OutboxError(errno == ELOOP ? "\(path) is a symlink; launchad will not follow it"
-                                             : "cannot open \(path): \(String(cString: strerror(errno)))")
-        }
-        var st = stat()
-        guard fstat(fd, &st) == 0, DirectoryHandle.isRegular(st) else {
-            close(fd)
-            throw OutboxError("\(path) is not a regular file; launchad will not use it")
-        }
-        let deadline = ProcessClock.uptimeSeconds() + wait
-        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            let err = errno
-            guard (err == EWOULDBLOCK || err == EINTR), ProcessClock.uptimeSeconds() < deadline else {
-                close(fd)
-                throw Busy(description: "\(path) is locked by another launchad process")
-            }
-            usleep(10_000)
-        }
-    }
-
-    func unlock() {
-        guard fd >= 0 else { return }
-        flock(fd, LOCK_UN)
-        close(fd)
-        fd = -1
-    }
-
-    deinit { unlock() }
 }
 
 /// Why the outbox cannot be used or written, in one line.

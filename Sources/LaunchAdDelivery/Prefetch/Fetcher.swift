@@ -17,6 +17,8 @@ public struct FetchRequest: Sendable {
     public var isCancelled: (@Sendable () -> Bool)?
     /// Which addresses this URL may reach: `.publicOnly` when a document from a public address named it.
     public var reach: Reach = .any
+    /// The refresh this request belongs to: a retry's backoff waits on it and ends when it is cancelled.
+    public var cancellation: Cancellation?
 
     public init(url: URL, headers: [String: String] = [:], maxBytes: Int64, destination: URL? = nil,
                 isCancelled: (@Sendable () -> Bool)? = nil) {
@@ -108,17 +110,20 @@ public struct RetryingFetcher: Fetcher {
             do {
                 let response = try base.fetch(request, progress: progress)
                 let transient = response.status >= 500 || response.status == 408 || response.status == 429
-                if transient && attempt < retries { sleepBeforeRetry(attempt); attempt += 1; continue }
-                return response
+                guard transient && attempt < retries else { return response }
+                guard waitBeforeRetry(attempt, request) else { return response }
+                attempt += 1
             } catch let e as FetchError where e.retryable && attempt < retries {
-                sleepBeforeRetry(attempt)
+                guard waitBeforeRetry(attempt, request) else { throw e }
                 attempt += 1
             }
         }
     }
 
-    private func sleepBeforeRetry(_ attempt: Int) {
-        let seconds = backoff * Double(1 << min(attempt, 6))
-        if seconds > 0 { usleep(useconds_t(min(seconds, 30) * 1_000_000)) }
+    /// Waits out the backoff (at most 30 s); false when the request's refresh was cancelled meanwhile.
+    private func waitBeforeRetry(_ attempt: Int, _ request: FetchRequest) -> Bool {
+        let seconds = min(backoff * Double(1 << min(attempt, 6)), 30)
+        guard seconds > 0 else { return request.cancellation?.isCancelled != true }
+        return (request.cancellation ?? Cancellation()).sleep(seconds)
     }
 }

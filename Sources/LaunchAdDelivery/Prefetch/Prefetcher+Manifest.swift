@@ -28,7 +28,9 @@ extension Prefetcher {
             if let lm = previous.lastModified { headers["If-Modified-Since"] = lm }
         }
         do {
-            let response = try fetcher.fetch(FetchRequest(url: url, headers: headers, maxBytes: config.maxManifestBytes), progress: nil)
+            var request = FetchRequest(url: url, headers: headers, maxBytes: config.maxManifestBytes)
+            request.cancellation = cancellation
+            let response = try fetcher.fetch(request, progress: nil)
             var fetched: FetchedManifest
             switch response.status {
             case 200:
@@ -100,7 +102,7 @@ extension Prefetcher {
             }
             events += evictOverLimit(&index, owners: owners)
             if let body = fetched.body {
-                try body.write(to: copyURL, options: .atomic)
+                try AtomicFile.replace(copyURL.path, with: body, temporary: copyURL.path + ".tmp")
                 index.manifest = ManifestRecord(source: config.manifestURL.absoluteString, etag: fetched.etag,
                                                 lastModified: fetched.lastModified, fetchedAt: time, report: manifest.report)
                 index.manifest?.metrics = manifest.metrics

@@ -135,6 +135,7 @@ extension Prefetcher {
         let temp = store.newTempURL()
         defer { try? FileManager.default.removeItem(at: temp) }
         var request = FetchRequest(url: url, maxBytes: mediaLimit, destination: temp)
+        request.cancellation = cancellation
         request.reach = reach
         let response = try fetcher.fetch(request, progress: nil)
         guard response.status == 200 else { throw CacheError("HTTP \(response.status) for \(url.absoluteString)") }
@@ -158,7 +159,7 @@ extension Prefetcher {
     private func fireErrors(_ uris: [String], code: Int, reach: Reach) {
         guard let beacons else { return }
         let context = MacroContext(timestamp: now(), cacheBusting: "", deviceUA: "LaunchAd (Linux)")
-        if let batch = VASTTracker.errorBatch(uris, code: code, context: context, at: now(), cacheBuster: CacheBusting.draw()) {
+        if let batch = VASTTracker.errorBatch(uris, code: code, context: context, at: now(), cacheBuster: CacheBuster.next()) {
             beacons.enqueue(beacons: batch.urls, event: batch.event, at: now(), reach: reach)
         }
     }
@@ -168,17 +169,12 @@ extension Prefetcher {
         guard let beacons else { return }
         for ad in ads {
             guard let urls = ad.tracking?["notUsed"], !urls.isEmpty else { continue }
-            var context = MacroContext(timestamp: now(), cacheBusting: CacheBusting.draw(), deviceUA: "LaunchAd (Linux)")
+            var context = MacroContext(timestamp: now(), cacheBusting: CacheBuster.next(), deviceUA: "LaunchAd (Linux)")
             context.assetURI = ad.variants.first?.url.absoluteString
             // Kept from an earlier refresh of this manifest: held to what its URLs may reach.
             beacons.enqueue(beacons: urls.map { MacroExpander.expand($0, context) }, event: "notUsed", at: now(), reach: manifestReach)
         }
     }
-}
-
-/// `[CACHEBUSTING]`: eight random digits.
-enum CacheBusting {
-    static func draw() -> String { String(format: "%08u", UInt32.random(in: 0..<100_000_000)) }
 }
 
 /// A downloaded media file the media layer cannot use (VAST error 403).

@@ -29,8 +29,8 @@ public final class Prefetcher: @unchecked Sendable {
     /// A VAST ad's reach: the manifest's narrowed by its tag chain's.
     var adReach: [String: Reach] = [:]
 
-    private let cancelLock = NSLock()
-    private var cancelled = false
+    /// Set by `cancel`; every request of this refresh carries it, so a retry's backoff ends at once.
+    let cancellation = Cancellation()
 
     public init(store: CacheStore, fetcher: Fetcher, sink: EventSink, config: PrefetchConfig,
                 now: @escaping () -> Date = Date.init) {
@@ -38,8 +38,8 @@ public final class Prefetcher: @unchecked Sendable {
     }
 
     /// Stops before the next download; what is installed stays consistent.
-    public func cancel() { cancelLock.lock(); cancelled = true; cancelLock.unlock() }
-    var isCancelled: Bool { cancelLock.lock(); defer { cancelLock.unlock() }; return cancelled }
+    public func cancel() { cancellation.cancel() }
+    var isCancelled: Bool { cancellation.isCancelled }
 
     func emit(_ name: String, _ fields: [(String, JSONValue)]) {
         sink.emit(AdEvent(name, tMs: ProcessClock.nowMs(), fields))
@@ -152,6 +152,7 @@ public final class Prefetcher: @unchecked Sendable {
         defer { try? FileManager.default.removeItem(at: temp) }
         // One byte over the declared size is enough to know it is wrong.
         var request = FetchRequest(url: c.url, maxBytes: c.bytes + 1, destination: temp)
+        request.cancellation = cancellation
         request.reach = manifestReach
         let response = try fetcher.fetch(request, progress: progress)
         guard response.status == 200 else { throw CacheError("HTTP \(response.status) for \(c.url.absoluteString)") }

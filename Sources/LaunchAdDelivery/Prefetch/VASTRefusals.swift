@@ -32,11 +32,6 @@ struct VASTRefusals {
         if all.count >= 100 { all.removeAll() }
         all[id] = ["tag": tag, "media": media, "cache_limit": cacheLimit]
         guard let data = try? JSONSerialization.data(withJSONObject: all, options: [.sortedKeys]) else { return }
-        let tmp = path + ".tmp"
-        unlink(tmp)
-        guard let handle = PrivateFile.create(tmp) else { return }
-        try? handle.write(contentsOf: data)
-        try? handle.close()
-        rename(tmp, path)
+        try? AtomicFile.replace(path, with: data, temporary: path + ".tmp")
     }
 }
