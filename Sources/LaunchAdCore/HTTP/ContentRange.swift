@@ -1,12 +1,17 @@
 /// A `Content-Range: bytes START-END/TOTAL` header, read without traps: every header value is
 /// untrusted, so anything but that exact shape with START <= END < TOTAL is nil.
 public struct ContentRange: Equatable, Sendable {
+    /// First byte offset of the range.
     public let start: Int64
+    /// Last byte offset of the range, inclusive.
     public let end: Int64
+    /// The whole resource's size in bytes.
     public let total: Int64
 
+    /// Bytes in the range (`end - start + 1`).
     public var length: Int64 { end - start + 1 }
 
+    /// Parses a header value; nil unless it is exactly `bytes START-END/TOTAL` with START <= END < TOTAL.
     public init?(_ header: String) {
         var text = Substring(header)
         while text.first == " " || text.first == "\t" { text = text.dropFirst() }

@@ -9,6 +9,7 @@ public struct PresentPacer: Sendable {
     private var lastPresentMs: Int?
     private var lastSkip: SkipButtonState?
 
+    /// A pacer presenting continuous changes at most every `stepMs` (at least 1) ms.
     public init(stepMs: Int) { self.stepMs = max(1, stepMs) }
 
     /// The step for a video of `frameDuration` seconds a frame (16 to 50 ms; 33 ms for an image).
