@@ -18,8 +18,12 @@ public struct PresentPacer: Sendable {
         return min(50, max(16, Int((d * 1000).rounded())))
     }
 
+    /// Whether this turn of the loop presents.
     /// - Parameters:
+    ///   - now: the loop's time, in ms.
     ///   - changed: a new picture, a window event, a pause or resume, a new layout.
+    ///   - skip: the skip button as it reads now (a new label needs a present).
+    ///   - style: how the button counts down (the ring moves between labels).
     ///   - animating: the opacity or the zoom is moving.
     public func shouldPresent(now: Int, changed: Bool, skip: SkipButtonState, style: SkipStyle, animating: Bool) -> Bool {
         if changed { return true }
