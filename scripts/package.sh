@@ -10,7 +10,7 @@
 #   --no-lintian  skip lintian (it takes about a minute)
 #   --out DIR     where the .deb goes (default: the checkout's root)
 #
-# The version is Command.versionString in Sources/LaunchAdCLI/Version.swift; packaging/debian/changelog
+# The version is LaunchAdVersion.versionString in Sources/LaunchAdCore/Version.swift; packaging/debian/changelog
 # and CHANGELOG.md must start with it. Needs the build packages of scripts/setup.sh and its
 # packaging list (bash scripts/setup.sh --package installs them). Prints the .deb's path last.
 set -euo pipefail
@@ -50,8 +50,8 @@ fi
 [ ${#missing[@]} -eq 0 ] || { printf 'package: missing build dependency: %s\n' "${missing[@]}" >&2; exit 1; }
 
 # One version: the Swift constant; the changelogs must agree with it.
-version=$(sed -n 's/.*static let versionString = "\([^"]*\)".*/\1/p' "$root/Sources/LaunchAdCLI/Version.swift")
-[ -n "$version" ] || die "no versionString in Sources/LaunchAdCLI/Version.swift"
+version=$(sed -n 's/.*static let versionString = "\([^"]*\)".*/\1/p' "$root/Sources/LaunchAdCore/Version.swift")
+[ -n "$version" ] || die "no versionString in Sources/LaunchAdCore/Version.swift"
 deb_version=$(dpkg-parsechangelog -l "$root/packaging/debian/changelog" -S Version)
 [ "$deb_version" = "$version" ] || die "packaging/debian/changelog starts with $deb_version, the code says $version"
 grep -m1 '^## ' "$root/CHANGELOG.md" | grep -qx "## $version" || die "CHANGELOG.md does not start with ## $version"

@@ -8,6 +8,12 @@ typedef size_t (*launchad_curl_data_fn)(char *data, size_t size, size_t count, v
 
 typedef int (*launchad_curl_progress_fn)(void *context, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal, curl_off_t ulnow);
 
+typedef curl_socket_t (*launchad_curl_opensocket_fn)(void *context, curlsocktype purpose, struct curl_sockaddr *address);
+
+static inline CURLcode launchad_curl_set_opensocket_fn(CURL *h, launchad_curl_opensocket_fn f) { return curl_easy_setopt(h, CURLOPT_OPENSOCKETFUNCTION, f); }
+static inline curl_socket_t launchad_curl_socket_bad(void) { return CURL_SOCKET_BAD; }
+/* The address curl is about to connect to starts at this offset in struct curl_sockaddr (room for IPv6 follows). */
+static inline const struct sockaddr *launchad_curl_sockaddr(const struct curl_sockaddr *a) { return &a->addr; }
 static inline CURLcode launchad_curl_set_progress_fn(CURL *h, launchad_curl_progress_fn f) { return curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, f); }
 static inline CURLcode launchad_curl_set_long(CURL *h, CURLoption o, long v) { return curl_easy_setopt(h, o, v); }
 static inline CURLcode launchad_curl_set_string(CURL *h, CURLoption o, const char *v) { return curl_easy_setopt(h, o, v); }

@@ -17,6 +17,7 @@ public enum LaunchAdCLI {
         }
         // Network creatives (play URL, probe URL, ...) under the default policy; launch applies its own.
         PrefetchCommand.installStreaming(PrefetchOptions())
+        AddressPolicy.allowPrivateNetwork = command.allowsPrivateNetwork
         switch command {
         case .help(let text):
             print(text)

@@ -97,9 +97,13 @@ public enum LaunchCommand {
         // The captions cached with the creative (a caption problem never holds the ad back).
         if let c = choice.ad.captions, store.isAvailable(c, in: index) { play.captions = play.captions ?? path(c) }
         let report = o.cache.delivery.reportTarget ?? index.manifest?.report
-        return PlayCommand.play(play, sink: recorded(tracked(sink, choice, play, queue: queue), choice, play, o, report: report, queue: queue),
+        let beacons = reaching(queue, index.record(for: choice.ad.id)?.reach ?? .any)
+        return PlayCommand.play(play, sink: recorded(tracked(sink, choice, play, queue: beacons), choice, play, o, report: report, queue: queue),
                                 holding: held)
     }
+
+    /// `queue`, holding the ad's beacons to the addresses the documents that named them allow.
+    static func reaching(_ queue: BeaconQueue?, _ reach: Reach) -> BeaconQueue? { ReachQueue.fixed(queue, reach) }
 
     /// Nothing cached to show: the manifest's ad straight from the network, if the manifest
     /// comes within --wait and the creative starts within what is left of it.
@@ -120,7 +124,8 @@ public enum LaunchCommand {
         let report = o.cache.delivery.reportTarget ?? manifest.report
         let tally = ShownPlay(store: store, id: choice.ad.id, sink: sink)
         shown = tally
-        let outcome = PlayCommand.play(play, sink: recorded(tracked(tally, choice, play, queue: queue), choice, play, o, report: report, queue: queue),
+        let beacons = reaching(queue, refresh.prefetcher.manifestReach)
+        let outcome = PlayCommand.play(play, sink: recorded(tracked(tally, choice, play, queue: beacons), choice, play, o, report: report, queue: queue),
                                        holding: held)
         guard outcome != .timeout else {
             sink.rewriteOutcome(to: .noAd, reason: "creative_late")

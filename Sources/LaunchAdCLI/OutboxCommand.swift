@@ -7,8 +7,15 @@ public enum OutboxCommand {
     public static func run(_ o: OutboxOptions) -> Int32 {
         let problems = StderrEvents()
         guard let outbox = o.delivery.openOutbox(events: problems) else { return ExitCode.failure }
-        if o.action == .flush, outbox.flush(lockWait: o.lockWait) == nil {
-            FileHandle.standardError.write(Data("launchad: another launchad process is sending from this outbox; try again later\n".utf8))
+        if o.action == .flush {
+            do {
+                if try outbox.flush(lockWait: o.lockWait) == nil {
+                    FileHandle.standardError.write(Data("launchad: another launchad process is sending from this outbox; try again later\n".utf8))
+                }
+            } catch {
+                FileHandle.standardError.write(Data("launchad: cannot send from the outbox: \(error)\n".utf8))
+                return ExitCode.failure
+            }
         }
         let status = outbox.status()
         print(status.json.serialized())

@@ -30,10 +30,15 @@ public enum PlayCommand {
         let outbox = delivery.openOutbox(events: sink)
         outbox?.startSending()
         let outcome: Outcome
+        let began = ProcessClock.uptimeSeconds()
         if isTag(options) {
             // One play record per ad played (`--report`), the ad's id in it.
             outcome = VASTPlay.play(options, sink: sink, queue: outbox, record: delivery.recordingEachAd(sink, outbox: outbox, options: options))
         } else {
+            // The sniff's time came out of --wait: the first frame (or the fallback) is due
+            // --wait seconds after the start, however slow the server was to answer the sniff.
+            var options = options
+            options.wait = max(0, options.wait - (ProcessClock.uptimeSeconds() - began))
             let file = options.file
             let recorded = delivery.recording(sink, target: delivery.reportTarget, outbox: outbox, adID: nil,
                                               sha256: { file.contains("://") ? nil : try? SHA256.hex(ofFile: file) }, options: options)
@@ -44,9 +49,9 @@ public enum PlayCommand {
         return outcome.exitCode
     }
 
-    /// `--vast`, or a FILE or URL whose root element is `<VAST>`.
+    /// `--vast`, or a FILE or URL whose root element is `<VAST>`. The sniff fits inside `--wait`.
     static func isTag(_ o: PlayOptions) -> Bool {
-        o.vast.tag != nil || TagSniffer.isTag(o.file, allowHTTP: o.vast.allowHTTP, timeout: o.vast.timeout)
+        o.vast.tag != nil || TagSniffer.isTag(o.file, allowHTTP: o.vast.allowHTTP, timeout: min(o.vast.timeout, o.wait))
     }
 
     /// Plays one ad (a file path or an http(s) URL) with its fallback; emits every event up to

@@ -54,8 +54,7 @@ public enum PrefetchCommand {
     }
 
     static func client(_ o: PrefetchOptions) -> HTTPClient {
-        HTTPClient(connectTimeout: o.connectTimeout, totalTimeout: o.timeout, allowHTTP: o.allowHTTP,
-                   userAgent: "launchad/\(Command.versionString)")
+        HTTPClient(connectTimeout: o.connectTimeout, totalTimeout: o.timeout, allowHTTP: o.allowHTTP)
     }
 
     /// Streams (`play URL`, a first launch's creative) are read by the same client, under the

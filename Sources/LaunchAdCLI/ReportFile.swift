@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAdCore
+import LaunchAdDelivery
 
 /// `--output FILE`, written whole or not at all: the report goes to a temporary file in FILE's
 /// folder, made before any decoding (so an unwritable path fails at once), and is renamed over
@@ -7,6 +8,8 @@ import LaunchAdCore
 final class ReportFile {
     let path: String
     private var temp: String?
+    /// As readable as any file the user creates.
+    private let mode: mode_t
 
     init(_ path: String) throws {
         self.path = path
@@ -18,10 +21,9 @@ final class ReportFile {
         var template = Array((url.deletingLastPathComponent().path + "/.\(url.lastPathComponent).XXXXXX").utf8CString)
         let fd = mkstemp(&template)
         guard fd >= 0 else { throw Self.failure(path) }
-        // mkstemp makes the file private; a report is as readable as any file the user creates.
         let mask = umask(0)
         umask(mask)
-        fchmod(fd, 0o666 & ~mask)
+        mode = 0o666 & ~mask
         close(fd)
         temp = String(cString: template)
     }
@@ -31,12 +33,9 @@ final class ReportFile {
     /// Writes `text` and puts it in place.
     func commit(_ text: String) throws {
         guard let temp else { return }
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: temp))
-        } catch {
-            throw UsageError("--output: cannot write \(path): \(error.localizedDescription)")
+        do { try AtomicFile.replace(path, with: Data(text.utf8), temporary: temp, mode: mode) } catch {
+            throw UsageError("--output: \(error.description)")
         }
-        guard rename(temp, path) == 0 else { throw Self.failure(path) }
         self.temp = nil
     }
 

@@ -1,11 +1,11 @@
+import LaunchAdCore
 import LaunchAdDelivery
 import LaunchAdMedia
 import LaunchAdPlayer
 
 extension Command {
-    /// The release: the only place it is written. scripts/package.sh reads it from this line, and
-    /// checks that debian/changelog and CHANGELOG.md start with it.
-    public static let versionString = "0.1.0"
+    /// The release (written once, in LaunchAdCore's Version.swift: the HTTP client's User-Agent needs it too).
+    public static let versionString = LaunchAdVersion.versionString
 }
 
 /// What `launchad --version` prints: the release and the libraries this process runs against

@@ -18,16 +18,24 @@ public enum Outcome: String, Sendable, CaseIterable {
     }
 }
 
+/// The process exit codes launchad uses.
 public enum ExitCode {
+    /// The ad ran: completed, skipped, clicked or ended by the host (or the command succeeded).
     public static let success: Int32 = 0
+    /// An error.
     public static let failure: Int32 = 1
+    /// A mistake in the command line.
     public static let usage: Int32 = 2
+    /// No ad to show, or its first frame was too late.
     public static let noAd: Int32 = 3
 }
 
 /// A mistake in the command line: reported in one line, exit code 2.
 public struct UsageError: Error, Equatable, CustomStringConvertible {
+    /// The one-line explanation.
     public let message: String
+    /// A usage error saying `message`.
     public init(_ message: String) { self.message = message }
+    /// The message.
     public var description: String { message }
 }

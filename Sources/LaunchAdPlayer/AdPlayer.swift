@@ -9,14 +9,19 @@ import LaunchAdMedia
 public final class AdPlayer {
     /// What a test sees at each presented frame, before it reaches the screen.
     public struct PresentedFrame {
+        /// When the frame was drawn, in `ProcessClock` milliseconds (the events' `t_ms`).
         public let nowMs: Int
         /// The media time of the picture on screen (seconds), for video.
         public let mediaTime: Double?
         /// The audio clock (what is being heard) at that moment, while audio plays.
         public let audioClock: Double?
+        /// The layout the frame was drawn with.
         public let layout: AdLayout
+        /// The skip button as drawn.
         public let skip: SkipButtonState
+        /// Whether the ad was paused.
         public let isPaused: Bool
+        /// The renderer that drew the frame, to read its pixels back before it is presented.
         public let renderer: Renderer
     }
 
@@ -79,6 +84,7 @@ public final class AdPlayer {
     /// Image threads; the run waits for them (bounded) so none outlives it.
     let imageThreads = DispatchGroup()
 
+    /// A player for `config` that reports to `events`; nothing opens until `run()`.
     public init(config: PlayerConfig, events: EventSink) {
         self.config = config
         let events = EndGate(events)

@@ -7,11 +7,14 @@ import LaunchAdMedia
 /// then), scaled to one height and set side by side with its label. SDL's software renderer on
 /// surfaces in memory: no display and no video driver are needed.
 public enum DeviceGallery {
+    /// Height in pixels every device's screen is scaled to in the gallery.
     public static let panelHeight = 640
 
     /// RGBA pixels of the gallery and its size.
     public struct Picture: Sendable {
+        /// The gallery's size in pixels.
         public let size: Size
+        /// RGBA bytes, row by row, 4 bytes per pixel, no padding.
         public let pixels: [UInt8]
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A small HTTP/1.1 endpoint for the tests: keeps every request it receives (raw bytes, method,
-/// target, body) and answers `status`, or never answers while `hang` is set (a server that took
+/// target, body) and answers `status` (after `delay`), or never answers while `hang` is set (a server that took
 /// the request and is slow to say so). Keep-alive, one thread per connection.
 final class Collector: @unchecked Sendable {  // `received`, `status` and `hang` guarded by `lock`
     struct Request { let raw: Data; let method: String; let target: String; let body: Data }
@@ -13,11 +13,14 @@ final class Collector: @unchecked Sendable {  // `received`, `status` and `hang`
     private var _status = 204
     private var _hang = false
     private var _answer = Data()
+    private var _delay = 0.0
 
-    init(status: Int = 204) throws {
-        let listener = try listeningSocket(backlog: 64)
+    /// `host`: another loopback address (127.0.0.2) serves as a "public" one in the SSRF tests.
+    init(status: Int = 204, host: String = "127.0.0.1") throws {
+        let listener = try listeningSocket(backlog: 64, host: host)
         fd = listener.fd
         port = listener.port
+        self.host = host
         _status = status
         Thread.detachNewThread { [self] in
             while true {
@@ -28,7 +31,8 @@ final class Collector: @unchecked Sendable {  // `received`, `status` and `hang`
         }
     }
 
-    var url: String { "http://127.0.0.1:\(port)" }
+    let host: String
+    var url: String { "http://\(host):\(port)" }
     var received: [Request] { lock.lock(); defer { lock.unlock() }; return _received }
     var status: Int {
         get { lock.lock(); defer { lock.unlock() }; return _status }
@@ -42,6 +46,12 @@ final class Collector: @unchecked Sendable {  // `received`, `status` and `hang`
     var answer: Data {
         get { lock.lock(); defer { lock.unlock() }; return _answer }
         set { lock.lock(); _answer = newValue; lock.unlock() }
+    }
+
+    /// Seconds to wait before each answer (a slow tracker).
+    var delay: Double {
+        get { lock.lock(); defer { lock.unlock() }; return _delay }
+        set { lock.lock(); _delay = newValue; lock.unlock() }
     }
 
     /// The bodies received, decoded as JSON arrays of objects (play records).
@@ -86,9 +96,10 @@ final class Collector: @unchecked Sendable {  // `received`, `status` and `hang`
             let words = head.split(separator: " ", maxSplits: 2)
             lock.lock()
             _received.append(Request(raw: raw, method: String(words.first ?? ""), target: String(words.dropFirst().first ?? ""), body: body))
-            let (status, hang, answer) = (_status, _hang, _answer)
+            let (status, hang, answer, delay) = (_status, _hang, _answer, _delay)
             lock.unlock()
             if hang { while self.hang { usleep(20_000) }; return }
+            if delay > 0 { usleep(useconds_t(delay * 1_000_000)) }
             let reply = Data("HTTP/1.1 \(status) X\r\nContent-Length: \(answer.count)\r\n\r\n".utf8) + answer
             guard reply.withUnsafeBytes({ write(c, $0.baseAddress, $0.count) }) == reply.count else { return }
         }

@@ -69,4 +69,15 @@ final class DeliveryOptionsTests: XCTestCase {
             }
         }
     }
+
+    /// `--allow-private-network` is taken by every command that fetches what a document names,
+    /// and is off unless given; `--allow-http` does not imply it.
+    func testAllowPrivateNetworkIsItsOwnOption() throws {
+        for args in [["play", "ad.mp4"], ["launch", "--manifest", "m.json"], ["prefetch", "--manifest", "m.json"],
+                     ["outbox", "flush"], ["validate", "--vast", "tag.xml"]] {
+            XCTAssertFalse(try Command.parse(args + ["--allow-http"]).allowsPrivateNetwork, "\(args)")
+            XCTAssertTrue(try Command.parse(args + ["--allow-private-network"]).allowsPrivateNetwork, "\(args)")
+        }
+        XCTAssertFalse(try Command.parse(["probe", "ad.mp4"]).allowsPrivateNetwork)
+    }
 }

@@ -162,10 +162,11 @@ final class RawServer {
     deinit { shutdown(fd, Int32(SHUT_RDWR)); close(fd) }
 }
 
-/// A TCP socket listening on 127.0.0.1 at a port the kernel picked.
-func listeningSocket(backlog: Int32) throws -> (fd: Int32, port: UInt16) {
+/// A TCP socket listening on `host` (a loopback address) at a port the kernel picked.
+func listeningSocket(backlog: Int32, host: String = "127.0.0.1") throws -> (fd: Int32, port: UInt16) {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     var addr = loopback(0)
+    addr.sin_addr.s_addr = inet_addr(host)
     guard withUnsafePointer(to: &addr, { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }) == 0, listen(fd, backlog) == 0 else {
         close(fd)

@@ -12,8 +12,8 @@ final class ScriptedServer: @unchecked Sendable {
     private let lock = NSLock()
     private var seen: [String] = []
 
-    init(_ respond: @escaping @Sendable (Int32, String) -> Void) throws {
-        let listener = try listeningSocket(backlog: 8)
+    init(host: String = "127.0.0.1", _ respond: @escaping @Sendable (Int32, String) -> Void) throws {
+        let listener = try listeningSocket(backlog: 8, host: host)
         fd = listener.fd
         port = listener.port
         Thread.detachNewThread { [self] in

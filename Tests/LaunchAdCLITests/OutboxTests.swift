@@ -106,7 +106,7 @@ final class OutboxTests: XCTestCase {
         let box = try Outbox(stateDirectory: state, config: OutboxConfig(), fetcher: HTTPClient(connectTimeout: 2, totalTimeout: 4),
                              clock: { Date() })
         box.enqueue(record: #"{"id":"r9"}"#, collector: "\(collector.url)/pop", batch: 5, at: Date())
-        XCTAssertEqual(box.flush(lockWait: 5), 1)
+        XCTAssertEqual(try box.flush(lockWait: 5), 1)
         XCTAssertEqual(collector.received.map { $0.method + " " + $0.target }, ["POST /pop"])
         XCTAssertEqual(String(decoding: collector.received[0].body, as: UTF8.self), #"[{"id":"r9"}]"#)
         XCTAssertEqual(box.status().counts.records.delivered, 1)
@@ -150,7 +150,7 @@ final class OutboxTests: XCTestCase {
         box.enqueue(beacons: ["\(collector.url)/young"], event: "impression", at: clock.now)
         clock.now = clock.now.addingTimeInterval(31)
 
-        XCTAssertEqual(box.flush(lockWait: 5), 1)
+        XCTAssertEqual(try box.flush(lockWait: 5), 1)
         XCTAssertEqual(collector.received.map(\.target), ["/young"])
         let status = box.status()
         XCTAssertEqual(status.pending, 0)
@@ -165,7 +165,7 @@ final class OutboxTests: XCTestCase {
         box.enqueue(beacons: ["\(nginx.base)/track/ok", "\(nginx.base)/hop/track/moved", "\(nginx.base)/missing/x",
                               "\(nginx.base)/500/x", "\(nginx.base)/busy/x", "http://ads.example.com/x"],
                     event: "impression", at: Date())
-        XCTAssertEqual(box.flush(lockWait: 5), 6)
+        XCTAssertEqual(try box.flush(lockWait: 5), 6)
         let status = box.status()
         XCTAssertEqual(nginx.tracked.sorted(), ["/track/moved", "/track/ok"])
         XCTAssertEqual(status.counts.beacons.delivered, 2)
@@ -177,7 +177,7 @@ final class OutboxTests: XCTestCase {
         XCTAssertNotNil(refusal.range(of: #"^20\d\d-\d\d-\d\dT[0-9:.]+Z refusing plain http for ads.example.com \(use https, or --allow-http\)$"#,
                                       options: .regularExpression), refusal)
         XCTAssertNotNil(status.counts.problems["127.0.0.1"]?.range(of: #"HTTP (404|500|429) from http://127.0.0.1:\d+/"#, options: .regularExpression))
-        XCTAssertTrue(status.json.serialized().contains(#""refused":1,"last_problem":"20"#), status.json.serialized())
+        XCTAssertTrue(status.json.serialized().contains(#""refused":1,"damaged":0,"last_problem":"20"#), status.json.serialized())
     }
 
     func testTwoFlushingProcessesDeliverEachBeaconOnce() throws {
@@ -251,7 +251,7 @@ extension OutboxTests {
             box.enqueue(beacons: ["\(base)/track/\(event)?w=1", "\(base)/track/\(event)?w=2"], event: event, at: t.addingTimeInterval(Double(i) / 1000))
         }
         try nginx.start()
-        XCTAssertEqual(box.flush(lockWait: 5), 12)
+        XCTAssertEqual(try box.flush(lockWait: 5), 12)
         let order = nginx.tracked.map { $0.split(separator: "?")[0].dropFirst("/track/".count) }.map(String.init)
         XCTAssertEqual(order, events.flatMap { [$0, $0] })
     }

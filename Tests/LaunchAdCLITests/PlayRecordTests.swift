@@ -187,7 +187,7 @@ final class PlayRecordTests: XCTestCase {
         collector.status = 400
         XCTAssertEqual(try Launchad.run(args).status, 0)
         let status = try Launchad.run(["outbox", "status", "--state", state.path])
-        XCTAssertTrue(status.stdout.contains(#""records":{"delivered":1,"retried":0,"expired":0,"dropped":0,"refused":1}"#), status.stdout)
+        XCTAssertTrue(status.stdout.contains(#""records":{"delivered":1,"retried":0,"expired":0,"dropped":0,"refused":1,"damaged":0}"#), status.stdout)
         XCTAssertTrue(status.stdout.contains(#""pending":0,"#), status.stdout)
     }
 }

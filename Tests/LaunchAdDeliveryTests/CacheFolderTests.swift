@@ -52,7 +52,7 @@ final class CacheFolderTests: XCTestCase {
         try fm.createDirectory(at: theirs, withIntermediateDirectories: true)
         XCTAssertEqual(chown(theirs.path, 65534, 65534), 0)
         XCTAssertEqual(refusal { _ = try CacheStore(directory: theirs) }?.message,
-                       "\(theirs.path) belongs to another user (uid 65534); launchad uses only a cache folder of its own")
+                       "\(theirs.path) belongs to another user (uid 65534); launchad uses only a folder of its own")
         XCTAssertFalse(fm.fileExists(atPath: theirs.appendingPathComponent("CACHEDIR.TAG").path))
     }
 

@@ -112,6 +112,24 @@ final class CacheTests: XCTestCase {
         XCTAssertNoThrow(try store.markShown([creative.sha256], at: Date()))
     }
 
+    /// A writer waiting for the lock gets it when the holder lets go, well inside its wait: the
+    /// wait is the kernel's (a blocking flock), not a give-up at the first refusal.
+    func testAWaitingWriterGetsTheLockWhenTheHolderLetsGo() throws {
+        let lockPath = dir.appendingPathComponent("lock").path
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/perl")
+        // Holds the lock, says so on stdout, and lets go after 0.5 s.
+        holder.arguments = ["-e", #"use Fcntl ":flock"; $|=1; open(my $f, ">>", $ARGV[0]) or die; flock($f, LOCK_EX) or die; print "held\n"; select(undef,undef,undef,0.5)"#, lockPath]
+        let out = Pipe()
+        holder.standardOutput = out
+        try holder.run()
+        defer { if holder.isRunning { kill(holder.processIdentifier, SIGKILL) } }
+        XCTAssertEqual(String(decoding: out.fileHandleForReading.readData(ofLength: 5), as: UTF8.self), "held\n")
+        store.lockTimeout = 30
+        XCTAssertNoThrow(try store.markShown([creative.sha256], at: Date()))
+        holder.waitUntilExit()
+    }
+
     /// Concurrent updates from many writers all land: each re-reads the index under the lock.
     func testConcurrentUpdatesAreNotLost() throws {
         let other = try CacheStore(directory: dir), mine: CacheStore = store

@@ -75,6 +75,18 @@ public enum Command: Equatable, Sendable {
         }
     }
 
+    /// `--allow-private-network` on the command line: the rule on internal addresses is off for the run.
+    public var allowsPrivateNetwork: Bool {
+        switch self {
+        case .play(_, let d): return d.allowPrivateNetwork
+        case .validate(let o): return o.allowPrivateNetwork
+        case .launch(let o): return o.cache.delivery.allowPrivateNetwork
+        case .prefetch(let o): return o.delivery.allowPrivateNetwork
+        case .outbox(let o): return o.delivery.allowPrivateNetwork
+        default: return false
+        }
+    }
+
     /// `help --man [COMMAND]` and `help --completion SHELL`: the help texts as a man page or a
     /// completion script (scripts/package.sh ships them); nil for any other `help`.
     static func generatedHelp(_ args: [String]) throws -> String? {

@@ -12,6 +12,8 @@ public struct DeliveryOptions: Equatable, Sendable {
     public var beaconWait: Double = 2
     /// Plain http to any host (the command's `--allow-http`); loopback hosts always may.
     public var allowHTTP = false
+    /// `--allow-private-network` (labs): URLs named by remote documents may reach internal addresses.
+    public var allowPrivateNetwork = false
     /// `--report URL` (play, launch): the collector for play records; launch also takes the manifest's.
     public var report: String?
     /// `--report-batch N`: the most records per POST to `--report` (default 50).
@@ -25,6 +27,8 @@ public struct DeliveryOptions: Equatable, Sendable {
       --state DIR            outbox folder's parent (default $XDG_STATE_HOME/launchad, else ~/.local/state/launchad)
       --beacon-ttl S         drop a beacon or record not delivered S seconds after its event (default 86400)
       --beacon-wait S        at the end, wait at most S seconds for what is being sent (default 2)
+      --allow-private-network  URLs named by a tag, manifest or redirect from a public address may
+                             reach loopback, LAN and link-local addresses too (labs only)
     """
 
     static let recordHelp = """
@@ -71,6 +75,7 @@ public struct DeliveryOptions: Equatable, Sendable {
             stateDirectory = dir
         case "--beacon-ttl": beaconTTL = try r.double(for: opt, min: 1, max: 30 * 86_400)
         case "--beacon-wait": beaconWait = try r.double(for: opt, max: 600)
+        case "--allow-private-network": try r.flag(opt); allowPrivateNetwork = true
         default: return false
         }
         return true
@@ -99,7 +104,7 @@ public struct DeliveryOptions: Equatable, Sendable {
             let config = OutboxConfig(ttl: beaconTTL)
             // libcurl, a connection per beacon: measured twice the rate of a keep-alive URLSession at half the CPU.
             let outbox = try Outbox(stateDirectory: stateURL(), config: config,
-                                    fetcher: HTTPClient(connectTimeout: 5, totalTimeout: 10, allowHTTP: allowHTTP, userAgent: "launchad"),
+                                    fetcher: HTTPClient(connectTimeout: 5, totalTimeout: 10, allowHTTP: allowHTTP),
                                     clock: { Date() })
             outbox.onProblem = { events.emit(AdEvent("outbox_error", tMs: ProcessClock.nowMs(), [("reason", .string($0))])) }
             return outbox

@@ -22,6 +22,8 @@ public struct ValidateOptions: Equatable, Sendable {
     public var vastTimeout: Double = 5
     public var maxWrappers = 5
     public var allowHTTP = false
+    /// `--allow-private-network`: as for play.
+    public var allowPrivateNetwork = false
 
     public init(files: [String] = []) { self.files = files }
 
@@ -43,7 +45,7 @@ public struct ValidateOptions: Equatable, Sendable {
       --no-progress          no progress bar (it is shown only on a terminal anyway)
       --vast URL|FILE        check a VAST tag: XML, version, required elements, https, wrappers,
                              playable media, renditions, UniversalAdId, durations; then each media file
-      --vast-timeout S, --max-wrappers N, --allow-http   as for play --vast
+      --vast-timeout S, --max-wrappers N, --allow-http, --allow-private-network   as for play --vast
     Exit codes: 0 nothing fails (warnings allowed), 1 a rule fails or a file cannot be read, 2 usage.
     """
 
@@ -71,6 +73,7 @@ public struct ValidateOptions: Equatable, Sendable {
             case "--vast-timeout": o.vastTimeout = try r.double(for: opt, min: 0.1, max: 600)
             case "--max-wrappers": o.maxWrappers = try r.int(for: opt, min: 0, max: 20)
             case "--allow-http": try r.flag(opt); o.allowHTTP = true
+            case "--allow-private-network": try r.flag(opt); o.allowPrivateNetwork = true
             default: throw UsageError("unknown option \(opt) (see launchad validate --help)")
             }
         }

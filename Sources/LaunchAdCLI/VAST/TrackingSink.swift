@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAdCore
+import LaunchAdDelivery
 
 /// Passes the player's events on and turns each into the ad's tracking beacons (the core's
 /// VASTTracker decides which fire, with their macros), queued durably in the order they happen.
@@ -59,14 +60,6 @@ final class TrackingSink: EventSink, @unchecked Sendable { // the tracker is gua
                 self?.track(AdEvent("view_tick", tMs: ProcessClock.nowMs()))
             }
         }
-    }
-}
-
-/// `[CACHEBUSTING]`: eight random digits, drawn once per beacon batch.
-enum CacheBuster {
-    static func next() -> String {
-        let n = String(UInt32.random(in: 0..<100_000_000))
-        return String(repeating: "0", count: 8 - n.count) + n
     }
 }
 

@@ -25,6 +25,10 @@ enum VASTPlay {
         let o: PlayOptions
         let sink: EventSink
         let queue: BeaconQueue?
+        /// `queue`, holding each beacon to the addresses its document chain may reach.
+        let reachQueue: ReachQueue?
+        /// The reach of the URLs the first document names.
+        var docReach = Reach.any
         let record: Recorder
         let resolver: VASTResolver
         let capabilities = MediaCapabilities.local()
@@ -34,7 +38,9 @@ enum VASTPlay {
         var rootErrors: [String] = []
 
         init(options: PlayOptions, sink: EventSink, queue: BeaconQueue?, record: @escaping Recorder) {
-            o = options; self.sink = sink; self.queue = queue; self.record = record
+            o = options; self.sink = sink; self.record = record
+            reachQueue = queue.map(ReachQueue.init)
+            self.queue = reachQueue
             resolver = VASTResolver(timeout: o.vast.timeout, maxWrappers: o.vast.maxWrappers, allowHTTP: o.vast.allowHTTP)
             base = MacroContext(timestamp: Date(), cacheBusting: "", deviceUA: VASTPlay.userAgent)
             base.fullscreen = o.fullscreen
@@ -45,8 +51,9 @@ enum VASTPlay {
         func play() -> Outcome {
             let tagURL = o.file.contains("://") ? o.file : nil
             let doc: VASTDocument
-            do { doc = try resolver.load(o.file) } catch {
+            do { (doc, docReach) = try resolver.loadReached(o.file); reachQueue?.reach = docReach } catch {
                 let failure = error as? VASTFailure
+                reachQueue?.reach = failure?.reach ?? .any
                 return fail(failure?.error ?? VASTError(VASTError.undefined, "\(error)"), uris: failure?.errorURIs ?? [])
             }
             rootErrors = doc.errors
@@ -77,9 +84,10 @@ enum VASTPlay {
         /// Resolves, chooses and plays one ad; a failure fires its Error URIs with the code.
         private func playOne(_ vastAd: VASTAd, tagURL: String?, count: Int) -> AdResult {
             let resolved: ResolvedAd
-            switch resolver.resolve(vastAd, tagURL: tagURL, rootErrors: rootErrors) {
-            case .success(let r): resolved = r
+            switch resolver.resolve(vastAd, tagURL: tagURL, rootErrors: rootErrors, reach: docReach) {
+            case .success(let r): resolved = r; reachQueue?.reach = r.reach
             case .failure(let f):
+                reachQueue?.reach = f.reach
                 report(f.error, uris: f.errorURIs, adID: vastAd.id)
                 // fallbackOnNoAd="false": a wrapper whose response is empty selects no ad at all.
                 return .failed(stopRun: f.error.code == VASTError.noAd && vastAd.wrapper?.fallbackOnNoAd == false)
@@ -120,10 +128,12 @@ enum VASTPlay {
             for (n, media) in candidates.enumerated() {
                 var adContext = context
                 adContext.assetURI = media.url
+                StreamReach.note(resolved.reach, for: media.url)
                 let options = VASTMapping.playOptions(o, ad: resolved, media: media, context: adContext)
                 let adSink = AdEndSink(sink, adID: resolved.id, sequence: resolved.sequence)
                 let tracker = VASTTracker(ad: resolved, context: adContext, followsFocus: o.pauseOnBlur)
-                let tracking = TrackingSink(record(adSink, resolved.id), tracker: tracker, queue: queue)
+                // Its own reach: the sink writes its beacons later, on its writer queue.
+                let tracking = TrackingSink(record(adSink, resolved.id), tracker: tracker, queue: ReachQueue.fixed(reachQueue?.base, resolved.reach))
                 // Every candidate but the last may give way to the next when it does not open or decode.
                 let gate = CandidateGate(tracking, media: media.url, canFallThrough: n + 1 < candidates.count, sink: sink)
                 let outcome = PlayCommand.play(options, sink: gate, captions: captions, icons: icons)

@@ -17,11 +17,11 @@ enum ValidateVAST {
         let resolver = VASTResolver(timeout: o.vastTimeout, maxWrappers: o.maxWrappers, allowHTTP: o.allowHTTP)
         var facts = VASTTagFacts(source: tag, maxWrappers: o.maxWrappers, capabilities: .local(), window: Size(width: 1920, height: 1080))
         do {
-            let doc = try resolver.load(tag)
+            let (doc, docReach) = try resolver.loadReached(tag)
             facts.document = doc
             let plan = VASTAdPlan(doc)
             if let first = plan.pod.first ?? plan.buffet.first {
-                switch resolver.resolve(first, tagURL: tag.contains("://") ? tag : nil, rootErrors: doc.errors) {
+                switch resolver.resolve(first, tagURL: tag.contains("://") ? tag : nil, rootErrors: doc.errors, reach: docReach) {
                 case .success(let ad): facts.resolved = ad
                 case .failure(let f): (facts.chainError, facts.followed) = (f.error, f.followed)
                 }
@@ -51,7 +51,9 @@ enum ValidateVAST {
             }
             do {
                 guard let url = URL(string: file.url) else { throw FetchError("not a URL", retryable: false) }
-                let r = try client.fetch(FetchRequest(url: url, maxBytes: min(maxMediaBytes, budget), destination: local), progress: nil)
+                var request = FetchRequest(url: url, maxBytes: min(maxMediaBytes, budget), destination: local)
+                request.reach = facts.resolved?.reach ?? .publicOnly
+                let r = try client.fetch(request, progress: nil)
                 budget -= r.bytes
                 guard (200..<300).contains(r.status) else { throw FetchError("HTTP \(r.status)", retryable: false) }
                 var report = ValidateCommand.validate(local.path, spec, pictures: o.format == .html ? PictureRequest() : nil) { _ in }

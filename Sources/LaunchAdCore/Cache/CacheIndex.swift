@@ -2,6 +2,7 @@ import Foundation
 
 /// The cache's table of contents, kept as readable JSON in `index.json`.
 public struct CacheIndex: Codable, Equatable, Sendable {
+    /// Format version of `index.json`; written as 1 and not currently checked on read.
     public var version = 1
     /// Validators of the last manifest fetched, for conditional requests.
     public var manifest: ManifestRecord?
@@ -14,6 +15,7 @@ public struct CacheIndex: Codable, Equatable, Sendable {
     /// `AdSchedule.historySeconds`. Here rather than in memory so caps hold across restarts.
     public var plays: [String: [Date]]?
 
+    /// An empty index: no manifest, ads, files or plays.
     public init() {}
 
     /// Notes a play of `id` at `time`, forgetting plays too old to matter to any cap.
@@ -27,19 +29,27 @@ public struct CacheIndex: Codable, Equatable, Sendable {
         plays = all
     }
 
+    /// Bytes of all cached files together, as recorded in `files`.
     public var totalBytes: Int64 { files.values.reduce(0) { $0 + $1.bytes } }
 
+    /// The cached record of the ad with this id, if any.
     public func record(for id: String) -> AdRecord? { ads.first { $0.ad.id == id } }
 
+    /// Stores `record`, replacing the one for the same ad id or appending it.
     public mutating func setRecord(_ record: AdRecord) {
         if let i = ads.firstIndex(where: { $0.ad.id == record.ad.id }) { ads[i] = record } else { ads.append(record) }
     }
 }
 
+/// What the cache knows of the manifest it last fetched: where from, its validators and when.
 public struct ManifestRecord: Codable, Equatable, Sendable {
+    /// The manifest's URL (or path) as configured.
     public var source: String
+    /// The manifest response's `ETag`, sent back as `If-None-Match`.
     public var etag: String?
+    /// The manifest response's `Last-Modified`, sent back as `If-Modified-Since`.
     public var lastModified: String?
+    /// When this version of the manifest was downloaded (a 304 does not change it).
     public var fetchedAt: Date
     /// The manifest's collector for play records, so a launch from the cache knows it offline.
     public var report: ReportTarget?
@@ -52,27 +62,40 @@ public struct ManifestRecord: Codable, Equatable, Sendable {
         case source, etag, fetchedAt = "fetched_at", lastModified = "last_modified", report, metrics, checkedAt = "checked_at"
     }
 
+    /// A record of a manifest fetched from `source`; `metrics` and `checkedAt` start unset.
     public init(source: String, etag: String?, lastModified: String?, fetchedAt: Date, report: ReportTarget? = nil) {
         self.source = source; self.etag = etag; self.lastModified = lastModified; self.fetchedAt = fetchedAt
         self.report = report
     }
 }
 
+/// One ad whose creatives are all in the cache, as the manifest described it.
 public struct AdRecord: Codable, Equatable, Sendable {
+    /// The ad's manifest entry.
     public var ad: AdEntry
+    /// When the ad's creatives were all cached.
     public var cachedAt: Date
+    /// Which addresses the ad's URLs (tracking) may reach, from where its manifest and VAST
+    /// documents came; absent (an older index) reads as any.
+    public var reach: Reach?
 
-    enum CodingKeys: String, CodingKey { case ad, cachedAt = "cached_at" }
+    enum CodingKeys: String, CodingKey { case ad, cachedAt = "cached_at", reach }
 
-    public init(ad: AdEntry, cachedAt: Date) { self.ad = ad; self.cachedAt = cachedAt }
+    /// A record of `ad` cached at `cachedAt`; `reach` nil allows any address.
+    public init(ad: AdEntry, cachedAt: Date, reach: Reach? = nil) { self.ad = ad; self.cachedAt = cachedAt; self.reach = reach }
 }
 
+/// One verified file in `objects/`, keyed in `CacheIndex.files` by its sha256.
 public struct FileRecord: Codable, Equatable, Sendable {
     /// Relative to the cache folder: `objects/<sha256>.<ext>`.
     public var file: String
+    /// The file's size in bytes.
     public var bytes: Int64
+    /// The URL it was downloaded from.
     public var url: String
+    /// When it was downloaded.
     public var fetchedAt: Date
+    /// When a launch last showed it; nil if never shown.
     public var lastShown: Date?
     /// The file's modification time (ns since 1970) when it was verified: a file written to
     /// since then is not used until re-hashed.
@@ -86,6 +109,7 @@ public struct FileRecord: Codable, Equatable, Sendable {
         case pendingEviction = "pending_eviction"
     }
 
+    /// A record of a downloaded file; `pendingEviction` starts unset.
     public init(file: String, bytes: Int64, url: String, fetchedAt: Date, lastShown: Date?, mtimeNs: Int64? = nil) {
         self.file = file; self.bytes = bytes; self.url = url; self.fetchedAt = fetchedAt; self.lastShown = lastShown
         self.mtimeNs = mtimeNs
@@ -95,8 +119,12 @@ public struct FileRecord: Codable, Equatable, Sendable {
     public var lastUsed: Date { lastShown ?? fetchedAt }
 }
 
+/// Whose file a deferred deletion removes and why, kept until a later refresh deletes it.
 public struct PendingEviction: Codable, Equatable, Sendable {
+    /// The id of the ad the file belonged to (`-` when unknown).
     public var id: String
+    /// Why the file goes (for example `replaced`), reported in the `evicted` event.
     public var reason: String
+    /// A pending eviction of the file of ad `id` for `reason`.
     public init(id: String, reason: String) { self.id = id; self.reason = reason }
 }

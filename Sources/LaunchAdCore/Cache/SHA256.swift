@@ -20,12 +20,15 @@ public struct SHA256 {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
+    /// A hasher with nothing hashed yet.
     public init() {}
 
+    /// Hashes `data` after everything hashed so far.
     public mutating func update(_ data: Data) {
         data.withUnsafeBytes { update(UnsafeRawBufferPointer($0)) }
     }
 
+    /// Hashes the bytes of `bytes` after everything hashed so far.
     public mutating func update(_ bytes: UnsafeRawBufferPointer) {
         length &+= UInt64(bytes.count)
         var offset = 0
@@ -90,6 +93,7 @@ public struct SHA256 {
 
     @inline(__always) private func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
 
+    /// The SHA-256 of `data` as 64 lowercase hex digits.
     public static func hex(of data: Data) -> String {
         var h = SHA256()
         h.update(data)

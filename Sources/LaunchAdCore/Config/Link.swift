@@ -1,5 +1,6 @@
 /// Click-through links: only web links are ever opened.
 public enum Link {
+    /// Whether `raw` may be opened: an http(s) URL with a host and no whitespace or control characters.
     public static func isAllowed(_ raw: String) -> Bool {
         let lower = raw.lowercased()
         guard let sep = lower.range(of: "://") else { return false }

@@ -4,20 +4,27 @@
 public struct PlayerConfig: Equatable, Sendable {
     /// The creative: a file or URL.
     public var source: String
+    /// Image shown when the video cannot play or its first frame is late (`--fallback`).
     public var fallback: String?
+    /// Logo image for the `logo-bottom` layout.
     public var logo: String?
     /// The window: a requested size, a device's portrait screen, or the whole display.
     public var size: Size?
+    /// A portrait device screen to size the window as (`--device`).
     public var device: DevicePreset?
+    /// Desktop fullscreen with the cursor hidden (kiosks).
     public var fullscreen: Bool
     /// The scene turned clockwise on the output; size and device are the output's shape.
     public var rotation: ScreenRotation
+    /// Letterbox (`fit`) or crop (`fill`) the ad to its area.
     public var fit: FitMode
+    /// Whether the ad fills the window or leaves a band below for the logo.
     public var layout: LayoutMode
     /// A TrueType font asked for by name; nil finds DejaVu at run time.
     public var font: String?
     /// How long a still image (the ad or the fallback) stays.
     public var imageDurationMs: Int
+    /// Read control commands (pause, skip, mute, end, ...) as lines from stdin.
     public var controlStdin: Bool
     /// Skip button, link, transition, first-frame wait, mute: the session's inputs.
     public var session: SessionConfig
@@ -29,6 +36,7 @@ public struct PlayerConfig: Equatable, Sendable {
     /// The caption language asked for, among a file's tracks or a VAST ad's files.
     public var captionLanguage: String?
 
+    /// The player's configuration for `o`, seconds turned into milliseconds; a video's duration is not known yet.
     public init(_ o: PlayOptions) {
         source = o.file
         fallback = o.fallback

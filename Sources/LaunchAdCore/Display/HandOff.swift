@@ -2,6 +2,7 @@
 /// the app's first top-level window is mapped (on X11, a window whose `_NET_WM_PID` is in the
 /// app's process tree), or for `--hold` seconds where that cannot be seen; never past the app's exit.
 public enum HandOff {
+    /// Why the hold ended; the raw value is what events report.
     public enum Ending: String, Equatable, Sendable {
         /// A window of the app's process tree is mapped: the app is on screen.
         case appWindow = "app_window"
@@ -15,8 +16,11 @@ public enum HandOff {
 
     /// A top-level window as the display lists it.
     public struct Window: Equatable, Sendable {
+        /// The process that owns the window (`_NET_WM_PID`), when it says.
         public var pid: Int32?
+        /// Whether the window is mapped and viewable.
         public var viewable: Bool
+        /// A window owned by `pid`, viewable or not.
         public init(pid: Int32?, viewable: Bool) { self.pid = pid; self.viewable = viewable }
     }
 

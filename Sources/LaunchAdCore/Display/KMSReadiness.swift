@@ -4,8 +4,11 @@
 public enum KMSReadiness {
     /// A device node and whether this process can open it as SDL would.
     public struct Node: Equatable, Sendable {
+        /// The device node's path, such as `/dev/dri/card0` or `/dev/input/event3`.
         public var path: String
+        /// Whether this process can open it (read-write for a card, read for input).
         public var usable: Bool
+        /// A node at `path`, usable or not.
         public init(path: String, usable: Bool) { self.path = path; self.usable = usable }
     }
 

@@ -10,10 +10,12 @@ public enum JSONValue: Equatable, Sendable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
+    /// Equal when both serialize to the same text (so object key order matters).
     public static func == (a: JSONValue, b: JSONValue) -> Bool {
         a.serialized() == b.serialized()
     }
 
+    /// Compact JSON text; a double has at most three decimals, a whole one prints as an integer, and NaN or infinity is `null`.
     public func serialized() -> String {
         switch self {
         case .string(let s): return JSONValue.quote(s)
@@ -52,8 +54,12 @@ public enum JSONValue: Equatable, Sendable {
 }
 
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral, ExpressibleByFloatLiteral {
+    /// A JSON string.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// A JSON integer.
     public init(integerLiteral value: Int) { self = .int(value) }
+    /// A JSON boolean.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// A JSON number from a floating-point literal.
     public init(floatLiteral value: Double) { self = .double(value) }
 }

@@ -8,6 +8,7 @@ public enum ProcessClock {
         return uptimeSeconds()
     }()
 
+    /// Milliseconds since this process started, rounded.
     public static func nowMs() -> Int {
         Int(((uptimeSeconds() - startUptime) * 1000).rounded())
     }

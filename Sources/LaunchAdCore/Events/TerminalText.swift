@@ -2,6 +2,8 @@
 /// characters (C0, DEL, C1) become visible escapes, so an id cannot move the cursor, clear the
 /// screen or retitle the window.
 public enum TerminalText {
+    /// `text` with tab, newline and carriage return as `\t`, `\n`, `\r`, other control characters as `\xHH`,
+    /// and a backslash doubled, so the escapes cannot be forged.
     public static func escaped(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {

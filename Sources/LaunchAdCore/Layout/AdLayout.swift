@@ -1,3 +1,4 @@
+/// How the window is divided (`--layout`): the ad alone, or the ad above a band holding the logo.
 public enum LayoutMode: String, CaseIterable, Sendable {
     case fullscreen
     case logoBottom = "logo-bottom"
@@ -6,7 +7,9 @@ public enum LayoutMode: String, CaseIterable, Sendable {
 /// Where a picture of `content` size goes: `source` is the part of the picture shown (cropped for
 /// fill), `destination` where it lands in the window.
 public struct Placement: Equatable, Sendable {
+    /// The part of the picture shown, in the picture's own pixels (the whole of it for fit).
     public var source: Rect
+    /// Where that part is drawn, in window pixels.
     public var destination: Rect
 
     /// Places `content` inside `area`, keeping its aspect ratio: letterboxed for fit, cropped for fill.
@@ -33,12 +36,16 @@ public struct Placement: Equatable, Sendable {
 
 /// The screen's parts for one window size: the ad's area, the logo band, the skip button.
 public struct AdLayout: Equatable, Sendable {
+    /// The window size the layout was made for.
     public var window: Size
+    /// Where the ad is placed: the whole window, or all of it above the logo band.
     public var adArea: Rect
     /// The band below the ad in logo-bottom layout.
     public var logoBand: Rect?
+    /// The skip button's rectangle in the top-right corner, sized for `skipStyle` and the window.
     public var skipButton: Rect
 
+    /// The layout of a `window`-sized screen; the logo band is a third of the width tall (at most half the height).
     public init(window: Size, mode: LayoutMode, skipStyle: SkipStyle) {
         self.window = window
         switch mode {

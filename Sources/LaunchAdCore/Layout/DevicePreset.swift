@@ -8,6 +8,7 @@ public enum DevicePreset: String, CaseIterable, Sendable {
     case androidHD = "android-hd"
     case androidFHD = "android-fhd"
 
+    /// The device's portrait screen size in native pixels.
     public var screen: Size {
         switch self {
         case .iphoneSE: return Size(width: 640, height: 1136)

@@ -1,13 +1,17 @@
 /// A screen `launchad preview` draws the ad on: a `--device` preset or the desktop.
 public struct PreviewDevice: Equatable, Sendable {
+    /// The name shown in the label: a `--device` preset's name, or `desktop`.
     public var name: String
+    /// The screen's size in pixels.
     public var screen: Size
 
+    /// A screen called `name` of `screen` pixels.
     public init(name: String, screen: Size) {
         self.name = name
         self.screen = screen
     }
 
+    /// A 1920x1080 desktop.
     public static let desktop = PreviewDevice(name: "desktop", screen: Size(width: 1920, height: 1080))
 
     /// Every portrait preset `--device` knows, then the 1920x1080 desktop.
@@ -33,12 +37,17 @@ public struct PreviewDevice: Equatable, Sendable {
 /// Where each device's panel goes in the gallery: side by side, all scaled to one height, each
 /// with its label in a band below it.
 public struct GalleryLayout: Equatable, Sendable {
+    /// Spacing in gallery pixels: round the edge, between panels, and the label band's height.
     public static let margin = 16, gap = 16, labelHeight = 32
 
+    /// Each device's panel, in the order the devices were given.
     public var panels: [Rect]
+    /// The label band below each panel.
     public var labels: [Rect]
+    /// The size of the whole gallery picture.
     public var canvas: Size
 
+    /// Panels `panelHeight` pixels tall, each as wide as its device's aspect ratio makes it, left to right.
     public init(devices: [PreviewDevice], panelHeight: Int) {
         var x = Self.margin
         panels = []

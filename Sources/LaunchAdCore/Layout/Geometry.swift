@@ -1,7 +1,10 @@
 /// Integer pixel sizes and rectangles, as SDL and FFmpeg count them.
 public struct Size: Equatable, Sendable, CustomStringConvertible {
+    /// Width in pixels.
     public var width: Int
+    /// Height in pixels.
     public var height: Int
+    /// A size of `width` by `height` pixels.
     public init(width: Int, height: Int) { self.width = width; self.height = height }
 
     /// "720x1280" (also "720X1280").
@@ -11,8 +14,11 @@ public struct Size: Equatable, Sendable, CustomStringConvertible {
         self.init(width: w, height: h)
     }
 
+    /// "WIDTHxHEIGHT", as `--size` takes it.
     public var description: String { "\(width)x\(height)" }
+    /// True when either side is zero or negative: nothing to draw.
     public var isEmpty: Bool { width <= 0 || height <= 0 }
+    /// The size with width and height swapped (a quarter turn).
     public var transposed: Size { Size(width: height, height: width) }
 
     /// The largest size with this aspect ratio that fits in `bounds`, never larger than self.
@@ -28,23 +34,37 @@ public struct Size: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
+/// A rectangle in pixels, origin at the top left, y growing down.
 public struct Rect: Equatable, Sendable, CustomStringConvertible {
+    /// Left edge.
     public var x: Int
+    /// Top edge.
     public var y: Int
+    /// Width in pixels.
     public var width: Int
+    /// Height in pixels.
     public var height: Int
+    /// A rectangle with its top-left corner at (`x`, `y`).
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
+    /// A rectangle of `size` at the origin.
     public init(size: Size) { self.init(x: 0, y: 0, width: size.width, height: size.height) }
 
+    /// The rectangle's width and height.
     public var size: Size { Size(width: width, height: height) }
+    /// Right edge, exclusive.
     public var maxX: Int { x + width }
+    /// Bottom edge, exclusive.
     public var maxY: Int { y + height }
+    /// Horizontal centre, rounded down.
     public var midX: Int { x + width / 2 }
+    /// Vertical centre, rounded down.
     public var midY: Int { y + height / 2 }
+    /// "X,Y WIDTHxHEIGHT".
     public var description: String { "\(x),\(y) \(width)x\(height)" }
 
+    /// Whether the point lies inside: left and top edges included, right and bottom excluded.
     public func contains(x px: Double, y py: Double) -> Bool {
         px >= Double(x) && px < Double(maxX) && py >= Double(y) && py < Double(maxY)
     }
@@ -56,6 +76,7 @@ public struct Rect: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
+/// How a picture fills its area (`--fit`): `fit` letterboxes it whole, `fill` crops it to cover the area.
 public enum FitMode: String, CaseIterable, Sendable {
     case fit, fill
 }

@@ -4,6 +4,7 @@
 public enum ScreenRotation: Int, CaseIterable, Sendable {
     case none = 0, quarter = 90, half = 180, threeQuarter = 270
 
+    /// The clockwise turn in degrees: 0, 90, 180 or 270.
     public var degrees: Int { rawValue }
 
     /// The scene's shape on an output of `output` size: turned a quarter, its sides swap.

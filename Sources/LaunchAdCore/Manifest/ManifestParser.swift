@@ -2,24 +2,33 @@ import Foundation
 
 /// A manifest that cannot be used at all (not JSON, no `ads` array).
 public struct ManifestError: Error, Equatable, CustomStringConvertible {
+    /// What is wrong, one line, naming the field.
     public let message: String
     /// The field at fault, when one is (the `rejected` event names it).
     public let field: String?
+    /// An error saying `message`, blaming `field` when given.
     public init(_ message: String, field: String? = nil) { self.message = message; self.field = field }
+    /// The message.
     public var description: String { message }
 }
 
 /// An ad left out of the manifest, with the one-line reason.
 public struct RejectedAd: Equatable, Sendable {
+    /// The ad's `id`, or `ads[N]` when it has none (`report` and `metrics` for those top-level fields).
     public let id: String
+    /// Why it was left out, one line.
     public let reason: String
     /// The field at fault, when one is.
     public let field: String?
+    /// A rejection of `id` for `reason`.
     public init(id: String, reason: String, field: String? = nil) { self.id = id; self.reason = reason; self.field = field }
 }
 
+/// The result of parsing: the usable manifest and everything left out of it.
 public struct ParsedManifest: Equatable, Sendable {
+    /// The ads that passed, with the report target and metrics file when those were valid.
     public var manifest: Manifest
+    /// Ads and top-level fields refused (or kept without tracking), in manifest order, each with its reason.
     public var rejected: [RejectedAd]
 }
 
@@ -27,6 +36,7 @@ public struct ParsedManifest: Equatable, Sendable {
 /// others stay usable. Relative URLs resolve against `base` (the manifest's URL; for a file,
 /// its file URL, so they resolve against its folder).
 public enum ManifestParser {
+    /// Parses manifest `data`; throws only when none of it is usable (not JSON, no `ads` array).
     public static func parse(_ data: Data, base: URL) throws -> ParsedManifest {
         let root: ManifestJSON
         do {

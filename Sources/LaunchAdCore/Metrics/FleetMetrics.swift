@@ -5,18 +5,26 @@ import Foundation
 /// file is their state: deleting it restarts them, which Prometheus treats as a counter reset);
 /// everything else is a gauge of the state at write time, or a counter the outbox keeps itself.
 public struct FleetMetrics: Sendable {
+    /// The launchad version, as `launchad_build_info{version=...}`.
     public var version: String
+    /// When the file is written: ages (last prefetch, oldest outbox item) are measured to it.
     public var now: Date
+    /// This run's play, added to the carried-on counters; nil for a run that played nothing (prefetch).
     public var run: PlayMetrics?
     /// The last time a refresh read the manifest successfully.
     public var lastPrefetch: Date?
+    /// Bytes of creatives in the cache.
     public var cacheBytes: Int64?
+    /// Ads whose creatives are cached.
     public var cacheAds: Int?
+    /// Beacons and play records still owed.
     public var outboxPending: Int?
+    /// How long, in seconds, the oldest owed item has waited.
     public var outboxOldestAgeSeconds: Double?
     /// The outbox's own totals of beacons (delivered, refused, expired).
     public var beacons: (delivered: Int, refused: Int, expired: Int)?
 
+    /// Metrics with nothing measured yet: each field left nil is left out of the file.
     public init(version: String, now: Date) { self.version = version; self.now = now }
 
     /// The file's text, with the counters of `previous` (the file as the last run left it) carried on.

@@ -1,14 +1,21 @@
 /// One run's part of the fleet metrics, read from its own events as they pass: the ad, how it
 /// ended, its frames and how long the first picture took (process start to `first_frame`).
 public struct PlayMetrics: Equatable, Sendable {
+    /// The ad shown (`launch` names it in `cache_hit` or `stream`).
     public var adID: String
+    /// The `end` event's outcome; nil until the run ends.
     public private(set) var outcome: String?
+    /// Pictures presented, from `end`.
     public private(set) var framesShown = 0
+    /// Pictures decoded but never presented, from `end`.
     public private(set) var framesDropped = 0
+    /// Milliseconds from process start to `first_frame`.
     public private(set) var firstFrameMs: Int?
 
+    /// A run of `adID` (the file or tag played, until `launch` names its ad).
     public init(adID: String) { self.adID = adID }
 
+    /// Takes what it needs from one event of the run.
     public mutating func observe(_ event: AdEvent) {
         switch event.name {
         case "first_frame":

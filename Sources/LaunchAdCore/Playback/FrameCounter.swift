@@ -2,13 +2,16 @@
 /// how many reached the screen, how many were dropped as late, and how far the picture on
 /// screen was from the sound being heard at worst.
 public struct FrameCounter: Equatable, Sendable {
+    /// Pictures that reached the screen.
     public private(set) var shown = 0
+    /// Pictures dropped unshown: late, out of order, or replaced before a present.
     public private(set) var dropped = 0
     /// The largest |picture time − audio clock| at a present, in ms; nil while no audio played.
     public private(set) var avOffsetMsMax: Int?
     /// A picture is in the texture but not yet presented.
     private var pending = false
 
+    /// A counter with nothing shown or dropped yet.
     public init() {}
 
     /// Pictures taken off the queue unshown: late, or behind the one on screen.

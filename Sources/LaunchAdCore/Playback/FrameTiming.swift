@@ -2,6 +2,7 @@
 /// already due is late and dropped; pictures earlier than the one on screen are dropped too, so
 /// nothing is ever shown out of order.
 public enum FrameTiming {
+    /// What to do with the queue at this clock time.
     public struct Decision: Equatable, Sendable {
         /// How many pictures at the head of the queue to drop.
         public var drop: Int

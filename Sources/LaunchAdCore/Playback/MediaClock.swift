@@ -4,10 +4,13 @@
 public struct MediaClock: Sendable {
     private var base: Double = 0
     private var baseAt: Double = 0
+    /// Whether the clock is stopped; a new clock starts paused.
     public private(set) var isPaused = true
 
+    /// A paused clock at media time 0.
     public init() {}
 
+    /// The media time in seconds at wall-clock `now` (seconds); frozen while paused.
     public func time(at now: Double) -> Double {
         isPaused ? base : base + (now - baseAt)
     }
@@ -18,6 +21,7 @@ public struct MediaClock: Sendable {
         baseAt = now
     }
 
+    /// Stops or restarts the clock at `now`, keeping the media time reached; repeating the current state does nothing.
     public mutating func setPaused(_ paused: Bool, at now: Double) {
         guard paused != isPaused else { return }
         base = time(at: now)

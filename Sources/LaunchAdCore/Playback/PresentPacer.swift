@@ -9,6 +9,7 @@ public struct PresentPacer: Sendable {
     private var lastPresentMs: Int?
     private var lastSkip: SkipButtonState?
 
+    /// A pacer presenting continuous changes at most every `stepMs` (at least 1) ms.
     public init(stepMs: Int) { self.stepMs = max(1, stepMs) }
 
     /// The step for a video of `frameDuration` seconds a frame (16 to 50 ms; 33 ms for an image).
@@ -17,8 +18,12 @@ public struct PresentPacer: Sendable {
         return min(50, max(16, Int((d * 1000).rounded())))
     }
 
+    /// Whether this turn of the loop presents.
     /// - Parameters:
+    ///   - now: the loop's time, in ms.
     ///   - changed: a new picture, a window event, a pause or resume, a new layout.
+    ///   - skip: the skip button as it reads now (a new label needs a present).
+    ///   - style: how the button counts down (the ring moves between labels).
     ///   - animating: the opacity or the zoom is moving.
     public func shouldPresent(now: Int, changed: Bool, skip: SkipButtonState, style: SkipStyle, animating: Bool) -> Bool {
         if changed { return true }

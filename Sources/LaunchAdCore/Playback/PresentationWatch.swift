@@ -23,6 +23,7 @@ public struct PresentationWatch: Equatable, Sendable {
     /// Overdue time of pictures already presented, beyond the tolerance.
     private var lostMs = 0
 
+    /// A watch that calls the video stalled once a picture is `stallLimitMs` (at least 1) overdue.
     public init(stallLimitMs: Int) { self.stallLimitMs = max(1, stallLimitMs) }
 
     /// The video opened: pictures come every `frameDuration` seconds unless their timestamps say otherwise.
@@ -52,6 +53,7 @@ public struct PresentationWatch: Equatable, Sendable {
         pausedAt = now
     }
 
+    /// Resumed at `now`: the picture on screen gets the rest of its time from here.
     public mutating func resume(now: Int) {
         guard let since = pausedAt else { return }
         pausedAt = nil

@@ -4,8 +4,11 @@ import Foundation
 /// and creative, when it was on screen (UTC), for how long, how it ended, how cleanly it played.
 /// Counters the events do not carry stay null: nothing is invented.
 public struct PlayRecord: Sendable {
+    /// The ad's id (the manifest's or the VAST ad's); nil when the play has none, such as a plain file.
     public var adID: String?
+    /// The sha256 of the creative played, when known (a launch fills it in as the play completes).
     public var creativeSHA256: String?
+    /// Whether the ad played fullscreen.
     public var fullscreen = false
     private var firstAt: Date?
     private var shownAt: Date?
@@ -19,6 +22,7 @@ public struct PlayRecord: Sendable {
     private var pausedMs = 0
     private var pausedSinceMs: Int?
 
+    /// A record for a play about to start; `muted` is how it starts (mute events change it).
     public init(adID: String?, creativeSHA256: String?, fullscreen: Bool, muted: Bool) {
         self.adID = adID; self.creativeSHA256 = creativeSHA256; self.fullscreen = fullscreen; self.muted = muted
     }
@@ -87,10 +91,12 @@ public struct PlayRecord: Sendable {
 
 /// Where play records go: the manifest's `"report": {"url": ..., "batch": 50}`, or `--report URL`.
 public struct ReportTarget: Codable, Equatable, Sendable {
+    /// The collector's http(s) URL that records are POSTed to.
     public var url: String
     /// The most records per POST.
     public var batch: Int
 
+    /// A target at `url` sending at most `batch` records per POST.
     public init(url: String, batch: Int = 50) { self.url = url; self.batch = batch }
 
     /// The manifest's `report` field; a bad one is refused alone (the ads stay).
@@ -113,6 +119,7 @@ public struct ReportTarget: Codable, Equatable, Sendable {
 /// The screen's name in play records when `--screen-id` is not given: derived from
 /// /etc/machine-id by hashing (the raw id is meant to stay on the machine), 16 hex digits.
 public enum ScreenID {
+    /// `screen-` and 16 hex digits of a SHA-256 of `machineID` (surrounding whitespace ignored).
     public static func derive(machineID: String) -> String {
         let id = machineID.trimmingCharacters(in: .whitespacesAndNewlines)
         return "screen-" + String(SHA256.hex(of: Data("launchad screen id: \(id)".utf8)).prefix(16))

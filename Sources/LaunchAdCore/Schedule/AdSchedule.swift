@@ -9,19 +9,23 @@ public struct AdSchedule: Codable, Equatable, Sendable {
     public var days: [Weekday]?
     /// nil: all day.
     public var hours: [HourRange]?
+    /// The IANA time zone (`Europe/Berlin`) `days` and `hours` are read in; nil: the system's.
     public var timezone: String?
     /// Share of voice among ads of equal priority.
     public var weight = 1
     /// Plays per local calendar day, per clock-independent hour (the last 60 minutes), and the
     /// least seconds between two plays of this ad, on this screen.
     public var maxPerDay: Int?
+    /// `max_per_hour`: plays in any 60 minutes; nil: no cap.
     public var maxPerHour: Int?
+    /// `min_interval`: seconds between two plays; nil: no gap needed.
     public var minInterval: Int?
 
     enum CodingKeys: String, CodingKey {
         case days, hours, timezone, weight, maxPerDay = "max_per_day", maxPerHour = "max_per_hour", minInterval = "min_interval"
     }
 
+    /// A schedule; the defaults allow any time, as often as chosen, with weight 1.
     public init(days: [Weekday]? = nil, hours: [HourRange]? = nil, timezone: String? = nil, weight: Int = 1,
                 maxPerDay: Int? = nil, maxPerHour: Int? = nil, minInterval: Int? = nil) {
         self.days = days; self.hours = hours; self.timezone = timezone; self.weight = weight
@@ -66,6 +70,7 @@ public struct AdSchedule: Codable, Equatable, Sendable {
     public static let historySeconds: TimeInterval = 8 * 86400
 }
 
+/// A day of the week as the manifest's `days` names it.
 public enum Weekday: String, Codable, CaseIterable, Sendable {
     case sun, mon, tue, wed, thu, fri, sat
 
@@ -77,9 +82,12 @@ public enum Weekday: String, Codable, CaseIterable, Sendable {
 /// `"HH:MM-HH:MM"`: local minutes from `start` (inclusive) to `end` (exclusive); `24:00` ends
 /// at midnight; an end at or before the start runs across midnight.
 public struct HourRange: Codable, Equatable, Sendable {
+    /// Minutes after local midnight the range starts (inclusive), 0 to 1439.
     public var start: Int
+    /// Minutes after local midnight the range ends (exclusive), up to 1440; at or before `start` it ends the next day.
     public var end: Int
 
+    /// Parses `"HH:MM-HH:MM"`; nil for any other shape, an impossible time, or equal ends.
     public init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, let s = HourRange.minutes(parts[0]), let e = HourRange.minutes(parts[1]), s < 1440, s != e else { return nil }
@@ -94,5 +102,6 @@ public struct HourRange: Codable, Equatable, Sendable {
         return h * 60 + m
     }
 
+    /// The range as `"HH:MM-HH:MM"`.
     public var text: String { String(format: "%02d:%02d-%02d:%02d", start / 60, start % 60, end / 60, end % 60) }
 }

@@ -2,16 +2,21 @@ import Foundation
 
 /// The ad to show now and the files to show it with.
 public struct AdChoice: Equatable, Sendable {
+    /// The chosen ad.
     public var ad: AdEntry
+    /// The available creative that best fits the screen.
     public var variant: Creative
+    /// The ad's fallback image, when it is available too.
     public var fallback: Creative?
 }
 
 /// Why an ad is not the one shown (for `launchad schedule`), in manifest order.
 public struct AdVerdict: Equatable, Sendable {
+    /// The ad's id.
     public var id: String
     /// nil for the winner.
     public var reason: String?
+    /// The verdict for ad `id`.
     public init(id: String, reason: String?) { self.id = id; self.reason = reason }
 }
 
@@ -22,6 +27,7 @@ public struct AdVerdict: Equatable, Sendable {
 /// 24 hours divided by `weight`), ties in manifest order. The variant is the best fit for the
 /// screen among the available ones.
 public enum AdSelector {
+    /// The ad to show at `now` on a `screen`-sized display, or nil when none may (see `rank` for why).
     public static func choose(from ads: [AdEntry], now: Date, screen: Size, plays: [String: [Date]] = [:],
                               systemZone: TimeZone = .current, isAvailable: (Creative) -> Bool) -> AdChoice? {
         rank(ads, now: now, screen: screen, plays: plays, systemZone: systemZone, isAvailable: isAvailable).winner

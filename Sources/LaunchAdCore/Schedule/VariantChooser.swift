@@ -5,6 +5,7 @@ import Foundation
 /// portrait creative), then among those the smallest that covers the screen without upscaling,
 /// else the largest (the least upscaled).
 public enum VariantChooser {
+    /// The best of `variants` for `screen`; the first one when the screen size is unknown, nil when there are none.
     public static func best(_ variants: [Creative], for screen: Size) -> Creative? {
         guard !variants.isEmpty, !screen.isEmpty else { return variants.first }
         let target = aspect(screen)

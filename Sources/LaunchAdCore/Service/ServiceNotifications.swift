@@ -12,6 +12,7 @@ public protocol ServiceNotifier: AnyObject, Sendable {
 /// pictures are presented on schedule (a stalled stream or a hung display stops the pings, so
 /// systemd restarts the unit); `STATUS=` whenever what the screen shows changes.
 public struct WatchdogPolicy: Sendable {
+    /// What the screen shows now, as far as the service manager cares.
     public enum State: Equatable, Sendable {
         /// Nothing on screen yet.
         case waiting
@@ -20,6 +21,7 @@ public struct WatchdogPolicy: Sendable {
         case ended(Outcome)
     }
 
+    /// Least ms between two `WATCHDOG=1` pings (at least 50).
     public let pingIntervalMs: Int
     /// The ad as the status names it.
     public let what: String
@@ -27,6 +29,7 @@ public struct WatchdogPolicy: Sendable {
     private var lastPingAt: Int?
     private var lastStatus: String?
 
+    /// A policy pinging at most every `pingIntervalMs` (raised to 50) and naming the ad `what` in its status.
     public init(pingIntervalMs: Int, what: String) { self.pingIntervalMs = max(50, pingIntervalMs); self.what = what }
 
     /// systemd's `WATCHDOG_USEC` (microseconds) as a ping interval: half of it, as sd_notify(3)

@@ -2,6 +2,7 @@
 /// The player feeds it window, pointer, key, host and media inputs and carries out its actions;
 /// the session writes the events. `now` is milliseconds on the process clock.
 public struct AdSession {
+    /// Where the ad is in its life; `leaving` and `ended` carry the decided outcome.
     public enum Phase: Equatable, Sendable {
         /// Waiting for the creative's first frame.
         case waiting
@@ -11,11 +12,17 @@ public struct AdSession {
         case ended(Outcome)
     }
 
+    /// The options in force; the creative's real length (video or image) updates the duration fields.
     public private(set) var config: SessionConfig
+    /// The current phase; starts `waiting`.
     public private(set) var phase: Phase = .waiting
+    /// Every reason the ad is paused for now; it plays only when there is none.
     public private(set) var pauseReasons: Set<PauseReason> = []
+    /// Whether the sound is off now (starts as `config.muted`).
     public private(set) var muted: Bool
+    /// Whether the fallback image replaced the creative.
     public private(set) var usingFallback = false
+    /// Where the ad, logo and skip button are; the player replaces it when the window changes size.
     public var layout: AdLayout
     /// The video's pictures as the player counted them; `complete` and `end` carry them.
     public var frames: FrameCounter?
@@ -41,6 +48,7 @@ public struct AdSession {
     /// count as complete: timestamps and container durations disagree by a frame or two.
     public static let truncationToleranceMs = 500
 
+    /// A session waiting for the first frame from `now` (process ms), writing its events to `events`.
     public init(config: SessionConfig, layout: AdLayout, events: EventSink, now: Int) {
         self.config = config
         self.layout = layout
@@ -54,7 +62,9 @@ public struct AdSession {
     /// The least time the fallback image is given to reach the screen.
     static let fallbackMinWaitMs = 1000
 
+    /// Whether any pause reason holds.
     public var isPaused: Bool { !pauseReasons.isEmpty }
+    /// Whether the ad has ended (its `end` event written).
     public var isOver: Bool { if case .ended = phase { return true } else { return false } }
 
     /// Time the ad has been on screen and playing: paused time, the wait and time the video's
@@ -71,6 +81,7 @@ public struct AdSession {
 
     // MARK: Inputs
 
+    /// Applies one input at `now`, writes the events it causes, and returns what the player must do.
     public mutating func handle(_ input: SessionInput, now: Int) -> [SessionAction] {
         if case .ended = phase { return [] }
         switch input {
@@ -184,6 +195,7 @@ public struct AdSession {
 
     // MARK: What the overlay shows
 
+    /// What the skip button shows at `now`: hidden while waiting or with `--no-skip`, "Ad N" until `--skip-after`.
     public func skipButton(now: Int) -> SkipButtonState {
         guard config.showSkip, phase != .waiting else {
             return .hidden

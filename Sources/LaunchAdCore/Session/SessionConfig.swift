@@ -8,25 +8,38 @@ public struct SessionConfig: Equatable, Sendable {
     /// A video's declared length (its container's duration): a stream ending well short of it
     /// was truncated.
     public var declaredMs: Int?
+    /// Shown time in ms before the skip button works (`--skip-after`).
     public var skipAfterMs: Int = 0
+    /// False with `--no-skip`: no skip button.
     public var showSkip = true
+    /// The skip button's word.
     public var skipLabel = "Skip"
+    /// Countdown text or progress ring.
     public var skipStyle: SkipStyle = .text
+    /// The click-through link; nil: clicks on the ad do nothing.
     public var link: String?
     /// `[ADPLAYHEAD]` in `link` is filled with the shown time when it is clicked.
     public var linkPlayhead = false
+    /// Also ask the player to open the link (`--open-links`) when the ad is clicked.
     public var openLinks = false
+    /// Pause while the window is unfocused, minimized or hidden; false with `--no-pause-on-blur`.
     public var pauseOnBlur = true
+    /// How the ad leaves the screen.
     public var transition: Transition = .fade
+    /// Whether a fallback image was given, to show when the creative fails or its first frame is late.
     public var hasFallback = false
+    /// Ms to wait for the first frame (`--wait`), not counting paused time.
     public var waitMs = 3000
+    /// Start muted (`--mute`).
     public var muted = false
+    /// Length in ms of the fade in after the first frame; not set by any option.
     public var fadeInMs = 300
     /// How late a video's next picture may be before the ad ends as stalled (`--stall-timeout`).
     public var stallLimitMs = 3000
     /// Shown-time marks (a VAST ad's progress offsets) at which a `progress` event is sent.
     public var progressOffsets: [VASTOffset] = []
 
+    /// A config with these durations in ms and every other setting at its default.
     public init(limitMs: Int?, countdownMs: Int) {
         self.limitMs = limitMs
         self.countdownMs = countdownMs

@@ -1,7 +1,9 @@
+/// How the skip button looks (`--skip-style`): a "Skip 5" countdown text, or a progress ring around the label.
 public enum SkipStyle: String, CaseIterable, Sendable {
     case text, ring
 }
 
+/// How the ad leaves the screen (`--transition`): fading out, zooming while it fades, or at once.
 public enum Transition: String, CaseIterable, Sendable {
     case fade, zoom, none
 
@@ -42,6 +44,7 @@ public enum ControlCommand: String, Sendable, CaseIterable {
     }
 }
 
+/// A key the session acts on: Escape skips, m toggles mute, space toggles pause.
 public enum Key: Sendable {
     case escape, mute, pauseToggle
 }
@@ -79,7 +82,9 @@ public enum SessionAction: Equatable, Sendable {
 
 /// What the skip button shows at one moment.
 public struct SkipButtonState: Equatable, Sendable {
+    /// Whether the button is drawn at all.
     public var visible: Bool
+    /// Whether a press skips the ad; false while `--skip-after` has not passed.
     public var enabled: Bool
     /// "Skip 5", "Ad 3", or the label alone for the ring style.
     public var text: String

@@ -3,27 +3,40 @@ import Foundation
 /// What a beacon's macros are filled with. Fixed once per beacon (its time, its cache-buster),
 /// so a retry of the same beacon is byte-identical and a server can drop the duplicate.
 public struct MacroContext: Sendable {
+    /// `[TIMESTAMP]`: when the beacon's event happened.
     public var timestamp: Date
     /// Eight random digits.
     public var cacheBusting: String
+    /// `[ERRORCODE]`: the VAST error code, on Error URIs.
     public var errorCode: Int?
     /// Shown time of the ad when the beacon fires.
     public var adPlayheadMs: Int?
+    /// `[ASSETURI]`: the media file played.
     public var assetURI: String?
+    /// `[PLAYERSIZE]`: the window's size in pixels, as `width,height`.
     public var playerSize: Size?
+    /// Part of `[PLAYERSTATE]`: the sound is off.
     public var muted = false
+    /// Part of `[PLAYERSTATE]` and `[INVENTORYSTATE]`: the ad plays fullscreen.
     public var fullscreen = false
+    /// Part of `[INVENTORYSTATE]`: the ad has a skip button.
     public var skippable = false
+    /// `[DEVICEUA]` and `[CLIENTUA]`: the player's User-Agent.
     public var deviceUA: String
+    /// `[PODSEQUENCE]`: the ad's `sequence` in its pod, if it has one.
     public var podSequence: Int?
+    /// `[UNIVERSALADID]`: the creative's UniversalAdId.
     public var universalAdId: String?
+    /// `[ADCOUNT]`: how many ads of the response have played, this one included (1 for a single ad).
     public var adCount = 1
+    /// `[TRANSACTIONID]`: one id shared by every beacon of the run.
     public var transactionID: String?
     /// `[REASON]`: why a verification did not run (2: not supported).
     public var reason: Int?
     /// Macros left as written, to be filled later (`[ADPLAYHEAD]` of a ClickThrough, at the click).
     public var deferred: Set<String> = []
 
+    /// A context for beacons at `timestamp`; every optional macro value starts unknown.
     public init(timestamp: Date, cacheBusting: String, deviceUA: String) {
         self.timestamp = timestamp; self.cacheBusting = cacheBusting; self.deviceUA = deviceUA
     }
@@ -47,6 +60,7 @@ public enum MacroExpander {
     /// The cache-busters servers wrote before VAST 4 named `[CACHEBUSTING]`, filled with its value.
     static let legacyCacheBusters = ["%%CACHEBUSTER%%"]
 
+    /// `template` with its macros (`[NAME]`, `[random]`, `%%CACHEBUSTER%%`) replaced by their encoded values from `c`.
     public static func expand(_ template: String, _ c: MacroContext) -> String {
         var out = ""
         var rest = Substring(legacyCacheBusters.reduce(template) { $0.replacingOccurrences(of: $1, with: encode(c.cacheBusting)) })

@@ -8,12 +8,17 @@ import Foundation
 public struct VASTTracker: Sendable {
     /// One beacon batch: the VAST event's name and its final URLs (macros filled).
     public struct Batch: Equatable, Sendable {
+        /// The VAST event, such as `impression`, `firstQuartile` or `error`.
         public var event: String
+        /// The URLs to request, macros filled.
         public var urls: [String]
+        /// A batch of `urls` for `event`.
         public init(event: String, urls: [String]) { self.event = event; self.urls = urls }
     }
 
+    /// The ad whose tracking URIs fire.
     public let ad: ResolvedAd
+    /// The macro values; the player size and mute state follow the events as they come.
     public var context: MacroContext
     private var durationMs: Int?
     private var shown = false

@@ -3,13 +3,17 @@ import Foundation
 /// What the local FFmpeg can open and decode, found at run time by LaunchAdMedia and handed to
 /// the core as data: demuxer names (`mov`, `matroska`, `hls`, ...) and decoder names (`h264`, ...).
 public struct MediaCapabilities: Equatable, Sendable {
+    /// Demuxers this FFmpeg has, out of `demuxerNames`.
     public var demuxers: Set<String>
+    /// Decoders this FFmpeg has, out of `decoderNames`.
     public var decoders: Set<String>
 
+    /// Capabilities as found (or as a test sets them).
     public init(demuxers: Set<String>, decoders: Set<String>) { self.demuxers = demuxers; self.decoders = decoders }
 
     /// The names LaunchAdMedia is asked about.
     public static let demuxerNames = ["mov", "matroska", "mpegts", "ogg", "hls", "dash", "avi", "flv"]
+    /// The decoder names LaunchAdMedia is asked about (`libdav1d` and `libaom-av1` count as `av1`).
     public static let decoderNames = ["h264", "hevc", "vp8", "vp9", "av1", "libdav1d", "libaom-av1", "mpeg4", "mpeg2video",
                                       "theora", "aac", "mp3", "opus", "vorbis", "ac3", "eac3", "flac"]
 
@@ -63,7 +67,9 @@ public struct MediaCapabilities: Equatable, Sendable {
 /// The media file picked for the window, and why (for the `vast` event), with the candidates to
 /// try in turn when it turns out not to play.
 public struct MediaFileChoice: Equatable, Sendable {
+    /// The media file to try first.
     public var file: VASTMediaFile
+    /// Why it was picked, in words, for the `vast` event and the HTML report.
     public var reason: String
     /// The next candidates, best first (at most `MediaFileChooser.maxTries` - 1).
     public var fallbacks: [VASTMediaFile] = []
@@ -81,6 +87,8 @@ public enum MediaFileChooser {
     /// How many files of one ad are tried before it fails (each failed try costs an open).
     public static let maxTries = 3
 
+    /// The best file of `files` for `window`, with fallbacks; `maxBitrateKbps` refuses files declaring more kbit/s.
+    /// Fails with 403 when every file is refused or there is none.
     public static func choose(_ files: [VASTMediaFile], window: Size, capabilities: MediaCapabilities,
                               maxBitrateKbps: Int? = nil) -> Result<MediaFileChoice, VASTError> {
         var sure: [VASTMediaFile] = [], unsure: [VASTMediaFile] = []

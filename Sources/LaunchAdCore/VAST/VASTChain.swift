@@ -3,18 +3,29 @@ import Foundation
 /// The ad that plays: the InLine with every wrapper's impressions, error URIs, tracking and
 /// click tracking merged in (the spec: a wrapper's tracking fires along with the InLine's).
 public struct ResolvedAd: Equatable, Sendable {
+    /// The InLine `<Ad>`'s `id`.
     public var id: String?
+    /// Position in the pod (the outermost wrapper's, when wrapped); nil for a standalone ad.
     public var sequence: Int?
+    /// The InLine's `<AdSystem>`.
     public var adSystem: String?
+    /// The InLine's `<AdTitle>`.
     public var adTitle: String?
+    /// The InLine's `<UniversalAdId>` text (VAST 4.x).
     public var universalAdId: String?
+    /// The InLine's linear creative, with the wrappers' tracking and click tracking merged in.
     public var linear: VASTLinear
+    /// Impression URIs of every document of the chain, outermost first.
     public var impressions: [String]
+    /// Error URIs of every document of the chain, outermost first.
     public var errors: [String]
     /// How many wrappers led to the InLine.
     public var wrapperDepth: Int
     /// The wrappers' VASTAdTagURIs, outermost first.
     public var tagURIs: [String] = []
+    /// Which addresses the URLs of this chain (tracking, media) may reach: set by the resolver
+    /// from where its documents came.
+    public var reach: Reach = .any
     /// The smallest `<Expires>` of the chain's documents, in seconds; nil when none gives one.
     public var expires: Int? = nil
 
@@ -28,6 +39,7 @@ public struct ResolvedAd: Equatable, Sendable {
     public var documentVersions: [String] = []
     /// Every document's verifications: none can run here, each is told so.
     public var verifications: [VASTVerification] = []
+    /// `<ViewableImpression>` URIs of every document of the chain, outermost first.
     public var viewable = VASTViewableImpression()
     /// What the chain's ads were read leniently for.
     public var notes: [VASTNote] = []
@@ -38,7 +50,9 @@ public struct ResolvedAd: Equatable, Sendable {
 /// Follows one ad down its wrappers: the depth limit, loops, unsafe URIs, relative tag URIs and
 /// the wrappers' attributes are decided here; LaunchAdDelivery only fetches the documents it names.
 public struct VASTChain: Sendable {
+    /// The most wrappers followed before the chain fails with 302 (`--max-wrappers`).
     public let maxWrappers: Int
+    /// The wrapper ads taken so far, outermost first.
     public private(set) var wrappers: [VASTAd] = []
     /// The version of each document read through `read(_:)`, in order.
     public private(set) var versions: [String] = []
@@ -137,6 +151,7 @@ public struct VASTChain: Sendable {
 
     /// A document the chain went on to, as a report of a chain that stopped shows it.
     public struct Followed: Equatable, Sendable {
+        /// How far the chain got with the document.
         public enum State: Equatable, Sendable {
             /// Read, and the ad taken from it is a wrapper, or the InLine.
             case wrapper, inline
@@ -145,11 +160,16 @@ public struct VASTChain: Sendable {
             /// Never read: the fetch or the parse failed, or the chain stopped before it.
             case notRead
         }
+        /// The VASTAdTagURI that named the document.
         public var uri: String
+        /// The document's VAST version; nil when it was not read.
         public var version: String?
+        /// `<AdSystem>` of the ad taken from it; nil when none was.
         public var adSystem: String?
+        /// How far the chain got with it.
         public var state: State
 
+        /// A followed document as given.
         public init(uri: String, version: String?, adSystem: String?, state: State) {
             self.uri = uri; self.version = version; self.adSystem = adSystem; self.state = state
         }
@@ -238,6 +258,7 @@ public struct VASTChain: Sendable {
 
 /// Every URI an ad holds must be http(s): nothing from a tag ever becomes a path or a script.
 public enum VASTURIs {
+    /// Every URI `ad` holds: impressions, errors, verifications, viewability, the wrapper's tag URI, tracking, clicks, media.
     public static func all(in ad: VASTAd) -> [String] {
         var uris = ad.impressions + ad.errors + ad.verifications.flatMap(\.notExecuted)
             + ad.viewable.viewable + ad.viewable.notViewable + ad.viewable.undetermined

@@ -2,15 +2,19 @@
 /// another; the standalone ads (the buffet), in document order, as the fallbacks when an ad
 /// fails — or, with no pod, the first of them plays and the rest are its fallbacks.
 public struct VASTAdPlan: Equatable, Sendable {
+    /// The ads with a `sequence`, in sequence order (document order for equal ones).
     public var pod: [VASTAd]
+    /// The ads without a `sequence`, in document order.
     public var buffet: [VASTAd]
 
+    /// The plan for `doc`'s ads.
     public init(_ doc: VASTDocument) {
         pod = doc.ads.enumerated().filter { $0.element.sequence != nil }
             .sorted { ($0.element.sequence!, $0.offset) < ($1.element.sequence!, $1.offset) }.map(\.element)
         buffet = doc.ads.filter { $0.sequence == nil }
     }
 
+    /// True when the response holds no ad.
     public var isEmpty: Bool { pod.isEmpty && buffet.isEmpty }
 }
 

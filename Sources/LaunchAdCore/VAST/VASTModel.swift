@@ -2,13 +2,16 @@ import Foundation
 
 /// A VAST response as LaunchAd reads it (2.0, 3.0, 4.0–4.3): only what a linear video ad needs.
 public struct VASTDocument: Equatable, Sendable {
+    /// The `<VAST version>` read as one of `VASTParser.supportedVersions`; empty when the tag gives none.
     public var version: String
+    /// The `<Ad>` elements, in document order.
     public var ads: [VASTAd]
     /// Root-level `<Error>` URIs (VAST 3+): fired when the response holds no ad.
     public var errors: [String] = []
     /// What was read leniently at the document's level (no version, lower-case element names).
     public var notes: [VASTNote] = []
 
+    /// A document as given; `errors` and `notes` default to none.
     public init(version: String, ads: [VASTAd], errors: [String] = [], notes: [VASTNote] = []) {
         self.version = version; self.ads = ads; self.errors = errors; self.notes = notes
     }
@@ -16,16 +19,23 @@ public struct VASTDocument: Equatable, Sendable {
 
 /// One `<Ad>`: an InLine (it has the media) or a Wrapper (it points at another tag).
 public struct VASTAd: Equatable, Sendable {
+    /// The `<Ad id>` attribute.
     public var id: String?
     /// Position in a pod; nil for a standalone ad (the buffet).
     public var sequence: Int?
+    /// `<AdSystem>`: the ad server that returned the ad.
     public var adSystem: String?
+    /// `<AdTitle>`.
     public var adTitle: String?
+    /// `<Impression>` URIs, fired when the ad starts showing.
     public var impressions: [String] = []
+    /// The ad's `<Error>` URIs, fired with `[ERRORCODE]` when it fails.
     public var errors: [String] = []
+    /// The first `<Linear>` creative (an InLine's plays; a wrapper's carries tracking only); nil when there is none.
     public var linear: VASTLinear?
     /// `<UniversalAdId>` text (4.x).
     public var universalAdId: String?
+    /// The `<Wrapper>` part; nil for an InLine.
     public var wrapper: VASTWrapper?
     /// `<Expires>` (VAST 4.x): seconds the response stays valid after it was received; nil when
     /// absent or not a whole number of seconds.
@@ -44,16 +54,21 @@ public struct VASTAd: Equatable, Sendable {
     /// URIs left out by the per-event cap (`VASTLimits.urisPerEvent`), by event.
     public var urisDropped: [String: Int] = [:]
 
+    /// An ad with only `id` and `sequence`; the parser fills in the rest.
     public init(id: String? = nil, sequence: Int? = nil) { self.id = id; self.sequence = sequence }
 
+    /// True for a `<Wrapper>` ad, false for an InLine.
     public var isWrapper: Bool { wrapper != nil }
 }
 
 /// A reading of a tag that is not what the spec says but whose intent is clear: accepted, and
 /// reported by `validate --vast` as a warning under `rule`.
 public struct VASTNote: Equatable, Sendable {
+    /// The `validate --vast` rule the note is reported under, e.g. `vast_version`.
     public var rule: String
+    /// What was read leniently, in words.
     public var message: String
+    /// A note for `rule` saying `message`.
     public init(_ rule: String, _ message: String) { self.rule = rule; self.message = message }
 }
 
@@ -67,27 +82,40 @@ public enum VASTLimits {
 
 /// One `<Verification>`: its vendor and its `verificationNotExecuted` tracking URIs.
 public struct VASTVerification: Equatable, Sendable {
+    /// The `vendor` attribute; nil when absent.
     public var vendor: String?
+    /// `verificationNotExecuted` tracking URIs, fired since no verification script runs here.
     public var notExecuted: [String] = []
+    /// A verification of `vendor` with its not-executed URIs.
     public init(vendor: String?, notExecuted: [String] = []) { self.vendor = vendor; self.notExecuted = notExecuted }
 }
 
 /// `<ViewableImpression>`'s three lists.
 public struct VASTViewableImpression: Equatable, Sendable {
+    /// `<Viewable>` URIs.
     public var viewable: [String] = []
+    /// `<NotViewable>` URIs.
     public var notViewable: [String] = []
+    /// `<ViewUndetermined>` URIs.
     public var undetermined: [String] = []
+    /// Three empty lists.
     public init() {}
+    /// True when none of the three lists holds a URI.
     public var isEmpty: Bool { viewable.isEmpty && notViewable.isEmpty && undetermined.isEmpty }
 }
 
 /// The `<Wrapper>` part of an ad: where the next document is and how to treat it.
 public struct VASTWrapper: Equatable, Sendable {
+    /// `<VASTAdTagURI>`: where the next document is (made absolute by `VASTChain.step`).
     public var tagURI: String
+    /// `followAdditionalWrappers` (default true): false refuses a further wrapper below this one (300).
     public var followAdditionalWrappers = true
+    /// `allowMultipleAds` (default false): true lets the ad be taken from the wrapped response's pod (its first in sequence).
     public var allowMultipleAds = false
+    /// `fallbackOnNoAd` (default true): false ends the run when the wrapped response holds no ad.
     public var fallbackOnNoAd = true
 
+    /// A wrapper pointing at `tagURI`, with the attributes' defaults.
     public init(tagURI: String) { self.tagURI = tagURI }
 }
 
@@ -95,41 +123,59 @@ public struct VASTWrapper: Equatable, Sendable {
 public struct VASTLinear: Equatable, Sendable {
     /// `<Duration>` in seconds (the media's own length wins when known).
     public var duration: Double?
+    /// `skipoffset`: when the ad may be skipped; nil when it is not skippable by the tag.
     public var skipOffset: VASTOffset?
+    /// The `<MediaFile>` renditions to choose from.
     public var mediaFiles: [VASTMediaFile] = []
+    /// `<Tracking>` events, in document order.
     public var tracking: [VASTTracking] = []
+    /// `<ClickThrough>`: the landing page a click opens.
     public var clickThrough: String?
+    /// `<ClickTracking>` URIs, fired on a click.
     public var clickTracking: [String] = []
     /// `<ClosedCaptionFiles>` and `<Icons>` (VASTCaptionsAndIcons.swift).
     public var captionFiles: [VASTCaptionFile] = []
     public var icons: [VASTIcon] = []
 
+    /// An empty creative; the parser fills it in.
     public init() {}
 }
 
+/// One `<MediaFile>`: a rendition of the ad's video and the attributes the chooser reads.
 public struct VASTMediaFile: Equatable, Sendable {
+    /// The media file's URI.
     public var url: String
+    /// `delivery`, lower-cased: "progressive" (the default) or "streaming".
     public var delivery: String = "progressive"
+    /// The MIME `type`, e.g. "video/mp4"; empty when absent.
     public var type: String = ""
+    /// `width` in pixels; 0 when absent or unreadable.
     public var width: Int = 0
+    /// `height` in pixels; 0 when absent or unreadable.
     public var height: Int = 0
     /// RFC 6381 codecs (`avc1.42E01E, mp4a.40.2`) or plain names (`h264`).
     public var codec: String?
     /// kbit/s: `bitrate`, else `maxBitrate`.
     public var bitrate: Int?
+    /// `apiFramework` (VPAID, SIMID, ...); interactive ones are never played.
     public var apiFramework: String?
     /// The attributes the tag wrote (for `validate --vast`'s required-attribute lint).
     public var declared: Set<String> = ["delivery", "type", "width", "height"]
 
+    /// A progressive media file at `url` with no other attributes.
     public init(url: String) { self.url = url }
 }
 
 /// One `<Tracking event="..." offset="...">URI</Tracking>`.
 public struct VASTTracking: Equatable, Sendable {
+    /// The `event` attribute, e.g. "start", "firstQuartile", "progress".
     public var event: String
+    /// `offset` (progress events): when it fires.
     public var offset: VASTOffset?
+    /// The URI fired.
     public var url: String
 
+    /// A tracking URI for `event`, with `offset` for progress events.
     public init(event: String, offset: VASTOffset? = nil, url: String) {
         self.event = event; self.offset = offset; self.url = url
     }
@@ -140,6 +186,7 @@ public enum VASTOffset: Hashable, Sendable {
     case seconds(Double)
     case percent(Double)
 
+    /// Parses `HH:MM:SS(.mmm)` or `n%` (0-100), whitespace trimmed; nil for anything else.
     public init?(parsing raw: String) {
         let s = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         if s.hasSuffix("%") {
@@ -179,6 +226,7 @@ public enum VASTOffset: Hashable, Sendable {
 
 /// `HH:MM:SS.mmm`, the form VAST writes times in (macros, offsets).
 public enum VASTClock {
+    /// `ms` milliseconds as `HH:MM:SS.mmm`; negative values as zero.
     public static func text(ms: Int) -> String {
         let v = max(0, ms)
         let h = v / 3_600_000, m = v / 60_000 % 60, s = v / 1000 % 60, milli = v % 1000

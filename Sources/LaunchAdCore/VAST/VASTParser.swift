@@ -6,7 +6,9 @@ import FoundationXML
 /// A document refused as a whole once its root `<Error>` URIs were read (an unsupported
 /// version): the caller fires them with the code.
 public struct VASTDocumentRefusal: Error, Sendable {
+    /// The refusal's error (102 for an unsupported version).
     public var error: VASTError
+    /// The document's root `<Error>` URIs, to fire with `error`'s code.
     public var errorURIs: [String]
 }
 
@@ -20,6 +22,7 @@ public struct VASTDocumentRefusal: Error, Sendable {
 /// Each part of an ad is read by its own function below (`linear`, `mediaFiles`, `tracking`,
 /// `verifications`, ...): a new element is a new function called from `ad(_:)` or `linear(_:)`.
 public enum VASTParser {
+    /// The versions read (after normalising "4" to "4.0"); any other is refused with 102.
     public static let supportedVersions: Set<String> = ["2.0", "3.0", "4.0", "4.1", "4.2", "4.3"]
 
     /// The element names read, in their spec spelling: any other case is read as these.

@@ -14,6 +14,7 @@ public struct VASTPodSequence: Sendable {
     private var standIn: VASTAd?
     private var stopped = false
 
+    /// The order `plan`'s ads play in.
     public init(_ plan: VASTAdPlan) {
         slots = plan.pod.isEmpty ? [nil] : plan.pod.map(Optional.some)[...]
         buffet = plan.buffet[...]
@@ -30,6 +31,7 @@ public struct VASTPodSequence: Sendable {
         return nil
     }
 
+    /// Records how the ad `next()` last gave ended; decides what (if anything) plays next.
     public mutating func record(_ result: Result) {
         switch result {
         case .played(let outcome, let closed):

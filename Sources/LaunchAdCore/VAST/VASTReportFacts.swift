@@ -6,12 +6,16 @@ public struct VASTReportFacts: Equatable, Sendable {
     public struct ChainLink: Equatable, Sendable {
         /// Its URI, or `inline file <path>` for a tag read from a file.
         public var uri: String
+        /// `<AdSystem>` of the ad taken from the document; nil when none was.
         public var adSystem: String?
+        /// The document's VAST version; nil when it was not read.
         public var version: String?
+        /// True for the document holding the InLine ad.
         public var isInline: Bool
         /// Why this document gave no ad: it could not be read, or held none.
         public var problem: String?
 
+        /// A chain link as given; `problem` defaults to none.
         public init(uri: String, adSystem: String?, version: String?, isInline: Bool, problem: String? = nil) {
             self.uri = uri; self.adSystem = adSystem; self.version = version; self.isInline = isInline; self.problem = problem
         }
@@ -28,24 +32,31 @@ public struct VASTReportFacts: Equatable, Sendable {
 
     /// One MediaFile of the linear creative.
     public struct MediaRow: Equatable, Sendable {
+        /// The media file as the tag lists it.
         public var file: VASTMediaFile
+        /// Whether it is chosen, playable or skipped here.
         public var verdict: Verdict
         /// The id of this file's own section in the report, when it was downloaded and validated.
         public var anchor: String?
         /// That section's verdict.
         public var status: RuleResult.Status?
 
+        /// A row as given; `anchor` and `status` default to none.
         public init(file: VASTMediaFile, verdict: Verdict, anchor: String? = nil, status: RuleResult.Status? = nil) {
             self.file = file; self.verdict = verdict; self.anchor = anchor; self.status = status
         }
     }
 
+    /// The documents, first to last (the InLine's last when the chain resolved).
     public var chain: [ChainLink]
     /// Why the chain stopped before an InLine, when it did.
     public var chainError: String?
+    /// The window size the media file is chosen for.
     public var window: Size
+    /// The resolved ad's media files, in tag order; empty when the chain did not resolve.
     public var mediaFiles: [MediaRow]
 
+    /// Report facts as given.
     public init(chain: [ChainLink], chainError: String? = nil, window: Size, mediaFiles: [MediaRow]) {
         self.chain = chain; self.chainError = chainError; self.window = window; self.mediaFiles = mediaFiles
     }

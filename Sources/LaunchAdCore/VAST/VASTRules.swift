@@ -1,23 +1,30 @@
 /// What `validate --vast` learned about a tag: the first document, the chain resolved from its
 /// first ad, and the lengths of the media files it could download.
 public struct VASTTagFacts: Sendable {
+    /// The tag's URL, or the path of the file it was read from.
     public var source: String
+    /// The first document, when it could be fetched and parsed.
     public var document: VASTDocument?
     /// Why the first document could not be had or read (fetch, XML, version).
     public var loadError: VASTError?
+    /// The first ad resolved through its wrappers; nil when it did not resolve.
     public var resolved: ResolvedAd?
     /// Why the first ad did not resolve to an InLine (wrapper limit, loop, no ad, unsafe URI, ...).
     public var chainError: VASTError?
     /// When it did not: the documents the wrappers led to before it stopped.
     public var followed: [VASTChain.Followed] = []
+    /// The wrapper limit the chain was followed with (`--max-wrappers`).
     public var maxWrappers: Int
+    /// What the local FFmpeg can open and decode, for the media-file rules.
     public var capabilities: MediaCapabilities
+    /// The window size the media file is chosen for.
     public var window: Size
     /// Seconds of each downloaded media file, by URL.
     public var mediaDurations: [String: Double] = [:]
     /// Media files not downloaded (over the per-tag count or the byte budget), by URL, with why.
     public var notChecked: [(url: String, why: String)] = []
 
+    /// Facts for `source` before anything is fetched; the rest is filled in as `validate --vast` goes.
     public init(source: String, maxWrappers: Int, capabilities: MediaCapabilities, window: Size) {
         self.source = source; self.maxWrappers = maxWrappers; self.capabilities = capabilities; self.window = window
     }
@@ -26,6 +33,7 @@ public struct VASTTagFacts: Sendable {
 /// The tag rules, each pass, warn or fail like the creative rules, so the same text, JSON and
 /// JUnit reports carry them.
 public enum VASTRules {
+    /// Every tag rule's result, in report order.
     public static func evaluate(_ f: VASTTagFacts) -> [RuleResult] {
         var out: [RuleResult] = []
         func add(_ rule: String, _ status: RuleResult.Status, _ measured: String, _ limit: String) {

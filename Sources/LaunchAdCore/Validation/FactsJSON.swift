@@ -1,6 +1,7 @@
 /// The JSON `launchad probe` prints and `validate --format json` embeds, keys in reading order.
 /// Unknown facts are left out rather than written as null.
 extension ProbeFacts {
+    /// The facts as JSON: container fields, then `streams`.
     public var json: JSONValue {
         var o: [(String, JSONValue)] = [("file", .string(file)), ("container", .string(container)),
                                         ("format_name", .string(formatName))]
@@ -15,6 +16,7 @@ extension ProbeFacts {
 }
 
 extension StreamFacts {
+    /// The stream as JSON, with ffprobe-like keys (`pix_fmt`, `field_order`, ...).
     public var json: JSONValue {
         var o: [(String, JSONValue)] = [("index", .int(index)), ("type", .string(kind.rawValue)), ("codec", .string(codec))]
         o.add("profile", profile.map(JSONValue.string))
@@ -46,6 +48,7 @@ extension StreamFacts {
 }
 
 extension AnalysisFacts {
+    /// The analysis as JSON: counts, loudness, black and silence intervals, and the `signal` totals.
     public var json: JSONValue {
         var o: [(String, JSONValue)] = [
             ("decode_errors", .int(decodeErrors.count)),

@@ -2,16 +2,24 @@
 /// `allowed` (with `tolerance` for numbers) and `warn` lists, `min`/`max`, `target` ± `tolerance`,
 /// and `by_resolution`, a limit per display size (bitrate tiers).
 public struct Limit: Equatable, Sendable {
+    /// Values that pass; numbers match within `tolerance`, words ignoring case.
     public var allowed: [SpecValue]?
+    /// Values that warn instead of failing (checked before `allowed`).
     public var warn: [SpecValue]?
+    /// The lowest passing number, in the rule's unit.
     public var min: Double?
+    /// The highest passing number, in the rule's unit.
     public var max: Double?
+    /// The number aimed at; passes within `tolerance` of it (a spec file must give both).
     public var target: Double?
+    /// How far a number may be from `target` or from an `allowed` number, in the rule's unit.
     public var tolerance: Double?
+    /// A limit per display size ("1920x1080"), for the bitrate rules; the creative's size picks the tier.
     public var byResolution: [String: Limit]?
     /// A number above this warns (when nothing fails): "none, warn; fail over 10 %".
     public var warnAbove: Double?
 
+    /// A limit with the given fields; all default to none.
     public init(allowed: [SpecValue]? = nil, warn: [SpecValue]? = nil, min: Double? = nil, max: Double? = nil,
                 target: Double? = nil, tolerance: Double? = nil, byResolution: [String: Limit]? = nil, warnAbove: Double? = nil) {
         self.allowed = allowed
@@ -24,8 +32,11 @@ public struct Limit: Equatable, Sendable {
         self.warnAbove = warnAbove
     }
 
+    /// A limit allowing exactly these values.
     public static func oneOf(_ values: SpecValue...) -> Limit { Limit(allowed: values) }
+    /// A limit of at most `v`, in the rule's unit.
     public static func atMost(_ v: Double) -> Limit { Limit(max: v) }
+    /// A limit from `lo` to `hi` inclusive, in the rule's unit.
     public static func between(_ lo: Double, _ hi: Double) -> Limit { Limit(min: lo, max: hi) }
 
     static let keys = ["allowed", "warn", "min", "max", "target", "tolerance", "by_resolution", "warn_above"]
@@ -39,6 +50,7 @@ extension Limit: Decodable {
         init?(intValue: Int) { nil }
     }
 
+    /// Decodes a spec file's limit object; unknown keys, and `target` without `tolerance`, throw a `SpecError`.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
         // A misspelt key would silently loosen the spec, so it is an error.
@@ -86,7 +98,10 @@ extension Limit {
 
 /// A spec file that cannot be used: reported in one line, exit code 2.
 public struct SpecError: Error, Equatable, CustomStringConvertible {
+    /// What is wrong, in one line.
     public let message: String
+    /// An error saying `message`.
     public init(_ message: String) { self.message = message }
+    /// The message, as printed.
     public var description: String { message }
 }

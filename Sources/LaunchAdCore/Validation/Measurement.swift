@@ -8,6 +8,7 @@ public enum Measured: Equatable, Sendable {
 let edgeSlack = 0.5
 
 extension RuleName {
+    /// What this rule measures on `facts`, in its `unit`; `.missing` with the reason when it cannot (no such stream, unknown).
     public func measure(_ facts: CreativeFacts) -> Measured {
         let p = facts.probe, a = facts.analysis
         let v = p.video, au = p.audio

@@ -1,7 +1,9 @@
 /// The built-in profiles, as data: a spec file can name the same rules with other limits.
 extension Spec {
+    /// The names `profile(named:)` knows, as `--profile` and a spec's `extends` take them.
     public static let profileNames = ["iab-ctv", "launch-ad", "app-open"]
 
+    /// The built-in profile called `name`; nil for an unknown name.
     public static func profile(named name: String) -> Spec? {
         switch name {
         case "iab-ctv": return iabCTV

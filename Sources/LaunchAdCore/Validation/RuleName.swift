@@ -130,6 +130,7 @@ extension RuleName {
         }
     }
 
+    /// Whether the rule measures a number, words or yes/no.
     public var valueKind: ValueKind {
         switch self {
         case .container, .videoCodec, .videoProfile, .pixelFormat, .scan, .resolution, .orientation, .audioCodec, .audioProfile,

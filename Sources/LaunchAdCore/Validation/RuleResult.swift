@@ -1,8 +1,10 @@
 /// One rule's verdict on one creative, with what was measured and the limit it was held to.
 public struct RuleResult: Equatable, Sendable {
+    /// A verdict, ordered by severity: skip < pass < warn < fail.
     public enum Status: String, Sendable, Comparable {
         /// `skip`: the creative gives the rule nothing to measure (no video, one picture, 8K); it counts for nothing.
         case pass, warn, fail, skip
+        /// Orders by severity, so the worst of several results is their `max()`.
         public static func < (a: Status, b: Status) -> Bool { a.rank < b.rank }
         private var rank: Int {
             switch self {
@@ -16,12 +18,16 @@ public struct RuleResult: Equatable, Sendable {
 
     /// A rule name, or `readable` when the file could not be read at all.
     public var rule: String
+    /// The verdict.
     public var status: Status
+    /// What was measured on the creative, or why nothing was.
     public var measured: Measured
     /// The limit as a reader reads it: "at most 10 s", "one of h264".
     public var limit: String
+    /// The rule's unit for numbers ("s", "kbps", "LUFS"); empty when it has none.
     public var unit: String
 
+    /// A result for the rule named `rule`; `unit` defaults to none.
     public init(rule: String, status: Status, measured: Measured, limit: String, unit: String = "") {
         self.rule = rule
         self.status = status

@@ -2,9 +2,12 @@ import Foundation
 
 /// A set of rules and limits a creative is held to: a built-in profile or a team's spec file.
 public struct Spec: Equatable, Sendable {
+    /// The name reports show: the profile's, or the spec file's `name` (else its file name).
     public var name: String
+    /// The limit each applied rule is held to; rules not in it are not checked.
     public var rules: [RuleName: Limit]
 
+    /// A spec called `name` applying `rules`.
     public init(name: String, rules: [RuleName: Limit]) {
         self.name = name
         self.rules = rules

@@ -4,6 +4,7 @@ public enum SpecValue: Equatable, Sendable, Decodable, CustomStringConvertible {
     case string(String)
     case bool(Bool)
 
+    /// Decodes a JSON true/false as `.bool`, a number as `.number`, a string as `.string`.
     public init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
         if let b = try? c.decode(Bool.self) { self = .bool(b); return }
@@ -11,6 +12,7 @@ public enum SpecValue: Equatable, Sendable, Decodable, CustomStringConvertible {
         self = .string(try c.decode(String.self))
     }
 
+    /// The value as reports show it: numbers via `format`, booleans as "yes"/"no".
     public var description: String {
         switch self {
         case .number(let d): return SpecValue.format(d)
@@ -19,6 +21,7 @@ public enum SpecValue: Equatable, Sendable, Decodable, CustomStringConvertible {
         }
     }
 
+    /// The value as JSON: a double, string or bool.
     public var json: JSONValue {
         switch self {
         case .number(let d): return .double(d)

@@ -3,7 +3,7 @@ import LaunchAdCore
 
 extension CacheStore {
     /// Names an earlier, untagged launchad cache could hold: such a folder is taken over and tagged.
-    static let ownNames: Set<String> = ["index.json", "manifest.json", "lock", "objects", "tmp", CacheNames.tagFile]
+    static let ownNames: Set<String> = ["index.json", "manifest.json", "lock", "objects", "tmp", CacheNames.tagFile, VASTRefusals.fileName]
 
     /// Makes the cache folder (0700, tagged with CACHEDIR.TAG) or checks that an existing one is
     /// launchad's: tagged, or empty, or holding only launchad's own names; owned by this user and

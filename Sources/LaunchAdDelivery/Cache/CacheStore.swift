@@ -35,7 +35,13 @@ public final class CacheStore: @unchecked Sendable {
     /// Locks, re-reads the index, lets `body` change it, writes it back atomically.
     @discardableResult
     public func update<T>(_ body: (inout CacheIndex) throws -> T) throws -> T {
-        let lock = try CacheLock(path: directory.appendingPathComponent("lock").path, timeout: lockTimeout)
+        let lock: FileLock
+        do {
+            lock = try FileLock(in: DirectoryHandle(directory.path), name: "lock", wait: lockTimeout)
+        } catch let failure as FileLock.Failure {
+            throw CacheError(failure.busy ? "the cache is locked by another launchad process (waited \(NumberText.plain(lockTimeout)) s)"
+                                          : failure.description)
+        }
         defer { lock.unlock() }
         var index = readIndex()
         let before = index
@@ -46,14 +52,14 @@ public final class CacheStore: @unchecked Sendable {
 
     private func write(_ index: CacheIndex) throws {
         let data = try CacheStore.encoder.encode(index)
+        // The temporary in tmp/ (swept at start if a crash leaves it); synced before the rename,
+        // so the plays the frequency caps count survive a power loss.
         let tmp = directory.appendingPathComponent("tmp/index-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).json")
-        // Synced before the rename: the plays the frequency caps count survive a power loss.
-        guard let h = PrivateFile.create(tmp.path), (try? h.write(contentsOf: data)) != nil, (try? h.synchronize()) != nil,
-              (try? h.close()) != nil else {
-            try? FileManager.default.removeItem(at: tmp)
+        do {
+            try AtomicFile.replace(indexURL.path, with: data, temporary: tmp.path)
+        } catch {
             throw CacheError("cannot write the cache index in \(directory.path)")
         }
-        try rename(tmp, to: indexURL)
     }
 
     /// The file of a cached creative.

@@ -28,19 +28,8 @@ public struct MetricsFile: Sendable {
     public func previous() -> String? { try? String(contentsOfFile: path, encoding: .utf8) }
 
     public func write(_ text: String) throws {
-        let tmp = temporary()
-        unlink(tmp)
-        let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw MetricsError("cannot write \(tmp): \(String(cString: strerror(errno)))") }
-        fchmod(fd, 0o644)
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        let synced = fsync(fd) == 0
-        close(fd)
-        guard written == bytes.count, synced, rename(tmp, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(tmp)
-            throw MetricsError("cannot write \(path): \(reason)")
+        do { try AtomicFile.replace(path, with: Data(text.utf8), temporary: temporary(), mode: 0o644) } catch {
+            throw MetricsError("cannot write \(path): \(error.description)")
         }
     }
 }

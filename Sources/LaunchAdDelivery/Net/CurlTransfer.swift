@@ -26,21 +26,26 @@ final class CurlTransfer {
     /// Why the transfer was stopped from a callback (a cap, an encoding, a write failure).
     private(set) var refusal: FetchError?
     private var stoppedAfterErrorBody = false
+    /// Only public addresses may be connected to (the URL was named by a remote document).
+    private let publicOnly: Bool
+    /// Why a connection was not opened (an internal address for a public-only URL).
+    private var addressRefusal: FetchError?
 
     private static let globalInit: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
 
     init(url: URL, request: FetchRequest, connectTimeout: Double, totalTimeout: Double, userAgent: String,
-         progress: ((Int64) -> Void)?) throws {
+         publicOnly: Bool, progress: ((Int64) -> Void)?) throws {
         CurlTransfer.globalInit
         guard let h = curl_easy_init() else { throw FetchError("cannot start a transfer (curl_easy_init)", retryable: true) }
         handle = h
-        self.url = url; self.request = request; self.progress = progress
+        self.url = url; self.request = request; self.progress = progress; self.publicOnly = publicOnly
         launchad_curl_set_string(h, CURLOPT_URL, url.absoluteString)
         launchad_curl_set_string(h, CURLOPT_PROTOCOLS_STR, "http,https")
         launchad_curl_set_long(h, CURLOPT_FOLLOWLOCATION, 0)
         launchad_curl_set_long(h, CURLOPT_NOSIGNAL, 1)
-        launchad_curl_set_long(h, CURLOPT_CONNECTTIMEOUT_MS, Int(connectTimeout * 1000))
-        launchad_curl_set_long(h, CURLOPT_TIMEOUT_MS, Int(totalTimeout * 1000))
+        // At least 1 ms: curl reads 0 as "no limit".
+        launchad_curl_set_long(h, CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(connectTimeout * 1000)))
+        launchad_curl_set_long(h, CURLOPT_TIMEOUT_MS, max(1, Int(totalTimeout * 1000)))
         // Silence (not one byte for --connect-timeout seconds) ends a transfer early.
         launchad_curl_set_long(h, CURLOPT_LOW_SPEED_LIMIT, 1)
         launchad_curl_set_long(h, CURLOPT_LOW_SPEED_TIME, max(1, Int(connectTimeout.rounded(.up))))
@@ -74,6 +79,13 @@ final class CurlTransfer {
                 return me.request.isCancelled?() == true ? 1 : 0
             }
         }
+        // Every address curl is about to connect to, after resolving, on every attempt.
+        launchad_curl_set_pointer(h, CURLOPT_OPENSOCKETDATA, context)
+        launchad_curl_set_opensocket_fn(h) { context, _, address in
+            let me = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
+            guard let address else { return launchad_curl_socket_bad() }
+            return me.openSocket(address)
+        }
         launchad_curl_set_pointer(h, CURLOPT_WRITEDATA, context)
         launchad_curl_set_data_fn(h, CURLOPT_WRITEFUNCTION) { data, size, count, context in
             let me = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
@@ -87,11 +99,34 @@ final class CurlTransfer {
         errorBuffer.deallocate()
     }
 
+    /// Opens the socket curl asked for, unless the address is internal and the URL public-only.
+    private func openSocket(_ address: UnsafeMutablePointer<curl_sockaddr>) -> curl_socket_t {
+        let a = address.pointee
+        if publicOnly {
+            let ip = AddressPolicy.numeric(launchad_curl_sockaddr(address)) ?? "?"
+            if AddressPolicy.isInternal(ip) {
+                addressRefusal = FetchError("refusing \(url.absoluteString): it resolves to \(ip), an internal address, and was named by a "
+                                            + "document from a public address (--allow-private-network allows it in a lab)", retryable: false)
+                return launchad_curl_socket_bad()
+            }
+        }
+        return socket(a.family, a.socktype | Int32(SOCK_CLOEXEC.rawValue), a.protocol)
+    }
+
+    /// Whether the address the transfer reached is internal (loopback, LAN, link-local, ...);
+    /// an address curl does not report counts as public, so what the body names stays public-only.
+    var peerIsInternal: Bool {
+        var p: UnsafeMutablePointer<CChar>?
+        guard launchad_curl_get_string(handle, CURLINFO_PRIMARY_IP, &p) == CURLE_OK, let p else { return false }
+        return AddressPolicy.isKnownInternal(String(cString: p))
+    }
+
     /// Runs the transfer; throws the one-line reason it failed.
     func perform() throws {
         let code = curl_easy_perform(handle)
         try? sink?.close()
         if let refusal { throw refusal }
+        if code != CURLE_OK, let addressRefusal { throw addressRefusal }
         if code == CURLE_WRITE_ERROR && stoppedAfterErrorBody { return }
         var promised: curl_off_t = -1
         launchad_curl_get_size(handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &promised)
@@ -154,8 +189,8 @@ final class CurlTransfer {
             if let encoding = headers["content-encoding"]?.lowercased(), encoding != "identity" {
                 return stop(FetchError("refusing a \(encoding)-encoded body from \(url.absoluteString) (launchad asks for identity encoding)", retryable: false))
             }
-            if let length = headers["content-length"].flatMap(Int64.init), length > request.maxBytes {
-                return stop(FetchError("\(request.url.lastPathComponent) is \(length) bytes, over the \(request.maxBytes)-byte limit", retryable: false))
+            if let length = headers["content-length"].flatMap(Int64.init), length > bodyCap {
+                return stop(FetchError("\(request.url.lastPathComponent) is \(length) bytes, over the \(bodyCap)-byte limit", retryable: false, tooLarge: true))
             }
             do { sink = try BodySink(destination: request.destination) } catch let e as FetchError { return stop(e) } catch { return false }
         }
@@ -163,11 +198,16 @@ final class CurlTransfer {
         do { try sink.append(data) } catch {
             return stop(FetchError("cannot write the download: \(error.localizedDescription)", retryable: false))
         }
-        if sink.count > request.maxBytes {
-            return stop(FetchError("\(request.url.lastPathComponent) is over the \(request.maxBytes)-byte limit", retryable: false))
+        if sink.count > bodyCap {
+            return stop(FetchError("\(request.url.lastPathComponent) is over the \(bodyCap)-byte limit", retryable: false, tooLarge: true))
         }
         progress?(sink.count)
         return true
+    }
+
+    /// The most bytes this answer may carry: a partial one no more than the range asked.
+    private var bodyCap: Int64 {
+        status == 206 ? min(request.maxBytes, request.partialMaxBytes ?? request.maxBytes) : request.maxBytes
     }
 
     private func stop(_ error: FetchError) -> Bool {

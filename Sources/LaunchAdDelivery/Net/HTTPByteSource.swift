@@ -59,20 +59,23 @@ public final class HTTPByteSource: ByteSource, @unchecked Sendable {
 
     private func load(at offset: Int64) throws {
         guard !isCancelled else { throw FetchError("cancelled: \(url.absoluteString)", retryable: false) }
-        let request = FetchRequest(url: url, headers: ["Range": "bytes=\(offset)-\(offset + HTTPByteSource.chunk - 1)"],
+        var request = FetchRequest(url: url, headers: ["Range": "bytes=\(offset)-\(offset + HTTPByteSource.chunk - 1)"],
                                    maxBytes: maxBytes, isCancelled: { [weak self] in self?.isCancelled ?? true })
+        // A 206 answer carries at most the range asked, whatever its headers promise.
+        request.partialMaxBytes = HTTPByteSource.chunk
+        request.reach = StreamReach.reach(for: url.absoluteString)
         let response = try client.fetch(request, progress: nil)
         let start: Int64
         let size: Int64
         switch response.status {
         case 206:
-            // "bytes START-END/TOTAL"
-            let range = response.headers["content-range"] ?? ""
-            guard let slash = range.lastIndex(of: "/"), let t = Int64(range[range.index(after: slash)...]),
-                  let dash = range.firstIndex(of: "-"), let s = Int64(range.drop(while: { !$0.isNumber })[..<dash]) else {
-                throw FetchError("unreadable Content-Range \"\(range)\" from \(url.absoluteString)", retryable: false)
+            // A malformed or inconsistent range is a network error: the run falls back, never traps.
+            let header = response.headers["content-range"] ?? ""
+            guard let range = ContentRange.answer(header, offset: offset, asked: HTTPByteSource.chunk, received: response.bytes) else {
+                throw FetchError("unusable Content-Range \"\(TerminalText.escaped(String(header.prefix(80))))\" for \(response.bytes) bytes "
+                                 + "at \(offset) from \(url.absoluteString)", retryable: false)
             }
-            start = s; size = t
+            start = range.start; size = range.total
         case 200:
             // No ranges: the whole body came (capped at maxBytes by the client).
             start = 0; size = response.bytes

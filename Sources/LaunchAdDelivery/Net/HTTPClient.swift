@@ -12,12 +12,12 @@ public final class HTTPClient: Fetcher, @unchecked Sendable {
     public var totalTimeout: Double
     public var maxRedirects: Int
     public var allowHTTP: Bool
-    public var userAgent: String
+    /// The same on every request: tags, manifests, creatives, beacons and records.
+    public let userAgent = LaunchAdVersion.userAgent
 
-    public init(connectTimeout: Double = 5, totalTimeout: Double = 60, maxRedirects: Int = 5, allowHTTP: Bool = false,
-                userAgent: String = "launchad") {
+    public init(connectTimeout: Double = 5, totalTimeout: Double = 60, maxRedirects: Int = 5, allowHTTP: Bool = false) {
         self.connectTimeout = connectTimeout; self.totalTimeout = totalTimeout
-        self.maxRedirects = maxRedirects; self.allowHTTP = allowHTTP; self.userAgent = userAgent
+        self.maxRedirects = maxRedirects; self.allowHTTP = allowHTTP
     }
 
     public func fetch(_ request: FetchRequest, progress: ((Int64) -> Void)?) throws -> FetchResponse {
@@ -27,12 +27,17 @@ public final class HTTPClient: Fetcher, @unchecked Sendable {
         let deadline = ProcessClock.uptimeSeconds() + totalTimeout
         var url = request.url
         var redirects = 0
+        // A redirect is a document too: the next hop may reach internal addresses only when
+        // this one came from one.
+        var reach = request.reach
         while true {
             let left = deadline - ProcessClock.uptimeSeconds()
             guard left > 0 else { throw FetchError("timed out: \(request.url.absoluteString)", retryable: true) }
             let transfer = try CurlTransfer(url: url, request: request, connectTimeout: min(connectTimeout, left), totalTimeout: left,
-                                            userAgent: userAgent, progress: progress)
+                                            userAgent: userAgent, publicOnly: reach == .publicOnly && !AddressPolicy.allowPrivateNetwork,
+                                            progress: progress)
             try transfer.perform()
+            reach = Reach.namedByDocument(fromInternalAddress: transfer.peerIsInternal)
             if (300..<400).contains(transfer.status), transfer.status != 304, let next = transfer.redirectURL {
                 redirects += 1
                 guard redirects <= maxRedirects else {
@@ -46,7 +51,7 @@ public final class HTTPClient: Fetcher, @unchecked Sendable {
                 continue
             }
             return FetchResponse(status: transfer.status, headers: transfer.headers, body: transfer.sink?.memory ?? Data(),
-                                 bytes: transfer.sink?.count ?? 0)
+                                 bytes: transfer.sink?.count ?? 0, namedReach: reach)
         }
     }
 
@@ -64,7 +69,7 @@ public final class HTTPClient: Fetcher, @unchecked Sendable {
         while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
             try sink.append(chunk)
             guard sink.count <= request.maxBytes else {
-                throw FetchError("\(request.url.lastPathComponent) is larger than the \(request.maxBytes)-byte limit", retryable: false)
+                throw FetchError("\(request.url.lastPathComponent) is larger than the \(request.maxBytes)-byte limit", retryable: false, tooLarge: true)
             }
             progress?(sink.count)
         }

@@ -39,10 +39,16 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // state guarded 
     // MARK: queueing
 
     public func enqueue(beacons urls: [String], event: String, at: Date) {
+        enqueue(beacons: urls, event: event, at: at, reach: .any)
+    }
+
+    /// Beacons named by a document: each keeps `reach` on disk, so whichever process sends it
+    /// later holds it to the same addresses.
+    public func enqueue(beacons urls: [String], event: String, at: Date, reach: Reach) {
         let made = Int64((at.timeIntervalSince1970 * 1000).rounded())
         let items = urls.map {
             OutboxItem(name: OutboxItem.newName(madeMs: made, kind: .beacon), kind: .beacon, url: $0, event: event,
-                       madeMs: made, expiresMs: made + Int64(config.ttl * 1000))
+                       madeMs: made, expiresMs: made + Int64(config.ttl * 1000), reach: reach)
         }
         add(items)
     }
@@ -55,8 +61,13 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // state guarded 
                         madeMs: made, expiresMs: made + Int64(config.ttl * 1000), body: json, batch: max(1, batch))])
     }
 
-    /// Writes `items` durably, first pushing the oldest out if the bounds need it.
-    private func add(_ items: [OutboxItem]) {
+    /// Writes `items` durably, first pushing the oldest out if the bounds need it. An item
+    /// over the size cap would be set aside when read: it is refused now, in one line.
+    private func add(_ all: [OutboxItem]) {
+        let items = all.filter { $0.encoded().count <= OutboxStore.maxItemBytes }
+        if items.count < all.count {
+            onProblem?("not queued: \(all.count - items.count) \(all[0].kind.rawValue)(s) for \(all[0].event) over the \(OutboxStore.maxItemBytes)-byte item cap")
+        }
         guard !items.isEmpty else { return }
         do {
             try store.locked {
@@ -85,8 +96,11 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // state guarded 
         var i = 0
         while (count > config.maxItems || bytes > config.maxBytes), i < entries.count {
             let entry = entries[i]
-            let item = store.read(entry.name)
-            counts.count(item?.kind ?? .beacon, host: item?.host ?? "?", \.dropped)
+            if case .item(let item) = store.read(entry.name) {
+                counts.count(item.kind, host: item.host, \.dropped)
+            } else {
+                counts.countDamaged(entry.name.hasSuffix(".record") ? .record : .beacon)
+            }
             victims.append(entry.name)
             count -= 1; bytes -= entry.size; i += 1
         }
@@ -159,9 +173,9 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // state guarded 
     /// `launchad outbox flush`: sends every pending item once now, backoff or not, over
     /// `config.connections` connections (a backlog goes out fast), waiting up to
     /// `lockWait` seconds for another sending process. Returns the items sent, or nil when
-    /// another process kept the send lock.
-    public func flush(lockWait: Double) -> Int? {
-        guard let lock = store.trySendLock(wait: lockWait) else { return nil }
+    /// another process kept the send lock; throws when the send lock cannot be used.
+    public func flush(lockWait: Double) throws -> Int? {
+        guard let lock = try store.sendLock(wait: lockWait) else { return nil }
         defer { lock.unlock() }
         var tried: Set<String> = []
         var total = 0
@@ -176,19 +190,29 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // state guarded 
     struct Round { var sent = 0; var tried: [String] = []; var nextDueMs: Int64? }
 
     /// One pass: drops expired items, sends up to `roundSize` due ones (all pending ones when
-    /// `force`) over `connections` connections, and applies each answer. Call only with the
-    /// send lock held.
+    /// `force`) over `connections` connections, and applies each answer as it comes (the file
+    /// removed or rewritten, the counters added), so a run that leaves mid-round, its
+    /// `--beacon-wait` over or killed, sends again only the requests that were in flight.
+    /// Call only with the send lock held.
     func sendRound(force: Bool, skipping: Set<String>, connections: Int) -> Round {
         let now = nowMs
         let listed = store.list()
         var fresh: [String: OutboxItem] = [:]
         var due: [OutboxItem] = []
         var expired: [OutboxItem] = []
-        var round = Round()
+        var damaged = OutboxCounts()
+        let progress = RoundProgress()
         // A collector gets its records in order: while its oldest waits for a retry, so do the rest.
         var waitingCollectors: Set<String> = []
         for entry in listed {
-            guard let item = known[entry.name] ?? store.read(entry.name) else { continue }
+            let item: OutboxItem
+            if let k = known[entry.name] { item = k } else {
+                switch store.read(entry.name) {
+                case .item(let read): item = read
+                case .damaged: damaged.add(store.setAside(entry.name)); continue
+                case .missing: continue
+                }
+            }
             if item.expiresMs < now { expired.append(item); continue }
             fresh[entry.name] = item
             guard !skipping.contains(item.name), due.count < config.roundSize else { continue }
@@ -196,72 +220,103 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // state guarded 
             if force || item.nextMs <= now {
                 due.append(item)
             } else {
-                round.nextDueMs = min(round.nextDueMs ?? .max, item.nextMs)
+                progress.noteDue(item.nextMs)
                 if item.kind == .record { waitingCollectors.insert(item.url) }
             }
         }
         known = fresh
-        var delta = OutboxCounts()
+        var delta = damaged
         for item in expired { delta.count(item.kind, host: item.host, \.expired) }
         store.remove(expired.map(\.name))
+        if !delta.isZero { _ = try? store.locked { store.addCounts(delta) } }
 
-        let jobs = OutboxJob.group(due)
         let problems = ProblemLog()
-        let verdicts = send(jobs, connections: connections, problems: problems)
-        var keep: [OutboxItem] = []
+        // One request at a time (the background sender, whose process may leave at any moment):
+        // the counters follow each answer; a parallel flush adds them every half second.
+        let countsEvery = connections <= 1 ? 0 : 0.5
+        send(OutboxJob.group(due), connections: connections, problems: problems) { job, verdict in
+            self.apply(verdict, to: job, now: now, progress: progress, countsEvery: countsEvery)
+        }
+        let round = progress.round
+        for name in round.tried { known[name] = nil }
+        let retried = progress.retried
+        for item in retried { known[item.name] = item }
+        let stamp = MacroExpander.timestamp(clock())
+        var counted = progress.takeCounts(every: nil) ?? OutboxCounts()
+        for (host, text) in problems.all { counted.problems[host] = "\(stamp) \(text)" }
+        finishRound(retried: retried, counted: counted)
+        return round
+    }
+
+    /// A retried item's next try is written once per round (one pushed out meanwhile by another
+    /// process's enqueue stays gone), with the counters not yet added.
+    private func finishRound(retried: [OutboxItem], counted: OutboxCounts) {
+        do {
+            try store.locked {
+                try store.write(retried.filter { store.exists($0.name) })
+                store.syncFolder()
+                store.addCounts(counted)
+            }
+        } catch {
+            onProblem?("cannot record the outbox's round: \(error)")
+        }
+    }
+
+    /// One answered job, on its sender's thread: a delivered or refused item's file leaves at
+    /// once; a retried one is rewritten with its next try's time at the round's end.
+    private func apply(_ verdict: DeliveryVerdict, to job: OutboxJob, now: Int64, progress: RoundProgress, countsEvery: Double) {
+        var delta = OutboxCounts()
         var gone: [String] = []
-        for (job, verdict) in zip(jobs, verdicts) {
-            round.sent += job.items.count
-            round.tried += job.items.map(\.name)
-            for var item in job.items {
-                switch verdict {
-                case .delivered: delta.count(item.kind, host: item.host, \.delivered); gone.append(item.name)
-                case .refused: delta.count(item.kind, host: item.host, \.refused); gone.append(item.name)
-                case .retry:
-                    delta.count(item.kind, host: item.host, \.retried)
-                    item.attempts += 1
-                    let wait = DeliveryRule.backoff(attempts: item.attempts, base: config.backoffBase, cap: config.backoffCap,
-                                                    unit: Double.random(in: 0..<1))
-                    item.nextMs = now + Int64(wait * 1000)
-                    keep.append(item)
-                    known[item.name] = item
-                    round.nextDueMs = min(round.nextDueMs ?? .max, item.nextMs)
-                }
+        var retried: [OutboxItem] = []
+        for var item in job.items {
+            switch verdict {
+            case .delivered: delta.count(item.kind, host: item.host, \.delivered); gone.append(item.name)
+            case .refused: delta.count(item.kind, host: item.host, \.refused); gone.append(item.name)
+            case .retry:
+                delta.count(item.kind, host: item.host, \.retried)
+                item.attempts += 1
+                let wait = DeliveryRule.backoff(attempts: item.attempts, base: config.backoffBase, cap: config.backoffCap,
+                                                unit: Double.random(in: 0..<1))
+                item.nextMs = now + Int64(wait * 1000)
+                retried.append(item)
             }
         }
-        store.remove(gone)
-        for name in gone { known[name] = nil }
-        let stamp = MacroExpander.timestamp(clock())
-        for (host, text) in problems.all { delta.problems[host] = "\(stamp) \(text)" }
-        let counted = delta
-        let retried = keep
-        let store = self.store
-        _ = try? store.locked {
-            // An item pushed out meanwhile by another process's enqueue stays gone.
-            try? store.write(retried.filter { store.exists($0.name) })
-            store.addCounts(counted)
-        }
-        return round
+        store.remove(gone, sync: false)
+        progress.record(job.items.map(\.name), retried: retried, counts: delta)
+        if let due = progress.takeCounts(every: countsEvery) { _ = try? store.locked { store.addCounts(due) } }
     }
 
     /// Sends the jobs: one at a time in order; else `connections` at once as `JobSchedule`
     /// allows (each run's events in order, other runs beside them), on threads of their own
-    /// (blocking sends do not belong on Dispatch's shared pool). One verdict per job, in order.
-    private func send(_ jobs: [OutboxJob], connections: Int, problems: ProblemLog) -> [DeliveryVerdict] {
+    /// (blocking sends do not belong on Dispatch's shared pool). Each answer goes to `answered`
+    /// as it comes; the background sender stops starting new requests once the run finishes.
+    private func send(_ jobs: [OutboxJob], connections: Int, problems: ProblemLog,
+                      answered: @escaping @Sendable (OutboxJob, DeliveryVerdict) -> Void) {
         let fetcher = self.fetcher
-        if connections <= 1 || jobs.count <= 1 { return jobs.map { $0.send(with: fetcher, problems: problems) } }
+        if connections <= 1 || jobs.count <= 1 {
+            for job in jobs {
+                if isStopping { return }
+                answered(job, job.send(with: fetcher, problems: problems))
+            }
+            return
+        }
         let schedule = JobSchedule(lane: jobs.map(\.lane), wave: jobs.map(\.wave))
         let group = DispatchGroup()
         for _ in 0..<min(connections, jobs.count) {
             group.enter()
             Thread.detachNewThread {
-                while let (i, lane) = schedule.claim() { schedule.finish(i, lane: lane, jobs[i].send(with: fetcher, problems: problems)) }
+                while let (i, lane) = schedule.claim() {
+                    let verdict = jobs[i].send(with: fetcher, problems: problems)
+                    answered(jobs[i], verdict)
+                    schedule.finish(i, lane: lane, verdict)
+                }
                 group.leave()
             }
         }
         group.wait()
-        return schedule.results
     }
+
+    private var isStopping: Bool { cond.lock(); defer { cond.unlock() }; return stopping }
 
     // MARK: status
 
@@ -269,8 +324,14 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // state guarded 
     public func status() -> OutboxStatus {
         var s = OutboxStatus()
         let now = nowMs
+        var damaged = OutboxCounts()
         for entry in store.list() {
-            guard let item = store.read(entry.name) else { continue }
+            let item: OutboxItem
+            switch store.read(entry.name) {
+            case .item(let read): item = read
+            case .damaged: damaged.add(store.setAside(entry.name)); continue
+            case .missing: continue
+            }
             switch item.kind {
             case .beacon: s.pendingBeacons += 1
             case .record: s.pendingRecords += 1
@@ -280,6 +341,7 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // state guarded 
             let age = Double(now - item.madeMs) / 1000
             s.oldestAge = max(s.oldestAge ?? age, age)
         }
+        if !damaged.isZero { _ = try? store.locked { store.addCounts(damaged) } }
         s.counts = store.readCounts()
         return s
     }
@@ -319,6 +381,7 @@ struct OutboxJob: Sendable {
         let host = items[0].host
         guard let url = URL(string: items[0].url) else { problems.note(host, "not a URL: \(items[0].url)"); return .refused }
         var request = FetchRequest(url: url, maxBytes: 1 << 20)
+        request.reach = items[0].reach
         if items[0].kind == .record {
             request.method = "POST"
             request.headers["Content-Type"] = "application/json"
@@ -336,6 +399,39 @@ struct OutboxJob: Sendable {
             problems.note(host, "\(error)")
             return .retry
         }
+    }
+}
+
+/// What a round's answered jobs did, gathered from the sender threads.
+final class RoundProgress: @unchecked Sendable {  // all state guarded by `lock`
+    private let lock = NSLock()
+    private var _round = Outbox.Round()
+    private var _retried: [OutboxItem] = []
+    private var counts = OutboxCounts()
+    private var countedAt = ProcessClock.uptimeSeconds()
+
+    func noteDue(_ ms: Int64) { lock.lock(); _round.nextDueMs = min(_round.nextDueMs ?? .max, ms); lock.unlock() }
+
+    func record(_ names: [String], retried: [OutboxItem], counts delta: OutboxCounts) {
+        lock.lock(); defer { lock.unlock() }
+        counts.add(delta)
+        _round.sent += names.count
+        _round.tried += names
+        _retried += retried
+        for item in retried { _round.nextDueMs = min(_round.nextDueMs ?? .max, item.nextMs) }
+    }
+
+    var round: Outbox.Round { lock.lock(); defer { lock.unlock() }; return _round }
+    var retried: [OutboxItem] { lock.lock(); defer { lock.unlock() }; return _retried }
+
+    /// The counters gathered since the last call, when `every` seconds have passed since then
+    /// (always when nil); nil when there is nothing to add yet.
+    func takeCounts(every: Double?) -> OutboxCounts? {
+        lock.lock(); defer { lock.unlock() }
+        let now = ProcessClock.uptimeSeconds()
+        guard !counts.isZero, every.map({ now - countedAt >= $0 }) ?? true else { return nil }
+        defer { counts = OutboxCounts(); countedAt = now }
+        return counts
     }
 }
 

@@ -31,12 +31,15 @@ public struct OutboxTally: Equatable, Sendable {
     public var dropped = 0
     /// Answered with a final refusal (a 4xx other than 408/429, a refused URL).
     public var refused = 0
+    /// Failed their checks when read (unparseable, not http(s), too large): moved to `damaged/`.
+    public var damaged = 0
 
     public init() {}
 
     // Computed: key paths are not Sendable, so a stored static list is not allowed in Swift 6 mode.
     static var fields: [(String, WritableKeyPath<OutboxTally, Int>)] {
-        [("delivered", \.delivered), ("retried", \.retried), ("expired", \.expired), ("dropped", \.dropped), ("refused", \.refused)]
+        [("delivered", \.delivered), ("retried", \.retried), ("expired", \.expired), ("dropped", \.dropped), ("refused", \.refused),
+         ("damaged", \.damaged)]
     }
 
     mutating func add(_ other: OutboxTally) {
@@ -70,6 +73,14 @@ public struct OutboxCounts: Equatable, Sendable {
         case .record: records[keyPath: key] += n
         }
         hosts[host, default: OutboxTally()][keyPath: key] += n
+    }
+
+    /// A damaged item is counted by its kind only: its host cannot be trusted.
+    mutating func countDamaged(_ kind: OutboxItem.Kind) {
+        switch kind {
+        case .beacon: beacons.damaged += 1
+        case .record: records.damaged += 1
+        }
     }
 
     mutating func add(_ other: OutboxCounts) {

@@ -20,6 +20,8 @@ public struct OutboxItem: Equatable, Sendable {
     var batch: Int
     var attempts: Int
     var nextMs: Int64
+    /// Which addresses the URL may reach (`.publicOnly`: named by a document from a public address).
+    var reach: Reach = .any
 
     var host: String { URL(string: url)?.host ?? "?" }
 
@@ -42,13 +44,25 @@ public struct OutboxItem: Equatable, Sendable {
             ("expires_ms", .int(Int(expiresMs))), ("attempts", .int(attempts)), ("next_ms", .int(Int(nextMs))),
         ]
         if let body { fields += [("body", .string(body)), ("batch", .int(batch))] }
+        if reach != .any { fields.append(("reach", .string(reach.rawValue))) }
         return Data(JSONValue.object(fields).serialized().utf8)
     }
 
     init(name: String, kind: Kind, url: String, event: String, madeMs: Int64, expiresMs: Int64,
-         body: String? = nil, batch: Int = 1, attempts: Int = 0, nextMs: Int64 = 0) {
+         body: String? = nil, batch: Int = 1, attempts: Int = 0, nextMs: Int64 = 0, reach: Reach = .any) {
         self.name = name; self.kind = kind; self.url = url; self.event = event; self.madeMs = madeMs
         self.expiresMs = expiresMs; self.body = body; self.batch = batch; self.attempts = attempts; self.nextMs = nextMs
+        self.reach = reach
+    }
+
+    /// An item read back from disk, re-checked: its file may have been damaged or planted.
+    static func checked(name: String, data: Data) -> OutboxStore.Read {
+        guard let item = OutboxItem(name: name, data: data) else { return .damaged("not an outbox item") }
+        guard let url = URL(string: item.url), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false else {
+            return .damaged("not an http(s) URL")
+        }
+        if item.kind == .record && item.body == nil { return .damaged("a record without a body") }
+        return .item(item)
     }
 
     init?(name: String, data: Data) {
@@ -58,7 +72,8 @@ public struct OutboxItem: Equatable, Sendable {
         let kind: Kind = name.hasSuffix(".record") ? .record : .beacon
         self.init(name: name, kind: kind, url: url, event: event, madeMs: made, expiresMs: expires,
                   body: o["body"] as? String, batch: max(1, o["batch"] as? Int ?? 1),
-                  attempts: o["attempts"] as? Int ?? 0, nextMs: (o["next_ms"] as? NSNumber)?.int64Value ?? 0)
+                  attempts: o["attempts"] as? Int ?? 0, nextMs: (o["next_ms"] as? NSNumber)?.int64Value ?? 0,
+                  reach: o["reach"] == nil ? .any : (o["reach"] as? String).flatMap(Reach.init(rawValue:)) ?? .publicOnly)
     }
 }
 

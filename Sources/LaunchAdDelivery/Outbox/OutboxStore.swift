@@ -4,18 +4,40 @@ import Foundation
 /// The outbox's folder: one file per item in `items/`, written to a temporary name, fsync'd,
 /// renamed into place and the folder fsync'd, so an item is either whole on disk or absent
 /// after a crash or power cut. `lock` (flock) serialises changes between processes; `send.lock`
-/// lets one process at a time send; `counts.json` keeps the counters across runs.
+/// lets one process at a time send; `counts.json` keeps the counters across runs; `damaged/`
+/// holds items that failed their checks when read.
+/// The state folder obeys the cache folder's rules: created 0700, refused when another user owns
+/// it or others may write in it; every name inside is opened relative to its folder with
+/// O_NOFOLLOW (a planted symlink is never followed) and every file is created 0600.
 final class OutboxStore {
     let directory: URL
     let items: URL
+    private let folder: DirectoryHandle
+    private let itemFolder: DirectoryHandle
+    /// An item file larger than this is damaged (a beacon URL or one play record is a few kB).
+    static let maxItemBytes = 256 << 10
+    /// At most this many damaged items are kept aside for a look; later ones are deleted.
+    static let maxDamaged = 1000
 
     init(directory: URL) throws {
         self.directory = directory
         items = directory.appendingPathComponent("items")
-        for dir in [directory.deletingLastPathComponent(), directory, items] { try OutboxStore.makeFolder(dir.path) }
-        guard access(items.path, R_OK | W_OK | X_OK) == 0 else {
+        let state = directory.deletingLastPathComponent()
+        try OutboxStore.makeFolder(state.path)
+        // The folder the user named may be reached through a symlink; what is inside never is.
+        let stateFolder = try OutboxStore.checked { try DirectoryHandle(state.resolvingSymlinksInPath().path) }
+        try OutboxStore.checked { try stateFolder.checkOwnership() }
+        let outbox = try OutboxStore.checked { try stateFolder.subfolder(directory.lastPathComponent) }
+        folder = outbox
+        itemFolder = try OutboxStore.checked { try outbox.subfolder("items") }
+        guard faccessat(itemFolder.fd, ".", R_OK | W_OK | X_OK, 0) == 0 else {
             throw OutboxError("cannot use \(items.path): \(String(cString: strerror(errno)))")
         }
+    }
+
+    /// The folder checks speak of the cache; here they are about the state folder.
+    private static func checked<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let e as CacheError { throw OutboxError("state folder: \(e.message)") }
     }
 
     /// mkdir -p with mode 0700, failing with the system's reason (a file in the way, no permission).
@@ -34,90 +56,122 @@ final class OutboxStore {
 
     /// Runs `body` holding the change lock (waiting up to 10 s for it).
     func locked<T>(_ body: () throws -> T) throws -> T {
-        let lock = try FileLock(path: directory.appendingPathComponent("lock").path, wait: 10)
+        let lock: FileLock
+        do { lock = try FileLock(in: folder, name: "lock", wait: 10) } catch { throw OutboxError(error.description) }
         defer { lock.unlock() }
         return try body()
     }
 
-    /// The send lock if no other process holds it.
-    func trySendLock(wait: Double = 0) -> FileLock? {
-        try? FileLock(path: directory.appendingPathComponent("send.lock").path, wait: wait)
-    }
-
-    /// Item names and sizes, oldest first.
-    func list() -> [(name: String, size: Int64)] {
-        guard let dir = opendir(items.path) else { return [] }
-        defer { closedir(dir) }
-        let fd = dirfd(dir)
-        var out: [(name: String, size: Int64)] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            guard OutboxItem.isItemName(name) else { continue }
-            var st = stat()
-            guard fstatat(fd, name, &st, 0) == 0 else { continue }
-            out.append((name, Int64(st.st_size)))
+    /// The send lock, or nil while another process holds it; throws when it cannot be used at all
+    /// (a symlink planted in its place).
+    func sendLock(wait: Double = 0) throws -> FileLock? {
+        do { return try FileLock(in: folder, name: "send.lock", wait: wait) } catch {
+            if error.busy { return nil }
+            throw OutboxError(error.description)
         }
-        return out.sorted { $0.name < $1.name }
     }
 
-    func read(_ name: String) -> OutboxItem? {
-        guard let data = FileManager.default.contents(atPath: items.appendingPathComponent(name).path) else { return nil }
-        return OutboxItem(name: name, data: data)
+    /// The send lock if it can be had now.
+    func trySendLock() -> FileLock? { (try? sendLock()) ?? nil }
+
+    /// Item names and sizes, oldest first (a planted symlink or device too: reading sets it aside).
+    func list() -> [(name: String, size: Int64)] {
+        itemFolder.names().compactMap { name in
+            guard OutboxItem.isItemName(name), let st = itemFolder.lstat(name), !DirectoryHandle.isDirectory(st) else { return nil }
+            return (name, Int64(st.st_size))
+        }.sorted { $0.name < $1.name }
     }
 
-    func exists(_ name: String) -> Bool { access(items.appendingPathComponent(name).path, F_OK) == 0 }
+    enum Read {
+        case item(OutboxItem)
+        /// Present but not a valid item: why.
+        case damaged(String)
+        /// Gone meanwhile (sent or dropped by another process).
+        case missing
+    }
+
+    /// Reads and re-checks one item: a regular file no larger than `maxItemBytes` holding an
+    /// http(s) URL (and a body for a record). Nothing is read past the cap.
+    func read(_ name: String) -> Read {
+        let fd = openat(itemFolder.fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return errno == ENOENT ? .missing : .damaged("cannot open: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, DirectoryHandle.isRegular(st) else { return .damaged("not a regular file") }
+        guard st.st_size <= OutboxStore.maxItemBytes else { return .damaged("\(st.st_size) bytes, over the \(OutboxStore.maxItemBytes)-byte cap") }
+        // One byte more than the size said, to notice a file that grew meanwhile; never past the cap.
+        var buffer = [UInt8](repeating: 0, count: min(Int(st.st_size) + 1, OutboxStore.maxItemBytes + 1))
+        var count = 0
+        while count < buffer.count {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n <= 0 { break }
+            count += n
+        }
+        guard count <= st.st_size else { return .damaged("changed while read") }
+        return OutboxItem.checked(name: name, data: Data(buffer[0..<count]))
+    }
+
+    /// Moves a damaged item into `damaged/` (or deletes it once that holds `maxDamaged`) and
+    /// returns it counted.
+    func setAside(_ name: String) -> OutboxCounts {
+        var counts = OutboxCounts()
+        counts.countDamaged(name.hasSuffix(".record") ? .record : .beacon)
+        if let damaged = try? folder.subfolder("damaged"), damaged.names().count < OutboxStore.maxDamaged,
+           renameat(itemFolder.fd, name, damaged.fd, name) == 0 {
+            fsync(damaged.fd)
+        } else if let st = itemFolder.lstat(name), !DirectoryHandle.isDirectory(st) {
+            unlinkat(itemFolder.fd, name, 0)
+        }
+        syncFolder()
+        return counts
+    }
+
+    func exists(_ name: String) -> Bool { itemFolder.lstat(name) != nil }
 
     /// Writes items durably: each file fsync'd before its rename, the folder fsync'd once after.
     func write(_ batch: [OutboxItem]) throws {
-        for item in batch {
-            let final = items.appendingPathComponent(item.name).path
-            let tmp = items.appendingPathComponent(".tmp-\(item.name)").path
-            let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-            guard fd >= 0 else { throw OutboxError("cannot write the outbox: \(String(cString: strerror(errno)))") }
-            let data = item.encoded()
-            let written = data.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            let synced = fsync(fd) == 0
-            close(fd)
-            guard written == data.count, synced, rename(tmp, final) == 0 else {
-                let reason = String(cString: strerror(errno))
-                unlink(tmp)
-                throw OutboxError("cannot write the outbox: \(reason)")
-            }
+        for item in batch { try writeFile(in: itemFolder, item.name, item.encoded(), sync: true) }
+        syncFolder()
+    }
+
+    /// Writes `name` in `dir` whole (AtomicFile), 0600.
+    private func writeFile(in dir: DirectoryHandle, _ name: String, _ data: Data, sync: Bool) throws {
+        do { try AtomicFile.replace(name, in: dir.fd, with: data, temporary: ".tmp-\(name)", sync: sync) } catch {
+            throw OutboxError("cannot write the outbox: \(error.description)")
         }
-        syncFolder()
     }
 
-    func remove(_ names: [String]) {
-        for name in names { unlink(items.appendingPathComponent(name).path) }
-        syncFolder()
+    /// Unlinks items; `sync: false` leaves the folder's fsync to a later call (a removal lost to
+    /// a power cut only sends an item again, which at-least-once allows).
+    func remove(_ names: [String], sync: Bool = true) {
+        guard !names.isEmpty else { return }
+        for name in names { itemFolder.unlinkRegularFile(name) }
+        if sync { syncFolder() }
     }
 
-    private func syncFolder() {
-        let fd = open(items.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        fsync(fd)
-        close(fd)
-    }
+    func syncFolder() { fsync(itemFolder.fd) }
 
     /// Temporary files left by a process killed while writing (older than a minute).
     func sweepTemporaries(now: Date) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: items.path) else { return }
-        for name in names where name.hasPrefix(".tmp-") {
-            let path = items.appendingPathComponent(name).path
-            if let m = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
-               now.timeIntervalSince(m) > 60 { unlink(path) }
+        for name in itemFolder.names() where name.hasPrefix(".tmp-") {
+            if let st = itemFolder.lstat(name), now.timeIntervalSince1970 - Double(st.st_mtim.tv_sec) > 60 {
+                itemFolder.unlinkRegularFile(name)
+            }
         }
     }
 
     // MARK: counters
 
-    private var countsURL: URL { directory.appendingPathComponent("counts.json") }
+    private static let countsName = "counts.json"
 
     func readCounts() -> OutboxCounts {
         var counts = OutboxCounts()
-        guard let data = FileManager.default.contents(atPath: countsURL.path),
+        let fd = openat(folder.fd, OutboxStore.countsName, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return counts }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        var st = stat()
+        guard fstat(fd, &st) == 0, DirectoryHandle.isRegular(st), st.st_size <= 4 << 20,
+              let data = try? handle.readToEnd(),
               let o = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return counts }
         counts.beacons = OutboxTally(json: o["beacons"] as? [String: Any] ?? [:])
         counts.records = OutboxTally(json: o["records"] as? [String: Any] ?? [:])
@@ -134,36 +188,8 @@ final class OutboxStore {
         let o: [String: Any] = ["beacons": counts.beacons.plain, "records": counts.records.plain,
                                 "hosts": counts.hosts.mapValues { $0.plain }, "problems": counts.problems]
         guard let data = try? JSONSerialization.data(withJSONObject: o, options: [.sortedKeys]) else { return }
-        try? data.write(to: countsURL, options: .atomic)
+        try? writeFile(in: folder, OutboxStore.countsName, data, sync: false)
     }
-}
-
-/// An exclusive flock(2) on a file: the kernel drops it when the holder exits or is killed.
-final class FileLock {
-    private var fd: Int32
-
-    init(path: String, wait: Double) throws {
-        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw OutboxError("cannot open \(path): \(String(cString: strerror(errno)))") }
-        let deadline = ProcessClock.uptimeSeconds() + wait
-        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            let err = errno
-            guard (err == EWOULDBLOCK || err == EINTR), ProcessClock.uptimeSeconds() < deadline else {
-                close(fd)
-                throw OutboxError("\(path) is locked by another launchad process")
-            }
-            usleep(10_000)
-        }
-    }
-
-    func unlock() {
-        guard fd >= 0 else { return }
-        flock(fd, LOCK_UN)
-        close(fd)
-        fd = -1
-    }
-
-    deinit { unlock() }
 }
 
 /// Why the outbox cannot be used or written, in one line.

@@ -10,9 +10,15 @@ public struct FetchRequest: Sendable {
     public var body: Data?
     /// The most bytes accepted; a larger body is abandoned.
     public var maxBytes: Int64
+    /// The most bytes a 206 (partial) answer may carry: the length of the range asked.
+    public var partialMaxBytes: Int64?
     public var destination: URL?
     /// Polled while the transfer runs: true abandons it at once (the ad being streamed ended).
     public var isCancelled: (@Sendable () -> Bool)?
+    /// Which addresses this URL may reach: `.publicOnly` when a document from a public address named it.
+    public var reach: Reach = .any
+    /// The refresh this request belongs to: a retry's backoff waits on it and ends when it is cancelled.
+    public var cancellation: Cancellation?
 
     public init(url: URL, headers: [String: String] = [:], maxBytes: Int64, destination: URL? = nil,
                 isCancelled: (@Sendable () -> Bool)? = nil) {
@@ -28,9 +34,12 @@ public struct FetchResponse: Sendable {
     /// The body when no destination was given.
     public var body: Data
     public var bytes: Int64
+    /// The reach of the URLs this body names: `.any` when it came from an internal address or a
+    /// local file, `.publicOnly` when from a public address.
+    public var namedReach: Reach
 
-    public init(status: Int, headers: [String: String] = [:], body: Data = Data(), bytes: Int64 = 0) {
-        self.status = status; self.headers = headers; self.body = body; self.bytes = bytes
+    public init(status: Int, headers: [String: String] = [:], body: Data = Data(), bytes: Int64 = 0, namedReach: Reach = .any) {
+        self.status = status; self.headers = headers; self.body = body; self.bytes = bytes; self.namedReach = namedReach
     }
 }
 
@@ -38,7 +47,11 @@ public struct FetchError: Error, Equatable, CustomStringConvertible {
     public let message: String
     /// Worth another try (timeouts, dropped connections, server errors), not a 404 or a policy refusal.
     public let retryable: Bool
-    public init(_ message: String, retryable: Bool) { self.message = message; self.retryable = retryable }
+    /// The body was over the request's byte cap.
+    public var tooLarge = false
+    public init(_ message: String, retryable: Bool, tooLarge: Bool = false) {
+        self.message = message; self.retryable = retryable; self.tooLarge = tooLarge
+    }
     public var description: String { message }
 }
 
@@ -97,17 +110,20 @@ public struct RetryingFetcher: Fetcher {
             do {
                 let response = try base.fetch(request, progress: progress)
                 let transient = response.status >= 500 || response.status == 408 || response.status == 429
-                if transient && attempt < retries { sleepBeforeRetry(attempt); attempt += 1; continue }
-                return response
+                guard transient && attempt < retries else { return response }
+                guard waitBeforeRetry(attempt, request) else { return response }
+                attempt += 1
             } catch let e as FetchError where e.retryable && attempt < retries {
-                sleepBeforeRetry(attempt)
+                guard waitBeforeRetry(attempt, request) else { throw e }
                 attempt += 1
             }
         }
     }
 
-    private func sleepBeforeRetry(_ attempt: Int) {
-        let seconds = backoff * Double(1 << min(attempt, 6))
-        if seconds > 0 { usleep(useconds_t(min(seconds, 30) * 1_000_000)) }
+    /// Waits out the backoff (at most 30 s); false when the request's refresh was cancelled meanwhile.
+    private func waitBeforeRetry(_ attempt: Int, _ request: FetchRequest) -> Bool {
+        let seconds = min(backoff * Double(1 << min(attempt, 6)), 30)
+        guard seconds > 0 else { return request.cancellation?.isCancelled != true }
+        return (request.cancellation ?? Cancellation()).sleep(seconds)
     }
 }

@@ -8,6 +8,8 @@ struct FetchedManifest {
     var body: Data?
     var etag: String?
     var lastModified: String?
+    /// The reach of the URLs the manifest names (its creatives, its VAST tags).
+    var reach: Reach = .any
 }
 
 extension Prefetcher {
@@ -26,7 +28,9 @@ extension Prefetcher {
             if let lm = previous.lastModified { headers["If-Modified-Since"] = lm }
         }
         do {
-            let response = try fetcher.fetch(FetchRequest(url: url, headers: headers, maxBytes: config.maxManifestBytes), progress: nil)
+            var request = FetchRequest(url: url, headers: headers, maxBytes: config.maxManifestBytes)
+            request.cancellation = cancellation
+            let response = try fetcher.fetch(request, progress: nil)
             var fetched: FetchedManifest
             switch response.status {
             case 200:
@@ -40,6 +44,7 @@ extension Prefetcher {
             default:
                 throw CacheError("HTTP \(response.status) for the manifest \(url.absoluteString)")
             }
+            fetched.reach = response.namedReach
             return fetched
         } catch {
             emit("rejected", [("id", .string("manifest")), ("reason", .string("\(error)"))])
@@ -63,7 +68,11 @@ extension Prefetcher {
             }
             noteOwners()
             for ad in wanted where needed(ad).first.map({ store.isAvailable($0, in: index) }) == true {
-                if index.record(for: ad.id)?.ad != ad { index.setRecord(AdRecord(ad: ad, cachedAt: time)) }
+                // A VAST ad kept from before (its tag failed now) keeps the reach it was cached with.
+                let kept = ad.vast != nil ? index.record(for: ad.id)?.reach : nil
+                let reach = adReach[ad.id] ?? kept ?? manifestReach
+                if let record = index.record(for: ad.id), record.ad == ad, record.reach ?? .any == reach { continue }
+                index.setRecord(AdRecord(ad: ad, cachedAt: time, reach: reach))
             }
             noteOwners()
             var reasons: [String: String] = [:]
@@ -93,7 +102,7 @@ extension Prefetcher {
             }
             events += evictOverLimit(&index, owners: owners)
             if let body = fetched.body {
-                try body.write(to: copyURL, options: .atomic)
+                try AtomicFile.replace(copyURL.path, with: body, temporary: copyURL.path + ".tmp")
                 index.manifest = ManifestRecord(source: config.manifestURL.absoluteString, etag: fetched.etag,
                                                 lastModified: fetched.lastModified, fetchedAt: time, report: manifest.report)
                 index.manifest?.metrics = manifest.metrics

@@ -14,7 +14,11 @@ extension Prefetcher {
         var out = manifest
         out.ads = manifest.ads.compactMap { ad in
             guard let tag = ad.vast, !isCancelled else { return ad }
-            do { return try resolve(ad, tag: tag) } catch {
+            do {
+                let (resolved, downloaded) = try resolve(ad, tag: tag)
+                if let downloaded { report.downloads += 1; report.downloadedBytes += downloaded }
+                return resolved
+            } catch {
                 emit("rejected", [("id", .string(ad.id)), ("reason", .string("VAST: \(error)"))])
                 report.rejected += 1
                 // A tag that fails now leaves the version cached before in place.
@@ -30,26 +34,28 @@ extension Prefetcher {
 
     /// The response's first ad that resolves and whose media file caches (the pod's, then the
     /// buffet's, in play order): one bad ad fails alone, its Error URIs fired with its code.
-    private func resolve(_ entry: AdEntry, tag: String) throws -> AdEntry {
+    /// Also the bytes downloaded for it (nil when its media was cached).
+    private func resolve(_ entry: AdEntry, tag: String) throws -> (AdEntry, Int64?) {
         let resolver = VASTResolver(fetcher: fetcher, maxWrappers: 5)
         let received = now()
         let doc: VASTDocument
-        do { doc = try resolver.load(tag) } catch let f as VASTFailure {
-            fireErrors(f.errorURIs, code: f.error.code)
+        let docReach: Reach
+        do { (doc, docReach) = try resolver.loadReached(tag, reach: manifestReach) } catch let f as VASTFailure {
+            fireErrors(f.errorURIs, code: f.error.code, reach: f.reach)
             throw CacheError("\(f.error.code) \(f.error.message)")
         }
         let plan = VASTAdPlan(doc)
         guard !plan.isEmpty else {
-            fireErrors(doc.errors, code: VASTError.noAd)
+            fireErrors(doc.errors, code: VASTError.noAd, reach: docReach)
             throw CacheError("\(VASTError.noAd) the tag has no <Ad>")
         }
         var failure: Error = CacheError("no ad")
         for candidate in (plan.pod + plan.buffet).prefix(Self.maxAdsTried) where !isCancelled {
             do {
-                let resolved = try resolver.resolve(candidate, tagURL: tag, rootErrors: doc.errors).get()
-                return try cached(resolved, entry: entry, received: received)
+                let resolved = try resolver.resolve(candidate, tagURL: tag, rootErrors: doc.errors, reach: docReach).get()
+                return try cached(resolved, entry: entry, tag: tag, received: received)
             } catch let f as VASTFailure {
-                fireErrors(f.errorURIs, code: f.error.code)
+                fireErrors(f.errorURIs, code: f.error.code, reach: f.reach)
                 failure = CacheError("\(f.error.code) \(f.error.message)")
             } catch {
                 failure = error
@@ -59,22 +65,28 @@ extension Prefetcher {
     }
 
     /// `entry` made from `resolved`: its media file cached, its tracking, link and skip offset kept.
-    private func cached(_ resolved: ResolvedAd, entry: AdEntry, received: Date) throws -> AdEntry {
+    private func cached(_ resolved: ResolvedAd, entry: AdEntry, tag: String, received: Date) throws -> (AdEntry, Int64?) {
         let creative: Creative
+        let downloaded: Int64?
         do {
-            creative = try cachedCandidate(resolved, for: entry.id)
+            (creative, downloaded) = try cachedCandidate(resolved, for: entry.id, tag: tag)
+        } catch let e as MediaTooLarge {
+            // Told once, when first refused; a remembered refusal sends nothing again.
+            if !e.remembered { fireErrors(resolved.errors, code: VASTError.noSupportedMedia, reach: resolved.reach) }
+            throw CacheError(e.message)
         } catch let e as VASTError {
-            fireErrors(resolved.errors, code: e.code)
+            fireErrors(resolved.errors, code: e.code, reach: resolved.reach)
             throw CacheError("\(e.code) \(e.message)")
         } catch let e as MediaUnusable {
             // Chosen by its attributes, then not usable here: a problem displaying the media file.
-            fireErrors(resolved.errors, code: VASTError.mediaDisplay)
+            fireErrors(resolved.errors, code: VASTError.mediaDisplay, reach: resolved.reach)
             throw CacheError(e.message)
         } catch {
             // Not fetched (a 404, a refused or timed-out connection): the file was not found.
-            fireErrors(resolved.errors, code: VASTError.fileNotFound)
+            fireErrors(resolved.errors, code: VASTError.fileNotFound, reach: resolved.reach)
             throw error
         }
+        adReach[entry.id] = manifestReach.narrowed(resolved.reach)
         var ad = entry
         ad.variants = [creative]
         ad.link = resolved.linear.clickThrough.flatMap { Link.isAllowed($0) ? $0 : nil } ?? entry.link
@@ -83,31 +95,49 @@ extension Prefetcher {
         ad.skipAfter = resolved.linear.skipOffset?.milliseconds(of: durationMs).map { Double($0) / 1000 } ?? 3600
         ad.tracking = (entry.tracking ?? [:]).merging(ManifestTracking.from(resolved)) { $0 + $1 }
         ad.expiresAt = resolved.expiry(receivedAt: received)
-        return ad
+        return (ad, downloaded)
     }
+
+    /// The most bytes a VAST media file may have: it must fit in the cache as a whole.
+    private var mediaLimit: Int64 { min(config.maxCreativeBytes, config.cacheLimit) }
 
     /// The chosen media file as a cached creative; when it cannot be fetched or does not open,
     /// the next candidate's (attributes are hints: the file is the truth). The last failure is thrown.
-    private func cachedCandidate(_ resolved: ResolvedAd, for id: String) throws -> Creative {
+    /// A candidate larger than the cache is refused once (`too_large`) and remembered in
+    /// VASTRefusals: not fetched again until the tag, the media URL or the limit changes.
+    private func cachedCandidate(_ resolved: ResolvedAd, for id: String, tag: String) throws -> (Creative, Int64?) {
         let choice = try MediaFileChooser.choose(resolved.linear.mediaFiles, window: config.screen,
                                                  capabilities: MediaCapabilities.local()).get()
+        let refusals = VASTRefusals(cache: store.directory)
         var failure: Error = MediaUnusable(message: "no media file")
         for file in choice.candidates where !isCancelled {
             guard let mediaURL = URL(string: file.url) else { failure = CacheError("not a URL: \(file.url)"); continue }
-            do { return try cachedMedia(mediaURL, for: id) } catch { failure = error }
+            if refusals.isRefused(id: id, tag: tag, media: mediaURL.absoluteString, cacheLimit: config.cacheLimit) {
+                failure = MediaTooLarge(message: "too_large: the media file \(mediaURL.lastPathComponent) was refused before as larger than "
+                                        + "the \(config.cacheLimit)-byte cache limit; not downloaded again until the tag changes", remembered: true)
+                continue
+            }
+            do { return try cachedMedia(mediaURL, for: id, reach: resolved.reach) } catch let e as FetchError where e.tooLarge {
+                refusals.refuse(id: id, tag: tag, media: mediaURL.absoluteString, cacheLimit: config.cacheLimit)
+                failure = MediaTooLarge(message: "too_large: the media file \(mediaURL.lastPathComponent) is larger than \(mediaLimit) bytes "
+                                        + "(the cache limit or --max-creative-bytes)", remembered: false)
+            } catch { failure = error }
         }
         throw failure
     }
 
     /// The chosen media file as a cached creative: reused when this ad already cached the same
-    /// URL, else downloaded to a temporary file, checked and installed.
-    private func cachedMedia(_ url: URL, for id: String) throws -> Creative {
+    /// URL, else downloaded to a temporary file, checked and installed (with its size).
+    private func cachedMedia(_ url: URL, for id: String, reach: Reach) throws -> (Creative, Int64?) {
         let index = store.readIndex()
-        if let old = index.record(for: id)?.ad.variants.first, old.url == url, store.isAvailable(old, in: index) { return old }
+        if let old = index.record(for: id)?.ad.variants.first, old.url == url, store.isAvailable(old, in: index) { return (old, nil) }
         try URLPolicy.check(url, allowHTTP: false)
         let temp = store.newTempURL()
         defer { try? FileManager.default.removeItem(at: temp) }
-        let response = try fetcher.fetch(FetchRequest(url: url, maxBytes: config.maxCreativeBytes, destination: temp), progress: nil)
+        var request = FetchRequest(url: url, maxBytes: mediaLimit, destination: temp)
+        request.cancellation = cancellation
+        request.reach = reach
+        let response = try fetcher.fetch(request, progress: nil)
         guard response.status == 200 else { throw CacheError("HTTP \(response.status) for \(url.absoluteString)") }
         let facts: ProbeFacts
         do { facts = try MediaProbe.probe(temp.path) } catch {
@@ -122,15 +152,15 @@ extension Prefetcher {
         try store.update { index in try store.install(temp, as: creative, kind: .video, into: &index, now: time) }
         emit("download", [("id", .string(id)), ("bytes", .int(Int(response.bytes))), ("sha256", .string(creative.sha256)),
                           ("vast", .bool(true))])
-        return creative
+        return (creative, response.bytes)
     }
 
     /// A tag that failed tells its Error URIs, with the code, through the outbox.
-    private func fireErrors(_ uris: [String], code: Int) {
+    private func fireErrors(_ uris: [String], code: Int, reach: Reach) {
         guard let beacons else { return }
         let context = MacroContext(timestamp: now(), cacheBusting: "", deviceUA: "LaunchAd (Linux)")
-        if let batch = VASTTracker.errorBatch(uris, code: code, context: context, at: now(), cacheBuster: CacheBusting.draw()) {
-            beacons.enqueue(beacons: batch.urls, event: batch.event, at: now())
+        if let batch = VASTTracker.errorBatch(uris, code: code, context: context, at: now(), cacheBuster: CacheBuster.next()) {
+            beacons.enqueue(beacons: batch.urls, event: batch.event, at: now(), reach: reach)
         }
     }
 
@@ -139,17 +169,16 @@ extension Prefetcher {
         guard let beacons else { return }
         for ad in ads {
             guard let urls = ad.tracking?["notUsed"], !urls.isEmpty else { continue }
-            var context = MacroContext(timestamp: now(), cacheBusting: CacheBusting.draw(), deviceUA: "LaunchAd (Linux)")
+            var context = MacroContext(timestamp: now(), cacheBusting: CacheBuster.next(), deviceUA: "LaunchAd (Linux)")
             context.assetURI = ad.variants.first?.url.absoluteString
-            beacons.enqueue(beacons: urls.map { MacroExpander.expand($0, context) }, event: "notUsed", at: now())
+            // Kept from an earlier refresh of this manifest: held to what its URLs may reach.
+            beacons.enqueue(beacons: urls.map { MacroExpander.expand($0, context) }, event: "notUsed", at: now(), reach: manifestReach)
         }
     }
 }
 
-/// `[CACHEBUSTING]`: eight random digits.
-enum CacheBusting {
-    static func draw() -> String { String(format: "%08u", UInt32.random(in: 0..<100_000_000)) }
-}
-
 /// A downloaded media file the media layer cannot use (VAST error 403).
 struct MediaUnusable: Error { let message: String }
+
+/// A media file that cannot fit in the cache; `remembered` when refused by an earlier refresh.
+struct MediaTooLarge: Error { let message: String; let remembered: Bool }

@@ -24,8 +24,13 @@ public final class Prefetcher: @unchecked Sendable {
     /// Where a VAST tag's Error URIs and an unshown ad's `notUsed` beacons go (the outbox).
     public var beacons: BeaconQueue?
 
-    private let cancelLock = NSLock()
-    private var cancelled = false
+    /// The reach of the URLs this refresh's manifest names; set once it is read, before `onManifest`.
+    public private(set) var manifestReach = Reach.any
+    /// A VAST ad's reach: the manifest's narrowed by its tag chain's.
+    var adReach: [String: Reach] = [:]
+
+    /// Set by `cancel`; every request of this refresh carries it, so a retry's backoff ends at once.
+    let cancellation = Cancellation()
 
     public init(store: CacheStore, fetcher: Fetcher, sink: EventSink, config: PrefetchConfig,
                 now: @escaping () -> Date = Date.init) {
@@ -33,8 +38,8 @@ public final class Prefetcher: @unchecked Sendable {
     }
 
     /// Stops before the next download; what is installed stays consistent.
-    public func cancel() { cancelLock.lock(); cancelled = true; cancelLock.unlock() }
-    var isCancelled: Bool { cancelLock.lock(); defer { cancelLock.unlock() }; return cancelled }
+    public func cancel() { cancellation.cancel() }
+    var isCancelled: Bool { cancellation.isCancelled }
 
     func emit(_ name: String, _ fields: [(String, JSONValue)]) {
         sink.emit(AdEvent(name, tMs: ProcessClock.nowMs(), fields))
@@ -56,6 +61,11 @@ public final class Prefetcher: @unchecked Sendable {
             return report
         }
         report.manifestRead = true
+        manifestReach = fetched.reach
+        // A first launch may stream these before they are cached: the same addresses apply.
+        for ad in fetched.parsed.manifest.ads {
+            for c in ad.variants + (ad.fallback.map { [$0] } ?? []) { StreamReach.note(manifestReach, for: c.url.absoluteString) }
+        }
         for r in fetched.parsed.rejected {
             emit("rejected", [("id", .string(r.id)), ("reason", .string(r.reason))] + (r.field.map { [("field", .string($0))] } ?? []))
             report.rejected += 1
@@ -141,7 +151,10 @@ public final class Prefetcher: @unchecked Sendable {
         let temp = store.newTempURL()
         defer { try? FileManager.default.removeItem(at: temp) }
         // One byte over the declared size is enough to know it is wrong.
-        let response = try fetcher.fetch(FetchRequest(url: c.url, maxBytes: c.bytes + 1, destination: temp), progress: progress)
+        var request = FetchRequest(url: c.url, maxBytes: c.bytes + 1, destination: temp)
+        request.cancellation = cancellation
+        request.reach = manifestReach
+        let response = try fetcher.fetch(request, progress: progress)
         guard response.status == 200 else { throw CacheError("HTTP \(response.status) for \(c.url.absoluteString)") }
         try CacheStore.verify(temp, as: c)
         let time = now()

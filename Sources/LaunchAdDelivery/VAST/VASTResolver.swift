@@ -7,8 +7,10 @@ public struct VASTFailure: Error, Sendable {
     public var errorURIs: [String]
     /// The documents the wrappers led to before the chain stopped, for the report.
     public var followed: [VASTChain.Followed]
-    public init(_ error: VASTError, errorURIs: [String] = [], followed: [VASTChain.Followed] = []) {
-        self.error = error; self.errorURIs = errorURIs; self.followed = followed
+    /// Which addresses the Error URIs may reach (the chain's least trusted document decides).
+    public var reach: Reach = .any
+    public init(_ error: VASTError, errorURIs: [String] = [], followed: [VASTChain.Followed] = [], reach: Reach = .any) {
+        self.error = error; self.errorURIs = errorURIs; self.followed = followed; self.reach = reach
     }
 }
 
@@ -42,13 +44,18 @@ public struct VASTResolver: Sendable {
     }
 
     /// Reads and parses the first document: an http(s) URL, or a file the user named.
-    public func load(_ source: String) throws -> VASTDocument {
+    public func load(_ source: String) throws -> VASTDocument { try loadReached(source).document }
+
+    /// The first document and the reach of the URLs it names. `reach` is the tag URL's own (a
+    /// tag named by a remote manifest is `.publicOnly`); a local file names URLs that reach anywhere.
+    public func loadReached(_ source: String, reach: Reach = .any) throws -> (document: VASTDocument, reach: Reach) {
         let data: Data
+        var named = Reach.any
         if source.contains("://") {
             guard let url = URL(string: source), url.scheme == "http" || url.scheme == "https" else {
                 throw VASTFailure(VASTError(VASTError.wrapperTimeout, "a tag URL must be http or https: \(source)"))
             }
-            data = try fetch(url)
+            (data, named) = try fetch(url, reach: reach)
         } else {
             guard let h = FileHandle(forReadingAtPath: source) else {
                 throw VASTFailure(VASTError(VASTError.wrapperTimeout, "cannot read the tag \(source)"))
@@ -59,14 +66,21 @@ public struct VASTResolver: Sendable {
                 throw VASTFailure(VASTError(VASTError.xmlParse, "the tag is over the \(Self.maxBytes)-byte limit"))
             }
         }
-        return try parse(data)
+        do { return (try parse(data), named) } catch var f as VASTFailure {
+            f.reach = named
+            throw f
+        }
     }
 
-    /// Follows `ad` (from the document at `tagURL`, whose root Error URIs are `rootErrors`)
-    /// through its wrappers to the ad that plays.
-    public func resolve(_ ad: VASTAd, tagURL: String?, rootErrors: [String] = []) -> Result<ResolvedAd, VASTFailure> {
+    /// Follows `ad` (from the document at `tagURL`, whose root Error URIs are `rootErrors` and
+    /// whose URLs have `reach`) through its wrappers to the ad that plays; the resolved ad's
+    /// reach is its least trusted document's.
+    public func resolve(_ ad: VASTAd, tagURL: String?, rootErrors: [String] = [], reach first: Reach = .any) -> Result<ResolvedAd, VASTFailure> {
         var chain = VASTChain(maxWrappers: maxWrappers, tagURL: tagURL, rootErrors: rootErrors)
         var current = ad
+        // Each wrapper's VASTAdTagURI may reach what its own document allows; the chain keeps the narrowest.
+        var named = first
+        var reach = first
         // The ad read from the last document fetched, once one was (an InLine that then fails).
         var reached: VASTAd?
         var documentErrors: [String] = []
@@ -74,7 +88,12 @@ public struct VASTResolver: Sendable {
             while let next = try chain.step(current) {
                 guard let url = URL(string: next) else { throw VASTError(VASTError.wrapperTimeout, "not a URL: \(next)") }
                 let doc: VASTDocument
-                do { doc = try parse(try fetch(url)) } catch let f as VASTFailure {
+                do {
+                    let (data, docReach) = try fetch(url, reach: named)
+                    named = docReach
+                    reach = reach.narrowed(docReach)
+                    doc = try parse(data)
+                } catch let f as VASTFailure {
                     // A wrapped document refused whole (its version) still has its root Error URIs told.
                     documentErrors = f.errorURIs
                     throw f.error
@@ -82,25 +101,30 @@ public struct VASTResolver: Sendable {
                 current = try chain.read(doc)
                 reached = current
             }
-            return .success(try chain.merged(inline: current))
+            var merged = try chain.merged(inline: current)
+            merged.reach = reach
+            return .success(merged)
         } catch let e as VASTError {
             // Before the chain took `current` (a refusal in it), its wrappers' URIs are still owed.
             return .failure(VASTFailure(e, errorURIs: chain.errorURIs(for: e, at: current) + documentErrors,
-                                        followed: chain.followed(reached: reached?.isWrapper == false ? reached : nil)))
+                                        followed: chain.followed(reached: reached?.isWrapper == false ? reached : nil), reach: reach))
         } catch {
             return .failure(VASTFailure(VASTError(VASTError.undefined, "\(error)"), errorURIs: chain.errorURIs,
-                                        followed: chain.followed(reached: nil)))
+                                        followed: chain.followed(reached: nil), reach: reach))
         }
     }
 
-    /// One document's bytes; an unreachable, refused, failing or slow tag is error 301.
-    func fetch(_ url: URL) throws -> Data {
+    /// One document's bytes and the reach of the URLs it names; an unreachable, refused,
+    /// failing or slow tag is error 301.
+    func fetch(_ url: URL, reach: Reach) throws -> (Data, Reach) {
         do {
-            let r = try fetcher.fetch(FetchRequest(url: url, maxBytes: Self.maxBytes), progress: nil)
+            var request = FetchRequest(url: url, maxBytes: Self.maxBytes)
+            request.reach = reach
+            let r = try fetcher.fetch(request, progress: nil)
             guard (200..<300).contains(r.status) else {
                 throw VASTFailure(VASTError(VASTError.wrapperTimeout, "HTTP \(r.status) for \(url.absoluteString)"))
             }
-            return r.body
+            return (r.body, r.namedReach)
         } catch let e as FetchError {
             let code = e.message.contains("-byte limit") ? VASTError.xmlParse : VASTError.wrapperTimeout
             throw VASTFailure(VASTError(code, e.message))

@@ -1,10 +1,10 @@
 import Foundation
 import Synchronization
 
-/// Bytes of a creative that does not come from a file: FFmpeg reads a network creative only
-/// through one of these (a custom AVIOContext), never with its own http/tls protocols, so every
-/// byte obeys the rules of whoever supplies it (the delivery layer's https, redirect and size
-/// policy). LaunchAdMedia defines the seam; it does not know about HTTP.
+/// Bytes of a creative: FFmpeg reads every input through one of these (a custom AVIOContext),
+/// never with its own file, http or tls protocols, so every byte obeys the rules of whoever
+/// supplies it (FileByteSource for a local file; the delivery layer's https, redirect, address
+/// and size policy for a network creative). LaunchAdMedia defines the seam; it does not know about HTTP.
 public protocol ByteSource: AnyObject, Sendable {
     /// The total size, once known.
     var size: Int64? { get }

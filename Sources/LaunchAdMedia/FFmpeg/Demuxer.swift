@@ -23,24 +23,40 @@ public final class Demuxer: @unchecked Sendable {
         }
         ctx.pointee.interrupt_callback.opaque = Unmanaged.passUnretained(abortFlag).toOpaque()
         var opened: UnsafeMutablePointer<AVFormatContext>? = ctx
-        var options: OpaquePointer?
-        var io: SourceIO?
-        if NetworkSources.isNetwork(path) {
-            // A network creative is read only through the delivery layer's byte source; the
-            // demuxer may open nothing by itself (a playlist's segments, a reference).
-            do { io = try SourceIO(NetworkSources.open(path, isAborted: { [abort] in abort.isSet })) } catch {
-                avformat_free_context(ctx)
-                throw error
-            }
-            ctx.pointee.pb = io?.context
-            av_dict_set(&options, "protocol_whitelist", "none", 0)
+        let remote = NetworkSources.isNetwork(path)
+        // Every input, local or network, is read through one byte source launchad opened, and
+        // the demuxer may open nothing by itself: a playlist's segments, a manifest's files or
+        // a reference are never reached.
+        let io: SourceIO
+        do {
+            io = try SourceIO(remote ? NetworkSources.open(path, isAborted: { [abort] in abort.isSet }) : FileByteSource(path: path))
+        } catch {
+            avformat_free_context(ctx)
+            throw error
         }
-        network = io
-        let ret = avformat_open_input(&opened, path, nil, &options)
+        ctx.pointee.pb = io.context
+        network = remote ? io : nil
+        local = remote ? nil : io
+        // The container is known before any demuxer runs, and only the allowed ones run.
+        var format: UnsafePointer<AVInputFormat>?
+        let probed = av_probe_input_buffer2(io.context, &format, path, nil, 0, 0)
+        guard probed >= 0, let format else {
+            avformat_free_context(ctx)
+            if let why = io.reader.failure { throw MediaError("open_failed", "cannot open \(path): \(why)", averror: probed) }
+            throw MediaError("not_media", "\(path) is not a media file FFmpeg can read: \(MediaError.text(probed))", averror: probed)
+        }
+        let name = String(cString: format.pointee.name)
+        guard !Set(name.split(separator: ",").map(String.init)).isDisjoint(with: remote ? Demuxer.networkFormats : Demuxer.fileFormats) else {
+            avformat_free_context(ctx)
+            throw MediaError("not_media", "\(path) is \(name), not a media file launchad opens (playlists and manifests are refused)")
+        }
+        var options: OpaquePointer?
+        av_dict_set(&options, "protocol_whitelist", "none", 0)
+        let ret = avformat_open_input(&opened, path, format, &options)
         av_dict_free(&options)
         guard ret >= 0, let opened else {
             // avformat_open_input frees the context on failure.
-            if let why = io?.reader.failure { throw MediaError("open_failed", "cannot open \(path): \(why)", averror: ret) }
+            if let why = io.reader.failure { throw MediaError("open_failed", "cannot open \(path): \(why)", averror: ret) }
             if ret == launchad_averror_invaliddata() {
                 throw MediaError("not_media", "\(path) is not a media file FFmpeg can read: \(MediaError.text(ret))", averror: ret)
             }
@@ -48,20 +64,19 @@ public final class Demuxer: @unchecked Sendable {
             throw MediaError(code, "cannot open \(path): \(MediaError.text(ret))", averror: ret)
         }
         context = opened
-        if network != nil {
-            let name = String(cString: opened.pointee.iformat.pointee.name)
-            guard !Set(name.split(separator: ",").map(String.init)).isDisjoint(with: Demuxer.networkFormats) else {
-                throw MediaError("not_media", "\(path) is \(name), not a media file a stream may be (playlists are refused)")
-            }
-        }
         if findStreamInfo { try self.findStreamInfo() }
     }
 
     /// What a network creative may be: one self-contained file (no playlist, no references).
     static let networkFormats: Set<String> = ["mov", "mp4", "matroska", "webm", "png_pipe", "jpeg_pipe", "gif", "webp_pipe", "bmp_pipe"]
+    /// What a local or cached file may be: the same, plus the self-contained containers that
+    /// validation and earlier creatives use (MPEG-TS, plain audio) and single pictures named by
+    /// extension (image2, which reads only these bytes here). HLS, DASH, concat lists are not.
+    static let fileFormats: Set<String> = networkFormats.union(["image2", "mpegts", "wav", "mp3", "aac", "ogg", "flac"])
 
-    /// The byte source of a network creative (kept alive as long as the input).
+    /// The byte source of a network creative, or of a local file (kept alive as long as the input).
     private let network: SourceIO?
+    private let local: SourceIO?
 
     /// Reads (and decodes) enough of the input to know every stream's parameters.
     public func findStreamInfo() throws {

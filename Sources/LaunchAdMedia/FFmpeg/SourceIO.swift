@@ -1,8 +1,8 @@
 import CFFmpeg
 import Foundation
 
-/// Owns an AVIOContext (and its buffer) that reads from a ByteSource: how a network creative
-/// reaches the demuxer. Nested opens (a playlist's segments) are refused by the demuxer's
+/// Owns an AVIOContext (and its buffer) that reads from a ByteSource: how every input, a local
+/// file or a network creative, reaches the demuxer. Nested opens (a playlist's segments) are refused by the demuxer's
 /// protocol whitelist, so these bytes are the only ones FFmpeg sees.
 final class SourceIO {
     let context: UnsafeMutablePointer<AVIOContext>

@@ -4,14 +4,19 @@ import LaunchAdMedia
 
 /// What the engine learned when it opened the creative.
 public struct VideoFacts: Sendable {
+    /// The decoded picture's size in pixels, before sample aspect and rotation.
     public let codedSize: Size
     /// Sample aspect and rotation applied.
     public let displaySize: Size
     /// Clockwise degrees to turn the picture.
     public let rotation: Int
+    /// Length in seconds, the container's or else the video stream's; nil when unknown.
     public let duration: Double?
+    /// Whether the file has an audio stream (not whether a device plays it).
     public let hasAudio: Bool
+    /// The YUV-to-RGB matrix the decoder reports, for the video texture.
     public let colorMatrix: ColorMatrix
+    /// One frame's duration in seconds, from the average frame rate (1/25 s when unknown).
     public let frameDuration: Double
     /// A single picture (PNG, JPEG, ...) rather than a video: the image loader shows it.
     public let isStillImage: Bool
@@ -26,7 +31,9 @@ public struct VideoFacts: Sendable {
 /// thread too, so a slow source never blocks the window or the first-frame deadline.
 // unchecked Sendable: `_state`, `video`, `audio`, `aborted` and `startMuted` are read and
 // written only under `lock`; the pipelines are themselves thread-safe.
+/// Opens and decodes one video creative on its own threads, for `AdPlayer` to draw and time.
 public final class PlaybackEngine: @unchecked Sendable {
+    /// How far opening the creative has got: still opening, ready with what it learned, or failed.
     public enum State: Sendable {
         case opening
         case ready(VideoFacts)
@@ -48,6 +55,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// Total bytes of packets waiting before the read thread pauses (ffplay's 15 MiB).
     static let maxQueuedBytes = 15 * 1024 * 1024
 
+    /// An engine for `source` (a path or URL), muted or not from the start; nothing happens until `start()`.
     public init(source: String, muted: Bool, events: EventSink) {
         self.source = source
         self.startMuted = muted
@@ -57,10 +65,12 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// Every thread the engine started; `stop` waits for them so nothing outlives a run.
     private let threads = DispatchGroup()
 
+    /// Starts the read thread, which opens the source and then feeds the decoders; `state` tells how it went.
     public func start() {
         startEngineThread("launchad-read", in: threads) { [self] in readLoop() }
     }
 
+    /// Where opening stands; safe to read from any thread.
     public var state: State { lock.lock(); defer { lock.unlock() }; return _state }
 
     /// Stops every thread; safe to call more than once. With `wait`, returns once they have
@@ -86,7 +96,9 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// Set by `stop`; handed to the demuxer so FFmpeg's blocking calls return.
     private let abortFlag = AbortFlag()
 
+    /// Pauses or resumes the sound; the caller stops taking pictures itself.
     public func setPaused(_ paused: Bool) { audio?.setPaused(paused) }
+    /// Mutes or unmutes the sound; before the audio is open, sets how it starts.
     public func setMuted(_ muted: Bool) {
         lock.lock(); startMuted = muted; let a = _audio; lock.unlock()
         a?.setMuted(muted)
@@ -102,8 +114,11 @@ public final class PlaybackEngine: @unchecked Sendable {
         return audio.clock
     }
 
+    /// Whether sound plays through a device: false without an audio stream or a usable device.
     public var hasAudioOutput: Bool { audio != nil }
+    /// True when all the sound has been played, or there is none.
     public var audioDrained: Bool { audio?.isDrained ?? true }
+    /// True when the decoder has finished and every decoded picture has been taken.
     public var videoDrained: Bool { video?.pictures.isDrained ?? false }
     /// Packets the decoders rejected and pictures or sound they had to conceal, both streams.
     public var decodeErrors: Int { (video?.decodeErrors ?? 0) + (audio?.decodeErrors ?? 0) }

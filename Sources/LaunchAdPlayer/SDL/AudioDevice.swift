@@ -5,13 +5,16 @@ import Synchronization
 /// Owns an opened SDL audio output in queue mode (SDL_QueueAudio), float samples.
 // unchecked Sendable: the device is used from the audio thread and the main thread; every SDL
 // call on it happens under `open`, and after `close` none does.
+/// An open SDL audio output fed Float32 samples through `queue`; every call is a no-op once `close()` has run.
 public final class AudioDevice: @unchecked Sendable {
     let id: SDL_AudioDeviceID
     /// Whether the device is still open. The player closes it on the main thread before it stops
     /// SDL's audio subsystem: closing it later, from whichever thread let go of it last, freed
     /// SDL's device twice.
     private let open = Mutex(true)
+    /// The sample rate the device settled on, in Hz (may differ from the one asked for).
     public let rate: Int
+    /// The channel count the device settled on (may differ from the one asked for).
     public let channels: Int
     /// Bytes per second of queued audio, for the clock.
     public let bytesPerSecond: Int
@@ -62,15 +65,20 @@ public final class AudioDevice: @unchecked Sendable {
         open.withLock { isOpen -> T in isOpen ? body() : otherwise }
     }
 
+    /// SDL's current audio driver, e.g. "pulseaudio" or "alsa"; "none" when there is none.
     public var driverName: String { SDL_GetCurrentAudioDriver().map { String(cString: $0) } ?? "none" }
 
+    /// Queues interleaved native-endian Float32 samples at `rate` x `channels`; does nothing once closed.
     public func queue(_ bytes: [UInt8]) {
         ifOpen(()) { bytes.withUnsafeBytes { _ = SDL_QueueAudio(id, $0.baseAddress, UInt32($0.count)) } }
     }
 
+    /// Bytes queued and not yet handed to the device; 0 once closed.
     public var queuedBytes: Int { ifOpen(0) { Int(SDL_GetQueuedAudioSize(id)) } }
 
+    /// Pauses or resumes output (SDL opens a device paused).
     public func setPaused(_ paused: Bool) { ifOpen(()) { SDL_PauseAudioDevice(id, paused ? 1 : 0) } }
 
+    /// Drops everything queued and not yet handed to the device.
     public func clear() { ifOpen(()) { SDL_ClearQueuedAudio(id) } }
 }

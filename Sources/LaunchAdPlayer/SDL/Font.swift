@@ -5,8 +5,10 @@ import LaunchAdCore
 /// Owns a TTF_Font (and SDL_ttf's initialisation while any font is open).
 public final class Font {
     let pointer: OpaquePointer
+    /// The font file's path.
     public let path: String
 
+    /// Opens the TrueType font at `path` at `pointSize` points, starting SDL_ttf if needed; throws `font_failed`.
     public init(path: String, pointSize: Int) throws {
         if TTF_WasInit() == 0, TTF_Init() < 0 { throw SDLError("font_failed", "cannot start SDL_ttf") }
         guard let f = TTF_OpenFont(path, Int32(pointSize)) else {

@@ -11,6 +11,7 @@ public final class Renderer {
     /// element is copied turned to its place (no render target, so no extra full-frame copy).
     public var rotation: ScreenRotation = .none
 
+    /// A renderer for `window`: accelerated with vsync when there is a GPU, else SDL's software one (on Wayland, OpenGL without vsync).
     public init(window: Window) throws {
         self.target = window
         // Accelerated with vsync when there is a GPU. Without one (no DRI render node: Xvfb,
@@ -60,6 +61,7 @@ public final class Renderer {
         if !hasGPU && !isWayland { SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0") }
     }
 
+    /// SDL's name for the render driver in use, e.g. "opengl", "software".
     public var name: String {
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(pointer, &info)
@@ -76,11 +78,13 @@ public final class Renderer {
         return Size(width: Int(w), height: Int(h))
     }
 
+    /// Fills the whole output with an opaque colour (black by default).
     public func clear(r: UInt8 = 0, g: UInt8 = 0, b: UInt8 = 0) {
         SDL_SetRenderDrawColor(pointer, r, g, b, 255)
         SDL_RenderClear(pointer)
     }
 
+    /// Fills `rect` (scene coordinates) with a colour, blended by `a`.
     public func fill(_ rect: Rect, r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         SDL_SetRenderDrawColor(pointer, r, g, b, a)
         var sr = rotation.toOutput(rect, output: outputSize).sdl
@@ -104,6 +108,7 @@ public final class Renderer {
         }
     }
 
+    /// Limits drawing to `rect` (scene coordinates); nil draws everywhere again.
     public func clip(to rect: Rect?) {
         if var r = rect.map({ rotation.toOutput($0, output: outputSize) })?.sdl { SDL_RenderSetClipRect(pointer, &r) } else { SDL_RenderSetClipRect(pointer, nil) }
     }
@@ -121,6 +126,7 @@ public final class Renderer {
         _ = vertices.withUnsafeBufferPointer { SDL_RenderGeometry(pointer, nil, $0.baseAddress, Int32($0.count), nil, 0) }
     }
 
+    /// Shows what was drawn since the last present.
     public func present() { SDL_RenderPresent(pointer) }
 
     /// RGBA bytes of a rectangle of the output (not turned) as drawn (before present), for tests and snapshots.

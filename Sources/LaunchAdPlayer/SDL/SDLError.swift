@@ -2,7 +2,9 @@ import CSDL2
 
 /// An SDL failure with SDL_GetError's text read at the moment the call failed.
 public struct SDLError: Error, CustomStringConvertible {
+    /// Short machine-readable code reported as the run's failure: `no_display`, `no_audio`, `window_failed`, ...
     public let code: String
+    /// What failed, with SDL's own error text.
     public let message: String
 
     init(code: String, message: String) {
@@ -15,6 +17,7 @@ public struct SDLError: Error, CustomStringConvertible {
         self.message = "\(what): \(String(cString: SDL_GetError()))"
     }
 
+    /// The message.
     public var description: String { message }
 }
 

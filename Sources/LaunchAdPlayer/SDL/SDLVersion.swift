@@ -2,6 +2,7 @@ import CSDL2
 
 /// The SDL2 and SDL2_ttf this process runs against; neither needs SDL_Init.
 public enum SDLVersion {
+    /// The linked SDL2 version as "major.minor.patch", with SDL2_ttf's in parentheses.
     public static var runtime: String {
         var v = SDL_version()
         SDL_GetVersion(&v)

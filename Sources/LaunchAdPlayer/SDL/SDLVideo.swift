@@ -5,6 +5,7 @@ import LaunchAdCore
 public final class SDLVideo {
     private var hangup: HangupSignal?
 
+    /// Starts SDL's video and event subsystems; throws `no_display` without a visible display unless SDL_VIDEODRIVER is set.
     public init() throws {
         try DisplayProbe.prepare()
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
@@ -29,6 +30,7 @@ public final class SDLVideo {
         SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
     }
 
+    /// SDL's current video driver, e.g. "x11", "wayland", "dummy"; "none" when there is none.
     public var driverName: String { SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none" }
 
     /// The part of the first display free for windows, if SDL knows it.

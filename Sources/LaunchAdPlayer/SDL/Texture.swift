@@ -6,6 +6,7 @@ import LaunchAdMedia
 public final class Texture {
     let pointer: OpaquePointer
     private let renderer: Renderer
+    /// The texture's size in pixels.
     public let size: Size
 
     init(renderer: Renderer, format: UInt32, access: SDL_TextureAccess, size: Size) throws {

@@ -5,6 +5,7 @@ import LaunchAdCore
 public final class Window {
     let pointer: OpaquePointer
 
+    /// A resizable window of `size` centred on screen; `fullscreen` fills the desktop and hides the cursor.
     public init(title: String, size: Size, fullscreen: Bool) throws {
         var flags = SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_RESIZABLE.rawValue
         if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
@@ -19,6 +20,7 @@ public final class Window {
 
     deinit { SDL_DestroyWindow(pointer) }
 
+    /// SDL's id for the window, which its events carry.
     public var id: UInt32 { SDL_GetWindowID(pointer) }
 
     /// The drawable size in pixels (larger than the window size on high-DPI screens).

@@ -7,9 +7,13 @@ import Foundation
 /// average (signalstats YAVG, UAVG, VAVG turned into linear RGB), not the 25 %-of-screen area of the
 /// Harding test: a small flashing patch is missed, a whole-screen flash is not.
 public struct FlashCounter: Sendable {
+    /// The smallest change in relative luminance (0...1) that counts as half a general flash.
     public static let luminanceStep = 0.1
+    /// A luminance change counts only when the darker picture's relative luminance is below this.
     public static let darkerBelow = 0.8
+    /// A picture is saturated red when R / (R+G+B) reaches this.
     public static let redRatio = 0.8
+    /// The smallest change in (R-G-B) of saturated red that counts as half a red flash.
     public static let redStep = 20.0 / 320.0
     /// BT.1886's display gamma.
     public static let gamma = 2.4
@@ -22,6 +26,7 @@ public struct FlashCounter: Sendable {
         public var spans: [Interval]
     }
 
+    /// Counts the flashes in `pictures` (in time order); `fullRange` when the video is tagged pc (0-255).
     public static func count(_ pictures: [PictureReading], fullRange: Bool) -> Result {
         let samples = pictures.map { p -> (t: Double, luminance: Double, red: Double) in
             let (r, g, b) = linearRGB(p, fullRange: fullRange)

@@ -70,7 +70,7 @@ final class DirectoryHandle {
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw CacheError("cannot read \(path): \(String(cString: strerror(errno)))") }
         guard st.st_uid == geteuid() else {
-            throw CacheError("\(path) belongs to another user (uid \(st.st_uid)); launchad uses only a cache folder of its own", refusal: true)
+            throw CacheError("\(path) belongs to another user (uid \(st.st_uid)); launchad uses only a folder of its own", refusal: true)
         }
         guard st.st_mode & 0o022 == 0 else {
             throw CacheError("\(path) is writable by group or others (mode \(String(st.st_mode & 0o777, radix: 8))); chmod 700 it", refusal: true)
