@@ -3,8 +3,11 @@ import Foundation
 /// What a caption file held: its cues, the cues skipped as malformed (with the first reason),
 /// and which format it was read as.
 public struct CaptionParse: Equatable, Sendable {
+    /// The format the file was read as.
     public var format: CaptionFormat
+    /// The cues kept.
     public var track: CaptionTrack
+    /// How many cues were skipped as malformed.
     public var skipped = 0
     /// Why the first skipped cue was skipped.
     public var firstProblem: String?
@@ -17,6 +20,7 @@ public struct CaptionParse: Equatable, Sendable {
     }
 }
 
+/// The caption file formats LaunchAd reads.
 public enum CaptionFormat: String, Sendable {
     case webvtt, srt, ttml
 

@@ -61,7 +61,9 @@ public struct PlayOptions: Equatable, Sendable {
     /// A caption file (`--captions`: WebVTT, SRT or TTML; a path or URL), when to show captions,
     /// and the language to prefer among several (`--caption-lang`).
     public var captions: String?
+    /// `--caption-mode`.
     public var captionMode: CaptionMode = .auto
+    /// `--caption-lang`.
     public var captionLanguage: String?
 
     /// Defaults for playing `file`.

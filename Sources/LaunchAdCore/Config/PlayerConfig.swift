@@ -28,8 +28,9 @@ public struct PlayerConfig: Equatable, Sendable {
     public var controlStdin: Bool
     /// Skip button, link, transition, first-frame wait, mute: the session's inputs.
     public var session: SessionConfig
-    /// Captions read before the ad starts (a sidecar, a VAST caption file), and when they show.
+    /// Captions read before the ad starts (a sidecar, a VAST caption file).
     public var captions: CaptionTrack?
+    /// When captions show (`--caption-mode`).
     public var captionMode: CaptionMode
     /// VAST icons (AdChoices), their pictures already fetched.
     public var icons: [OverlayIcon] = []

@@ -3,13 +3,19 @@
 public struct OverlayIcon: Equatable, Sendable {
     /// Its position among the Linear's `<Icon>`s (the `index` of `icon_view` and `icon_click`).
     public var index: Int
+    /// Its `program` attribute (`AdChoices`), if any.
     public var program: String?
+    /// The local file its picture was fetched to.
     public var file: String
     /// The size asked for (0: the picture's own).
     public var width: Int
+    /// The height asked for (0: the picture's own).
     public var height: Int
+    /// `xPosition`.
     public var x: IconPosition
+    /// `yPosition`.
     public var y: IconPosition
+    /// When it appears, in ms of the ad's time.
     public var startMs: Int
     /// nil: until the ad ends.
     public var endMs: Int?
@@ -30,6 +36,7 @@ public struct OverlayIcon: Equatable, Sendable {
         link = icon.clickThrough.flatMap { Link.isAllowed($0) ? $0 : nil }
     }
 
+    /// Whether it is on screen at `ms` of the ad's time.
     public func isShowing(atMs ms: Int) -> Bool { ms >= startMs && endMs.map { ms < $0 } ?? true }
 
     /// Where the icon goes in the ad's area for a picture of `image` size, or why it is refused
@@ -53,8 +60,12 @@ public struct OverlayIcon: Equatable, Sendable {
     }
 }
 
+/// Why an icon is not drawn (too large for the window).
 public struct IconRefusal: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Why, in one line.
     public let message: String
+    /// A refusal saying `message`.
     public init(_ message: String) { self.message = message }
+    /// The message.
     public var description: String { message }
 }

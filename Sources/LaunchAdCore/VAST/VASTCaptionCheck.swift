@@ -2,6 +2,7 @@
 /// cannot be read fails; cues running past the ad's length (beyond half a second) warn; a type
 /// LaunchAd does not read warns. No caption files passes with "none".
 public enum VASTCaptionCheck {
+    /// The rule's name in reports.
     public static let rule = "closed_caption_files"
 
     /// `read`: each file's parse, nil for one not fetched (its type or URL is not one LaunchAd reads).

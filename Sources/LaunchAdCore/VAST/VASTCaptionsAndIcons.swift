@@ -2,8 +2,11 @@ import Foundation
 
 /// A `<ClosedCaptionFile>` (VAST 4.1+, under `<MediaFiles><ClosedCaptionFiles>`).
 public struct VASTCaptionFile: Equatable, Sendable {
+    /// Where the file is.
     public var url: String
+    /// Its MIME type (`text/vtt`, `application/ttml+xml`).
     public var type: String
+    /// Its `language` attribute, if any.
     public var language: String?
     /// The format its type names; nil for a type LaunchAd does not read (it is skipped).
     public var format: CaptionFormat? { CaptionFormat(mimeType: type) }
@@ -11,24 +14,37 @@ public struct VASTCaptionFile: Equatable, Sendable {
 
 /// A `<Icon>` of a Linear (AdChoices and the like): what to draw, where, when, and its beacons.
 public struct VASTIcon: Equatable, Sendable {
+    /// What the icon shows.
     public enum Resource: Equatable, Sendable {
         /// An image (`<StaticResource creativeType="image/png">`): drawn.
         case image(url: String, type: String)
         /// `<HTMLResource>` or `<IFrameResource>`: a web view LaunchAd does not have; skipped.
         case web(kind: String)
     }
+    /// `program` (`AdChoices`), if any.
     public var program: String?
+    /// `width` in pixels (0: not given).
     public var width: Int
+    /// `height` in pixels (0: not given).
     public var height: Int
+    /// `xPosition`.
     public var x: IconPosition
+    /// `yPosition`.
     public var y: IconPosition
+    /// `offset`: when it appears.
     public var offset: VASTOffset?
+    /// `duration`: how long it stays.
     public var duration: VASTOffset?
+    /// Its resource; nil when it has none LaunchAd knows.
     public var resource: Resource?
+    /// `<IconClickThrough>`.
     public var clickThrough: String?
+    /// `<IconClickTracking>` URIs.
     public var clickTracking: [String] = []
+    /// `<IconViewTracking>` URIs.
     public var viewTracking: [String] = []
 
+    /// An icon from its attributes (resources and beacons are set after).
     public init(program: String?, width: Int, height: Int, x: IconPosition, y: IconPosition, offset: VASTOffset?, duration: VASTOffset?) {
         self.program = program; self.width = width; self.height = height
         self.x = x; self.y = y; self.offset = offset; self.duration = duration
@@ -87,6 +103,7 @@ extension VASTParser {
 /// Which `<ClosedCaptionFile>` an ad shows: of the WebVTT and TTML files at http(s) URLs, the
 /// one in `--caption-lang`, else the system locale's language, else the first.
 public enum VASTCaptionChoice {
+    /// The file to show, or nil when none is WebVTT or TTML at an http(s) URL.
     public static func choose(_ files: [VASTCaptionFile], preferred: String?, locale: String?) -> VASTCaptionFile? {
         let usable = files.filter { $0.format != nil && Link.isAllowed($0.url) }
         return CaptionLanguage.choose(usable.map(\.language), preferred: preferred, locale: locale).map { usable[$0] }

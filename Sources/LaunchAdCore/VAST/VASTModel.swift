@@ -135,6 +135,7 @@ public struct VASTLinear: Equatable, Sendable {
     public var clickTracking: [String] = []
     /// `<ClosedCaptionFiles>` and `<Icons>` (VASTCaptionsAndIcons.swift).
     public var captionFiles: [VASTCaptionFile] = []
+    /// `<Icons>` (VASTCaptionsAndIcons.swift).
     public var icons: [VASTIcon] = []
 
     /// An empty creative; the parser fills it in.

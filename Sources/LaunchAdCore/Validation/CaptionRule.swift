@@ -2,10 +2,14 @@
 public struct CaptionFacts: Equatable, Sendable {
     /// The decoder or format: mov_text, webvtt, cc_dec (CEA-608), ttml, ...
     public var kind: String
+    /// The track's language as the file says it, if it does.
     public var language: String?
+    /// How many cues it holds.
     public var cues: Int
+    /// When its last cue ends, in ms.
     public var lastEndMs: Int?
 
+    /// A track's facts.
     public init(kind: String, language: String?, cues: Int, lastEndMs: Int?) {
         self.kind = kind; self.language = language; self.cues = cues; self.lastEndMs = lastEndMs
     }
