@@ -104,4 +104,17 @@ final class CaptionValidateTests: XCTestCase {
         XCTAssertEqual(plain.status, 1, plain.stdout)
         XCTAssertTrue(plain.stdout.range(of: #"fail +captions +none"#, options: .regularExpression) != nil, plain.stdout)
     }
+
+    /// The HTML report's pictures carry the cue on screen at their times, as a reviewer would see it.
+    func testTheReportsPicturesShowTheirCues() throws {
+        let out = Fixtures.directory.appendingPathComponent("captioned-\(UUID().uuidString).html").path
+        defer { unlink(out) }
+        let r = try Launchad.run(["validate", try CaptionFixtures.textTrack(codec: "mov_text", ext: "mp4"), "--format", "html", "--output", out])
+        XCTAssertNotEqual(r.status, 2, r.stderr)
+        let html = try String(contentsOfFile: out, encoding: .utf8)
+        let cues = html.components(separatedBy: #"<p class="cue">"#).dropFirst().map { $0.components(separatedBy: "</p>")[0] }
+        XCTAssertFalse(cues.isEmpty, "no picture shows a cue")
+        XCTAssertTrue(cues.allSatisfy { ["Hello captions", "Second cue"].contains($0) }, "\(cues)")
+        XCTAssertLessThan(cues.count, HTMLReading.elements("figure", in: html).count, "pictures between cues show none")
+    }
 }

@@ -37,6 +37,19 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertTrue(html.contains("<figcaption>0:03.0</figcaption>"), html)
     }
 
+    /// A captioned creative: each contact-sheet picture shows the cue on screen at its time, and
+    /// only that one (none where no cue shows).
+    func testEachPictureShowsTheCueOnScreenAtItsTime() throws {
+        var report = sample()
+        let cues = CaptionTrack([CaptionCue(startMs: 2500, endMs: 4000, text: "Spring <sale>\nnow on")])
+        report.creatives[0].facts?.captions = [CaptionFacts(kind: "webvtt", language: "en", cues: 1, lastEndMs: 4000, track: cues)]
+        let html = report.render(.html)
+        let captions = HTMLReading.elements("figcaption", in: html).count
+        XCTAssertEqual(captions, 2)
+        XCTAssertTrue(html.contains("<figcaption>0:00.0</figcaption>"), "no cue at 0 s")
+        XCTAssertTrue(html.contains(#"<figcaption>0:03.0<p class="cue">Spring &lt;sale&gt;<br>now on</p></figcaption>"#), html)
+    }
+
     func testSummaryLinksEachSectionAndEveryRuleHasARowWithItsWord() throws {
         let report = sample()
         let html = report.render(.html)

@@ -8,10 +8,12 @@ public struct CaptionFacts: Equatable, Sendable {
     public var cues: Int
     /// When its last cue ends, in ms.
     public var lastEndMs: Int?
+    /// The cues themselves, for the report's pictures (each shows the cue on screen at its time).
+    public var track: CaptionTrack?
 
     /// A track's facts.
-    public init(kind: String, language: String?, cues: Int, lastEndMs: Int?) {
-        self.kind = kind; self.language = language; self.cues = cues; self.lastEndMs = lastEndMs
+    public init(kind: String, language: String?, cues: Int, lastEndMs: Int?, track: CaptionTrack? = nil) {
+        self.kind = kind; self.language = language; self.cues = cues; self.lastEndMs = lastEndMs; self.track = track
     }
 
     /// "mov_text eng, 2 cues".

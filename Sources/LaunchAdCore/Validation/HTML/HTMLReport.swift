@@ -126,8 +126,13 @@ struct CreativeSection: Sendable {
         guard !facts.analysis.pictures.isEmpty else {
             return facts.probe.video == nil ? #"<p class="none">No video stream.</p>"# : #"<p class="none">No picture could be decoded.</p>"#
         }
+        // The caption on screen at each picture's time, from the first track that has cues.
+        let track = facts.captions?.lazy.compactMap(\.track).first
         return facts.analysis.pictures.map { p in
-            #"<figure><img src="\#(HTML.dataURI(png: p.png))" width="\#(p.width)" height="\#(p.height)" alt="picture at \#(HTML.clock(p.seconds))"><figcaption>\#(HTML.clock(p.seconds))</figcaption></figure>"#
+            let cue = track?.text(atMs: Int((p.seconds * 1000).rounded())).map {
+                #"<p class="cue">\#(HTML.escape($0).replacingOccurrences(of: "\n", with: "<br>"))</p>"#
+            } ?? ""
+            return #"<figure><img src="\#(HTML.dataURI(png: p.png))" width="\#(p.width)" height="\#(p.height)" alt="picture at \#(HTML.clock(p.seconds))"><figcaption>\#(HTML.clock(p.seconds))\#(cue)</figcaption></figure>"#
         }.joined()
     }
 

@@ -19,6 +19,7 @@ enum HTMLStyle {
     .pictures{display:flex;flex-wrap:wrap;gap:8px}
     figure{margin:0;background:#202020;padding:4px}figure img{display:block}
     figcaption{color:#fff;font-size:12px;padding-top:3px}
+    figcaption .cue{margin:2px 0 0;padding:2px 4px;background:rgba(0,0,0,.6);font-size:13px}
     svg{display:block;margin:4px 0;font-size:11px;font-family:"DejaVu Sans",Arial,sans-serif}
     .grid-y,.grid-x{stroke:#ddd;stroke-width:1}.tick{fill:#555}.axis-label{fill:#333}
     .target-band{fill:#1b7f3b;fill-opacity:.18;stroke:#1b7f3b;stroke-dasharray:4 3}.band-label{fill:#1b7f3b}
