@@ -35,7 +35,8 @@ final class FileLock {
             throw Failure(busy: false, description: "cannot lock \(path): \(reason)")
         }
         guard wait > 0, FileLock.waitBlocking(fd, seconds: wait) else {
-            // The waiting thread (if any) now owns the descriptor and closes it.
+            // Not waited for: closed here; waited for in vain: the waiting thread owns it now.
+            if wait <= 0 { close(fd) }
             fd = -1
             throw Failure(busy: true, description: "\(path) is locked by another launchad process (waited \(NumberText.plain(wait)) s)")
         }
