@@ -292,7 +292,7 @@ public final class AdPlayer {
         return clock.time(at: now)
     }
 
-    private func upload(_ picture: Picture, renderer: Renderer, facts f: VideoFacts) {
+    private func upload(_ picture: DecodedPicture, renderer: Renderer, facts f: VideoFacts) {
         do {
             let surface = videoTexture ?? VideoSurface(renderer: renderer, matrix: f.colorMatrix)
             try surface.update(picture)

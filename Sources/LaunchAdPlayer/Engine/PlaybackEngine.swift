@@ -217,5 +217,5 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// The pictures waiting, oldest first.
     var queuedTimestamps: [Double] { video?.pictures.timestamps ?? [] }
 
-    func popPictures(_ n: Int) -> Picture? { video?.pictures.pop(n) }
+    func popPictures(_ n: Int) -> DecodedPicture? { video?.pictures.pop(n) }
 }

@@ -70,9 +70,9 @@ final class VideoPipeline: @unchecked Sendable {
         pictures.finish()
     }
 
-    private func displayable(_ frame: Frame, pts: Double) -> Picture? {
+    private func displayable(_ frame: Frame, pts: Double) -> DecodedPicture? {
         let longest = max(frame.width, frame.height)
-        if frame.isYUV420P && longest <= ImageLoader.maxSide { return Picture(frame: frame, pts: pts) }
+        if frame.isYUV420P && longest <= ImageLoader.maxSide { return DecodedPicture(frame: frame, pts: pts) }
         // Pictures over 4096 px a side (an 8192x8192 creative is 96 MB a picture, three queued
         // and one in a texture) are scaled down on the way: no screen shows more.
         var size: (Int, Int)?
@@ -85,7 +85,7 @@ final class VideoPipeline: @unchecked Sendable {
             scaledSize = size
         }
         guard let converted = try? scaler!.convert(frame) else { return nil }
-        return Picture(frame: converted, pts: pts)
+        return DecodedPicture(frame: converted, pts: pts)
     }
 
     private func countError() { lock.lock(); errors += 1; lock.unlock() }
