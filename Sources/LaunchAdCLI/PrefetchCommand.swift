@@ -22,18 +22,14 @@ public enum PrefetchCommand {
         }
         // Each rejection also goes to stderr as one line, for logs and the journal.
         let sink = TeeSink([events, RejectionPrinter()])
-        let prefetcher = Prefetcher(store: store, fetcher: network(o), sink: sink, config: config)
-        var bar: ProgressBar?
-        if o.progress ?? ProgressBar.isTerminal() {
-            let b = ProgressBar(total: 0, unit: .bytes)
-            prefetcher.onProgress = { b.update($0.doneBytes, total: $0.totalBytes, label: $0.id) }
-            bar = b
-        }
+        let bar = (o.progress ?? ProgressBar.isTerminal()) ? ProgressBar(total: 0, unit: .bytes) : nil
         // What earlier runs left in the outbox goes out meanwhile; a failed tag's errors and
         // an unshown ad's notUsed beacons go in.
         let outbox = o.delivery.openOutbox(events: sink)
         outbox?.startSending()
-        prefetcher.beacons = outbox
+        var onProgress: (@Sendable (PrefetchProgress) -> Void)?
+        if let bar { onProgress = { bar.update($0.doneBytes, total: $0.totalBytes, label: $0.id) } }
+        let prefetcher = Prefetcher(store: store, fetcher: network(o), sink: sink, config: config, beacons: outbox, onProgress: onProgress)
         let report = prefetcher.run()
         bar?.finish()
         outbox?.finish(waitingAtMost: o.delivery.beaconWait)

@@ -101,7 +101,7 @@ final class CacheTests: XCTestCase {
             if !held { usleep(20_000) }
         }
         XCTAssertTrue(held)
-        store.lockTimeout = 0.3
+        store = try CacheStore(directory: dir, lockTimeout: 0.3)
         let started = Date()
         XCTAssertThrowsError(try store.markShown([creative.sha256], at: Date())) {
             XCTAssertEqual("\($0)", "the cache is locked by another launchad process (waited 0.3 s)")

@@ -1,33 +1,31 @@
 import LaunchAdCore
 import Foundation
+import Synchronization
 
 /// Runs a refresh on its own thread so the ad never waits for it. The launcher can wait for
 /// the manifest (first launch) and, after the ad, for the end of the refresh, both bounded.
-// unchecked Sendable: the manifest and report are guarded by `lock`; `before` is set before start.
-public final class BackgroundRefresh: @unchecked Sendable {
+// Sendable, checked: the manifest and report are under Mutex; `before` is fixed at construction.
+public final class BackgroundRefresh: Sendable {
     public let prefetcher: Prefetcher
     private let finished = DispatchSemaphore(value: 0)
     private let manifestReady = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-    private var manifest: Manifest?
-    private var report: PrefetchReport?
+    private let outcome = Mutex<(manifest: Manifest?, report: PrefetchReport?)>((nil, nil))
     /// Runs on the refresh thread before the refresh (e.g. marking the shown ad in the index).
-    public var before: (() -> Void)?
+    private let before: (@Sendable () -> Void)?
 
-    public init(_ prefetcher: Prefetcher) {
+    public init(_ prefetcher: Prefetcher, before: (@Sendable () -> Void)? = nil) {
         self.prefetcher = prefetcher
-        prefetcher.onManifest = { [weak self] m in
-            guard let self else { return }
-            self.lock.lock(); self.manifest = m; self.lock.unlock()
-            self.manifestReady.signal()
-        }
+        self.before = before
     }
 
     public func start() {
         let thread = Thread { [self] in
             before?()
-            let r = prefetcher.run()
-            lock.lock(); report = r; lock.unlock()
+            let r = prefetcher.run(onManifest: { m in
+                self.outcome.withLock { $0.manifest = m }
+                self.manifestReady.signal()
+            })
+            outcome.withLock { $0.report = r }
             manifestReady.signal()  // in case the refresh ended before reading a manifest
             finished.signal()
         }
@@ -38,8 +36,7 @@ public final class BackgroundRefresh: @unchecked Sendable {
     /// The parsed manifest, if it arrives within `timeout` seconds.
     public func waitForManifest(timeout: Double) -> Manifest? {
         _ = manifestReady.wait(timeout: .now() + max(0, timeout))
-        lock.lock(); defer { lock.unlock() }
-        return manifest
+        return outcome.withLock { $0.manifest }
     }
 
     /// Waits up to `timeout` seconds for the refresh; past that it is cancelled (it stops before
@@ -52,8 +49,7 @@ public final class BackgroundRefresh: @unchecked Sendable {
         } else {
             finished.signal()
         }
-        lock.lock(); defer { lock.unlock() }
-        return report
+        return outcome.withLock { $0.report }
     }
 }
 
