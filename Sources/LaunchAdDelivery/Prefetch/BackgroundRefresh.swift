@@ -55,17 +55,15 @@ public final class BackgroundRefresh: Sendable {
 
 /// Passes events through but holds back `end` until `release()`, so `end` stays the stream's
 /// last line even when the refresh reports after the ad is over.
-// unchecked Sendable: `held` and its companions are read and written only under `lock`.
-public final class HeldEndSink: EventSink, @unchecked Sendable {
+public final class HeldEndSink: EventSink, Sendable {
     private let base: EventSink
-    private let lock = NSLock()
-    private var held: AdEvent?
+    private let held = Mutex<AdEvent?>(nil)
 
     public init(_ base: EventSink) { self.base = base }
 
     public func emit(_ event: AdEvent) {
         if event.name == "end" {
-            lock.lock(); held = event; lock.unlock()
+            held.withLock { $0 = event }
         } else {
             base.emit(event)
         }
@@ -73,17 +71,18 @@ public final class HeldEndSink: EventSink, @unchecked Sendable {
 
     /// Changes the held `end`'s outcome (keeping its time and other fields) and adds a reason.
     public func rewriteOutcome(to outcome: Outcome, reason: String) {
-        lock.lock(); defer { lock.unlock() }
-        guard var e = held else { return }
-        e.fields = e.fields.map { $0.0 == "outcome" ? ("outcome", .string(outcome.rawValue)) : $0 }
-            .filter { $0.0 != "reason" } + [("reason", .string(reason))]
-        held = e
+        held.withLock { held in
+            guard var e = held else { return }
+            e.fields = e.fields.map { $0.0 == "outcome" ? ("outcome", .string(outcome.rawValue)) : $0 }
+                .filter { $0.0 != "reason" } + [("reason", .string(reason))]
+            held = e
+        }
     }
 
     /// Sends the held `end`, stamped now: the stream ends when it is written, after everything
     /// the refresh said, so times only go forward (`shown_ms` still tells the ad's own time).
     public func release() {
-        lock.lock(); var e = held; held = nil; lock.unlock()
+        var e = held.withLock { held in defer { held = nil }; return held }
         e?.tMs = ProcessClock.nowMs()
         if let e { base.emit(e) }
     }
