@@ -10,7 +10,6 @@ public enum LaunchCommand {
             return PrefetchCommand.fail("\(error)", ExitCode.usage)
         }
         if let refused = MetricsReport.check(o.play.metricsPath) { return refused }
-        PrefetchCommand.installStreaming(o.cache)
         let metrics = MetricsSink(out, adID: "")
         let sink = HeldEndSink(metrics)
         var refresh: BackgroundRefresh?
@@ -98,6 +97,7 @@ public enum LaunchCommand {
         let report = o.cache.delivery.reportTarget ?? index.manifest?.report
         let beacons = reaching(queue, index.record(for: choice.ad.id)?.reach ?? .any)
         return PlayCommand.play(play, sink: recorded(tracked(sink, choice, play, queue: beacons), choice, play, o, report: report, queue: queue),
+                                network: PrefetchCommand.streaming(o.cache),
                                 holding: held)
     }
 
@@ -124,6 +124,7 @@ public enum LaunchCommand {
         shown = tally
         let beacons = reaching(queue, refresh.prefetcher.manifestReach)
         let outcome = PlayCommand.play(play, sink: recorded(tracked(tally, choice, play, queue: beacons), choice, play, o, report: report, queue: queue),
+                                network: PrefetchCommand.streaming(o.cache),
                                        holding: held)
         guard outcome != .timeout else {
             sink.rewriteOutcome(to: .noAd, reason: "creative_late")

@@ -55,8 +55,8 @@ public enum PrefetchCommand {
 
     /// Streams (`play URL`, a first launch's creative) are read by the same client, under the
     /// same policy, never by FFmpeg's own network code.
-    static func installStreaming(_ o: PrefetchOptions) {
-        NetworkSources.install(HTTPByteSource.opener(client: client(o), maxBytes: o.maxCreativeBytes))
+    static func streaming(_ o: PrefetchOptions) -> NetworkOpener {
+        HTTPByteSource.opener(client: client(o), maxBytes: o.maxCreativeBytes)
     }
 
     static func fail(_ message: String, _ code: Int32) -> Int32 {

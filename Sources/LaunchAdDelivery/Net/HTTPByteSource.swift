@@ -30,9 +30,9 @@ public final class HTTPByteSource: ByteSource, Sendable {
         try load(at: 0)
     }
 
-    /// The opener to install in NetworkSources: every network creative through `client`.
-    public static func opener(client: Fetcher, maxBytes: Int64) -> NetworkSources.Opener {
-        { url, isAborted in try HTTPByteSource(url: url, client: client, maxBytes: maxBytes, isAborted: isAborted) }
+    /// The opener to give the player: every network creative through `client`.
+    public static func opener(client: Fetcher, maxBytes: Int64) -> NetworkOpener {
+        NetworkOpener { url, isAborted in try HTTPByteSource(url: url, client: client, maxBytes: maxBytes, isAborted: isAborted) }
     }
 
     public var size: Int64? { state.withLock { $0.total } }

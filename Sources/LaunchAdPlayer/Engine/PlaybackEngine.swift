@@ -24,7 +24,8 @@ public struct VideoFacts: Sendable {
 /// ffplay's model: a read thread feeding a video and an audio decoder thread through packet
 /// queues; the caller's (main) thread takes pictures and the clock. Opening happens on the read
 /// thread too, so a slow source never blocks the window or the first-frame deadline.
-// unchecked Sendable: `_state`, `video`, `audio`, `aborted` and `startMuted` are read and
+// unchecked Sendable: owns the engine's threads and, through them, C objects (the demuxer, handed
+// to the read thread); `_state`, `video`, `audio`, `aborted` and `startMuted` are read and
 // written only under `lock`; the pipelines are themselves thread-safe.
 public final class PlaybackEngine: @unchecked Sendable {
     public enum State: Sendable {
@@ -34,6 +35,8 @@ public final class PlaybackEngine: @unchecked Sendable {
     }
 
     private let source: String
+    /// Opens an http(s) `source`; nil refuses one.
+    private let network: NetworkOpener?
     private let events: EventSink
     private let lock = NSLock()
     private var _state: State = .opening
@@ -48,8 +51,9 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// Total bytes of packets waiting before the read thread pauses (ffplay's 15 MiB).
     static let maxQueuedBytes = 15 * 1024 * 1024
 
-    public init(source: String, muted: Bool, events: EventSink) {
+    public init(source: String, muted: Bool, events: EventSink, network: NetworkOpener? = nil) {
         self.source = source
+        self.network = network
         self.startMuted = muted
         self.events = events
     }
@@ -120,7 +124,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         do {
             // Only the header first: a still image is decoded once, by the image loader, not
             // also here to learn its size.
-            d = try Demuxer(path: source, findStreamInfo: false, abort: abortFlag)
+            d = try Demuxer(path: source, findStreamInfo: false, abort: abortFlag, network: network)
             if d.isStillImage {
                 lock.lock()
                 if !aborted { _state = .ready(VideoFacts.still) }
