@@ -3,7 +3,8 @@ import LaunchAdCore
 
 /// Writes one JSON object per line to a file handle (stdout or `--events FILE`), flushing each line
 /// so a host process reading the pipe sees every event as it happens.
-// unchecked Sendable: the handle is written only under `lock`, one whole line at a time.
+// unchecked Sendable: owns an OS resource (the file descriptor), written only under `lock`, one
+// whole line at a time.
 public final class JSONLinesSink: EventSink, @unchecked Sendable {
     private let handle: FileHandle
     private let lock = NSLock()

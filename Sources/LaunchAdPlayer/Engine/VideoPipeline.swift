@@ -3,8 +3,8 @@ import LaunchAdMedia
 
 /// Decodes the video stream on its own thread into yuv420p pictures for the screen. Only other
 /// pixel formats go through swscale; yuv420p goes to the texture as decoded.
-// unchecked Sendable: `errors` and `aborted` are guarded by `lock`; the decoder, scaler and
-// `scaledSize` are touched only by the decoding thread.
+// unchecked Sendable: owns C objects (the FFmpeg decoder and the scaler's SwsContext) that only
+// the decoding thread touches, with `scaledSize`; `errors` and `aborted` are guarded by `lock`.
 final class VideoPipeline: @unchecked Sendable {
     let packets: PacketQueue
     let pictures = PictureQueue()
