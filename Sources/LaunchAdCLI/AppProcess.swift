@@ -5,7 +5,7 @@ import Foundation
 /// process group (it can read the terminal), with default signal handling and only stdin,
 /// stdout and stderr inherited; launchad waits for exactly that process, so a grandchild left
 /// running in the background never holds it up.
-// @unchecked Sendable: `reaped` is only touched under `lock`.
+// @unchecked Sendable: owns an OS resource (the child process); `reaped` is only touched under `lock`.
 final class AppProcess: @unchecked Sendable {
     let pid: pid_t
     private let lock = NSLock()

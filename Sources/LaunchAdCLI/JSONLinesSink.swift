@@ -1,12 +1,12 @@
 import Foundation
+import Synchronization
 import LaunchAdCore
 
 /// Writes one JSON object per line to a file handle (stdout or `--events FILE`), flushing each line
 /// so a host process reading the pipe sees every event as it happens.
-// unchecked Sendable: the handle is written only under `lock`, one whole line at a time.
-public final class JSONLinesSink: EventSink, @unchecked Sendable {
+/// The handle (which owns the descriptor) is written only under `lastMs`'s Mutex, one whole line at a time.
+public final class JSONLinesSink: EventSink, Sendable {
     private let handle: FileHandle
-    private let lock = NSLock()
 
     public init(handle: FileHandle) { self.handle = handle }
 
@@ -23,14 +23,15 @@ public final class JSONLinesSink: EventSink, @unchecked Sendable {
 
     /// The latest time written: threads stamp events just before they reach the lock, so a line
     /// is never written with an earlier time than the one before it.
-    private var lastMs = 0
+    private let lastMs = Mutex(0)
 
     public func emit(_ event: AdEvent) {
-        lock.lock(); defer { lock.unlock() }
-        var e = event
-        e.tMs = max(e.tMs, lastMs)
-        lastMs = e.tMs
-        try? handle.write(contentsOf: Data((e.jsonLine() + "\n").utf8))
+        lastMs.withLock { lastMs in
+            var e = event
+            e.tMs = max(e.tMs, lastMs)
+            lastMs = e.tMs
+            try? handle.write(contentsOf: Data((e.jsonLine() + "\n").utf8))
+        }
     }
 }
 

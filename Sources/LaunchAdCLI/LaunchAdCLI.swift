@@ -15,8 +15,6 @@ public enum LaunchAdCLI {
             FileHandle.standardError.write(Data("launchad: \(error)\n".utf8))
             return ExitCode.usage
         }
-        // Network creatives (play URL, probe URL, ...) under the default policy; launch applies its own.
-        PrefetchCommand.installStreaming(PrefetchOptions())
         AddressPolicy.allowPrivateNetwork = command.allowsPrivateNetwork
         switch command {
         case .help(let text):
@@ -26,12 +24,6 @@ public enum LaunchAdCLI {
             print(VersionText.full)
             return ExitCode.success
         case .play(let options, let delivery):
-            // `play --allow-http` also lets a plain-http creative stream from any host.
-            if options.vast.allowHTTP || delivery.allowHTTP {
-                var streaming = PrefetchOptions()
-                streaming.allowHTTP = true
-                PrefetchCommand.installStreaming(streaming)
-            }
             return PlayCommand.run(options, delivery: delivery, durationGiven: args.contains { $0 == "--duration" || $0.hasPrefix("--duration=") })
         case .probe(let options):
             return ProbeCommand.run(options)

@@ -10,7 +10,6 @@ public enum LaunchCommand {
             return PrefetchCommand.fail("\(error)", ExitCode.usage)
         }
         if let refused = MetricsReport.check(o.play.metricsPath) { return refused }
-        PrefetchCommand.installStreaming(o.cache)
         let metrics = MetricsSink(out, adID: "")
         let sink = HeldEndSink(metrics)
         var refresh: BackgroundRefresh?
@@ -55,23 +54,28 @@ public enum LaunchCommand {
         let store: CacheStore
         let config: PrefetchConfig
         do {
-            store = try CacheStore(directory: o.cache.cacheDirectory())
+            store = try CacheStore(directory: o.cache.cacheDirectory(), lockTimeout: 5)
             config = try o.cache.prefetchConfig(screen: o.screen)
         } catch {
             FileHandle.standardError.write(Data("launchad: \(error)\n".utf8))
             cacheRefused = (error as? CacheError)?.isRefusal == true
             return noAd(sink, reason: cacheRefused ? "cache_refused" : "cache_unavailable")
         }
-        store.lockTimeout = 5
+        let index = store.readIndex()
+        let choice = AdSelector.choose(from: index.ads.map(\.ad), now: Date(), screen: o.screen, plays: index.plays ?? [:],
+                                       isAvailable: { store.isAvailable($0, in: index) })
+        // The refresh first notes the cached ad as shown, and never deletes its files.
+        let shownFiles = choice.map { [$0.variant] + ($0.fallback.map { [$0] } ?? []) }?.map(\.sha256) ?? []
+        let now = Date()
         let prefetcher = Prefetcher(store: store, fetcher: PrefetchCommand.network(o.cache),
-                                    sink: TeeSink([sink, RejectionPrinter()]), config: config)
-        prefetcher.beacons = queue
-        let refresh = BackgroundRefresh(prefetcher)
+                                    sink: TeeSink([sink, RejectionPrinter()]), config: config,
+                                    beacons: queue, protected: Set(shownFiles))
+        var markShown: (@Sendable () -> Void)?
+        if !shownFiles.isEmpty { markShown = { _ = try? store.markShown(shownFiles, at: now) } }
+        let refresh = BackgroundRefresh(prefetcher, before: markShown)
         started = refresh
 
-        let index = store.readIndex()
-        if let choice = AdSelector.choose(from: index.ads.map(\.ad), now: Date(), screen: o.screen, plays: index.plays ?? [:],
-                                          isAvailable: { store.isAvailable($0, in: index) }) {
+        if let choice {
             let tally = ShownPlay(store: store, id: choice.ad.id, sink: sink)
             shown = tally
             return playCached(choice, o, index: index, store: store, refresh: refresh, sink: tally, queue: queue, held: held)
@@ -81,17 +85,13 @@ public enum LaunchCommand {
         return playFromNetwork(o, refresh: refresh, sink: sink, queue: queue, store: store, plays: index.plays ?? [:], shown: &shown, held: held)
     }
 
-    /// The usual launch: the cached files, while the refresh (which first notes the ad as
-    /// shown, and never deletes its files) runs beside it.
+    /// The usual launch: the cached files, while the refresh (made to note the ad as shown
+    /// first, and never to delete its files) runs beside it.
     static func playCached(_ choice: AdChoice, _ o: LaunchOptions, index: CacheIndex, store: CacheStore,
                            refresh: BackgroundRefresh, sink: EventSink, queue: BeaconQueue?, held: HeldPicture?) -> Outcome {
-        let files = [choice.variant] + (choice.fallback.map { [$0] } ?? [])
         let path = { (c: Creative) in store.url(of: index.files[c.sha256]!).path }
         sink.emit(AdEvent("cache_hit", tMs: ProcessClock.nowMs(),
                           [("id", .string(choice.ad.id)), ("sha256", .string(choice.variant.sha256)), ("file", .string(path(choice.variant)))]))
-        refresh.prefetcher.protected = Set(files.map(\.sha256))
-        let now = Date()
-        refresh.before = { try? store.markShown(files.map(\.sha256), at: now) }
         refresh.start()
         var play = playOptions(o, choice, file: path(choice.variant), fallback: choice.fallback.map(path))
         // The captions cached with the creative (a caption problem never holds the ad back).
@@ -99,6 +99,7 @@ public enum LaunchCommand {
         let report = o.cache.delivery.reportTarget ?? index.manifest?.report
         let beacons = reaching(queue, index.record(for: choice.ad.id)?.reach ?? .any)
         return PlayCommand.play(play, sink: recorded(tracked(sink, choice, play, queue: beacons), choice, play, o, report: report, queue: queue),
+                                network: PrefetchCommand.streaming(o.cache),
                                 holding: held)
     }
 
@@ -126,6 +127,7 @@ public enum LaunchCommand {
         shown = tally
         let beacons = reaching(queue, refresh.prefetcher.manifestReach)
         let outcome = PlayCommand.play(play, sink: recorded(tracked(tally, choice, play, queue: beacons), choice, play, o, report: report, queue: queue),
+                                network: PrefetchCommand.streaming(o.cache),
                                        holding: held)
         guard outcome != .timeout else {
             sink.rewriteOutcome(to: .noAd, reason: "creative_late")

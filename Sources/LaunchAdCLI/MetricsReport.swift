@@ -1,21 +1,21 @@
 import Foundation
+import Synchronization
 import LaunchAdCore
 import LaunchAdDelivery
 
 /// Watches a run's events for its metrics, passing every event on unchanged.
-final class MetricsSink: EventSink, @unchecked Sendable {  // `metrics` guarded by `lock`
+final class MetricsSink: EventSink, Sendable {
     private let inner: EventSink
-    private let lock = NSLock()
-    private var metrics: PlayMetrics
+    private let metrics: Mutex<PlayMetrics>
 
-    init(_ inner: EventSink, adID: String) { self.inner = inner; metrics = PlayMetrics(adID: adID) }
+    init(_ inner: EventSink, adID: String) { self.inner = inner; metrics = Mutex(PlayMetrics(adID: adID)) }
 
     func emit(_ event: AdEvent) {
-        lock.lock(); metrics.observe(event); lock.unlock()
+        metrics.withLock { $0.observe(event) }
         inner.emit(event)
     }
 
-    var run: PlayMetrics { lock.lock(); defer { lock.unlock() }; return metrics }
+    var run: PlayMetrics { metrics.withLock { $0 } }
 }
 
 /// `--metrics FILE` (or a local manifest's `metrics`): checked at start, written at the end.

@@ -31,9 +31,15 @@ public enum PlayCommand {
         outbox?.startSending()
         let outcome: Outcome
         let began = ProcessClock.uptimeSeconds()
+        // Network creatives under the default policy; `play --allow-http` also lets a plain-http
+        // creative stream from any host.
+        var streaming = PrefetchOptions()
+        streaming.allowHTTP = delivery.allowHTTP
+        let network = PrefetchCommand.streaming(streaming)
         if isTag(options) {
             // One play record per ad played (`--report`), the ad's id in it.
-            outcome = VASTPlay.play(options, sink: sink, queue: outbox, record: delivery.recordingEachAd(sink, outbox: outbox, options: options))
+            outcome = VASTPlay.play(options, sink: sink, queue: outbox, network: network,
+                                    record: delivery.recordingEachAd(sink, outbox: outbox, options: options))
         } else {
             // The sniff's time came out of --wait: the first frame (or the fallback) is due
             // --wait seconds after the start, however slow the server was to answer the sniff.
@@ -42,7 +48,7 @@ public enum PlayCommand {
             let file = options.file
             let recorded = delivery.recording(sink, target: delivery.reportTarget, outbox: outbox, adID: nil,
                                               sha256: { file.contains("://") ? nil : try? SHA256.hex(ofFile: file) }, options: options)
-            outcome = play(options, sink: recorded)
+            outcome = play(options, sink: recorded, network: network)
         }
         outbox?.finish(waitingAtMost: delivery.beaconWait)
         if let path = options.metricsPath { MetricsReport.write(path, run: metrics?.run, cache: nil, outbox: outbox) }
@@ -57,15 +63,16 @@ public enum PlayCommand {
     /// Plays one ad (a file path or an http(s) URL) with its fallback; emits every event up to
     /// and including the single `end`, and returns the outcome. `launch` calls this too.
     /// With `holding`, the window and the ad's last picture stay for the hand-off to the app.
+    /// `network` opens an http(s) creative.
     /// `captions`: cues already read (a VAST ad's caption file); else `--captions` is read here.
     /// `icons`: a VAST ad's icons, their pictures fetched.
-    public static func play(_ options: PlayOptions, sink: EventSink, holding: HeldPicture? = nil,
+    public static func play(_ options: PlayOptions, sink: EventSink, network: NetworkOpener, holding: HeldPicture? = nil,
                             captions: CaptionTrack? = nil, icons: [OverlayIcon] = []) -> Outcome {
         MediaLog.configure()
         var config = PlayerConfig(options)
         config.captions = captions ?? options.captions.flatMap { CaptionStep.load($0, source: "sidecar", o: options, sink: sink) }
         config.icons = icons
-        let player = AdPlayer(config: config, events: sink)
+        let player = AdPlayer(config: config, events: sink, network: network)
         player.notifier = serviceNotifier
         if let holding {
             player.holdsLastPicture = true

@@ -22,18 +22,14 @@ public enum PrefetchCommand {
         }
         // Each rejection also goes to stderr as one line, for logs and the journal.
         let sink = TeeSink([events, RejectionPrinter()])
-        let prefetcher = Prefetcher(store: store, fetcher: network(o), sink: sink, config: config)
-        var bar: ProgressBar?
-        if o.progress ?? ProgressBar.isTerminal() {
-            let b = ProgressBar(total: 0, unit: .bytes)
-            prefetcher.onProgress = { b.update($0.doneBytes, total: $0.totalBytes, label: $0.id) }
-            bar = b
-        }
+        let bar = (o.progress ?? ProgressBar.isTerminal()) ? ProgressBar(total: 0, unit: .bytes) : nil
         // What earlier runs left in the outbox goes out meanwhile; a failed tag's errors and
         // an unshown ad's notUsed beacons go in.
         let outbox = o.delivery.openOutbox(events: sink)
         outbox?.startSending()
-        prefetcher.beacons = outbox
+        var onProgress: (@Sendable (PrefetchProgress) -> Void)?
+        if let bar { onProgress = { bar.update($0.doneBytes, total: $0.totalBytes, label: $0.id) } }
+        let prefetcher = Prefetcher(store: store, fetcher: network(o), sink: sink, config: config, beacons: outbox, onProgress: onProgress)
         let report = prefetcher.run()
         bar?.finish()
         outbox?.finish(waitingAtMost: o.delivery.beaconWait)
@@ -59,8 +55,8 @@ public enum PrefetchCommand {
 
     /// Streams (`play URL`, a first launch's creative) are read by the same client, under the
     /// same policy, never by FFmpeg's own network code.
-    static func installStreaming(_ o: PrefetchOptions) {
-        NetworkSources.install(HTTPByteSource.opener(client: client(o), maxBytes: o.maxCreativeBytes))
+    static func streaming(_ o: PrefetchOptions) -> NetworkOpener {
+        HTTPByteSource.opener(client: client(o), maxBytes: o.maxCreativeBytes)
     }
 
     static func fail(_ message: String, _ code: Int32) -> Int32 {

@@ -9,7 +9,7 @@ public enum PreviewCommand {
         MediaLog.configure()
         do {
             let (picture, duration) = try StillPicture.rgba(o.file, at: o.at)
-            let logo = try o.play.logo.map { try ImageLoader.load(path: $0) }
+            let logo = try o.play.logo.map { try ImageLoader.load(path: $0, network: PrefetchCommand.streaming(PrefetchOptions())) }
             // The countdown as the session runs it: a video's own length (capped), an image's --duration.
             var config = PlayerConfig(o.play)
             config.session = duration.map { SessionConfig.video(durationMs: Int(($0 * 1000).rounded()), options: o.play) }

@@ -1,43 +1,43 @@
 import Foundation
+import Synchronization
 import LaunchAdCore
 
 /// A one-line progress bar redrawn in place on a terminal (`\r`), for any long job with a known
 /// total: downloads (bytes) or files checked (a count). Safe to update from any thread; redraws
 /// at most ten times a second.
-// unchecked Sendable: every mutable field is read and written under `lock`.
-public final class ProgressBar: @unchecked Sendable {
+public final class ProgressBar: Sendable {
     /// `percent`: the bar and its per cent only (the label says the rest).
-    public enum Unit { case bytes, count, percent }
+    public enum Unit: Sendable { case bytes, count, percent }
 
     private let output: FileHandle
     private let unit: Unit
     private let width: Int
-    private let lock = NSLock()
-    private var total: Int64
-    private var lastDraw = 0.0
-    private var drawn = false
+    /// The total, the last redraw's time and whether a line is on screen; writes happen under it too.
+    private let state: Mutex<(total: Int64, lastDraw: Double, drawn: Bool)>
 
     public init(total: Int64, unit: Unit = .count, output: FileHandle = .standardError, width: Int = 28) {
-        self.total = total; self.unit = unit; self.output = output; self.width = width
+        state = Mutex((total, 0, false)); self.unit = unit; self.output = output; self.width = width
     }
 
     /// True when the file descriptor is a terminal (no bars in logs or pipes).
     public static func isTerminal(_ fd: Int32 = STDERR_FILENO) -> Bool { isatty(fd) == 1 }
 
     public func update(_ done: Int64, total newTotal: Int64? = nil, label: String) {
-        lock.lock(); defer { lock.unlock() }
-        if let newTotal { total = newTotal }
-        let now = ProcessClock.uptimeSeconds()
-        guard now - lastDraw >= 0.1 || done >= total else { return }
-        lastDraw = now
-        drawn = true
-        output.write(Data(("\r\u{1B}[2K" + ProgressBar.line(done: done, total: total, label: label, unit: unit, width: width)).utf8))
+        state.withLock { s in
+            if let newTotal { s.total = newTotal }
+            let now = ProcessClock.uptimeSeconds()
+            guard now - s.lastDraw >= 0.1 || done >= s.total else { return }
+            s.lastDraw = now
+            s.drawn = true
+            output.write(Data(("\r\u{1B}[2K" + ProgressBar.line(done: done, total: s.total, label: label, unit: unit, width: width)).utf8))
+        }
     }
 
     /// Ends the line so later output starts clean.
     public func finish() {
-        lock.lock(); defer { lock.unlock() }
-        if drawn { output.write(Data("\n".utf8)); drawn = false }
+        state.withLock { s in
+            if s.drawn { output.write(Data("\n".utf8)); s.drawn = false }
+        }
     }
 
     /// "label  [#########-----------]  45%  1.2/2.7 MB"

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import LaunchAdCore
 import LaunchAdDelivery
 import LaunchAdMedia
@@ -68,24 +69,23 @@ public enum ValidateCommand {
 }
 
 /// One bar for the whole run: each creative's decoded fraction, summed, as several are checked at once.
-public final class ValidateProgress: @unchecked Sendable {  // `done` guarded by `lock`; the bar locks itself
-    private let lock = NSLock()
+public final class ValidateProgress: Sendable {
     private let files: [String]
-    private var done: [Double]
+    /// Each creative's decoded fraction.
+    private let done: Mutex<[Double]>
     private let bar: ProgressBar
 
     public init(_ files: [String], output: FileHandle = .standardError) {
         self.files = files
-        done = Array(repeating: 0, count: files.count)
+        done = Mutex(Array(repeating: 0, count: files.count))
         bar = ProgressBar(total: 1000, unit: .percent, output: output)
     }
 
     public func update(_ file: Int, _ fraction: Double) {
-        lock.lock()
-        done[file] = fraction
-        let total = done.reduce(0, +) / Double(max(1, files.count))
-        let finished = done.filter { $0 >= 1 }.count
-        lock.unlock()
+        let (total, finished) = done.withLock { done in
+            done[file] = fraction
+            return (done.reduce(0, +) / Double(max(1, files.count)), done.filter { $0 >= 1 }.count)
+        }
         let label = files.count > 1 ? "\(finished)/\(files.count) checked" : files[file]
         bar.update(Int64((total * 1000).rounded(.down)), label: label)
     }

@@ -4,8 +4,9 @@ import LaunchAdMedia
 /// VAST icons (AdChoices): decoded off the main thread, drawn while their time says, reported
 /// once seen (`icon_view`), and clickable (`icon_click`, the ad goes on).
 extension AdPlayer {
+    /// Icon pictures were fetched to local files by the VAST step: no network opener is needed.
     func startIcons() {
-        for icon in config.icons { iconJobs[icon.index] = ImageDecodeJob(path: icon.file, isFallback: false, in: imageThreads) }
+        for icon in config.icons { iconJobs[icon.index] = ImageDecodeJob(path: icon.file, isFallback: false, network: nil, in: imageThreads) }
     }
 
     /// Uploads each decoded icon once the window is there; a picture that cannot be read is one `icon_error`.

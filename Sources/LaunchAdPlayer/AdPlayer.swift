@@ -34,6 +34,8 @@ public final class AdPlayer {
     var watchdog: WatchdogPolicy?
 
     let config: PlayerConfig
+    /// Opens an http(s) ad, fallback or logo; nil refuses them.
+    let network: NetworkOpener?
     let events: EventSink
     var session: AdSession
     var engine: PlaybackEngine?
@@ -84,9 +86,11 @@ public final class AdPlayer {
     /// Image threads; the run waits for them (bounded) so none outlives it.
     let imageThreads = DispatchGroup()
 
-    /// A player for `config` that reports to `events`; nothing opens until `run()`.
-    public init(config: PlayerConfig, events: EventSink) {
+    /// A player for `config` that reports to `events`; `network` opens an http(s) creative or logo.
+    /// Nothing opens until `run()`.
+    public init(config: PlayerConfig, events: EventSink, network: NetworkOpener? = nil) {
         self.config = config
+        self.network = network
         let events = EndGate(events)
         self.events = events
         captions = config.captions ?? CaptionTrack([])
@@ -96,8 +100,8 @@ public final class AdPlayer {
     }
 
     /// `play`'s options, turned into the player's configuration once.
-    public convenience init(options: PlayOptions, events: EventSink) {
-        self.init(config: PlayerConfig(options), events: events)
+    public convenience init(options: PlayOptions, events: EventSink, network: NetworkOpener? = nil) {
+        self.init(config: PlayerConfig(options), events: events, network: network)
     }
 
     /// Plays the ad; returns its outcome after exactly one `end` event.
@@ -113,10 +117,10 @@ public final class AdPlayer {
         // thread then just opens a device.
         let audioSubsystem = SDL_InitSubSystem(SDL_INIT_AUDIO) == 0
         defer { if audioSubsystem { SDL_QuitSubSystem(SDL_INIT_AUDIO) } }
-        let engine = PlaybackEngine(source: config.source, muted: config.session.muted, events: events)
+        let engine = PlaybackEngine(source: config.source, muted: config.session.muted, events: events, network: network)
         self.engine = engine
         engine.start()
-        if let logo = config.logo { logoJob = ImageDecodeJob(path: logo, isFallback: false, in: imageThreads) }
+        if let logo = config.logo { logoJob = ImageDecodeJob(path: logo, isFallback: false, network: network, in: imageThreads) }
         startIcons()
         // Held for the hand-off to the app, the window and its last picture stay; `handOff` closes them.
         defer { if holdsLastPicture { stopMedia() } else { tearDown() } }
@@ -243,7 +247,7 @@ public final class AdPlayer {
         if f.isStillImage {
             engine?.stop()
             session.imageReady(durationMs: config.imageDurationMs)
-            imageJob = ImageDecodeJob(path: config.source, isFallback: false, in: imageThreads)
+            imageJob = ImageDecodeJob(path: config.source, isFallback: false, network: network, in: imageThreads)
             return nil
         }
         emitStart(kind: "video", size: f.displaySize, duration: f.duration, hasAudio: f.hasAudio)
@@ -316,7 +320,7 @@ public final class AdPlayer {
         return clock.time(at: now)
     }
 
-    private func upload(_ picture: Picture, renderer: Renderer, facts f: VideoFacts) {
+    private func upload(_ picture: DecodedPicture, renderer: Renderer, facts f: VideoFacts) {
         do {
             let surface = videoTexture ?? VideoSurface(renderer: renderer, matrix: f.colorMatrix)
             try surface.update(picture)
@@ -400,7 +404,7 @@ public final class AdPlayer {
                 guard let fallback = config.fallback else { continue }
                 session.fallbackReady(durationMs: config.imageDurationMs, now: ProcessClock.nowMs())
                 // Replaces an image ad still decoding: its late result is dropped.
-                imageJob = ImageDecodeJob(path: fallback, isFallback: true, in: imageThreads)
+                imageJob = ImageDecodeJob(path: fallback, isFallback: true, network: network, in: imageThreads)
             case .finish(let outcome):
                 return outcome
             }

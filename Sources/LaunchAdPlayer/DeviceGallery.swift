@@ -11,7 +11,7 @@ public enum DeviceGallery {
     public static let panelHeight = 640
 
     /// RGBA pixels of the gallery and its size.
-    public struct Picture: Sendable {
+    public struct GalleryImage: Sendable {
         /// The gallery's size in pixels.
         public let size: Size
         /// RGBA bytes, row by row, 4 bytes per pixel, no padding.
@@ -20,7 +20,7 @@ public enum DeviceGallery {
 
     /// The ad `atMs` after its first frame, on each device, with the player's configuration.
     public static func render(_ picture: RGBAImage, logo: RGBAImage?, devices: [PreviewDevice], config: PlayerConfig,
-                              atMs: Int) throws -> Picture {
+                              atMs: Int) throws -> GalleryImage {
         let gallery = GalleryLayout(devices: devices, panelHeight: panelHeight)
         let canvas = try Renderer(surface: try Surface(gallery.canvas))
         canvas.clear(r: 0x20, g: 0x20, b: 0x20)
@@ -38,7 +38,7 @@ public enum DeviceGallery {
                 canvas.copy(text, destination: Rect(x: box.x + (box.width - w) / 2, y: box.y + (box.height - h) / 2, width: w, height: h))
             }
         }
-        return Picture(size: gallery.canvas, pixels: try canvas.readPixels(Rect(size: gallery.canvas)))
+        return GalleryImage(size: gallery.canvas, pixels: try canvas.readPixels(Rect(size: gallery.canvas)))
     }
 
     /// One device's screen as the player would draw it, RGBA at the screen's own size.

@@ -1,21 +1,20 @@
 import Foundation
+import Synchronization
 import LaunchAdCore
 
 /// Keeps `end` the last event of a run: anything reported after it (a link that failed to open,
 /// a thread finishing late) goes to stderr as one line instead of into the event stream.
-// unchecked Sendable: `ended` is read and written only under `lock`.
-final class EndGate: EventSink, @unchecked Sendable {
+final class EndGate: EventSink, Sendable {
     private let inner: EventSink
-    private let lock = NSLock()
-    private var ended = false
+    private let ended = Mutex(false)
 
     init(_ inner: EventSink) { self.inner = inner }
 
     func emit(_ event: AdEvent) {
-        lock.lock()
-        let late = ended
-        if event.name == "end" { ended = true }
-        lock.unlock()
+        let late = ended.withLock { ended in
+            defer { if event.name == "end" { ended = true } }
+            return ended
+        }
         if late {
             FileHandle.standardError.write(Data("launchad: after the end: \(event.jsonLine())\n".utf8))
         } else {

@@ -10,11 +10,11 @@ final class ImageDecodeJob: Sendable {
     let isFallback: Bool
     private let result = Mutex<Result<RGBAImage, any Error>?>(nil)
 
-    init(path: String, isFallback: Bool, in group: DispatchGroup) {
+    init(path: String, isFallback: Bool, network: NetworkOpener?, in group: DispatchGroup) {
         self.path = path
         self.isFallback = isFallback
         startEngineThread("launchad-image", in: group) { [self] in
-            let decoded = Result { try ImageLoader.load(path: path) }
+            let decoded = Result { try ImageLoader.load(path: path, network: network) }
             result.withLock { $0 = decoded }
         }
     }

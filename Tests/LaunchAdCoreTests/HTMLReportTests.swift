@@ -14,8 +14,8 @@ final class HTMLReportTests: XCTestCase {
         // ebur128 reports its floor until the 3 s window has filled.
         facts.analysis.shortTermLoudness = [LoudnessPoint(0.1, -120.7), LoudnessPoint(2.9, -120.7)] +
             stride(from: 3.0, through: 6, by: 0.1).map { LoudnessPoint($0, -24.3) }
-        facts.analysis.pictures = [Picture(seconds: 0, width: 4, height: 2, png: [0x89, 0x50, 0x4e, 0x47, 1, 2]),
-                                   Picture(seconds: 3, width: 4, height: 2, png: [0x89, 0x50, 0x4e, 0x47, 3, 4])]
+        facts.analysis.pictures = [CreativeStill(seconds: 0, width: 4, height: 2, png: [0x89, 0x50, 0x4e, 0x47, 1, 2]),
+                                   CreativeStill(seconds: 3, width: 4, height: 2, png: [0x89, 0x50, 0x4e, 0x47, 3, 4])]
         return ValidationReport([
             .evaluate(facts, against: Spec.profile(named: "iab-ctv")!),
             .unreadable(file: "notes.txt", spec: "iab-ctv", reason: "cannot open notes.txt: Invalid data found"),

@@ -101,7 +101,7 @@ final class CacheTests: XCTestCase {
             if !held { usleep(20_000) }
         }
         XCTAssertTrue(held)
-        store.lockTimeout = 0.3
+        store = try CacheStore(directory: dir, lockTimeout: 0.3)
         let started = Date()
         XCTAssertThrowsError(try store.markShown([creative.sha256], at: Date())) {
             XCTAssertEqual("\($0)", "the cache is locked by another launchad process (waited 0.3 s)")
@@ -125,8 +125,8 @@ final class CacheTests: XCTestCase {
         try holder.run()
         defer { if holder.isRunning { kill(holder.processIdentifier, SIGKILL) } }
         XCTAssertEqual(String(decoding: out.fileHandleForReading.readData(ofLength: 5), as: UTF8.self), "held\n")
-        store.lockTimeout = 30
-        XCTAssertNoThrow(try store.markShown([creative.sha256], at: Date()))
+        let patient = try CacheStore(directory: dir, lockTimeout: 30)
+        XCTAssertNoThrow(try patient.markShown([creative.sha256], at: Date()))
         holder.waitUntilExit()
     }
 

@@ -77,7 +77,7 @@ final class PrefetchTests: XCTestCase {
     func prefetch(limit: Int64 = 1_000_000, at time: Date? = nil, retries: Int = 0) -> PrefetchReport {
         let config = PrefetchConfig(manifestURL: URL(string: manifestURL)!, screen: Size(width: 720, height: 1280), cacheLimit: limit)
         return Prefetcher(store: store, fetcher: RetryingFetcher(net, retries: retries, backoff: 0), sink: sink, config: config,
-                          now: { time ?? self.now }).run()
+                          now: { [now] in time ?? now }).run()
     }
 
     func events(_ name: String) -> [AdEvent] { sink.events.filter { $0.name == name } }
@@ -231,7 +231,7 @@ final class PrefetchTests: XCTestCase {
         serve([Ad(id: "big", body: Data(count: 2000))])
         var config = PrefetchConfig(manifestURL: URL(string: manifestURL)!, screen: Size(width: 720, height: 1280))
         config.maxCreativeBytes = 1000
-        Prefetcher(store: store, fetcher: net, sink: sink, config: config, now: { self.now }).run()
+        Prefetcher(store: store, fetcher: net, sink: sink, config: config, now: { [now] in now }).run()
         XCTAssertEqual(events("rejected").last?["reason"], "big.mp4 is 2000 bytes, over the 1000-byte limit per creative")
         XCTAssertEqual(objects(), [])
     }
@@ -250,9 +250,7 @@ final class PrefetchTests: XCTestCase {
         prefetch()
         serve([])
         let config = PrefetchConfig(manifestURL: URL(string: manifestURL)!, screen: Size(width: 720, height: 1280))
-        let p = Prefetcher(store: store, fetcher: net, sink: sink, config: config, now: { self.now })
-        p.protected = [SHA256.hex(of: v1)]
-        p.run()
+        Prefetcher(store: store, fetcher: net, sink: sink, config: config, protected: [SHA256.hex(of: v1)], now: { [now] in now }).run()
         XCTAssertEqual(objects(), ["\(SHA256.hex(of: v1)).mp4"], "the ad being shown is not deleted under the player")
     }
 
@@ -265,9 +263,7 @@ final class PrefetchTests: XCTestCase {
         hidden.extra = #""show": false,"#
         serve([hidden])
         let config = PrefetchConfig(manifestURL: URL(string: manifestURL)!, screen: Size(width: 720, height: 1280))
-        let p = Prefetcher(store: store, fetcher: net, sink: sink, config: config, now: { self.now })
-        p.protected = [SHA256.hex(of: v1)]
-        p.run()
+        Prefetcher(store: store, fetcher: net, sink: sink, config: config, protected: [SHA256.hex(of: v1)], now: { [now] in now }).run()
         XCTAssertEqual(events("evicted").count, 0, "kept under the player")
         prefetch()
         XCTAssertEqual(events("evicted").map { $0["id"] }, ["sale"])

@@ -29,7 +29,6 @@ final class EngineStopTests: XCTestCase {
     /// An open that waits on a server that accepted the connection and never answers (read, as
     /// in the product, through launchad's HTTP client: FFmpeg has no network of its own).
     func testStopMidOpen() throws {
-        NetworkSources.install(HTTPByteSource.opener(client: HTTPClient(connectTimeout: 30, totalTimeout: 60), maxBytes: 1_000_000))
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
         var addr = sockaddr_in()
@@ -41,7 +40,8 @@ final class EngineStopTests: XCTestCase {
         _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) } }
         let port = UInt16(bigEndian: addr.sin_port)
 
-        let engine = PlaybackEngine(source: "http://127.0.0.1:\(port)/ad.mp4", muted: true, events: RecordingSink())
+        let network = HTTPByteSource.opener(client: HTTPClient(connectTimeout: 30, totalTimeout: 60), maxBytes: 1_000_000)
+        let engine = PlaybackEngine(source: "http://127.0.0.1:\(port)/ad.mp4", muted: true, events: RecordingSink(), network: network)
         engine.start()
         usleep(300_000)
         guard case .opening = engine.state else { return XCTFail("the open should still be waiting, got \(engine.state)") }

@@ -1,34 +1,34 @@
 import Foundation
+import Synchronization
 import LaunchAdCore
 import LaunchAdDelivery
 
 /// Watches one play's events and, at its `end`, queues its record for the collector through
 /// the outbox (on disk before the `end` goes on), then passes every event on unchanged.
-final class RecordSink: EventSink, @unchecked Sendable {  // `record` guarded by `lock`
+final class RecordSink: EventSink, Sendable {
     private let inner: EventSink
     private let outbox: Outbox
     private let target: ReportTarget
     private let screen: String
     /// The creative's sha256, worked out when the record is made (after the ad, not before it).
     private let creative: @Sendable () -> String?
-    private let lock = NSLock()
-    private var record: PlayRecord
+    private let record: Mutex<PlayRecord>
 
     init(_ inner: EventSink, record: PlayRecord, target: ReportTarget, outbox: Outbox, screen: String,
          creative: @escaping @Sendable () -> String?) {
-        self.inner = inner; self.record = record; self.target = target; self.outbox = outbox; self.screen = screen
+        self.inner = inner; self.record = Mutex(record); self.target = target; self.outbox = outbox; self.screen = screen
         self.creative = creative
     }
 
     func emit(_ event: AdEvent) {
         let now = Date()
-        lock.lock()
-        let wasComplete = record.isComplete
-        record.observe(event, at: now)
-        if !wasComplete && record.isComplete && record.creativeSHA256 == nil { record.creativeSHA256 = creative() }
-        let made = !wasComplete && record.isComplete
-            ? record.json(id: UUID().uuidString.lowercased(), screen: screen, version: Command.versionString) : nil
-        lock.unlock()
+        let made = record.withLock { record in
+            let wasComplete = record.isComplete
+            record.observe(event, at: now)
+            if !wasComplete && record.isComplete && record.creativeSHA256 == nil { record.creativeSHA256 = creative() }
+            return !wasComplete && record.isComplete
+                ? record.json(id: UUID().uuidString.lowercased(), screen: screen, version: Command.versionString) : nil
+        }
         if let made { outbox.enqueue(record: made.serialized(), collector: target.url, batch: target.batch, at: now) }
         inner.emit(event)
     }

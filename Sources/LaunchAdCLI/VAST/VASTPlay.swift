@@ -15,9 +15,10 @@ enum VASTPlay {
     /// Wraps one ad's events in a play-record sink for that ad (its id); the identity without `--report`.
     typealias Recorder = (EventSink, String?) -> EventSink
 
-    static func play(_ o: PlayOptions, sink: EventSink, queue: BeaconQueue?, record: @escaping Recorder = { s, _ in s }) -> Outcome {
+    static func play(_ o: PlayOptions, sink: EventSink, queue: BeaconQueue?, network: NetworkOpener,
+                     record: @escaping Recorder = { s, _ in s }) -> Outcome {
         MediaLog.configure()
-        let run = Run(options: o, sink: sink, queue: queue, record: record)
+        let run = Run(options: o, sink: sink, queue: queue, network: network, record: record)
         return run.play()
     }
 
@@ -25,6 +26,8 @@ enum VASTPlay {
         let o: PlayOptions
         let sink: EventSink
         let queue: BeaconQueue?
+        /// Opens http(s) media files.
+        let network: NetworkOpener
         /// `queue`, holding each beacon to the addresses its document chain may reach.
         let reachQueue: ReachQueue?
         /// The reach of the URLs the first document names.
@@ -37,8 +40,8 @@ enum VASTPlay {
         /// The first document's root Error URIs: fired too when an ad of it proves empty (303).
         var rootErrors: [String] = []
 
-        init(options: PlayOptions, sink: EventSink, queue: BeaconQueue?, record: @escaping Recorder) {
-            o = options; self.sink = sink; self.record = record
+        init(options: PlayOptions, sink: EventSink, queue: BeaconQueue?, network: NetworkOpener, record: @escaping Recorder) {
+            o = options; self.sink = sink; self.record = record; self.network = network
             reachQueue = queue.map(ReachQueue.init)
             self.queue = reachQueue
             resolver = VASTResolver(timeout: o.vast.timeout, maxWrappers: o.vast.maxWrappers, allowHTTP: o.vast.allowHTTP)
@@ -136,7 +139,7 @@ enum VASTPlay {
                 let tracking = TrackingSink(record(adSink, resolved.id), tracker: tracker, queue: ReachQueue.fixed(reachQueue?.base, resolved.reach))
                 // Every candidate but the last may give way to the next when it does not open or decode.
                 let gate = CandidateGate(tracking, media: media.url, canFallThrough: n + 1 < candidates.count, sink: sink)
-                let outcome = PlayCommand.play(options, sink: gate, captions: captions, icons: icons)
+                let outcome = PlayCommand.play(options, sink: gate, network: network, captions: captions, icons: icons)
                 if gate.fellThrough { continue }
                 if outcome == .noAd || outcome == .timeout {
                     lastError = VASTError(VASTError.mediaDisplay, "the media file could not be played")
@@ -182,7 +185,7 @@ enum VASTPlay {
                 f.file = fallback
                 f.fallback = nil
                 f.vast = VASTOptions()
-                return PlayCommand.play(f, sink: sink)
+                return PlayCommand.play(f, sink: sink, network: network)
             }
             emit("end", [("outcome", .string(Outcome.noAd.rawValue)), ("shown_ms", .int(0))])
             return .noAd

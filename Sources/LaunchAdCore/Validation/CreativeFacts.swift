@@ -164,7 +164,7 @@ public struct AnalysisFacts: Equatable, Sendable {
     /// The same for momentary loudness (lavfi.r128.M, a 400 ms window): short ads end before a 3 s window fills.
     public var momentaryLoudness: [LoudnessPoint] = []
     /// Pictures taken at evenly spaced times during the same decode (asked for by the HTML report only).
-    public var pictures: [Picture] = []
+    public var pictures: [CreativeStill] = []
     /// What the picture and sound quality filters reported.
     public var signal = SignalFacts()
 
@@ -183,7 +183,7 @@ public struct LoudnessPoint: Equatable, Sendable {
 }
 
 /// A picture of the creative as a PNG file's bytes, and the time it is shown.
-public struct Picture: Equatable, Sendable {
+public struct CreativeStill: Equatable, Sendable {
     /// When the picture is shown, seconds from the start of the file.
     public var seconds: Double
     /// Width of the PNG in pixels.

@@ -7,38 +7,20 @@ extension ValidationReport {
         var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         x += "<testsuites name=\"launchad validate\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\">\n"
         for c in creatives {
-            x += "  <testsuite name=\"\(xml(c.file))\" tests=\"\(c.results.count)\" failures=\"\(c.count(.fail))\" errors=\"0\" skipped=\"\(c.count(.skip))\">\n"
-            x += "    <properties><property name=\"spec\" value=\"\(xml(c.spec))\"/></properties>\n"
+            x += "  <testsuite name=\"\(MarkupText.escape(c.file))\" tests=\"\(c.results.count)\" failures=\"\(c.count(.fail))\" errors=\"0\" skipped=\"\(c.count(.skip))\">\n"
+            x += "    <properties><property name=\"spec\" value=\"\(MarkupText.escape(c.spec))\"/></properties>\n"
             for r in c.results {
-                let detail = xml("measured \(r.measuredText); limit \(r.limit)")
-                x += "    <testcase classname=\"\(xml(c.spec)).\(xml(c.file))\" name=\"\(xml(r.rule))\""
+                let detail = MarkupText.escape("measured \(r.measuredText); limit \(r.limit)")
+                x += "    <testcase classname=\"\(MarkupText.escape(c.spec)).\(MarkupText.escape(c.file))\" name=\"\(MarkupText.escape(r.rule))\""
                 switch r.status {
                 case .pass: x += "/>\n"
                 case .warn: x += ">\n      <system-out>warning: \(detail)</system-out>\n    </testcase>\n"
-                case .fail: x += ">\n      <failure type=\"\(xml(r.rule))\" message=\"\(detail)\">\(detail)</failure>\n    </testcase>\n"
-                case .skip: x += ">\n      <skipped message=\"\(xml(r.measuredText))\"/>\n    </testcase>\n"
+                case .fail: x += ">\n      <failure type=\"\(MarkupText.escape(r.rule))\" message=\"\(detail)\">\(detail)</failure>\n    </testcase>\n"
+                case .skip: x += ">\n      <skipped message=\"\(MarkupText.escape(r.measuredText))\"/>\n    </testcase>\n"
                 }
             }
             x += "  </testsuite>\n"
         }
         return x + "</testsuites>\n"
     }
-}
-
-/// Escapes text for an XML attribute or element, dropping characters XML 1.0 cannot hold.
-func xml(_ s: String) -> String {
-    var out = ""
-    for u in s.unicodeScalars {
-        switch u {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        case "'": out += "&apos;"
-        case "\t", "\n", "\r": out.unicodeScalars.append(u)
-        case _ where u.value < 0x20 || u.value == 0xFFFE || u.value == 0xFFFF: out += "?"
-        default: out.unicodeScalars.append(u)
-        }
-    }
-    return out
 }

@@ -11,14 +11,15 @@ import Foundation
 ///
 /// Readers need no lock (the index is only ever replaced by rename); every change re-reads the
 /// index under the lock, so two processes never lose each other's updates.
-// unchecked Sendable: changes go through the cache's flock lock; `lockTimeout` is set before
-// the store is shared and only read after.
-public final class CacheStore: @unchecked Sendable {
+/// Changes go through the cache's flock lock; the settings are fixed at construction.
+public final class CacheStore: Sendable {
     public let directory: URL
-    public var lockTimeout: Double = 10
+    /// How long an update waits for another process's lock, in seconds.
+    public let lockTimeout: Double
 
-    public init(directory: URL) throws {
+    public init(directory: URL, lockTimeout: Double = 10) throws {
         self.directory = directory
+        self.lockTimeout = lockTimeout
         try CacheStore.prepareFolder(directory)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs `body(0..<count)` on `threads` threads of their own (long, blocking work such as decoding a whole
 /// creative does not belong on Dispatch's shared pool), each taking the next index when it is free.
@@ -21,23 +22,22 @@ public func parallelMap<T: Sendable>(_ count: Int, threads: Int, _ body: @escapi
     return work.results
 }
 
-/// The next index to run and the results so far, under one lock.
-private final class IndexedResults<T: Sendable>: @unchecked Sendable {  // all state guarded by `lock`
-    private let lock = NSLock()
-    private var next = 0
+/// The next index to run and the results so far, under one Mutex.
+private final class IndexedResults<T: Sendable>: Sendable {
     private let count: Int
-    private var slots: [T?]
+    private let state: Mutex<(next: Int, slots: [T?])>
 
-    init(_ count: Int) { self.count = count; slots = Array(repeating: nil, count: count) }
+    init(_ count: Int) { self.count = count; state = Mutex((0, Array(repeating: nil, count: count))) }
 
     func claim() -> Int? {
-        lock.lock(); defer { lock.unlock() }
-        guard next < count else { return nil }
-        next += 1
-        return next - 1
+        state.withLock { s in
+            guard s.next < count else { return nil }
+            s.next += 1
+            return s.next - 1
+        }
     }
 
-    func store(_ i: Int, _ value: T) { lock.lock(); slots[i] = value; lock.unlock() }
+    func store(_ i: Int, _ value: sending T) { state.withLock { $0.slots[i] = value } }
 
-    var results: [T] { lock.lock(); defer { lock.unlock() }; return slots.map { $0! } }
+    var results: [T] { state.withLock { $0.slots.map { $0! } } }
 }

@@ -1,23 +1,26 @@
 import Foundation
 import LaunchAdCore
 import LaunchAdMedia
+import Synchronization
 
 /// A network creative for the demuxer, fetched by the project's HTTP client in ranges: each
 /// request obeys the same rules as a download (https unless loopback or --allow-http, every
 /// redirect hop checked, TLS verified, identity encoding), the creative may not be larger than
 /// `maxBytes`, and all requests together may not read more than four times its size (seeks back).
-// @unchecked Sendable: the chunk, size and counters are guarded by `lock`.
-public final class HTTPByteSource: ByteSource, @unchecked Sendable {
+public final class HTTPByteSource: ByteSource, Sendable {
     static let chunk: Int64 = 1 << 20
 
     private let client: Fetcher
     private let url: URL
     private let maxBytes: Int64
-    private let lock = NSLock()
-    private var cached: (start: Int64, data: Data)?
-    private var total: Int64?
-    private var fetched: Int64 = 0
-    private var cancelled = false
+    /// The chunk held, the total size once known, the bytes fetched so far, whether cancelled.
+    private struct State {
+        var cached: (start: Int64, data: Data)?
+        var total: Int64?
+        var fetched: Int64 = 0
+        var cancelled = false
+    }
+    private let state = Mutex(State())
     private let isAborted: @Sendable () -> Bool
 
     /// Fetches the first range at once, so a refused or unreachable URL fails the open; a run
@@ -27,34 +30,33 @@ public final class HTTPByteSource: ByteSource, @unchecked Sendable {
         try load(at: 0)
     }
 
-    /// The opener to install in NetworkSources: every network creative through `client`.
-    public static func opener(client: Fetcher, maxBytes: Int64) -> NetworkSources.Opener {
-        { url, isAborted in try HTTPByteSource(url: url, client: client, maxBytes: maxBytes, isAborted: isAborted) }
+    /// The opener to give the player: every network creative through `client`.
+    public static func opener(client: Fetcher, maxBytes: Int64) -> NetworkOpener {
+        NetworkOpener { url, isAborted in try HTTPByteSource(url: url, client: client, maxBytes: maxBytes, isAborted: isAborted) }
     }
 
-    public var size: Int64? { lock.lock(); defer { lock.unlock() }; return total }
+    public var size: Int64? { state.withLock { $0.total } }
 
-    public func cancel() { lock.lock(); cancelled = true; lock.unlock() }
-    private var isCancelled: Bool {
-        lock.lock(); let c = cancelled; lock.unlock()
-        return c || isAborted()
-    }
+    public func cancel() { state.withLock { $0.cancelled = true } }
+    private var isCancelled: Bool { state.withLock { $0.cancelled } || isAborted() }
 
     public func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         if let total = size, offset >= total { return 0 }
         if !covers(offset) { try load(at: offset) }
-        lock.lock(); defer { lock.unlock() }
-        guard let (start, data) = cached, offset >= start, offset < start + Int64(data.count) else { return 0 }
-        let from = Int(offset - start)
-        let n = min(buffer.count, data.count - from)
-        data.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress! + from, byteCount: n) }
-        return n
+        return state.withLock { s in
+            guard let (start, data) = s.cached, offset >= start, offset < start + Int64(data.count) else { return 0 }
+            let from = Int(offset - start)
+            let n = min(buffer.count, data.count - from)
+            data.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress! + from, byteCount: n) }
+            return n
+        }
     }
 
     private func covers(_ offset: Int64) -> Bool {
-        lock.lock(); defer { lock.unlock() }
-        guard let (start, data) = cached else { return false }
-        return offset >= start && offset < start + Int64(data.count)
+        state.withLock { s in
+            guard let (start, data) = s.cached else { return false }
+            return offset >= start && offset < start + Int64(data.count)
+        }
     }
 
     private func load(at offset: Int64) throws {
@@ -85,12 +87,13 @@ public final class HTTPByteSource: ByteSource, @unchecked Sendable {
         guard size <= maxBytes else {
             throw FetchError("\(url.lastPathComponent) is \(size) bytes, over the \(maxBytes)-byte limit", retryable: false)
         }
-        lock.lock(); defer { lock.unlock() }
-        fetched += response.bytes
-        guard fetched <= 4 * max(size, HTTPByteSource.chunk) else {
-            throw FetchError("\(url.absoluteString): read more than four times its size; giving up", retryable: false)
+        try state.withLock { s throws(FetchError) in
+            s.fetched += response.bytes
+            guard s.fetched <= 4 * max(size, HTTPByteSource.chunk) else {
+                throw FetchError("\(url.absoluteString): read more than four times its size; giving up", retryable: false)
+            }
+            s.total = size
+            s.cached = (start, response.body)
         }
-        total = size
-        cached = (start, response.body)
     }
 }

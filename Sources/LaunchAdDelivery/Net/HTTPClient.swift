@@ -5,13 +5,12 @@ import Foundation
 /// for file URLs. Every redirect is followed here, not by curl, so each hop passes the same
 /// URL policy; bodies are never decoded (identity is asked for, an encoded body refused), so
 /// the size caps count the bytes that arrive.
-// unchecked Sendable: the settings are set before the client is shared and only read after;
-// each transfer owns its own curl handle.
-public final class HTTPClient: Fetcher, @unchecked Sendable {
-    public var connectTimeout: Double
-    public var totalTimeout: Double
-    public var maxRedirects: Int
-    public var allowHTTP: Bool
+/// Settings are fixed at construction; each transfer owns its own curl handle.
+public final class HTTPClient: Fetcher, Sendable {
+    public let connectTimeout: Double
+    public let totalTimeout: Double
+    public let maxRedirects: Int
+    public let allowHTTP: Bool
     /// The same on every request: tags, manifests, creatives, beacons and records.
     public let userAgent = LaunchAdVersion.userAgent
 

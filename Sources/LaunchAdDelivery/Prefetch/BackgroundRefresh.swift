@@ -1,33 +1,31 @@
 import LaunchAdCore
 import Foundation
+import Synchronization
 
 /// Runs a refresh on its own thread so the ad never waits for it. The launcher can wait for
 /// the manifest (first launch) and, after the ad, for the end of the refresh, both bounded.
-// unchecked Sendable: the manifest and report are guarded by `lock`; `before` is set before start.
-public final class BackgroundRefresh: @unchecked Sendable {
+// Sendable, checked: the manifest and report are under Mutex; `before` is fixed at construction.
+public final class BackgroundRefresh: Sendable {
     public let prefetcher: Prefetcher
     private let finished = DispatchSemaphore(value: 0)
     private let manifestReady = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-    private var manifest: Manifest?
-    private var report: PrefetchReport?
+    private let outcome = Mutex<(manifest: Manifest?, report: PrefetchReport?)>((nil, nil))
     /// Runs on the refresh thread before the refresh (e.g. marking the shown ad in the index).
-    public var before: (() -> Void)?
+    private let before: (@Sendable () -> Void)?
 
-    public init(_ prefetcher: Prefetcher) {
+    public init(_ prefetcher: Prefetcher, before: (@Sendable () -> Void)? = nil) {
         self.prefetcher = prefetcher
-        prefetcher.onManifest = { [weak self] m in
-            guard let self else { return }
-            self.lock.lock(); self.manifest = m; self.lock.unlock()
-            self.manifestReady.signal()
-        }
+        self.before = before
     }
 
     public func start() {
         let thread = Thread { [self] in
             before?()
-            let r = prefetcher.run()
-            lock.lock(); report = r; lock.unlock()
+            let r = prefetcher.run(onManifest: { m in
+                self.outcome.withLock { $0.manifest = m }
+                self.manifestReady.signal()
+            })
+            outcome.withLock { $0.report = r }
             manifestReady.signal()  // in case the refresh ended before reading a manifest
             finished.signal()
         }
@@ -38,8 +36,7 @@ public final class BackgroundRefresh: @unchecked Sendable {
     /// The parsed manifest, if it arrives within `timeout` seconds.
     public func waitForManifest(timeout: Double) -> Manifest? {
         _ = manifestReady.wait(timeout: .now() + max(0, timeout))
-        lock.lock(); defer { lock.unlock() }
-        return manifest
+        return outcome.withLock { $0.manifest }
     }
 
     /// Waits up to `timeout` seconds for the refresh; past that it is cancelled (it stops before
@@ -52,24 +49,21 @@ public final class BackgroundRefresh: @unchecked Sendable {
         } else {
             finished.signal()
         }
-        lock.lock(); defer { lock.unlock() }
-        return report
+        return outcome.withLock { $0.report }
     }
 }
 
 /// Passes events through but holds back `end` until `release()`, so `end` stays the stream's
 /// last line even when the refresh reports after the ad is over.
-// unchecked Sendable: `held` and its companions are read and written only under `lock`.
-public final class HeldEndSink: EventSink, @unchecked Sendable {
+public final class HeldEndSink: EventSink, Sendable {
     private let base: EventSink
-    private let lock = NSLock()
-    private var held: AdEvent?
+    private let held = Mutex<AdEvent?>(nil)
 
     public init(_ base: EventSink) { self.base = base }
 
     public func emit(_ event: AdEvent) {
         if event.name == "end" {
-            lock.lock(); held = event; lock.unlock()
+            held.withLock { $0 = event }
         } else {
             base.emit(event)
         }
@@ -77,17 +71,18 @@ public final class HeldEndSink: EventSink, @unchecked Sendable {
 
     /// Changes the held `end`'s outcome (keeping its time and other fields) and adds a reason.
     public func rewriteOutcome(to outcome: Outcome, reason: String) {
-        lock.lock(); defer { lock.unlock() }
-        guard var e = held else { return }
-        e.fields = e.fields.map { $0.0 == "outcome" ? ("outcome", .string(outcome.rawValue)) : $0 }
-            .filter { $0.0 != "reason" } + [("reason", .string(reason))]
-        held = e
+        held.withLock { held in
+            guard var e = held else { return }
+            e.fields = e.fields.map { $0.0 == "outcome" ? ("outcome", .string(outcome.rawValue)) : $0 }
+                .filter { $0.0 != "reason" } + [("reason", .string(reason))]
+            held = e
+        }
     }
 
     /// Sends the held `end`, stamped now: the stream ends when it is written, after everything
     /// the refresh said, so times only go forward (`shown_ms` still tells the ad's own time).
     public func release() {
-        lock.lock(); var e = held; held = nil; lock.unlock()
+        var e = held.withLock { held in defer { held = nil }; return held }
         e?.tMs = ProcessClock.nowMs()
         if let e { base.emit(e) }
     }

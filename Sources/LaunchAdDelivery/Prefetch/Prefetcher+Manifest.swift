@@ -70,7 +70,7 @@ extension Prefetcher {
             for ad in wanted where needed(ad).first.map({ store.isAvailable($0, in: index) }) == true {
                 // A VAST ad kept from before (its tag failed now) keeps the reach it was cached with.
                 let kept = ad.vast != nil ? index.record(for: ad.id)?.reach : nil
-                let reach = adReach[ad.id] ?? kept ?? manifestReach
+                let reach = adReach(ad.id) ?? kept ?? manifestReach
                 if let record = index.record(for: ad.id), record.ad == ad, record.reach ?? .any == reach { continue }
                 index.setRecord(AdRecord(ad: ad, cachedAt: time, reach: reach))
             }

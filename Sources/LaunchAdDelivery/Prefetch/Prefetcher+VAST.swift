@@ -86,7 +86,7 @@ extension Prefetcher {
             fireErrors(resolved.errors, code: VASTError.fileNotFound, reach: resolved.reach)
             throw error
         }
-        adReach[entry.id] = manifestReach.narrowed(resolved.reach)
+        setAdReach(manifestReach.narrowed(resolved.reach), for: entry.id)
         var ad = entry
         ad.variants = [creative]
         ad.link = resolved.linear.clickThrough.flatMap { Link.isAllowed($0) ? $0 : nil } ?? entry.link

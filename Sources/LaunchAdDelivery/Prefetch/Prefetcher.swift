@@ -1,41 +1,51 @@
 import LaunchAdCore
 import Foundation
+import Synchronization
 
 /// Refreshes the cache from the manifest: fetches it (conditionally), downloads what the next
 /// launches will show to temporary files, installs each only once its size and sha256 match,
 /// then drops what is no longer wanted and evicts past the byte limit. The lock is only held
 /// for index updates, never across a download, and nothing cached is touched when the manifest
 /// cannot be read.
-// unchecked Sendable: the callbacks and `protected` are set before the refresh starts and only
-// read after; index changes go through the cache store's lock.
-public final class Prefetcher: @unchecked Sendable {
+// Sendable, checked: settings and callbacks are fixed at construction; what a run learns (the
+// reaches) and the cancel flag are under Mutex; index changes go through the cache store's lock.
+public final class Prefetcher: Sendable {
     let store: CacheStore
     let fetcher: Fetcher
     let sink: EventSink
     let config: PrefetchConfig
-    let now: () -> Date
+    let now: @Sendable () -> Date
 
-    /// Called once the manifest is parsed (nil when it could not be read): lets a first launch
-    /// start streaming while the download runs.
-    public var onManifest: ((Manifest?) -> Void)?
-    public var onProgress: ((PrefetchProgress) -> Void)?
+    let onProgress: (@Sendable (PrefetchProgress) -> Void)?
     /// Files in use by the running launch: never deleted by this refresh.
-    public var protected: Set<String> = []
+    let protected: Set<String>
     /// Where a VAST tag's Error URIs and an unshown ad's `notUsed` beacons go (the outbox).
-    public var beacons: BeaconQueue?
+    let beacons: BeaconQueue?
 
-    /// The reach of the URLs this refresh's manifest names; set once it is read, before `onManifest`.
-    public private(set) var manifestReach = Reach.any
-    /// A VAST ad's reach: the manifest's narrowed by its tag chain's.
-    var adReach: [String: Reach] = [:]
+    /// What the run has learnt: the reach of the URLs its manifest names (set once it is read,
+    /// before `onManifest`) and each VAST ad's (the manifest's narrowed by its tag chain's).
+    private let reaches = Mutex<(manifest: Reach, ads: [String: Reach])>((.any, [:]))
 
     /// Set by `cancel`; every request of this refresh carries it, so a retry's backoff ends at once.
     let cancellation = Cancellation()
 
     public init(store: CacheStore, fetcher: Fetcher, sink: EventSink, config: PrefetchConfig,
-                now: @escaping () -> Date = Date.init) {
+                beacons: BeaconQueue? = nil, protected: Set<String> = [],
+                onProgress: (@Sendable (PrefetchProgress) -> Void)? = nil,
+                now: @escaping @Sendable () -> Date = Date.init) {
         self.store = store; self.fetcher = fetcher; self.sink = sink; self.config = config; self.now = now
+        self.beacons = beacons; self.protected = protected; self.onProgress = onProgress
     }
+
+    /// The reach of the URLs this refresh's manifest names.
+    public private(set) var manifestReach: Reach {
+        get { reaches.withLock { $0.manifest } }
+        set { reaches.withLock { $0.manifest = newValue } }
+    }
+
+    /// A VAST ad's reach, once its tag chain is resolved.
+    func adReach(_ id: String) -> Reach? { reaches.withLock { $0.ads[id] } }
+    func setAdReach(_ reach: Reach, for id: String) { reaches.withLock { $0.ads[id] = reach } }
 
     /// Stops before the next download; what is installed stays consistent.
     public func cancel() { cancellation.cancel() }
@@ -45,7 +55,10 @@ public final class Prefetcher: @unchecked Sendable {
         sink.emit(AdEvent(name, tMs: ProcessClock.nowMs(), fields))
     }
 
-    public func run() -> PrefetchReport {
+    /// `onManifest` is called once the manifest is parsed (nil when it could not be read): lets
+    /// a first launch start streaming while the download runs.
+    @discardableResult
+    public func run(onManifest: ((Manifest?) -> Void)? = nil) -> PrefetchReport {
         let startMs = ProcessClock.nowMs()
         var report = PrefetchReport()
         emit("prefetch_start", [("manifest", .string(config.manifestURL.absoluteString))])

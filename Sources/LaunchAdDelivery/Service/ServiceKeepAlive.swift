@@ -3,7 +3,9 @@ import LaunchAdCore
 
 /// `WATCHDOG=1` every `pingIntervalMs` on a timer thread, for as long as the `--then` app runs
 /// (its exit ends launchad, and with it the unit's main process).
-public final class ServiceKeepAlive: @unchecked Sendable {  // `timer` is set in init and cancelled once
+// unchecked Sendable: owns an OS resource (a Dispatch timer source, not Sendable), set in init
+// and cancelled once.
+public final class ServiceKeepAlive: @unchecked Sendable {
     private let timer: DispatchSourceTimer
 
     public init(_ notifier: ServiceNotifier) {

@@ -10,7 +10,7 @@ final class PictureCapture {
     private var targets: [Double]
     /// The latest picture stamped at or before the next target time, held by reference (no copy).
     private var candidate: (frame: Frame, seconds: Double)?
-    private var pictures: [Picture] = []
+    private var pictures: [CreativeStill] = []
 
     init(_ request: PictureRequest, info: StreamInfo, duration: Double, still: Bool) {
         self.info = info
@@ -37,7 +37,7 @@ final class PictureCapture {
     }
 
     /// The pictures, the last one standing in for every target past the end.
-    func finish() -> [Picture] {
+    func finish() -> [CreativeStill] {
         if let c = candidate { for _ in targets { take(c) } }
         targets = []
         candidate = nil
@@ -51,7 +51,7 @@ final class PictureCapture {
             return
         }
         guard let png = try? encode(c.frame) else { return }
-        pictures.append(Picture(seconds: c.seconds, width: size.width, height: size.height, png: png))
+        pictures.append(CreativeStill(seconds: c.seconds, width: size.width, height: size.height, png: png))
     }
 
     private func encode(_ frame: Frame) throws -> [UInt8] {

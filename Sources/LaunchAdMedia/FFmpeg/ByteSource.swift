@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Bytes of a creative: FFmpeg reads every input through one of these (a custom AVIOContext),
 /// never with its own file, http or tls protocols, so every byte obeys the rules of whoever
@@ -15,27 +14,28 @@ public protocol ByteSource: AnyObject, Sendable {
     func cancel()
 }
 
-/// Opens http(s) creatives. Until the executable installs an opener, network URLs are refused:
-/// FFmpeg's own network code is never used.
-public enum NetworkSources {
+/// Opens http(s) creatives, given to whatever opens one (the demuxer, through the player or
+/// the image loader). Without one, network URLs are refused: FFmpeg's own network code is never used.
+public struct NetworkOpener: Sendable {
     /// `isAborted` turns true when the run stops: an open still waiting on the network gives up.
-    public typealias Opener = @Sendable (URL, _ isAborted: @escaping @Sendable () -> Bool) throws -> ByteSource
+    public typealias Open = @Sendable (URL, _ isAborted: @escaping @Sendable () -> Bool) throws -> ByteSource
 
-    private static let opener = Mutex<Opener?>(nil)
+    private let openURL: Open
 
-    public static func install(_ open: @escaping Opener) { opener.withLock { $0 = open } }
+    public init(_ open: @escaping Open) { openURL = open }
 
     static func isNetwork(_ path: String) -> Bool {
         let lower = path.lowercased()
         return lower.hasPrefix("http://") || lower.hasPrefix("https://")
     }
 
-    static func open(_ path: String, isAborted: @escaping @Sendable () -> Bool) throws -> ByteSource {
+    /// `opener`'s source for `path`; a refusal when there is none.
+    static func open(_ path: String, with opener: NetworkOpener?, isAborted: @escaping @Sendable () -> Bool) throws -> ByteSource {
         guard let url = URL(string: path) else { throw MediaError("open_failed", "\(path) is not a URL") }
-        guard let open = opener.withLock({ $0 }) else {
+        guard let opener else {
             throw MediaError("open_failed", "cannot open \(path): no network source is set up")
         }
-        do { return try open(url, isAborted) } catch let e as MediaError { throw e } catch {
+        do { return try opener.openURL(url, isAborted) } catch let e as MediaError { throw e } catch {
             throw MediaError("open_failed", "cannot open \(path): \(error)")
         }
     }

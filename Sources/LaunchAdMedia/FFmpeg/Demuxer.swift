@@ -12,7 +12,8 @@ public final class Demuxer: @unchecked Sendable {
     /// Opens `path` and reads enough to know its streams. Without `findStreamInfo`, only the
     /// header is read: enough for an image decoder, and it saves decoding the picture once more.
     /// `abort`, when given, interrupts the open and the probing too (its owner may stop first).
-    public init(path: String, findStreamInfo: Bool = true, abort: AbortFlag = AbortFlag()) throws {
+    /// `network` opens an http(s) `path`; without it such a path is refused.
+    public init(path: String, findStreamInfo: Bool = true, abort: AbortFlag = AbortFlag(), network opener: NetworkOpener? = nil) throws {
         self.path = path
         abortFlag = abort
         guard let ctx = avformat_alloc_context() else { throw MediaError("out_of_memory", "cannot allocate a format context") }
@@ -23,13 +24,13 @@ public final class Demuxer: @unchecked Sendable {
         }
         ctx.pointee.interrupt_callback.opaque = Unmanaged.passUnretained(abortFlag).toOpaque()
         var opened: UnsafeMutablePointer<AVFormatContext>? = ctx
-        let remote = NetworkSources.isNetwork(path)
+        let remote = NetworkOpener.isNetwork(path)
         // Every input, local or network, is read through one byte source launchad opened, and
         // the demuxer may open nothing by itself: a playlist's segments, a manifest's files or
         // a reference are never reached.
         let io: SourceIO
         do {
-            io = try SourceIO(remote ? NetworkSources.open(path, isAborted: { [abort] in abort.isSet }) : FileByteSource(path: path))
+            io = try SourceIO(remote ? NetworkOpener.open(path, with: opener, isAborted: { [abort] in abort.isSet }) : FileByteSource(path: path))
         } catch {
             avformat_free_context(ctx)
             throw error

@@ -7,17 +7,17 @@ import CFFmpeg
 /// In two passes when the size changes: swscale's planar scaler and its unscaled YUV→RGB
 /// converter are SIMD, its scaled RGB output is C (about 4 ms against 2.2 + 0.7 ms for a 1080p
 /// picture, `ffmpeg -benchmark`).
-// unchecked Sendable: owns its SwsContexts and frame; used by one thread at a time.
-public final class PictureConverter: @unchecked Sendable {
+/// Not Sendable: used by the thread that draws.
+public final class PictureConverter {
     /// Byte order of a pixel in memory; the fourth byte is unused.
     public enum Layout: Sendable { case bgrx, rgbx }
 
     private let layout: Layout
     private let threads: Int
     /// Scales to the drawn size, still YUV (nil when the sizes match).
-    private var scale: OpaquePointer?
+    private var scale: SwsScaleContext?
     /// Converts to RGB at the drawn size.
-    private var toRGB: OpaquePointer?
+    private var toRGB: SwsScaleContext?
     /// The scaled picture between the passes, reused.
     private var scaled: Frame?
     private struct Key: Equatable {
@@ -31,11 +31,6 @@ public final class PictureConverter: @unchecked Sendable {
     public init(layout: Layout, threads: Int) {
         self.layout = layout
         self.threads = max(1, threads)
-    }
-
-    deinit {
-        sws_freeContext(scale)
-        sws_freeContext(toRGB)
     }
 
     /// Writes `frame` scaled to `width`x`height` into `pixels` (rows `pitch` bytes apart), with
@@ -55,9 +50,10 @@ public final class PictureConverter: @unchecked Sendable {
             try setUp(f, width, height, space: space, fullRange: full)
             key = wanted
         }
+        guard let toRGB else { return }
         var source = frame
         if let scale, let scaled {
-            try check(sws_scale_frame(scale, scaled.pointer, frame.pointer), "convert_failed", "scaling a picture")
+            try scale.scale(frame, into: scaled, doing: "scaling a picture")
             source = scaled
         }
         let out = Frame()
@@ -66,20 +62,18 @@ public final class PictureConverter: @unchecked Sendable {
         out.pointer.pointee.format = target.rawValue
         try check(launchad_frame_wrap(out.pointer, pixels.assumingMemoryBound(to: UInt8.self), Int32(pitch), Int32(height)),
                   "out_of_memory", "wrapping a texture")
-        try check(sws_scale_frame(toRGB, out.pointer, source.pointer), "convert_failed", "converting a picture")
+        try toRGB.scale(source, into: out, doing: "converting a picture")
     }
 
     private var target: AVPixelFormat { layout == .bgrx ? AV_PIX_FMT_BGR0 : AV_PIX_FMT_RGB0 }
 
     private func setUp(_ f: AVFrame, _ w: Int, _ h: Int, space: Int32, fullRange: Bool) throws {
-        sws_freeContext(scale)
-        sws_freeContext(toRGB)
         (scale, toRGB, scaled) = (nil, nil, nil)
-        let failed = MediaError("convert_failed", "cannot convert \(Scaler.name(AVPixelFormat(rawValue: f.format))) to packed RGB")
+        let failed = MediaError("convert_failed", "cannot convert \(SwsScaleContext.name(AVPixelFormat(rawValue: f.format))) to packed RGB")
         var rgbSource = (format: f.format, width: f.width, height: f.height)
         if Int(f.width) != w || Int(f.height) != h {
             let planar = AV_PIX_FMT_YUV420P.rawValue
-            scale = Scaler.makeContext([
+            scale = SwsScaleContext([
                 ("srcw", Int64(f.width)), ("srch", Int64(f.height)), ("src_format", Int64(f.format)),
                 ("dstw", Int64(w)), ("dsth", Int64(h)), ("dst_format", Int64(planar)),
                 ("sws_flags", Int64(SWS_BILINEAR)), ("src_range", fullRange ? 1 : 0), ("dst_range", fullRange ? 1 : 0),
@@ -94,14 +88,13 @@ public final class PictureConverter: @unchecked Sendable {
             scaled = mid
             rgbSource = (planar, Int32(w), Int32(h))
         }
-        toRGB = Scaler.makeContext([
+        toRGB = SwsScaleContext([
             ("srcw", Int64(rgbSource.width)), ("srch", Int64(rgbSource.height)), ("src_format", Int64(rgbSource.format)),
             ("dstw", Int64(w)), ("dsth", Int64(h)), ("dst_format", Int64(target.rawValue)),
             ("sws_flags", Int64(SWS_BILINEAR)), ("src_range", fullRange ? 1 : 0), ("dst_range", 1), ("threads", Int64(threads)),
         ])
         guard let toRGB else { throw failed }
-        // The source's matrix (swscale assumes BT.601 otherwise); the RGB side has none.
-        _ = sws_setColorspaceDetails(toRGB, sws_getCoefficients(space), fullRange ? 1 : 0,
-                                     sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16)
+        // The source's matrix; the RGB side has none.
+        toRGB.setSourceMatrix(space, fullRange: fullRange)
     }
 }

@@ -14,11 +14,12 @@ public struct RGBAImage: Sendable {
 /// and libavcodec's image decoders, converted to RGBA. EXIF orientation is not applied (FFmpeg 5.1
 /// does not export it for JPEG), so creatives must be stored upright.
 public enum ImageLoader {
-    public static func load(path: String) throws -> RGBAImage {
+    /// `network` opens an http(s) `path` (the player's remote image ads); without it such a path is refused.
+    public static func load(path: String, network: NetworkOpener? = nil) throws -> RGBAImage {
         // An image file's header names its codec, and its decoder needs nothing more: finding
         // the stream info would decode the picture a second time (over a second for 8192x8192).
-        var demuxer = try Demuxer(path: path, findStreamInfo: false)
-        if !demuxer.isStillImage || demuxer.bestStream(AVMEDIA_TYPE_VIDEO) == nil { demuxer = try Demuxer(path: path) }
+        var demuxer = try Demuxer(path: path, findStreamInfo: false, network: network)
+        if !demuxer.isStillImage || demuxer.bestStream(AVMEDIA_TYPE_VIDEO) == nil { demuxer = try Demuxer(path: path, network: network) }
         guard let index = demuxer.bestStream(AVMEDIA_TYPE_VIDEO) ?? firstVideoStream(demuxer) else {
             throw MediaError("not_an_image", "\(path) holds no picture")
         }

@@ -3,8 +3,9 @@ import LaunchAdMedia
 
 /// Decodes one audio stream on its own thread, converts it to the device's format and keeps the
 /// device's queue topped up; reports the audio clock. Audio is the master clock while it plays.
-// unchecked Sendable: `queuedEnd`, `muted`, `aborted`, `drained` and `errors` are guarded by
-// `lock` (with `wake` for waits); the decoder and resampler are used only by the decoding thread.
+// unchecked Sendable: owns C objects (the FFmpeg decoder and resampler, used only by the decoding
+// thread) and waits on a condition variable (`wake`); `queuedEnd`, `muted`, `aborted`, `drained`
+// and `errors` are guarded by `lock`.
 final class AudioPipeline: @unchecked Sendable {
     let packets: PacketQueue
     /// Handed to the decoding thread, which frees it (and FFmpeg's own threads) when it ends.

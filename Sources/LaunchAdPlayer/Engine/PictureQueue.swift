@@ -2,7 +2,7 @@ import Foundation
 import LaunchAdMedia
 
 /// A decoded picture ready for the screen, yuv420p, with its time in seconds.
-final class Picture: Sendable {
+final class DecodedPicture: Sendable {
     let frame: Frame
     let pts: Double
     init(frame: Frame, pts: Double) { self.frame = frame; self.pts = pts }
@@ -10,10 +10,10 @@ final class Picture: Sendable {
 
 /// Decoded pictures from the video decoder to the main thread: at most `capacity` (3, as ffplay),
 /// so decoding never runs far ahead of the screen.
-// unchecked Sendable: every field is read and written under `cond`.
+// unchecked Sendable: waits on a condition variable (NSCondition; Synchronization's Mutex has none); every field is read and written under `cond`.
 final class PictureQueue: @unchecked Sendable {
     private let cond = NSCondition()
-    private var items: [Picture] = []
+    private var items: [DecodedPicture] = []
     private let capacity: Int
     private var aborted = false
     private(set) var finished = false
@@ -21,7 +21,7 @@ final class PictureQueue: @unchecked Sendable {
     init(capacity: Int = 3) { self.capacity = capacity }
 
     /// Waits for room; false after abort.
-    func put(_ p: Picture) -> Bool {
+    func put(_ p: DecodedPicture) -> Bool {
         cond.lock(); defer { cond.unlock() }
         while items.count >= capacity && !aborted { cond.wait() }
         guard !aborted else { return false }
@@ -39,7 +39,7 @@ final class PictureQueue: @unchecked Sendable {
     var isDrained: Bool { cond.lock(); defer { cond.unlock() }; return finished && items.isEmpty }
 
     /// Removes `count` pictures from the head, returning the last one removed.
-    func pop(_ count: Int) -> Picture? {
+    func pop(_ count: Int) -> DecodedPicture? {
         cond.lock(); defer { cond.unlock() }
         let n = min(count, items.count)
         guard n > 0 else { return nil }

@@ -29,7 +29,8 @@ public struct VideoFacts: Sendable {
 /// ffplay's model: a read thread feeding a video and an audio decoder thread through packet
 /// queues; the caller's (main) thread takes pictures and the clock. Opening happens on the read
 /// thread too, so a slow source never blocks the window or the first-frame deadline.
-// unchecked Sendable: `_state`, `video`, `audio`, `aborted` and `startMuted` are read and
+// unchecked Sendable: owns the engine's threads and, through them, C objects (the demuxer, handed
+// to the read thread); `_state`, `video`, `audio`, `aborted` and `startMuted` are read and
 // written only under `lock`; the pipelines are themselves thread-safe.
 /// Opens and decodes one video creative on its own threads, for `AdPlayer` to draw and time.
 public final class PlaybackEngine: @unchecked Sendable {
@@ -41,6 +42,8 @@ public final class PlaybackEngine: @unchecked Sendable {
     }
 
     private let source: String
+    /// Opens an http(s) `source`; nil refuses one.
+    private let network: NetworkOpener?
     private let events: EventSink
     private let lock = NSLock()
     private var _state: State = .opening
@@ -55,9 +58,11 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// Total bytes of packets waiting before the read thread pauses (ffplay's 15 MiB).
     static let maxQueuedBytes = 15 * 1024 * 1024
 
-    /// An engine for `source` (a path or URL), muted or not from the start; nothing happens until `start()`.
-    public init(source: String, muted: Bool, events: EventSink) {
+    /// An engine for `source` (a path or URL), muted or not from the start; `network` opens an
+    /// http(s) source. Nothing happens until `start()`.
+    public init(source: String, muted: Bool, events: EventSink, network: NetworkOpener? = nil) {
         self.source = source
+        self.network = network
         self.startMuted = muted
         self.events = events
     }
@@ -135,7 +140,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         do {
             // Only the header first: a still image is decoded once, by the image loader, not
             // also here to learn its size.
-            d = try Demuxer(path: source, findStreamInfo: false, abort: abortFlag)
+            d = try Demuxer(path: source, findStreamInfo: false, abort: abortFlag, network: network)
             if d.isStillImage {
                 lock.lock()
                 if !aborted { _state = .ready(VideoFacts.still) }
@@ -232,5 +237,5 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// The pictures waiting, oldest first.
     var queuedTimestamps: [Double] { video?.pictures.timestamps ?? [] }
 
-    func popPictures(_ n: Int) -> Picture? { video?.pictures.pop(n) }
+    func popPictures(_ n: Int) -> DecodedPicture? { video?.pictures.pop(n) }
 }

@@ -3,8 +3,8 @@ import LaunchAdMedia
 
 /// Decodes the video stream on its own thread into yuv420p pictures for the screen. Only other
 /// pixel formats go through swscale; yuv420p goes to the texture as decoded.
-// unchecked Sendable: `errors` and `aborted` are guarded by `lock`; the decoder, scaler and
-// `scaledSize` are touched only by the decoding thread.
+// unchecked Sendable: owns C objects (the FFmpeg decoder and the scaler's SwsContext) that only
+// the decoding thread touches, with `scaledSize`; `errors` and `aborted` are guarded by `lock`.
 final class VideoPipeline: @unchecked Sendable {
     let packets: PacketQueue
     let pictures = PictureQueue()
@@ -70,9 +70,9 @@ final class VideoPipeline: @unchecked Sendable {
         pictures.finish()
     }
 
-    private func displayable(_ frame: Frame, pts: Double) -> Picture? {
+    private func displayable(_ frame: Frame, pts: Double) -> DecodedPicture? {
         let longest = max(frame.width, frame.height)
-        if frame.isYUV420P && longest <= ImageLoader.maxSide { return Picture(frame: frame, pts: pts) }
+        if frame.isYUV420P && longest <= ImageLoader.maxSide { return DecodedPicture(frame: frame, pts: pts) }
         // Pictures over 4096 px a side (an 8192x8192 creative is 96 MB a picture, three queued
         // and one in a texture) are scaled down on the way: no screen shows more.
         var size: (Int, Int)?
@@ -85,7 +85,7 @@ final class VideoPipeline: @unchecked Sendable {
             scaledSize = size
         }
         guard let converted = try? scaler!.convert(frame) else { return nil }
-        return Picture(frame: converted, pts: pts)
+        return DecodedPicture(frame: converted, pts: pts)
     }
 
     private func countError() { lock.lock(); errors += 1; lock.unlock() }

@@ -15,7 +15,7 @@ final class VideoSurface {
     /// Set when the renderer is SDL's software one and the window format is one swscale writes.
     private var converter: PictureConverter?
     private let packedFormat: UInt32
-    private var picture: Picture?
+    private var picture: DecodedPicture?
     private var generation = 0
     private var yuv: Texture?
     private var yuvGeneration = -1
@@ -34,7 +34,7 @@ final class VideoSurface {
 
     /// Takes the next picture. An accelerated renderer gets it at once; the software path
     /// converts it when it is drawn, at the size it is drawn.
-    func update(_ p: Picture) throws {
+    func update(_ p: DecodedPicture) throws {
         let previous = (picture, generation)
         picture = p
         generation += 1

@@ -36,8 +36,8 @@ extension ValidationReport {
         var s = #"<p class="summary-line">\#(summaryLine)</p><table class="summary"><thead><tr><th>#</th><th>creative</th><th>verdict</th><th>pass</th><th>warn</th><th>fail</th><th>spec</th><th>duration</th></tr></thead><tbody>"#
         for (i, (c, anchor)) in zip(creatives, anchors).enumerated() {
             let duration = c.facts?.probe.durationSeconds.map { "\(SpecValue.format($0)) s" } ?? "—"
-            s += ##"<tr><td>\##(i + 1)</td><td><a href="#\##(anchor)">\##(HTML.escape(c.file))</a></td><td>\##(HTMLStyle.status(c.status))</td>"##
-            s += "<td>\(c.count(.pass))</td><td>\(c.count(.warn))</td><td>\(c.count(.fail))</td><td>\(HTML.escape(c.spec))</td><td>\(duration)</td></tr>"
+            s += ##"<tr><td>\##(i + 1)</td><td><a href="#\##(anchor)">\##(MarkupText.escape(c.file))</a></td><td>\##(HTMLStyle.status(c.status))</td>"##
+            s += "<td>\(c.count(.pass))</td><td>\(c.count(.warn))</td><td>\(c.count(.fail))</td><td>\(MarkupText.escape(c.spec))</td><td>\(duration)</td></tr>"
         }
         return s + "</tbody></table>\n"
     }
@@ -69,13 +69,13 @@ struct CreativeSection: Sendable {
             if let d = p.durationSeconds { details.append("\(SpecValue.format(d)) s") }
             details.append("\(SpecValue.format(Double(p.fileSize) / 1_000_000)) MB")
         }
-        return #"<div class="verdict \#(c.status.rawValue)"><span class="word">\#(c.status.rawValue.uppercased())</span> <span class="file">\#(HTML.escape(c.file))</span><div class="details">\#(HTML.escape(details.joined(separator: " · ")))</div></div>"#
+        return #"<div class="verdict \#(c.status.rawValue)"><span class="word">\#(c.status.rawValue.uppercased())</span> <span class="file">\#(MarkupText.escape(c.file))</span><div class="details">\#(MarkupText.escape(details.joined(separator: " · ")))</div></div>"#
     }
 
     static func rules(_ c: CreativeReport) -> String {
         var s = "<table class=\"rules\"><thead><tr><th>rule</th><th>status</th><th>measured</th><th>limit</th></tr></thead><tbody>"
         for r in c.results {
-            s += #"<tr class="rule \#(r.status.rawValue)" data-rule="\#(HTML.escape(r.rule))"><td>\#(HTML.escape(r.rule))</td><td>\#(HTMLStyle.status(r.status))</td><td>\#(HTML.escape(r.measuredText))</td><td>\#(HTML.escape(r.limit))</td></tr>"#
+            s += #"<tr class="rule \#(r.status.rawValue)" data-rule="\#(MarkupText.escape(r.rule))"><td>\#(MarkupText.escape(r.rule))</td><td>\#(HTMLStyle.status(r.status))</td><td>\#(MarkupText.escape(r.measuredText))</td><td>\#(MarkupText.escape(r.limit))</td></tr>"#
         }
         return s + "</tbody></table>"
     }
@@ -88,10 +88,10 @@ struct CreativeSection: Sendable {
             var words = [link.problem ?? kind]
             if let version = link.version { words.append("VAST \(version)") }
             if link.problem == nil { words.append("AdSystem " + (link.adSystem ?? "not given")) }
-            s += #"<li class="\#(link.problem == nil ? kind.lowercased() : "failed")"><span class="uri">\#(HTML.escape(link.uri))</span> <span class="details">\#(HTML.escape(words.joined(separator: " · ")))</span></li>"#
+            s += #"<li class="\#(link.problem == nil ? kind.lowercased() : "failed")"><span class="uri">\#(MarkupText.escape(link.uri))</span> <span class="details">\#(MarkupText.escape(words.joined(separator: " · ")))</span></li>"#
         }
         if !v.chain.isEmpty { s += "</ol>" }
-        if let e = v.chainError { s += #"<p class="chain-error">\#(HTML.escape(e))</p>"# }
+        if let e = v.chainError { s += #"<p class="chain-error">\#(MarkupText.escape(e))</p>"# }
         return s
     }
 
@@ -103,20 +103,20 @@ struct CreativeSection: Sendable {
             let f = row.file
             let verdict: String, css: String
             switch row.verdict {
-            case .chosen(let why): css = "chosen"; verdict = "<strong>chosen for \(v.window)</strong>: \(HTML.escape(why))"
+            case .chosen(let why): css = "chosen"; verdict = "<strong>chosen for \(v.window)</strong>: \(MarkupText.escape(why))"
             case .playable: css = "playable"; verdict = "playable"
-            case .skipped(let why): css = "skipped"; verdict = "skipped: \(HTML.escape(why))"
+            case .skipped(let why): css = "skipped"; verdict = "skipped: \(MarkupText.escape(why))"
             }
             let size = f.width > 0 && f.height > 0 ? "\(f.width)x\(f.height)" : "—"
             let section: String
             if let anchor = row.anchor {
                 let status = row.status.map { " " + HTMLStyle.status($0) } ?? ""
-                section = ##"<a href="#\##(HTML.escape(anchor))">section</a>\##(status)"##
+                section = ##"<a href="#\##(MarkupText.escape(anchor))">section</a>\##(status)"##
             } else {
                 section = "not validated"
             }
-            s += #"<tr class="media \#(css)"><td>\#(HTML.escape(f.url))</td><td>\#(HTML.escape(f.type))</td><td>\#(HTML.escape(f.delivery))</td><td>\#(size)</td>"#
-            s += "<td>\(f.bitrate.map { "\($0) kbit/s" } ?? "—")</td><td>\(HTML.escape(f.codec ?? "—"))</td><td>\(verdict)</td><td>\(section)</td></tr>"
+            s += #"<tr class="media \#(css)"><td>\#(MarkupText.escape(f.url))</td><td>\#(MarkupText.escape(f.type))</td><td>\#(MarkupText.escape(f.delivery))</td><td>\#(size)</td>"#
+            s += "<td>\(f.bitrate.map { "\($0) kbit/s" } ?? "—")</td><td>\(MarkupText.escape(f.codec ?? "—"))</td><td>\(verdict)</td><td>\(section)</td></tr>"
         }
         return s + "</tbody></table>"
     }
@@ -130,7 +130,7 @@ struct CreativeSection: Sendable {
         let track = facts.captions?.lazy.compactMap(\.track).first
         return facts.analysis.pictures.map { p in
             let cue = track?.text(atMs: Int((p.seconds * 1000).rounded())).map {
-                #"<p class="cue">\#(HTML.escape($0).replacingOccurrences(of: "\n", with: "<br>"))</p>"#
+                #"<p class="cue">\#(MarkupText.escape($0).replacingOccurrences(of: "\n", with: "<br>"))</p>"#
             } ?? ""
             return #"<figure><img src="\#(HTML.dataURI(png: p.png))" width="\#(p.width)" height="\#(p.height)" alt="picture at \#(HTML.clock(p.seconds))"><figcaption>\#(HTML.clock(p.seconds))\#(cue)</figcaption></figure>"#
         }.joined()
@@ -146,7 +146,7 @@ struct CreativeSection: Sendable {
         if let band = plot.band { words.append(band.label) }
         if let lra = facts.analysis.loudnessRange { words.append("range \(SpecValue.format(lra)) LU") }
         if let tp = facts.analysis.truePeak { words.append("true peak \(SpecValue.format(tp)) dBTP" + (meter.limit.map { " (limit \(SpecValue.format($0)))" } ?? "")) }
-        return plot.svg() + meter.svg() + "<p>\(HTML.escape(words.joined(separator: " · ")))</p>"
+        return plot.svg() + meter.svg() + "<p>\(MarkupText.escape(words.joined(separator: " · ")))</p>"
     }
 
     static func timeline(_ c: CreativeReport) -> String? {
@@ -163,12 +163,12 @@ struct CreativeSection: Sendable {
         var streams: [JSONValue] = []
         for (key, value) in pairs {
             if key == "streams", case .array(let list) = value { streams = list; continue }
-            s += "<tr><th>\(HTML.escape(key))</th><td>\(HTML.escape(value.plain))</td></tr>"
+            s += "<tr><th>\(MarkupText.escape(key))</th><td>\(MarkupText.escape(value.plain))</td></tr>"
         }
         s += "</tbody></table>"
         for stream in streams {
             guard case .object(let fields) = stream else { continue }
-            s += "<table class=\"facts stream\"><tbody>" + fields.map { "<tr><th>\(HTML.escape($0.0))</th><td>\(HTML.escape($0.1.plain))</td></tr>" }.joined() + "</tbody></table>"
+            s += "<table class=\"facts stream\"><tbody>" + fields.map { "<tr><th>\(MarkupText.escape($0.0))</th><td>\(MarkupText.escape($0.1.plain))</td></tr>" }.joined() + "</tbody></table>"
         }
         return s
     }

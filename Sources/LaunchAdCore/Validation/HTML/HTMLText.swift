@@ -1,23 +1,7 @@
 import Foundation
 
-/// Text made safe for HTML element content and attribute values.
+/// Numbers, times and pictures as the HTML report writes them (text goes through MarkupText).
 enum HTML {
-    static func escape(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.count)
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
-
     /// A coordinate or data value in SVG: one decimal is finer than a screen pixel.
     static func num(_ d: Double) -> String {
         let s = String(format: "%.1f", d)

@@ -55,7 +55,7 @@ struct IntervalTimeline {
         for e in errors.prefix(Self.listed * 10) {
             guard let t = e.seconds else { continue }
             let y = Self.laneY(2)
-            s += #"<line class="decode-error" data-seconds="\#(String(format: "%.3f", t))" x1="\#(n(x(t)))" x2="\#(n(x(t)))" y1="\#(n(y))" y2="\#(n(y + Self.laneHeight))"><title>\#(HTML.escape(e.message))</title></line>"#
+            s += #"<line class="decode-error" data-seconds="\#(String(format: "%.3f", t))" x1="\#(n(x(t)))" x2="\#(n(x(t)))" y1="\#(n(y))" y2="\#(n(y + Self.laneHeight))"><title>\#(MarkupText.escape(e.message))</title></line>"#
         }
         s += #"<line class="axis" x1="\#(n(Self.left))" x2="\#(n(Self.right))" y1="\#(n(axis))" y2="\#(n(axis))"/>"#
         s += LoudnessPlot.timeTicks(x, y: axis - 8, gridTop: nil)
@@ -71,7 +71,7 @@ struct IntervalTimeline {
         for e in errors.prefix(Self.listed) {
             let at = e.seconds.map { "at \(HTML.clock($0))" } ?? "at an unknown time"
             let stream = e.stream >= 0 ? " (stream \(e.stream))" : ""
-            items.append("<li>decode error \(at)\(stream): \(HTML.escape(e.message))</li>")
+            items.append("<li>decode error \(at)\(stream): \(MarkupText.escape(e.message))</li>")
         }
         if errors.count > Self.listed { items.append("<li>... and \(errors.count - Self.listed) more decode errors</li>") }
         return items.isEmpty ? #"<p class="none">No black or silent stretch, no decode error, no quality finding in time.</p>"# : #"<ul class="events">"# + items.joined() + "</ul>"

@@ -61,8 +61,8 @@ struct LoudnessPlot {
         s += timeAxis(x)
         if let band {
             let top = y(band.high), bottom = y(band.low)
-            s += #"<rect class="target-band" x="\#(n(Self.left))" y="\#(n(top))" width="\#(n(Self.right - Self.left))" height="\#(n(max(bottom - top, 1)))"><title>\#(HTML.escape(band.label))</title></rect>"#
-            s += #"<text class="band-label" x="\#(n(Self.right - 4))" y="\#(n(top - 3))" text-anchor="end">\#(HTML.escape(band.label))</text>"#
+            s += #"<rect class="target-band" x="\#(n(Self.left))" y="\#(n(top))" width="\#(n(Self.right - Self.left))" height="\#(n(max(bottom - top, 1)))"><title>\#(MarkupText.escape(band.label))</title></rect>"#
+            s += #"<text class="band-label" x="\#(n(Self.right - 4))" y="\#(n(top - 3))" text-anchor="end">\#(MarkupText.escape(band.label))</text>"#
         }
         s += line("momentary", momentary, x, y) + line("short-term", series, x, y)
         if let i = integrated {
