@@ -114,8 +114,7 @@ public final class Compositor {
     }
 
     private static func waitFor(_ path: String) throws {
-        for _ in 0..<200 where !FileManager.default.fileExists(atPath: path) { Thread.sleep(forTimeInterval: 0.05) }
-        guard FileManager.default.fileExists(atPath: path) else { throw Missing(description: "\(path) did not appear within 10 s") }
+        guard Wait.forFile(path) else { throw Missing(description: "\(path) did not appear within 10 s") }
         Thread.sleep(forTimeInterval: 0.3) // the shell and the seat are set up just after the socket
     }
 }

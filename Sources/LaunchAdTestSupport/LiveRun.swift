@@ -2,7 +2,7 @@ import Foundation
 
 /// A launchad process a test talks to while it runs: events are read as they arrive, control
 /// lines are written when the test chooses.
-// unchecked Sendable: `lines` and `finished` are guarded by `lock`; the process and pipe are
+// unchecked Sendable: `lines`, `finished` and `exited` are guarded by `lock`; the process and pipe are
 // Foundation's thread-safe objects.
 public final class LiveRun: @unchecked Sendable {
     private let process = Process()
@@ -10,6 +10,7 @@ public final class LiveRun: @unchecked Sendable {
     private let lock = NSCondition()
     private var lines: [[String: Any]] = []
     private var finished = false
+    private var exited = false
     public let started = Date()
 
     public init(_ args: [String], environment: [String: String]) throws {
@@ -20,6 +21,10 @@ public final class LiveRun: @unchecked Sendable {
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         process.standardInput = input
+        process.terminationHandler = { [weak self] _ in
+            guard let self else { return }
+            lock.lock(); exited = true; lock.broadcast(); lock.unlock()
+        }
         try process.run()
         let reader = Thread { [self] in
             let handle = out.fileHandleForReading
@@ -62,7 +67,9 @@ public final class LiveRun: @unchecked Sendable {
     /// Waits for the process to exit (killing it after `timeout`) and returns its status.
     public func finish(timeout: TimeInterval = 20) -> Int32 {
         let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        lock.lock()
+        while !exited && lock.wait(until: deadline) {}
+        lock.unlock()
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
         lock.lock()

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchAdTestSupport
 
 /// A small HTTP/1.1 endpoint for the tests: keeps every request it receives (raw bytes, method,
 /// target, body) and answers `status` (after `delay`), or never answers while `hang` is set (a server that took
@@ -62,9 +63,7 @@ final class Collector: @unchecked Sendable {  // `received`, `status` and `hang`
     /// Waits up to `timeout` seconds for at least `count` requests.
     @discardableResult
     func wait(for count: Int, timeout: Double = 10) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        while received.count < count { if Date() > deadline { return false }; usleep(10_000) }
-        return true
+        Wait.until(timeout: timeout) { received.count >= count }
     }
 
     private func serve(_ c: Int32) {

@@ -141,12 +141,10 @@ final class CacheDiskFaultTests: XCTestCase {
         victim.standardError = FileHandle.nullDevice
         try victim.run()
         let tmp = cache.appendingPathComponent("tmp").path
-        var partial = false
-        for _ in 0..<400 where !partial {
-            partial = ((try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? []).contains { name in
+        let partial = Wait.until {
+            ((try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? []).contains { name in
                 ((try? FileManager.default.attributesOfItem(atPath: "\(tmp)/\(name)")[.size] as? NSNumber)?.intValue ?? 0) > 0
             }
-            if !partial { usleep(25_000) }
         }
         kill(victim.processIdentifier, SIGKILL)
         victim.waitUntilExit()

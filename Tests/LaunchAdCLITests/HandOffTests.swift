@@ -30,7 +30,7 @@ final class HandOffTests: XCTestCase {
         let n = (141...190).first { !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\($0)") && !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock") }!
         display = ":\(n)"
         xvfb = try start("/usr/bin/Xvfb", [display, "-screen", "0", "640x480x24", "-nolisten", "tcp", "-wr"])
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)") { Thread.sleep(forTimeInterval: 0.05) }
+        Wait.forFile("/tmp/.X11-unix/X\(n)", timeout: 5)
         wm = try start("/usr/bin/openbox", ["--sm-disable"])
         Thread.sleep(forTimeInterval: 0.8) // openbox takes over the screen
     }

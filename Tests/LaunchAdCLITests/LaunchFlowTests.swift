@@ -50,7 +50,7 @@ final class LaunchFlowTests: XCTestCase {
         p.environment = Launchad.headlessEnvironment()
         p.standardOutput = FileHandle.nullDevice
         try p.run()
-        for _ in 0..<500 where !FileManager.default.fileExists(atPath: started) { usleep(10_000) }
+        XCTAssertTrue(Wait.forFile(started), "the app started")
         p.terminate()
         p.waitUntilExit()
         XCTAssertEqual(p.terminationStatus, 42, "the app trapped the TERM it was passed and its status came back")
@@ -387,7 +387,7 @@ final class LaunchFlowTests: XCTestCase {
         victim.standardOutput = FileHandle.nullDevice
         try victim.run()
         let tmp = cache.appendingPathComponent("tmp").path
-        for _ in 0..<200 where ((try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? []).isEmpty { usleep(20_000) }
+        Wait.until { !((try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? []).isEmpty }
         kill(victim.processIdentifier, SIGKILL)
         victim.waitUntilExit()
         XCTAssertEqual(cachedFiles(), [file(red), file(blue)].sorted(), "the killed refresh installed nothing half-done")

@@ -91,11 +91,7 @@ final class Nginx {
         proc.standardError = FileHandle.nullDevice
         try proc.run()
         process = proc
-        for _ in 0..<250 {
-            if canConnect(port) { return }
-            guard proc.isRunning else { break }
-            usleep(20_000)
-        }
+        if Wait.until(timeout: 5, { canConnect(port) || !proc.isRunning }) && canConnect(port) { return }
         let log = (try? String(contentsOf: prefix.appendingPathComponent("logs/error.log"), encoding: .utf8)) ?? ""
         throw FixtureError("nginx did not start: \(log)")
     }

@@ -190,8 +190,7 @@ final class ManifestVASTTests: ServerStateTestCase {
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
         let objects = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("objects").path)
         XCTAssertEqual(objects, ["\(SHA256.hex(of: clip)).mp4"])
-        let deadline = Date().addingTimeInterval(5)
-        while server.nginx.tracked.isEmpty && Date() < deadline { usleep(50_000) }
+        Wait.until(timeout: 5) { !server.nginx.tracked.isEmpty }
         XCTAssertEqual(server.nginx.tracked, ["/track/bad/error?code=101"])
     }
 }

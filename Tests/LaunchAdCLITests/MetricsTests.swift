@@ -32,7 +32,7 @@ final class MetricsTests: XCTestCase {
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
         try p.run()
-        for _ in 0..<500 where !canConnect(port) { usleep(10_000) }
+        Wait.until { canConnect(port) }
         return (p, port)
     }
 

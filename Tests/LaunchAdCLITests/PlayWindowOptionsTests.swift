@@ -30,7 +30,7 @@ final class PlayWindowOptionsTests: XCTestCase {
         run.send("click")
         XCTAssertEqual(run.finish(), 0)
         XCTAssertEqual(run.events(named: "end").first?["outcome"] as? String, "clicked")
-        for _ in 0..<50 where !FileManager.default.fileExists(atPath: record) { Thread.sleep(forTimeInterval: 0.05) }
+        Wait.forFile(record)
         XCTAssertEqual(try String(contentsOfFile: record, encoding: .utf8), "https://example.com/sale?a=1\n")
     }
 

@@ -90,8 +90,7 @@ final class StallWatchdogTests: XCTestCase {
         let error = try XCTUnwrap(run.events(named: "error").first, run.stdout)
         XCTAssertEqual(error["code"] as? String, "media_stalled")
         XCTAssertEqual(error["vast_error"] as? Int, 405, run.stdout)
-        let deadline = Date().addingTimeInterval(5)
-        while !nginx.tracked.contains(where: { $0.hasPrefix("/track/st/error") }) && Date() < deadline { usleep(50_000) }
+        Wait.until(timeout: 5) { nginx.tracked.contains { $0.hasPrefix("/track/st/error") } }
         let got = nginx.tracked
         XCTAssertEqual(got.filter { $0.hasPrefix("/track/st/error") }.map { $0.split(separator: "?").last.map(String.init) }, ["code=405"], "\(got)")
         XCTAssertTrue(got.contains { $0.hasPrefix("/track/st/impression") }, "\(got)")

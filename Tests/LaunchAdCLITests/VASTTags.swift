@@ -1,4 +1,5 @@
 import Foundation
+import LaunchAdTestSupport
 
 /// VAST documents for the end-to-end tests, in the shapes ad servers send: every tracking URI
 /// points at the test nginx's `/track/` endpoint, named by ad and event.
@@ -75,13 +76,11 @@ extension Nginx {
     /// `/track/` requests after the first `from` (without the `/track/` prefix), waiting up to
     /// 5 s until `done` holds: beacons go out from the outbox's thread, after the run's events.
     func tracked(from: Int = 0, until done: ([String]) -> Bool) -> [String] {
-        let deadline = Date().addingTimeInterval(5)
         var got: [String] = []
-        repeat {
+        Wait.until(timeout: 5) {
             got = Array(tracked.dropFirst(from)).map { String($0.dropFirst("/track/".count)) }
-            if done(got) { break }
-            usleep(50_000)
-        } while Date() < deadline
+            return done(got)
+        }
         return got
     }
 }

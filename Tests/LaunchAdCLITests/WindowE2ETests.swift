@@ -17,7 +17,7 @@ final class WindowE2ETests: XCTestCase {
         display = ":\(n)"
         xvfb = try start("/usr/bin/Xvfb", [display, "-screen", "0", "1280x1024x24", "-nolisten", "tcp"])
         let socket = "/tmp/.X11-unix/X\(n)"
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) { Thread.sleep(forTimeInterval: 0.05) }
+        Wait.forFile(socket, timeout: 5)
         wm = try start("/usr/bin/openbox", ["--sm-disable"])
         Thread.sleep(forTimeInterval: 0.8) // openbox takes over the screen
     }
@@ -103,8 +103,7 @@ final class WindowE2ETests: XCTestCase {
         _ = try xdotool(["key", "--window", id, "alt+F4"])
         XCTAssertEqual(run.finish(timeout: 20), 0)
         XCTAssertEqual(run.events(named: "skip").first?["via"] as? String, "close")
-        let deadline = Date().addingTimeInterval(5)
-        while !nginx.tracked.contains(where: { $0.contains("/closeLinear") }) && Date() < deadline { usleep(50_000) }
+        Wait.until(timeout: 5) { nginx.tracked.contains { $0.contains("/closeLinear") } }
         let names = nginx.tracked.map { $0.dropFirst("/track/x/".count).prefix { $0 != "?" } }
         XCTAssertEqual(names.filter { ["impression", "start", "pause", "resume", "closeLinear", "complete"].contains(String($0)) },
                        ["impression", "start", "pause", "resume", "closeLinear"])

@@ -95,12 +95,7 @@ final class CacheTests: XCTestCase {
         try holder.run()
         defer { if holder.isRunning { kill(holder.processIdentifier, SIGKILL) } }
         // Wait until flock holds it.
-        var held = false
-        for _ in 0..<100 where !held {
-            held = (try? Fixtures.run("/usr/bin/flock", ["-n", lockPath, "true"]).status) == 1
-            if !held { usleep(20_000) }
-        }
-        XCTAssertTrue(held)
+        XCTAssertTrue(Wait.until { (try? Fixtures.run("/usr/bin/flock", ["-n", lockPath, "true"]).status) == 1 })
         store = try CacheStore(directory: dir, lockTimeout: 0.3)
         let started = Date()
         XCTAssertThrowsError(try store.markShown([creative.sha256], at: Date())) {

@@ -1,0 +1,25 @@
+import Foundation
+
+/// How a test waits for something it cannot be told about (a file appearing, a request in a
+/// server's log, a lock taken by another process): it looks again every few milliseconds until the
+/// thing holds or the deadline passes. A loaded machine only makes the wait longer; the deadline is
+/// there so a regression fails instead of hanging. Events of a running launchad are waited on with
+/// `LiveRun.waitFor`, which is woken by the event itself.
+public enum Wait {
+    /// True once `condition` holds; false if `timeout` seconds pass first.
+    @discardableResult
+    public static func until(timeout: TimeInterval = 10, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            if Date() >= deadline { return false }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return true
+    }
+
+    /// True once `path` exists.
+    @discardableResult
+    public static func forFile(_ path: String, timeout: TimeInterval = 10) -> Bool {
+        until(timeout: timeout) { FileManager.default.fileExists(atPath: path) }
+    }
+}
