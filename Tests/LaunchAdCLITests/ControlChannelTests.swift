@@ -8,10 +8,10 @@ final class ControlChannelTests: XCTestCase {
         let clip = try Fixtures.colourBars(seconds: 4)
         let run = try LiveRun(["play", clip, "--control", "stdin"], environment: Launchad.headlessEnvironment())
         XCTAssertNotNil(run.waitFor("first_frame"))
-        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertNotNil(run.waitFor("quartile"), "a second of the ad shown before the pause")
         run.send("pause")
         XCTAssertNotNil(run.waitFor("pause"))
-        Thread.sleep(forTimeInterval: 0.8)
+        Thread.sleep(forTimeInterval: 0.8) // the pause itself: its length is what shown_ms must leave out
         run.send("resume")
         run.send("mute")
         run.send("bogus")
@@ -24,10 +24,12 @@ final class ControlChannelTests: XCTestCase {
         XCTAssertEqual(run.events(named: "control_error").first?["line"] as? String, "bogus")
         let end = try XCTUnwrap(run.events(named: "end").first)
         XCTAssertEqual(end["outcome"] as? String, "ended_by_host")
-        // Shown time leaves the 0.8 s pause out.
+        // Shown time leaves the pause (0.8 s or more, as the run's own pause and resume events say) out.
         let shown = try XCTUnwrap(end["shown_ms"] as? Int)
         let wall = (end["t_ms"] as? Int ?? 0) - (run.events(named: "first_frame").first?["t_ms"] as? Int ?? 0)
-        XCTAssertGreaterThan(wall - shown, 700)
+        let paused = (run.events(named: "resume").first?["t_ms"] as? Int ?? 0) - (run.events(named: "pause").first?["t_ms"] as? Int ?? 0)
+        XCTAssertGreaterThanOrEqual(paused, 800)
+        XCTAssertGreaterThanOrEqual(wall - shown, paused - 100, "wall \(wall) ms, shown \(shown) ms, paused \(paused) ms")
     }
 
     func testHostSkipAndClick() throws {
@@ -66,7 +68,7 @@ final class ControlChannelHandOverTests: XCTestCase {
             try p.run()
             var seen = Launchad.read(output.fileHandleForReading, until: "first_frame")
             input.fileHandleForWriting.write(Data("skip\n".utf8))
-            usleep(50_000)
+            seen.append(Launchad.read(output.fileHandleForReading, until: "\"event\":\"skip\""))
             input.fileHandleForWriting.write(Data("hello-app\n".utf8))
             seen.append(output.fileHandleForReading.readDataToEndOfFile())
             p.waitUntilExit()

@@ -29,8 +29,7 @@ final class VASTPlayTests: XCTestCase {
 
     /// The beacons received so far as `ad/event` (the query kept aside), waiting for `count`.
     func beacons(atLeast count: Int, timeout: Double = 5) -> [(name: String, query: String)] {
-        let deadline = Date().addingTimeInterval(timeout)
-        while nginx.tracked.count < count && Date() < deadline { usleep(50_000) }
+        Wait.until(timeout: timeout) { nginx.tracked.count >= count }
         return nginx.tracked.map { line in
             let parts = line.dropFirst("/track/".count).split(separator: "?", maxSplits: 1).map(String.init)
             return (parts[0], parts.count > 1 ? parts[1] : "")
@@ -184,10 +183,12 @@ final class VASTPlayTests: XCTestCase {
         XCTAssertNotNil(run.waitFor("first_frame"))
         run.send("mute")
         run.send("pause")
-        usleep(200_000)
+        XCTAssertNotNil(run.waitFor("pause"))
         run.send("resume")
         run.send("unmute")
-        usleep(700_000)
+        XCTAssertNotNil(run.waitFor("unmute"))
+        // The first quartile of the 2 s clip comes at 0.5 s shown: the skip offset has passed.
+        XCTAssertNotNil(run.waitFor("quartile"))
         run.send("skip")
         XCTAssertEqual(run.finish(), 0)
         XCTAssertEqual(run.events(named: "end").first?["outcome"] as? String, "skipped")
@@ -204,7 +205,7 @@ final class VASTPlayTests: XCTestCase {
                               environment: Launchad.headlessEnvironment())
         XCTAssertNotNil(run.waitFor("first_frame"))
         run.send("skip")
-        usleep(300_000)
+        XCTAssertNotNil(run.waitFor("control_error"), "the refused skip is answered")
         run.send("click")
         XCTAssertEqual(run.finish(), 0)
         XCTAssertTrue(run.events(named: "skip").isEmpty, "no skipoffset: not skippable")

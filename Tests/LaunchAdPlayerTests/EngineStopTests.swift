@@ -18,9 +18,8 @@ final class EngineStopTests: XCTestCase {
     }
 
     private func assertStopsWithinASecond(_ engine: PlaybackEngine, _ what: String) {
-        let began = Date()
         engine.stop(wait: true)
-        while !engineThreads().isEmpty && Date().timeIntervalSince(began) < 1 { usleep(10_000) }
+        Wait.until(timeout: 1) { engineThreads().isEmpty }
         XCTAssertEqual(engineThreads(), [], "threads still alive 1 s after a stop \(what)")
     }
 
@@ -43,7 +42,11 @@ final class EngineStopTests: XCTestCase {
         let network = HTTPByteSource.opener(client: HTTPClient(connectTimeout: 30, totalTimeout: 60), maxBytes: 1_000_000)
         let engine = PlaybackEngine(source: "http://127.0.0.1:\(port)/ad.mp4", muted: true, events: RecordingSink(), network: network)
         engine.start()
-        usleep(300_000)
+        // The engine's request reaching the server: from here the open waits on an answer that never comes.
+        var waiting = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        XCTAssertEqual(poll(&waiting, 1, 10_000), 1, "the engine connected")
+        let connection = accept(fd, nil, nil)
+        defer { close(connection) }
         guard case .opening = engine.state else { return XCTFail("the open should still be waiting, got \(engine.state)") }
         XCTAssertEqual(engineThreads(), ["launchad-read"])
         assertStopsWithinASecond(engine, "mid-open")
@@ -54,8 +57,7 @@ final class EngineStopTests: XCTestCase {
         let clip = try Fixtures.colourBars(seconds: 8, size: "640x360")
         let engine = PlaybackEngine(source: clip, muted: true, events: RecordingSink())
         engine.start()
-        let began = Date()
-        while engine.queuedTimestamps.count < 3 && Date().timeIntervalSince(began) < 5 { usleep(10_000) }
+        Wait.until(timeout: 5) { engine.queuedTimestamps.count >= 3 }
         XCTAssertEqual(engine.queuedTimestamps.count, 3, "the decoder filled the picture queue")
         XCTAssertTrue(engineThreads().contains("launchad-video"))
         assertStopsWithinASecond(engine, "mid-decode")
