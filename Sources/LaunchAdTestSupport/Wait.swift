@@ -23,3 +23,19 @@ public enum Wait {
         until(timeout: timeout) { FileManager.default.fileExists(atPath: path) }
     }
 }
+
+extension Wait {
+    /// True once a window manager has taken over X display `display`: it names its check window
+    /// on the root (`_NET_SUPPORTING_WM_CHECK`) when it manages the screen.
+    @discardableResult
+    public static func forWindowManager(display: String, timeout: TimeInterval = 10) -> Bool {
+        until(timeout: timeout) { xprop(display, ["-root", "_NET_SUPPORTING_WM_CHECK"])?.stdout.contains("window id #") == true }
+    }
+
+    /// xprop comes with x11-utils, which chromium (a test package) depends on.
+    private static func xprop(_ display: String, _ args: [String]) -> Fixtures.Result? {
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = display
+        return try? Fixtures.run("/usr/bin/xprop", args, environment: env)
+    }
+}

@@ -27,12 +27,9 @@ final class HandOffTests: XCTestCase {
         for bin in ["/usr/bin/Xvfb", "/usr/bin/openbox", "/usr/bin/ffmpeg"] where !FileManager.default.isExecutableFile(atPath: bin) {
             throw XCTSkip("\(bin) is not installed (scripts/setup.sh --test installs it)")
         }
-        let n = (141...190).first { !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\($0)") && !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock") }!
-        display = ":\(n)"
-        xvfb = try start("/usr/bin/Xvfb", [display, "-screen", "0", "640x480x24", "-nolisten", "tcp", "-wr"])
-        Wait.forFile("/tmp/.X11-unix/X\(n)", timeout: 5)
+        (xvfb, display) = try Xvfb.start(["-screen", "0", "640x480x24", "-nolisten", "tcp", "-wr"])
         wm = try start("/usr/bin/openbox", ["--sm-disable"])
-        Thread.sleep(forTimeInterval: 0.8) // openbox takes over the screen
+        XCTAssertTrue(Wait.forWindowManager(display: display), "openbox took over the screen")
     }
 
     private var environment: [String: String] {

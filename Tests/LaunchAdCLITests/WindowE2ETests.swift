@@ -13,13 +13,9 @@ final class WindowE2ETests: XCTestCase {
         for bin in ["/usr/bin/Xvfb", "/usr/bin/openbox", "/usr/bin/xdotool"] where !FileManager.default.isExecutableFile(atPath: bin) {
             throw XCTSkip("\(bin) is not installed (scripts/setup.sh --test installs it)")
         }
-        let n = (90...140).first { !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\($0)") && !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock") }!
-        display = ":\(n)"
-        xvfb = try start("/usr/bin/Xvfb", [display, "-screen", "0", "1280x1024x24", "-nolisten", "tcp"])
-        let socket = "/tmp/.X11-unix/X\(n)"
-        Wait.forFile(socket, timeout: 5)
+        (xvfb, display) = try Xvfb.start(["-screen", "0", "1280x1024x24", "-nolisten", "tcp"])
         wm = try start("/usr/bin/openbox", ["--sm-disable"])
-        Thread.sleep(forTimeInterval: 0.8) // openbox takes over the screen
+        XCTAssertTrue(Wait.forWindowManager(display: display), "openbox took over the screen")
     }
 
     override func tearDown() {
@@ -45,6 +41,14 @@ final class WindowE2ETests: XCTestCase {
         return try Fixtures.run("/usr/bin/xdotool", args, environment: env).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// The ad's window once it has the focus (as a viewer's window would before it is minimized).
+    private func focusedAdWindow(file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let id = try xdotool(["search", "--sync", "--name", "^LaunchAd$"]).split(separator: "\n").first.map(String.init) ?? ""
+        XCTAssertFalse(id.isEmpty, "window found", file: file, line: line)
+        XCTAssertTrue(Wait.until { (try? xdotool(["getactivewindow"])) == id }, "the ad's window has the focus", file: file, line: line)
+        return id
+    }
+
     func testMinimizeAndRestorePauseAndResumeTheRealWindow() throws {
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = display
@@ -53,12 +57,10 @@ final class WindowE2ETests: XCTestCase {
         let run = try LiveRun(["play", Fixtures.media("sample-ad.mp4"), "--transition", "none"], environment: env)
         let first = try XCTUnwrap(run.waitFor("first_frame"), "the ad reached the screen")
         XCTAssertEqual(run.events(named: "window").first?["video_driver"] as? String, "x11")
-        Thread.sleep(forTimeInterval: 1.0)
-        let id = try xdotool(["search", "--sync", "--name", "^LaunchAd$"]).split(separator: "\n").first.map(String.init) ?? ""
-        XCTAssertFalse(id.isEmpty, "window found")
+        let id = try focusedAdWindow()
         _ = try xdotool(["windowminimize", id])
         let pause = try XCTUnwrap(run.waitFor("pause", timeout: 5))
-        Thread.sleep(forTimeInterval: 1.5)
+        Thread.sleep(forTimeInterval: 1.5) // the pause itself: its length is what shown_ms must leave out
         _ = try xdotool(["windowactivate", id])
         let resume = try XCTUnwrap(run.waitFor("resume", timeout: 5))
         XCTAssertEqual(run.finish(timeout: 20), 0)
@@ -92,15 +94,18 @@ final class WindowE2ETests: XCTestCase {
         env.removeValue(forKey: "SDL_VIDEODRIVER")
         let run = try LiveRun(["play", "--vast", tag, "--state", state, "--transition", "none"], environment: env)
         XCTAssertNotNil(run.waitFor("first_frame"), "the ad reached the screen")
-        let id = try xdotool(["search", "--sync", "--name", "^LaunchAd$"]).split(separator: "\n").first.map(String.init) ?? ""
-        XCTAssertFalse(id.isEmpty, "window found")
+        let id = try focusedAdWindow()
         _ = try xdotool(["windowminimize", id])
         XCTAssertNotNil(run.waitFor("pause", timeout: 5))
-        Thread.sleep(forTimeInterval: 0.3)
         _ = try xdotool(["windowactivate", "--sync", id])
         XCTAssertNotNil(run.waitFor("resume", timeout: 5))
-        Thread.sleep(forTimeInterval: 0.3)
-        _ = try xdotool(["key", "--window", id, "alt+F4"])
+        XCTAssertTrue(Wait.until { (try? xdotool(["getwindowfocus"])) == id }, "the keys go to the ad's window")
+        // openbox acts on its Alt+F4 binding a moment after the activation, and nothing tells when:
+        // pressed again, as a viewer would, until the ad's skip says the close arrived.
+        for _ in 0..<3 where run.events(named: "skip").isEmpty {
+            _ = try xdotool(["key", "--window", id, "alt+F4"])
+            run.waitFor("skip", timeout: 2)
+        }
         XCTAssertEqual(run.finish(timeout: 20), 0)
         XCTAssertEqual(run.events(named: "skip").first?["via"] as? String, "close")
         Wait.until(timeout: 5) { nginx.tracked.contains { $0.contains("/closeLinear") } }

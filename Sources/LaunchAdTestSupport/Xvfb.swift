@@ -1,0 +1,24 @@
+import Foundation
+
+/// An Xvfb for a test: it picks a display no one uses (`-displayfd`, so two test runs at once never
+/// share one) and says its number once it accepts clients, which is when this returns.
+public enum Xvfb {
+    public struct Failed: Error, CustomStringConvertible { public let description: String }
+
+    /// The server and its display (":N"); `args` are Xvfb's options after the display.
+    public static func start(_ args: [String]) throws -> (process: Process, display: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+        p.arguments = ["-displayfd", "1"] + args
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let said = String(decoding: Launchad.read(out.fileHandleForReading, until: "\n"), as: UTF8.self)
+        guard let n = Int(said.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            p.terminate()
+            throw Failed(description: "Xvfb did not start (it said \"\(said)\")")
+        }
+        return (p, ":\(n)")
+    }
+}
