@@ -32,12 +32,11 @@ public final class Compositor {
     public static func westonWithSeat(shell: String = "kiosk-shell.so", width: Int = 800, height: Int = 600) throws -> Compositor {
         try require(["/usr/bin/weston", "/usr/bin/Xvfb"])
         let c = try Compositor()
-        let n = (150...250).first { !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\($0)") && !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock") }!
-        c.xvfb = try start("/usr/bin/Xvfb", [":\(n)", "-screen", "0", "\(width + 64)x\(height + 64)x24", "-nolisten", "tcp"], [:])
-        try waitFor("/tmp/.X11-unix/X\(n)")
+        let display: String
+        (c.xvfb, display) = try Xvfb.start(["-screen", "0", "\(width + 64)x\(height + 64)x24", "-nolisten", "tcp"])
         c.weston = try start("/usr/bin/weston", ["--backend=x11-backend.so", "--use-pixman", "--shell=\(shell)", "--no-config",
                                                  "--socket=\(c.socketName)", "--width=\(width)", "--height=\(height)"],
-                             ["DISPLAY": ":\(n)", "XDG_RUNTIME_DIR": c.runtimeDir])
+                             ["DISPLAY": display, "XDG_RUNTIME_DIR": c.runtimeDir])
         try waitFor(c.socketPath)
         return c
     }
