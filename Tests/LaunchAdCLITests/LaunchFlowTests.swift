@@ -117,7 +117,7 @@ final class LaunchFlowTests: XCTestCase {
         XCTAssertEqual(refreshed.events(named: "download").count, 1)
         XCTAssertEqual(try Data(contentsOf: stored), red)
 
-        usleep(20_000)
+        usleep(20_000) // time is the behaviour: the write must get a later mtime than the one recorded
         try damage()
         let launched = try launch()
         XCTAssertEqual(launched.events(named: "cache_hit").count, 0, "the damaged file is not shown: \(launched.stdout)")
