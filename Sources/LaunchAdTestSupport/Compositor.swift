@@ -30,24 +30,24 @@ public final class Compositor {
 
     /// weston with `shell` (kiosk-shell.so fills the output with the window), a seat, an output of `size`.
     public static func westonWithSeat(shell: String = "kiosk-shell.so", width: Int = 800, height: Int = 600) throws -> Compositor {
-        try require(["/usr/bin/weston", "/usr/bin/Xvfb"])
+        try require(["/usr/bin/weston", "/usr/bin/weston-info", "/usr/bin/Xvfb"])
         let c = try Compositor()
         let display: String
         (c.xvfb, display) = try Xvfb.start(["-screen", "0", "\(width + 64)x\(height + 64)x24", "-nolisten", "tcp"])
         c.weston = try start("/usr/bin/weston", ["--backend=x11-backend.so", "--use-pixman", "--shell=\(shell)", "--no-config",
                                                  "--socket=\(c.socketName)", "--width=\(width)", "--height=\(height)"],
                              ["DISPLAY": display, "XDG_RUNTIME_DIR": c.runtimeDir])
-        try waitFor(c.socketPath)
+        try c.waitUntilOffering(["xdg_wm_base", "wl_seat"])
         return c
     }
 
     /// weston's headless backend, as the reporter started it: no input devices, no seat.
     public static func westonHeadless() throws -> Compositor {
-        try require(["/usr/bin/weston"])
+        try require(["/usr/bin/weston", "/usr/bin/weston-info"])
         let c = try Compositor()
         c.weston = try start("/usr/bin/weston", ["--backend=headless-backend.so", "--use-pixman", "--no-config", "--socket=\(c.socketName)"],
                              ["XDG_RUNTIME_DIR": c.runtimeDir])
-        try waitFor(c.socketPath)
+        try c.waitUntilOffering(["xdg_wm_base"])
         return c
     }
 
@@ -55,14 +55,14 @@ public final class Compositor {
     /// unprivileged user `nobody` since it refuses to run as root, kept alive by a
     /// `sleep` as its application; a test (root) connects to its socket like any other client.
     public static func cage() throws -> Compositor {
-        try require(["/usr/bin/cage", "/usr/bin/Xwayland", "/usr/bin/setpriv"])
+        try require(["/usr/bin/cage", "/usr/bin/Xwayland", "/usr/bin/setpriv", "/usr/bin/weston-info"])
         let c = try Compositor(socketName: "wayland-0")
         guard chown(c.runtimeDir, 65534, 65534) == 0 else { throw Missing(description: "cannot hand \(c.runtimeDir) to nobody") }
         // setpriv executes cage in its own process, so stopping the process stops cage.
         c.weston = try start("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/cage", "--", "/bin/sh", "-c",
                                                   "echo $$ > \"$XDG_RUNTIME_DIR/app.pid\"; exec sleep 120"],
                              ["XDG_RUNTIME_DIR": c.runtimeDir, "WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1"])
-        try waitFor(c.socketPath)
+        try c.waitUntilOffering(["xdg_wm_base"])
         return c
     }
 
@@ -112,8 +112,14 @@ public final class Compositor {
         return p
     }
 
-    private static func waitFor(_ path: String) throws {
-        guard Wait.forFile(path) else { throw Missing(description: "\(path) did not appear within 10 s") }
-        Thread.sleep(forTimeInterval: 0.3) // the shell and the seat are set up just after the socket
+    /// Waits for the socket, then for a client to be offered `globals`: the shell and the seat are
+    /// set up just after the socket appears.
+    private func waitUntilOffering(_ globals: [String]) throws {
+        guard Wait.forFile(socketPath) else { throw Missing(description: "\(socketPath) did not appear within 10 s") }
+        let offered = Wait.until {
+            let info = try? Fixtures.run("/usr/bin/weston-info", [], environment: environment)
+            return globals.allSatisfy { info?.stdout.contains("interface: '\($0)'") == true }
+        }
+        guard offered else { throw Missing(description: "\(socketPath) did not offer \(globals) within 10 s") }
     }
 }
