@@ -1,5 +1,4 @@
 import Foundation
-import LaunchAdTestSupport
 
 /// A small HTTP/1.1 endpoint for the tests: keeps every request it receives (raw bytes, method,
 /// target, body) and answers `status` (after `delay`), or never answers while `hang` is set (a server that took
@@ -9,7 +8,7 @@ final class Collector: @unchecked Sendable {  // `received`, `status` and `hang`
 
     let port: UInt16
     private let fd: Int32
-    private let lock = NSLock()
+    private let lock = NSCondition()  // signalled when a request arrives and when `hang` changes
     private var _received: [Request] = []
     private var _status = 204
     private var _hang = false
@@ -41,7 +40,7 @@ final class Collector: @unchecked Sendable {  // `received`, `status` and `hang`
     }
     var hang: Bool {
         get { lock.lock(); defer { lock.unlock() }; return _hang }
-        set { lock.lock(); _hang = newValue; lock.unlock() }
+        set { lock.lock(); _hang = newValue; lock.broadcast(); lock.unlock() }
     }
     /// The body of 2xx answers (for a collector that answers garbage).
     var answer: Data {
@@ -63,7 +62,10 @@ final class Collector: @unchecked Sendable {  // `received`, `status` and `hang`
     /// Waits up to `timeout` seconds for at least `count` requests.
     @discardableResult
     func wait(for count: Int, timeout: Double = 10) -> Bool {
-        Wait.until(timeout: timeout) { received.count >= count }
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        lock.lock(); defer { lock.unlock() }
+        while _received.count < count { if !lock.wait(until: deadline) { return _received.count >= count } }
+        return true
     }
 
     private func serve(_ c: Int32) {
@@ -95,9 +97,10 @@ final class Collector: @unchecked Sendable {  // `received`, `status` and `hang`
             let words = head.split(separator: " ", maxSplits: 2)
             lock.lock()
             _received.append(Request(raw: raw, method: String(words.first ?? ""), target: String(words.dropFirst().first ?? ""), body: body))
+            lock.broadcast()
             let (status, hang, answer, delay) = (_status, _hang, _answer, _delay)
             lock.unlock()
-            if hang { while self.hang { usleep(20_000) }; return }
+            if hang { lock.lock(); while _hang { lock.wait() }; lock.unlock(); return }
             if delay > 0 { usleep(useconds_t(delay * 1_000_000)) }
             let reply = Data("HTTP/1.1 \(status) X\r\nContent-Length: \(answer.count)\r\n\r\n".utf8) + answer
             guard reply.withUnsafeBytes({ write(c, $0.baseAddress, $0.count) }) == reply.count else { return }
