@@ -24,8 +24,10 @@ public func manifestFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> C
             for t in [1_800_000_000.0, 1_800_043_200, 1_806_800_400] {
                 let now = Date(timeIntervalSince1970: t)
                 let plays = Dictionary(parsed.manifest.ads.map { ($0.id, [now.addingTimeInterval(-30)]) }, uniquingKeysWith: { a, _ in a })
-                let ranked = AdSelector.rank(parsed.manifest.ads, now: now, screen: Size(width: 1920, height: 1080), plays: plays,
-                                             systemZone: TimeZone(identifier: "UTC")!) { _ in true }
+                let ranked = AdSelector.rank(
+                    parsed.manifest.ads, now: now, screen: Size(width: 1920, height: 1080), plays: plays,
+                    systemZone: TimeZone(identifier: "UTC")!
+                ) { _ in true }
                 precondition(ranked.verdicts.count == parsed.manifest.ads.count)
                 precondition(ranked.verdicts.filter { $0.reason == nil }.count == (ranked.winner == nil ? 0 : 1))
             }

@@ -20,11 +20,16 @@ public func vastFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
         if let next { precondition(Link.isAllowed(next), "an unsafe wrapper URI is fetched: \(next)") }
         guard next == nil, let resolved = try? chain.merged(inline: ad) else { continue }
         _ = MediaFileChooser.choose(resolved.linear.mediaFiles, window: Size(width: 1280, height: 720), capabilities: caps)
-        var tracker = VASTTracker(ad: resolved, context: MacroContext(timestamp: Date(timeIntervalSince1970: 0), cacheBusting: "12345678", deviceUA: "fuzz"))
-        for e in [AdEvent("first_frame", tMs: 0, [("fallback", .bool(false))]), AdEvent("quartile", tMs: 1, [("quartile", .int(50))]),
-                  AdEvent("complete", tMs: 2, [("shown_ms", .int(1))])] {
+        var tracker = VASTTracker(
+            ad: resolved, context: MacroContext(timestamp: Date(timeIntervalSince1970: 0), cacheBusting: "12345678", deviceUA: "fuzz"))
+        for e in [
+            AdEvent("first_frame", tMs: 0, [("fallback", .bool(false))]), AdEvent("quartile", tMs: 1, [("quartile", .int(50))]),
+            AdEvent("complete", tMs: 2, [("shown_ms", .int(1))])
+        ] {
             for batch in tracker.batches(for: e, at: Date(timeIntervalSince1970: 0), cacheBuster: { "12345678" }) {
-                for url in batch.urls { precondition(!url.contains("[CACHEBUSTING]") && !url.contains("[TIMESTAMP]"), "a required macro left: \(url)") }
+                for url in batch.urls {
+                    precondition(!url.contains("[CACHEBUSTING]") && !url.contains("[TIMESTAMP]"), "a required macro left: \(url)")
+                }
             }
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import LaunchAdCore
+import Synchronization
 
 /// Writes one JSON object per line to a file handle (stdout or `--events FILE`), flushing each line
 /// so a host process reading the pipe sees every event as it happens.

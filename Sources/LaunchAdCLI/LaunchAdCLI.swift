@@ -24,7 +24,8 @@ public enum LaunchAdCLI {
             print(VersionText.full)
             return ExitCode.success
         case .play(let options, let delivery):
-            return PlayCommand.run(options, delivery: delivery, durationGiven: args.contains { $0 == "--duration" || $0.hasPrefix("--duration=") })
+            return PlayCommand.run(
+                options, delivery: delivery, durationGiven: args.contains { $0 == "--duration" || $0.hasPrefix("--duration=") })
         case .probe(let options):
             return ProbeCommand.run(options)
         case .validate(let options):

@@ -23,10 +23,12 @@ public enum LaunchCommand {
         // The app starts right after the ad; the refresh may go on meanwhile, but this process
         // does not end before it is over (or out of time), and `end` stays the last event.
         let app = o.then.isEmpty ? nil : startApp(o.then)
-        let keepAlive = app.flatMap { app in PlayCommand.serviceNotifier.map { notifier in
-            notifier.notify(WatchdogPolicy.appStarted(o.then[0], pid: app.pid))
-            return ServiceKeepAlive(notifier)
-        } }
+        let keepAlive = app.flatMap { app in
+            PlayCommand.serviceNotifier.map { notifier in
+                notifier.notify(WatchdogPolicy.appStarted(o.then[0], pid: app.pid))
+                return ServiceKeepAlive(notifier)
+            }
+        }
         defer { keepAlive?.stop() }
         handOff(held, to: app, hold: o.hold, sink: sink)
         // Counted for the frequency caps once the app is on screen (the cache lock may be busy).
@@ -49,8 +51,10 @@ public enum LaunchCommand {
 
     /// Picks and plays the ad (or reports none) while the refresh runs; returns when the ad is
     /// over, with the refresh (still running, maybe) in `started`.
-    static func showAd(_ o: LaunchOptions, sink: HeldEndSink, queue: BeaconQueue?, refresh started: inout BackgroundRefresh?,
-                       cacheRefused: inout Bool, shown: inout ShownPlay?, held: HeldPicture?) -> Outcome {
+    static func showAd(
+        _ o: LaunchOptions, sink: HeldEndSink, queue: BeaconQueue?, refresh started: inout BackgroundRefresh?,
+        cacheRefused: inout Bool, shown: inout ShownPlay?, held: HeldPicture?
+    ) -> Outcome {
         let store: CacheStore
         let config: PrefetchConfig
         do {
@@ -62,14 +66,16 @@ public enum LaunchCommand {
             return noAd(sink, reason: cacheRefused ? "cache_refused" : "cache_unavailable")
         }
         let index = store.readIndex()
-        let choice = AdSelector.choose(from: index.ads.map(\.ad), now: Date(), screen: o.screen, plays: index.plays ?? [:],
-                                       isAvailable: { store.isAvailable($0, in: index) })
+        let choice = AdSelector.choose(
+            from: index.ads.map(\.ad), now: Date(), screen: o.screen, plays: index.plays ?? [:],
+            isAvailable: { store.isAvailable($0, in: index) })
         // The refresh first notes the cached ad as shown, and never deletes its files.
         let shownFiles = choice.map { [$0.variant] + ($0.fallback.map { [$0] } ?? []) }?.map(\.sha256) ?? []
         let now = Date()
-        let prefetcher = Prefetcher(store: store, fetcher: PrefetchCommand.network(o.cache),
-                                    sink: TeeSink([sink, RejectionPrinter()]), config: config,
-                                    beacons: queue, protected: Set(shownFiles))
+        let prefetcher = Prefetcher(
+            store: store, fetcher: PrefetchCommand.network(o.cache),
+            sink: TeeSink([sink, RejectionPrinter()]), config: config,
+            beacons: queue, protected: Set(shownFiles))
         var markShown: (@Sendable () -> Void)?
         if !shownFiles.isEmpty { markShown = { _ = try? store.markShown(shownFiles, at: now) } }
         let refresh = BackgroundRefresh(prefetcher, before: markShown)
@@ -82,25 +88,31 @@ public enum LaunchCommand {
         }
         sink.emit(AdEvent("cache_miss", tMs: ProcessClock.nowMs(), [("reason", .string(index.ads.isEmpty ? "empty" : "nothing_ready"))]))
         refresh.start()
-        return playFromNetwork(o, refresh: refresh, sink: sink, queue: queue, store: store, plays: index.plays ?? [:], shown: &shown, held: held)
+        return playFromNetwork(
+            o, refresh: refresh, sink: sink, queue: queue, store: store, plays: index.plays ?? [:], shown: &shown, held: held)
     }
 
     /// The usual launch: the cached files, while the refresh (made to note the ad as shown
     /// first, and never to delete its files) runs beside it.
-    static func playCached(_ choice: AdChoice, _ o: LaunchOptions, index: CacheIndex, store: CacheStore,
-                           refresh: BackgroundRefresh, sink: EventSink, queue: BeaconQueue?, held: HeldPicture?) -> Outcome {
+    static func playCached(
+        _ choice: AdChoice, _ o: LaunchOptions, index: CacheIndex, store: CacheStore,
+        refresh: BackgroundRefresh, sink: EventSink, queue: BeaconQueue?, held: HeldPicture?
+    ) -> Outcome {
         let path = { (c: Creative) in store.url(of: index.files[c.sha256]!).path }
-        sink.emit(AdEvent("cache_hit", tMs: ProcessClock.nowMs(),
-                          [("id", .string(choice.ad.id)), ("sha256", .string(choice.variant.sha256)), ("file", .string(path(choice.variant)))]))
+        sink.emit(
+            AdEvent(
+                "cache_hit", tMs: ProcessClock.nowMs(),
+                [("id", .string(choice.ad.id)), ("sha256", .string(choice.variant.sha256)), ("file", .string(path(choice.variant)))]))
         refresh.start()
         var play = playOptions(o, choice, file: path(choice.variant), fallback: choice.fallback.map(path))
         // The captions cached with the creative (a caption problem never holds the ad back).
         if let c = choice.ad.captions, store.isAvailable(c, in: index) { play.captions = play.captions ?? path(c) }
         let report = o.cache.delivery.reportTarget ?? index.manifest?.report
         let beacons = reaching(queue, index.record(for: choice.ad.id)?.reach ?? .any)
-        return PlayCommand.play(play, sink: recorded(tracked(sink, choice, play, queue: beacons), choice, play, o, report: report, queue: queue),
-                                network: PrefetchCommand.streaming(o.cache),
-                                holding: held)
+        return PlayCommand.play(
+            play, sink: recorded(tracked(sink, choice, play, queue: beacons), choice, play, o, report: report, queue: queue),
+            network: PrefetchCommand.streaming(o.cache),
+            holding: held)
     }
 
     /// `queue`, holding the ad's beacons to the addresses the documents that named them allow.
@@ -108,27 +120,35 @@ public enum LaunchCommand {
 
     /// Nothing cached to show: the manifest's ad straight from the network, if the manifest
     /// comes within --wait and the creative starts within what is left of it.
-    static func playFromNetwork(_ o: LaunchOptions, refresh: BackgroundRefresh, sink: HeldEndSink, queue: BeaconQueue?,
-                                store: CacheStore, plays: [String: [Date]], shown: inout ShownPlay?, held: HeldPicture?) -> Outcome {
+    static func playFromNetwork(
+        _ o: LaunchOptions, refresh: BackgroundRefresh, sink: HeldEndSink, queue: BeaconQueue?,
+        store: CacheStore, plays: [String: [Date]], shown: inout ShownPlay?, held: HeldPicture?
+    ) -> Outcome {
         let waitBegan = ProcessClock.uptimeSeconds()
         guard let manifest = refresh.waitForManifest(timeout: o.play.wait) else {
             return noAd(sink, reason: "no_manifest")
         }
-        guard let choice = AdSelector.choose(from: manifest.ads, now: Date(), screen: o.screen, plays: plays,
-                                             isAvailable: { streamable($0.url, allowHTTP: o.cache.allowHTTP) }) else {
+        guard
+            let choice = AdSelector.choose(
+                from: manifest.ads, now: Date(), screen: o.screen, plays: plays,
+                isAvailable: { streamable($0.url, allowHTTP: o.cache.allowHTTP) })
+        else {
             return noAd(sink, reason: "nothing_scheduled")
         }
         var play = playOptions(o, choice, file: location(choice.variant.url), fallback: choice.fallback.map { location($0.url) })
         if let c = choice.ad.captions, streamable(c.url, allowHTTP: o.cache.allowHTTP) { play.captions = play.captions ?? location(c.url) }
         play.wait = max(0.5, o.play.wait - (ProcessClock.uptimeSeconds() - waitBegan))
-        sink.emit(AdEvent("stream", tMs: ProcessClock.nowMs(), [("id", .string(choice.ad.id)), ("url", .string(choice.variant.url.absoluteString))]))
+        sink.emit(
+            AdEvent(
+                "stream", tMs: ProcessClock.nowMs(), [("id", .string(choice.ad.id)), ("url", .string(choice.variant.url.absoluteString))]))
         let report = o.cache.delivery.reportTarget ?? manifest.report
         let tally = ShownPlay(store: store, id: choice.ad.id, sink: sink)
         shown = tally
         let beacons = reaching(queue, refresh.prefetcher.manifestReach)
-        let outcome = PlayCommand.play(play, sink: recorded(tracked(tally, choice, play, queue: beacons), choice, play, o, report: report, queue: queue),
-                                network: PrefetchCommand.streaming(o.cache),
-                                       holding: held)
+        let outcome = PlayCommand.play(
+            play, sink: recorded(tracked(tally, choice, play, queue: beacons), choice, play, o, report: report, queue: queue),
+            network: PrefetchCommand.streaming(o.cache),
+            holding: held)
         guard outcome != .timeout else {
             sink.rewriteOutcome(to: .noAd, reason: "creative_late")
             return .noAd
@@ -151,10 +171,13 @@ public enum LaunchCommand {
     }
 
     /// A play record for the collector (`--report`, else the manifest's `report`).
-    static func recorded(_ sink: EventSink, _ choice: AdChoice, _ play: PlayOptions, _ o: LaunchOptions,
-                         report: ReportTarget?, queue: BeaconQueue?) -> EventSink {
-        o.cache.delivery.recording(sink, target: report, outbox: queue as? Outbox, adID: choice.ad.id,
-                                   sha256: { [sha = choice.variant.sha256] in sha }, options: play)
+    static func recorded(
+        _ sink: EventSink, _ choice: AdChoice, _ play: PlayOptions, _ o: LaunchOptions,
+        report: ReportTarget?, queue: BeaconQueue?
+    ) -> EventSink {
+        o.cache.delivery.recording(
+            sink, target: report, outbox: queue as? Outbox, adID: choice.ad.id,
+            sha256: { [sha = choice.variant.sha256] in sha }, options: play)
     }
 
     /// A URL the first launch may play straight away: one the policy allows, and for a file a
@@ -200,8 +223,13 @@ public enum LaunchCommand {
         guard let player = held?.player else { return }
         guard let app else { return player.close() }
         guard let (ending, waited) = player.handOff(appPID: app.pid, holdSeconds: hold) else { return }
-        sink.emit(AdEvent("handoff", tMs: ProcessClock.nowMs(), [("via", .string(ending.rawValue)), ("app_pid", .int(Int(app.pid))),
-                                                                 ("waited_ms", .int(waited))]))
+        sink.emit(
+            AdEvent(
+                "handoff", tMs: ProcessClock.nowMs(),
+                [
+                    ("via", .string(ending.rawValue)), ("app_pid", .int(Int(app.pid))),
+                    ("waited_ms", .int(waited))
+                ]))
     }
 
     /// Starts `CMD ARGS...` (looked up on PATH) with this process's stdin, stdout and stderr.

@@ -1,7 +1,7 @@
 import Foundation
-import Synchronization
 import LaunchAdCore
 import LaunchAdDelivery
+import Synchronization
 
 /// Watches a run's events for its metrics, passing every event on unchanged.
 final class MetricsSink: EventSink, Sendable {

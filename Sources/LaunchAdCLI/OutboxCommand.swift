@@ -10,7 +10,8 @@ public enum OutboxCommand {
         if o.action == .flush {
             do {
                 if try outbox.flush(lockWait: o.lockWait) == nil {
-                    FileHandle.standardError.write(Data("launchad: another launchad process is sending from this outbox; try again later\n".utf8))
+                    FileHandle.standardError.write(
+                        Data("launchad: another launchad process is sending from this outbox; try again later\n".utf8))
                 }
             } catch {
                 FileHandle.standardError.write(Data("launchad: cannot send from the outbox: \(error)\n".utf8))

@@ -38,16 +38,18 @@ public enum PlayCommand {
         let network = PrefetchCommand.streaming(streaming)
         if isTag(options) {
             // One play record per ad played (`--report`), the ad's id in it.
-            outcome = VASTPlay.play(options, sink: sink, queue: outbox, network: network,
-                                    record: delivery.recordingEachAd(sink, outbox: outbox, options: options))
+            outcome = VASTPlay.play(
+                options, sink: sink, queue: outbox, network: network,
+                record: delivery.recordingEachAd(sink, outbox: outbox, options: options))
         } else {
             // The sniff's time came out of --wait: the first frame (or the fallback) is due
             // --wait seconds after the start, however slow the server was to answer the sniff.
             var options = options
             options.wait = max(0, options.wait - (ProcessClock.uptimeSeconds() - began))
             let file = options.file
-            let recorded = delivery.recording(sink, target: delivery.reportTarget, outbox: outbox, adID: nil,
-                                              sha256: { file.contains("://") ? nil : try? SHA256.hex(ofFile: file) }, options: options)
+            let recorded = delivery.recording(
+                sink, target: delivery.reportTarget, outbox: outbox, adID: nil,
+                sha256: { file.contains("://") ? nil : try? SHA256.hex(ofFile: file) }, options: options)
             outcome = play(options, sink: recorded, network: network)
         }
         outbox?.finish(waitingAtMost: delivery.beaconWait)
@@ -66,8 +68,10 @@ public enum PlayCommand {
     /// `network` opens an http(s) creative.
     /// `captions`: cues already read (a VAST ad's caption file); else `--captions` is read here.
     /// `icons`: a VAST ad's icons, their pictures fetched.
-    public static func play(_ options: PlayOptions, sink: EventSink, network: NetworkOpener, holding: HeldPicture? = nil,
-                            captions: CaptionTrack? = nil, icons: [OverlayIcon] = []) -> Outcome {
+    public static func play(
+        _ options: PlayOptions, sink: EventSink, network: NetworkOpener, holding: HeldPicture? = nil,
+        captions: CaptionTrack? = nil, icons: [OverlayIcon] = []
+    ) -> Outcome {
         MediaLog.configure()
         var config = PlayerConfig(options)
         config.captions = captions ?? options.captions.flatMap { CaptionStep.load($0, source: "sidecar", o: options, sink: sink) }

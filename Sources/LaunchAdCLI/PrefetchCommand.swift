@@ -45,8 +45,9 @@ public enum PrefetchCommand {
 
     /// The HTTP client with the command line's timeouts and policy, retried on transient failures.
     static func network(_ o: PrefetchOptions) -> Fetcher {
-        RetryingFetcher(client(o),
-                        retries: o.retries)
+        RetryingFetcher(
+            client(o),
+            retries: o.retries)
     }
 
     static func client(_ o: PrefetchOptions) -> HTTPClient {

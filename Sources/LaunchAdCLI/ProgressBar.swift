@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import LaunchAdCore
+import Synchronization
 
 /// A one-line progress bar redrawn in place on a terminal (`\r`), for any long job with a known
 /// total: downloads (bytes) or files checked (a count). Safe to update from any thread; redraws
@@ -51,6 +51,7 @@ public final class ProgressBar: Sendable {
         case .bytes: amount = String(format: "%.1f/%.1f MB", Double(done) / 1e6, Double(total) / 1e6)
         case .percent: amount = ""
         }
-        return "\(TerminalText.escaped(String(label.prefix(24))))  [\(bar)] \(String(format: "%3d", Int(fraction * 100)))%" + (amount.isEmpty ? "" : "  \(amount)")
+        return "\(TerminalText.escaped(String(label.prefix(24))))  [\(bar)] \(String(format: "%3d", Int(fraction * 100)))%"
+            + (amount.isEmpty ? "" : "  \(amount)")
     }
 }

@@ -27,8 +27,9 @@ public enum ScheduleCommand {
         // A VAST ad's media files are known once a refresh has resolved its tag into the cache.
         let ads = parsed.manifest.ads.map { ad in ad.vast == nil ? ad : (index.record(for: ad.id)?.ad ?? ad) }
         let at = o.at ?? Date()
-        let (winner, verdicts) = AdSelector.rank(ads, now: at, screen: o.screen, plays: index.plays ?? [:],
-                                                 isAvailable: { store.isAvailable($0, in: index) })
+        let (winner, verdicts) = AdSelector.rank(
+            ads, now: at, screen: o.screen, plays: index.plays ?? [:],
+            isAvailable: { store.isAvailable($0, in: index) })
         let rejected = parsed.rejected.map { AdVerdict(id: $0.id, reason: "rejected: " + $0.reason) }
         if o.json {
             print(json(at: at, screen: o.screen, winner: winner, verdicts: verdicts, rejected: parsed.rejected).serialized())
@@ -48,8 +49,16 @@ public enum ScheduleCommand {
             ("winner", winner.map { .string($0.ad.id) } ?? .null),
             ("variant", winner.map { .string($0.variant.url.absoluteString) } ?? .null),
             ("ads", .array(verdicts.map { .object([("id", .string($0.id)), ("reason", $0.reason.map { .string($0) } ?? .null)]) })),
-            ("rejected", .array(rejected.map { .object([("id", .string($0.id)), ("reason", .string($0.reason)),
-                                                        ("field", $0.field.map { .string($0) } ?? .null)]) })),
+            (
+                "rejected",
+                .array(
+                    rejected.map {
+                        .object([
+                            ("id", .string($0.id)), ("reason", .string($0.reason)),
+                            ("field", $0.field.map { .string($0) } ?? .null)
+                        ])
+                    })
+            )
         ])
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
-import Synchronization
 import LaunchAdCore
 import LaunchAdDelivery
+import Synchronization
 
 /// Notes whether the chosen ad itself (not its fallback) reached the screen, passing every
 /// event on; `record` then writes the play into the cache index, where the frequency caps of

@@ -1,8 +1,8 @@
 import Foundation
-import Synchronization
 import LaunchAdCore
 import LaunchAdDelivery
 import LaunchAdMedia
+import Synchronization
 
 /// `launchad validate FILE...`: decode and analyse each creative, check it against the profile or
 /// spec, print the report. Exit 1 when any rule fails, 2 for a bad command line or spec file.
@@ -39,8 +39,10 @@ public enum ValidateCommand {
     }
 
     /// One creative's report; a file that cannot be read gets a failing report with the reason.
-    static func validate(_ file: String, _ spec: Spec, pictures: PictureRequest?, threads: Int = 0,
-                         progress: @escaping (Double) -> Void) -> CreativeReport {
+    static func validate(
+        _ file: String, _ spec: Spec, pictures: PictureRequest?, threads: Int = 0,
+        progress: @escaping (Double) -> Void
+    ) -> CreativeReport {
         do {
             var facts = try CreativeAnalyzer(path: file, pictures: pictures, threads: threads).run(progress: progress)
             facts.captions = CaptionTracks.facts(of: file)

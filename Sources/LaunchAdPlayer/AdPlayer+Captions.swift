@@ -49,12 +49,20 @@ extension AdPlayer {
             return
         case .success(let found?):
             captions.append(found.cues)
-            events.emit(AdEvent("captions", tMs: ProcessClock.nowMs(), about + [
-                ("format", .string(found.codec)), ("cues", .int(found.cues.count)),
-                ("language", found.language.map { .string($0) } ?? .null)]))
+            events.emit(
+                AdEvent(
+                    "captions", tMs: ProcessClock.nowMs(),
+                    about + [
+                        ("format", .string(found.codec)), ("cues", .int(found.cues.count)),
+                        ("language", found.language.map { .string($0) } ?? .null)
+                    ]))
             if found.skipped > 0 {
-                events.emit(AdEvent("captions_error", tMs: ProcessClock.nowMs(), about + [
-                    ("message", .string(found.firstProblem ?? "undecodable captions")), ("skipped", .int(found.skipped))]))
+                events.emit(
+                    AdEvent(
+                        "captions_error", tMs: ProcessClock.nowMs(),
+                        about + [
+                            ("message", .string(found.firstProblem ?? "undecodable captions")), ("skipped", .int(found.skipped))
+                        ]))
             }
         }
     }

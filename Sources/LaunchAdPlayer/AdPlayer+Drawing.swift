@@ -32,7 +32,7 @@ extension AdPlayer {
             firstFrameShown = true
             startClock()
             _ = carryOut(session.handle(.firstFrame, now: ProcessClock.nowMs()))
-            dirty = true // the overlay appears with the first frame
+            dirty = true  // the overlay appears with the first frame
             checkLabelGlyphs()
         }
     }
@@ -42,17 +42,20 @@ extension AdPlayer {
     private func checkLabelGlyphs() {
         let label = config.session.skipLabel
         if let skipView, skipView.hasFont, !skipView.fontCovers(label) {
-            events.emit(AdEvent("font_missing", tMs: ProcessClock.nowMs(),
-                                [("message", .string("the font has no glyphs for '\(label)'; choose one with --font"))]))
+            events.emit(
+                AdEvent(
+                    "font_missing", tMs: ProcessClock.nowMs(),
+                    [("message", .string("the font has no glyphs for '\(label)'; choose one with --font"))]))
         }
     }
 
     func draw(now: Int, skip: SkipButtonState, icons: [(Texture, Rect)] = []) {
         guard let renderer else { return }
         let layout = session.layout
-        var scene = Scene(layout: layout, content: content, picture: imageTexture, fit: config.fit, zoom: session.zoom(now: now),
-                          logo: logoTexture, skip: skip, skipStyle: config.session.skipStyle,
-                          opacity: firstFrameShown ? session.opacity(now: now) : 1)
+        var scene = Scene(
+            layout: layout, content: content, picture: imageTexture, fit: config.fit, zoom: session.zoom(now: now),
+            logo: logoTexture, skip: skip, skipStyle: config.session.skipStyle,
+            opacity: firstFrameShown ? session.opacity(now: now) : 1)
         scene.caption = captionText
         scene.icons = icons
         // The video picture is made for the size it is drawn at (the software path scales it once).
@@ -60,9 +63,11 @@ extension AdPlayer {
             (scene.picture, scene.pictureSource) = videoPicture(drawn: Size(width: dst.width, height: dst.height)) ?? (nil, nil)
         }
         scene.draw(on: renderer, skipView: skipView, captionView: captionView)
-        presentHook?(PresentedFrame(nowMs: now, mediaTime: videoTexture == nil ? nil : shownPTS, audioClock: engine?.audioClock,
-                                    layout: layout, skip: skip,
-                                    isPaused: session.isPaused, renderer: renderer))
+        presentHook?(
+            PresentedFrame(
+                nowMs: now, mediaTime: videoTexture == nil ? nil : shownPTS, audioClock: engine?.audioClock,
+                layout: layout, skip: skip,
+                isPaused: session.isPaused, renderer: renderer))
         if presentDelay > 0 { Thread.sleep(forTimeInterval: presentDelay) }
         renderer.present()
         presents += 1

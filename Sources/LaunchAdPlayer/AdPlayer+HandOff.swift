@@ -24,11 +24,14 @@ extension AdPlayer {
                 drawnAt = now
             }
             if appWindowAt == nil, let windows = watcher?.topLevel(),
-               HandOff.appWindowShown(appPID: appPID, parents: ProcessTable.parents(), windows: windows) {
+                HandOff.appWindowShown(appPID: appPID, parents: ProcessTable.parents(), windows: windows)
+            {
                 appWindowAt = now - start
             }
-            if let ending = HandOff.ending(elapsedMs: now - start, holdMs: Int((holdSeconds * 1000).rounded()), appWindowAt: appWindowAt,
-                                           watching: watcher != nil, appExited: ProcessTable.hasEnded(appPID)) {
+            if let ending = HandOff.ending(
+                elapsedMs: now - start, holdMs: Int((holdSeconds * 1000).rounded()), appWindowAt: appWindowAt,
+                watching: watcher != nil, appExited: ProcessTable.hasEnded(appPID))
+            {
                 return (ending, now - start)
             }
             SDL_Delay(20)
@@ -39,9 +42,10 @@ extension AdPlayer {
     public func close() { tearDown() }
 
     private func drawHeld(_ renderer: Renderer) {
-        var scene = Scene(layout: session.layout, content: content, picture: imageTexture, fit: config.fit, logo: logoTexture,
-                          skip: .hidden,
-                          skipStyle: config.session.skipStyle, opacity: 1)
+        var scene = Scene(
+            layout: session.layout, content: content, picture: imageTexture, fit: config.fit, logo: logoTexture,
+            skip: .hidden,
+            skipStyle: config.session.skipStyle, opacity: 1)
         if videoTexture != nil, let dst = scene.pictureDestination {
             (scene.picture, scene.pictureSource) = videoPicture(drawn: Size(width: dst.width, height: dst.height)) ?? (nil, nil)
         }
@@ -70,7 +74,8 @@ enum ProcessTable {
     /// State and parent from `/proc/PID/stat` ("pid (comm) S ppid ..."; comm may hold spaces and parentheses).
     private static func stat(_ pid: Int32) -> (Character, Int32)? {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = text.lastIndex(of: ")") else { return nil }
+            let close = text.lastIndex(of: ")")
+        else { return nil }
         let fields = text[text.index(after: close)...].split(separator: " ")
         guard fields.count >= 2, let state = fields[0].first, let parent = Int32(fields[1]) else { return nil }
         return (state, parent)

@@ -6,7 +6,9 @@ import LaunchAdMedia
 extension AdPlayer {
     /// Icon pictures were fetched to local files by the VAST step: no network opener is needed.
     func startIcons() {
-        for icon in config.icons { iconJobs[icon.index] = ImageDecodeJob(path: icon.file, isFallback: false, network: nil, in: imageThreads) }
+        for icon in config.icons {
+            iconJobs[icon.index] = ImageDecodeJob(path: icon.file, isFallback: false, network: nil, in: imageThreads)
+        }
     }
 
     /// Uploads each decoded icon once the window is there; a picture that cannot be read is one `icon_error`.
@@ -59,7 +61,12 @@ extension AdPlayer {
 
     private func iconEvent(_ name: String, _ index: Int, _ fields: [(String, JSONValue)]) {
         let program = config.icons.first { $0.index == index }?.program
-        events.emit(AdEvent(name, tMs: ProcessClock.nowMs(), [("index", .int(index)), ("program", program.map { .string($0) } ?? .null),
-                                                              ("shown_ms", .int(session.shownMs(now: ProcessClock.nowMs())))] + fields))
+        events.emit(
+            AdEvent(
+                name, tMs: ProcessClock.nowMs(),
+                [
+                    ("index", .int(index)), ("program", program.map { .string($0) } ?? .null),
+                    ("shown_ms", .int(session.shownMs(now: ProcessClock.nowMs())))
+                ] + fields))
     }
 }

@@ -94,9 +94,10 @@ public final class AdPlayer {
         let events = EndGate(events)
         self.events = events
         captions = config.captions ?? CaptionTrack([])
-        session = AdSession(config: config.session,
-                            layout: AdLayout(window: Size(width: 720, height: 1280), mode: config.layout, skipStyle: config.session.skipStyle),
-                            events: events, now: ProcessClock.nowMs())
+        session = AdSession(
+            config: config.session,
+            layout: AdLayout(window: Size(width: 720, height: 1280), mode: config.layout, skipStyle: config.session.skipStyle),
+            events: events, now: ProcessClock.nowMs())
     }
 
     /// `play`'s options, turned into the player's configuration once.
@@ -127,8 +128,10 @@ public final class AdPlayer {
         do {
             sdl = try SDLVideo()
         } catch {
-            return finish(session.handle(.failed(code: (error as? SDLError)?.code ?? "no_display", message: "\(error)"),
-                                         now: ProcessClock.nowMs())) ?? .error
+            return finish(
+                session.handle(
+                    .failed(code: (error as? SDLError)?.code ?? "no_display", message: "\(error)"),
+                    now: ProcessClock.nowMs())) ?? .error
         }
         if config.controlStdin {
             control = ControlChannel()
@@ -170,8 +173,9 @@ public final class AdPlayer {
         default: break
         }
         // --size and --device are the output's shape; the ad's own shape is the scene's, turned.
-        let size = windowSize(requested: config.size, device: config.device, content: (contentSize ?? content?.size).map(config.rotation.scene),
-                              display: sdl?.usableDisplaySize)
+        let size = windowSize(
+            requested: config.size, device: config.device, content: (contentSize ?? content?.size).map(config.rotation.scene),
+            display: sdl?.usableDisplaySize)
         do {
             let w = try Window(title: "LaunchAd", size: size, fullscreen: config.fullscreen)
             let r = try Renderer(window: w)
@@ -180,24 +184,38 @@ public final class AdPlayer {
             renderer = r
             let fontPath = Font.locate(requested: config.font)
             if fontPath == nil {
-                events.emit(AdEvent("font_missing", tMs: ProcessClock.nowMs(),
-                                    [("message", .string(config.font.map { "cannot read the font \($0); drawing the ring without text" }
-                                                         ?? "no TrueType font found; drawing the ring without text"))]))
+                events.emit(
+                    AdEvent(
+                        "font_missing", tMs: ProcessClock.nowMs(),
+                        [
+                            (
+                                "message",
+                                .string(
+                                    config.font.map { "cannot read the font \($0); drawing the ring without text" }
+                                        ?? "no TrueType font found; drawing the ring without text")
+                            )
+                        ]))
             }
             skipView = SkipButtonView(renderer: r, fontPath: fontPath)
             captionView = CaptionView(renderer: r, fontPath: fontPath)
             let drawn = r.outputSize
-            events.emit(AdEvent("window", tMs: ProcessClock.nowMs(), [
-                ("width", .int(drawn.width)), ("height", .int(drawn.height)), ("fullscreen", .bool(config.fullscreen)),
-                ("video_driver", .string(sdl?.driverName ?? "none")), ("renderer", .string(r.name)), ("rotate", .int(config.rotation.degrees)),
-            ]))
+            events.emit(
+                AdEvent(
+                    "window", tMs: ProcessClock.nowMs(),
+                    [
+                        ("width", .int(drawn.width)), ("height", .int(drawn.height)), ("fullscreen", .bool(config.fullscreen)),
+                        ("video_driver", .string(sdl?.driverName ?? "none")), ("renderer", .string(r.name)),
+                        ("rotate", .int(config.rotation.degrees))
+                    ]))
             r.clear()
             r.present()
             // Creating a window sends shown/hidden events of its own; they are not the viewer's doing.
             SDL_PumpEvents()
             SDL_FlushEvent(SDL_WINDOWEVENT.rawValue)
         } catch {
-            return finish(session.handle(.failed(code: (error as? SDLError)?.code ?? "window_failed", message: "\(error)"), now: ProcessClock.nowMs()))
+            return finish(
+                session.handle(.failed(code: (error as? SDLError)?.code ?? "window_failed", message: "\(error)"), now: ProcessClock.nowMs())
+            )
         }
         return nil
     }
@@ -207,15 +225,27 @@ public final class AdPlayer {
     private func pumpEvents(now: Int) -> Outcome? {
         var e = SDL_Event()
         while SDL_PollEvent(&e) != 0 {
-            if let input = input(from: e), !iconTook(input), let outcome = carryOut(session.handle(input, now: ProcessClock.nowMs())) { return outcome }
+            if let input = input(from: e), !iconTook(input), let outcome = carryOut(session.handle(input, now: ProcessClock.nowMs())) {
+                return outcome
+            }
             if e.type == SDL_WINDOWEVENT.rawValue { dirty = true }
         }
         let lines = control?.take() ?? []
         for line in lines {
             guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
             guard let command = ControlCommand.parse(line) else {
-                events.emit(AdEvent("control_error", tMs: ProcessClock.nowMs(),
-                                    [("line", .string(line)), ("message", .string("unknown control command; expected one of \(ControlCommand.allCases.map(\.rawValue).joined(separator: ", "))"))]))
+                events.emit(
+                    AdEvent(
+                        "control_error", tMs: ProcessClock.nowMs(),
+                        [
+                            ("line", .string(line)),
+                            (
+                                "message",
+                                .string(
+                                    "unknown control command; expected one of \(ControlCommand.allCases.map(\.rawValue).joined(separator: ", "))"
+                                )
+                            )
+                        ]))
                 continue
             }
             if let outcome = carryOut(session.handle(.control(command), now: ProcessClock.nowMs())) { return outcome }
@@ -254,17 +284,22 @@ public final class AdPlayer {
         session.videoReady(durationMs: f.duration.map { Int(($0 * 1000).rounded()) }, frameDuration: f.frameDuration)
         pacer.stepMs = PresentPacer.stepMs(frameDuration: f.frameDuration)
         session.frames = FrameCounter()
-        SDL_SetYUVConversionMode(f.colorMatrix == .bt709 ? SDL_YUV_CONVERSION_BT709
-                                 : f.colorMatrix == .bt601 ? SDL_YUV_CONVERSION_BT601 : SDL_YUV_CONVERSION_AUTOMATIC)
+        SDL_SetYUVConversionMode(
+            f.colorMatrix == .bt709
+                ? SDL_YUV_CONVERSION_BT709
+                : f.colorMatrix == .bt601 ? SDL_YUV_CONVERSION_BT601 : SDL_YUV_CONVERSION_AUTOMATIC)
         return nil
     }
 
     private func emitStart(kind: String, size: Size, duration: Double?, hasAudio: Bool) {
-        events.emit(AdEvent("start", tMs: ProcessClock.nowMs(), [
-            ("file", .string(config.source)), ("kind", .string(kind)),
-            ("width", .int(size.width)), ("height", .int(size.height)),
-            ("duration", duration.map { .double($0) } ?? .null), ("has_audio", .bool(hasAudio)),
-        ]))
+        events.emit(
+            AdEvent(
+                "start", tMs: ProcessClock.nowMs(),
+                [
+                    ("file", .string(config.source)), ("kind", .string(kind)),
+                    ("width", .int(size.width)), ("height", .int(size.height)),
+                    ("duration", duration.map { .double($0) } ?? .null), ("has_audio", .bool(hasAudio))
+                ]))
     }
 
     /// Picks the picture for the clock, uploads it, and notices the end of the stream.
@@ -279,7 +314,7 @@ public final class AdPlayer {
                 return nil
             }
             upload(picture, renderer: renderer, facts: f)
-            return nil // the clock starts when this picture is presented (startClock)
+            return nil  // the clock starts when this picture is presented (startClock)
         }
         let t = masterClock(now: now)
         // What the watch needs to know when the next picture is due.
@@ -290,7 +325,7 @@ public final class AdPlayer {
             session.frames?.drop(decision.drop)
             if let picture = engine.popPictures(count), decision.show {
                 upload(picture, renderer: renderer, facts: f)
-                return nil // the last picture is presented before the end is judged
+                return nil  // the last picture is presented before the end is judged
             }
         }
         if engine.videoDrained && engine.audioDrained && t >= (shownPTS ?? 0) + f.frameDuration {

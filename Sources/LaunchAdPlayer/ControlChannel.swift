@@ -34,15 +34,17 @@ final class ControlChannel: @unchecked Sendable {
             var pending = [UInt8]()
             var buffer = [UInt8](repeating: 0, count: 1)
             while !isStopped {
-                var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+                var fds = [
+                    pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+                    pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)
+                ]
                 // Without a pipe (none could be made) stop is still seen within 100 ms.
                 let ready = poll(&fds, wake.read >= 0 ? 2 : 1, wake.read >= 0 ? -1 : 100)
                 if ready < 0 && errno != EINTR { return }
                 guard ready > 0, fds[0].revents != 0 else { continue }
                 // One byte at a time: never take bytes past the current line from the pipe.
                 let n = read(0, &buffer, 1)
-                if n <= 0 { return } // end of input or error: the host has gone
+                if n <= 0 { return }  // end of input or error: the host has gone
                 if buffer[0] == 0x0A {
                     deliver(String(decoding: pending, as: UTF8.self))
                     pending.removeAll()

@@ -19,8 +19,10 @@ public enum DeviceGallery {
     }
 
     /// The ad `atMs` after its first frame, on each device, with the player's configuration.
-    public static func render(_ picture: RGBAImage, logo: RGBAImage?, devices: [PreviewDevice], config: PlayerConfig,
-                              atMs: Int) throws -> GalleryImage {
+    public static func render(
+        _ picture: RGBAImage, logo: RGBAImage?, devices: [PreviewDevice], config: PlayerConfig,
+        atMs: Int
+    ) throws -> GalleryImage {
         let gallery = GalleryLayout(devices: devices, panelHeight: panelHeight)
         let canvas = try Renderer(surface: try Surface(gallery.canvas))
         canvas.clear(r: 0x20, g: 0x20, b: 0x20)
@@ -42,14 +44,17 @@ public enum DeviceGallery {
     }
 
     /// One device's screen as the player would draw it, RGBA at the screen's own size.
-    static func panel(_ picture: RGBAImage, logo: RGBAImage?, screen: Size, config: PlayerConfig, fontPath: String?,
-                      atMs: Int) throws -> [UInt8] {
+    static func panel(
+        _ picture: RGBAImage, logo: RGBAImage?, screen: Size, config: PlayerConfig, fontPath: String?,
+        atMs: Int
+    ) throws -> [UInt8] {
         let renderer = try Renderer(surface: try Surface(screen))
         let layout = AdLayout(window: screen, mode: config.layout, skipStyle: config.session.skipStyle)
-        let scene = Scene(layout: layout, content: (Size(width: picture.width, height: picture.height), 0),
-                          picture: try Texture.image(renderer, picture), fit: config.fit,
-                          logo: try logo.map { try Texture.image(renderer, $0) },
-                          skip: skipButton(config.session, layout: layout, atMs: atMs), skipStyle: config.session.skipStyle)
+        let scene = Scene(
+            layout: layout, content: (Size(width: picture.width, height: picture.height), 0),
+            picture: try Texture.image(renderer, picture), fit: config.fit,
+            logo: try logo.map { try Texture.image(renderer, $0) },
+            skip: skipButton(config.session, layout: layout, atMs: atMs), skipStyle: config.session.skipStyle)
         scene.draw(on: renderer, skipView: SkipButtonView(renderer: renderer, fontPath: fontPath))
         return try renderer.readPixels(Rect(size: screen))
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import LaunchAdCore
+import Synchronization
 
 /// Keeps `end` the last event of a run: anything reported after it (a link that failed to open,
 /// a thread finishing late) goes to stderr as one line instead of into the event stream.

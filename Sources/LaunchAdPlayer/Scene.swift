@@ -30,7 +30,8 @@ struct Scene {
     var pictureDestination: Rect? {
         guard let (_, rotation) = content, let shown = shownRect else { return nil }
         // SDL turns about the destination's centre: give it the unturned shape there.
-        return rotation % 180 == 0 ? shown
+        return rotation % 180 == 0
+            ? shown
             : Rect(x: shown.midX - shown.height / 2, y: shown.midY - shown.width / 2, width: shown.height, height: shown.width)
     }
 

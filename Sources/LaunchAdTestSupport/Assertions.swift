@@ -1,9 +1,11 @@
-import XCTest
 import Foundation
+import XCTest
 
 /// The message of the `E` that `body` throws, checked to be one line; "" (and a failure) otherwise.
-public func oneLineError<E: Error>(_ type: E.Type, _ message: KeyPath<E, String>, file: StaticString = #filePath, line: UInt = #line,
-                            _ body: () throws -> Void) -> String {
+public func oneLineError<E: Error>(
+    _ type: E.Type, _ message: KeyPath<E, String>, file: StaticString = #filePath, line: UInt = #line,
+    _ body: () throws -> Void
+) -> String {
     do {
         try body()
         XCTFail("accepted", file: file, line: line)

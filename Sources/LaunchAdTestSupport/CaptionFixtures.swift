@@ -8,9 +8,13 @@ public enum CaptionFixtures {
     /// 3 s of red with the SRT above as a track of `codec` (mov_text in .mp4, webvtt/subrip/ass in .mkv).
     public static func textTrack(codec: String, ext: String, language: String = "eng") throws -> String {
         let subs = try Fixtures.write("captions-\(Fixtures.stableHash(srt)).srt", Data(srt.utf8))
-        return try Fixtures.make("captioned-\(codec).\(ext)", ["-f", "lavfi", "-i", "color=c=red:s=320x240:r=25:d=3", "-i", subs,
-                                                               "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:s", codec,
-                                                               "-metadata:s:s:0", "language=\(language)", "-t", "3"])
+        return try Fixtures.make(
+            "captioned-\(codec).\(ext)",
+            [
+                "-f", "lavfi", "-i", "color=c=red:s=320x240:r=25:d=3", "-i", subs,
+                "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:s", codec,
+                "-metadata:s:s:0", "language=\(language)", "-t", "3"
+            ])
     }
 
     /// CEA-608 byte pairs (odd parity) that load "HI" and show it at 0.4 s, then erase it at 2 s.
@@ -19,8 +23,12 @@ public enum CaptionFixtures {
     /// 3 s of red with the 608 captions above in a c608 track.
     public static func cea608() throws -> String {
         let cc = try Fixtures.write("captions-\(Fixtures.stableHash(scc)).scc", Data(scc.utf8))
-        return try Fixtures.make("captioned-608.mov", ["-f", "lavfi", "-i", "color=c=red:s=320x240:r=25:d=3", "-i", cc,
-                                                       "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:s", "copy", "-t", "3"])
+        return try Fixtures.make(
+            "captioned-608.mov",
+            [
+                "-f", "lavfi", "-i", "color=c=red:s=320x240:r=25:d=3", "-i", cc,
+                "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:s", "copy", "-t", "3"
+            ])
     }
 }
 
@@ -32,8 +40,12 @@ extension CaptionFixtures {
     /// frames already carry), and ffmpeg copies the stream into MP4. ffprobe then reports
     /// "Closed Captions" on the video, as for broadcast files.
     public static func a53() throws -> String {
-        let raw = try Fixtures.make("a53-raw.h264", ["-f", "lavfi", "-i", "color=c=red:s=320x240:r=25:d=3", "-c:v", "libx264", "-pix_fmt", "yuv420p",
-                                                     "-bf", "0", "-x264-params", "aud=1", "-f", "h264"])
+        let raw = try Fixtures.make(
+            "a53-raw.h264",
+            [
+                "-f", "lavfi", "-i", "color=c=red:s=320x240:r=25:d=3", "-c:v", "libx264", "-pix_fmt", "yuv420p",
+                "-bf", "0", "-x264-params", "aud=1", "-f", "h264"
+            ])
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: raw)))
         // Byte pairs by frame: load "HI" from frame 5, show it (end of caption) at frame 13, erase it at frame 50.
         var pairs: [Int: [UInt8]] = [:]

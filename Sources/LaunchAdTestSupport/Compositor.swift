@@ -34,9 +34,13 @@ public final class Compositor {
         let c = try Compositor()
         let display: String
         (c.xvfb, display) = try Xvfb.start(["-screen", "0", "\(width + 64)x\(height + 64)x24", "-nolisten", "tcp"])
-        c.weston = try start("/usr/bin/weston", ["--backend=x11-backend.so", "--use-pixman", "--shell=\(shell)", "--no-config",
-                                                 "--socket=\(c.socketName)", "--width=\(width)", "--height=\(height)"],
-                             ["DISPLAY": display, "XDG_RUNTIME_DIR": c.runtimeDir])
+        c.weston = try start(
+            "/usr/bin/weston",
+            [
+                "--backend=x11-backend.so", "--use-pixman", "--shell=\(shell)", "--no-config",
+                "--socket=\(c.socketName)", "--width=\(width)", "--height=\(height)"
+            ],
+            ["DISPLAY": display, "XDG_RUNTIME_DIR": c.runtimeDir])
         try c.waitUntilOffering(["xdg_wm_base", "wl_seat"])
         return c
     }
@@ -45,8 +49,9 @@ public final class Compositor {
     public static func westonHeadless() throws -> Compositor {
         try require(["/usr/bin/weston", "/usr/bin/weston-info"])
         let c = try Compositor()
-        c.weston = try start("/usr/bin/weston", ["--backend=headless-backend.so", "--use-pixman", "--no-config", "--socket=\(c.socketName)"],
-                             ["XDG_RUNTIME_DIR": c.runtimeDir])
+        c.weston = try start(
+            "/usr/bin/weston", ["--backend=headless-backend.so", "--use-pixman", "--no-config", "--socket=\(c.socketName)"],
+            ["XDG_RUNTIME_DIR": c.runtimeDir])
         try c.waitUntilOffering(["xdg_wm_base"])
         return c
     }
@@ -59,16 +64,21 @@ public final class Compositor {
         let c = try Compositor(socketName: "wayland-0")
         guard chown(c.runtimeDir, 65534, 65534) == 0 else { throw Missing(description: "cannot hand \(c.runtimeDir) to nobody") }
         // setpriv executes cage in its own process, so stopping the process stops cage.
-        c.weston = try start("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/cage", "--", "/bin/sh", "-c",
-                                                  "echo $$ > \"$XDG_RUNTIME_DIR/app.pid\"; exec sleep 120"],
-                             ["XDG_RUNTIME_DIR": c.runtimeDir, "WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1"])
+        c.weston = try start(
+            "/usr/bin/setpriv",
+            [
+                "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/cage", "--", "/bin/sh", "-c",
+                "echo $$ > \"$XDG_RUNTIME_DIR/app.pid\"; exec sleep 120"
+            ],
+            ["XDG_RUNTIME_DIR": c.runtimeDir, "WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1"])
         try c.waitUntilOffering(["xdg_wm_base"])
         return c
     }
 
     private init(socketName: String = "wl-test") throws {
         runtimeDir = NSTemporaryDirectory() + "launchad-wl-\(getpid())-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: runtimeDir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: runtimeDir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         self.socketName = socketName
     }
 
@@ -81,7 +91,9 @@ public final class Compositor {
 
     deinit {
         // cage waits for its application: stop that first (the sleep it was given).
-        if let pid = (try? String(contentsOfFile: runtimeDir + "/app.pid", encoding: .utf8)).flatMap({ Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) {
+        if let pid = (try? String(contentsOfFile: runtimeDir + "/app.pid", encoding: .utf8)).flatMap({
+            Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }) {
             Foundation.kill(pid, SIGTERM)
         }
         for p in [weston, xvfb].compactMap({ $0 }) where p.isRunning {

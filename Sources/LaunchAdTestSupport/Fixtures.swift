@@ -44,8 +44,11 @@ public enum Fixtures {
 
     /// The bytes of a solid-colour PNG, e.g. `solidPNG("red")`.
     public static func solidPNG(_ colour: String, size: String = "320x240") throws -> Data {
-        try Data(contentsOf: URL(fileURLWithPath: make("\(colour)-\(size).png",
-            ["-f", "lavfi", "-i", "color=c=\(colour):s=\(size)", "-frames:v", "1"])))
+        try Data(
+            contentsOf: URL(
+                fileURLWithPath: make(
+                    "\(colour)-\(size).png",
+                    ["-f", "lavfi", "-i", "color=c=\(colour):s=\(size)", "-frames:v", "1"])))
     }
 
     /// A solid-colour video whose colour changes each second: red, green, blue, white, ...
@@ -67,8 +70,10 @@ public enum Fixtures {
 
     /// Runs a program to completion, capturing its output.
     @discardableResult
-    public static func run(_ exe: String, _ args: [String], environment: [String: String]? = nil,
-                           stdin: Data? = nil) throws -> Result {
+    public static func run(
+        _ exe: String, _ args: [String], environment: [String: String]? = nil,
+        stdin: Data? = nil
+    ) throws -> Result {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: exe)
         p.arguments = args
@@ -94,8 +99,9 @@ public enum Fixtures {
         group.wait()
         let errData = errBox.withLock { $0 }
         p.waitUntilExit()
-        return Result(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        return Result(
+            status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     public static func stableHash(_ s: String) -> UInt64 {

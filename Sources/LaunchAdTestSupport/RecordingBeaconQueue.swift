@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import LaunchAdCore
+import Synchronization
 
 /// A BeaconQueue that keeps what was enqueued, in order, for tests of the tracking decisions.
 public final class RecordingBeaconQueue: BeaconQueue, Sendable {

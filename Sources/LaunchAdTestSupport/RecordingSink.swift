@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import LaunchAdCore
+import Synchronization
 
 /// Keeps events in memory; for tests and for callers that inspect a run afterwards.
 public final class RecordingSink: EventSink, Sendable {

@@ -1,4 +1,4 @@
-import LaunchAdCLI
 import Foundation
+import LaunchAdCLI
 
 exit(LaunchAdCLI.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,6 +1,7 @@
-import XCTest
 import LaunchAdCore
 import LaunchAdTestSupport
+import XCTest
+
 @testable import LaunchAdCLI
 
 final class PlayOptionsTests: XCTestCase {
@@ -62,7 +63,7 @@ final class PlayOptionsTests: XCTestCase {
             "--no-skip", "--skip-label", "Passer", "--font", "/usr/share/fonts/x.ttf", "--max-duration", "8",
             "--duration", "4", "--link", "https://example.com/a?b=c", "--open-links", "--no-pause-on-blur",
             "--transition", "zoom", "--fallback", "fb.png", "--wait", "1.5", "--control", "stdin", "--mute",
-            "creative.mp4",
+            "creative.mp4"
         ])
         XCTAssertEqual(o.file, "creative.mp4")
         XCTAssertEqual(o.eventsPath, "/tmp/ev.jsonl")
@@ -110,10 +111,12 @@ final class PlayOptionsTests: XCTestCase {
         XCTAssertNil(try PlayOptions.parse(["--help"]))
         XCTAssertNil(try PlayOptions.parse(["-h"]))
         XCTAssertNil(try PlayOptions.parse(["ad.mp4", "--help"]), "help wins over a complete command")
-        for option in ["--size", "--device", "--fit", "--layout", "--logo", "--skip-style", "--skip-after", "--no-skip",
-                       "--skip-label", "--font", "--max-duration", "--duration", "--link", "--open-links",
-                       "--no-pause-on-blur", "--transition", "--fallback", "--wait", "--control", "--mute", "--events",
-                       "--fullscreen"] {
+        for option in [
+            "--size", "--device", "--fit", "--layout", "--logo", "--skip-style", "--skip-after", "--no-skip",
+            "--skip-label", "--font", "--max-duration", "--duration", "--link", "--open-links",
+            "--no-pause-on-blur", "--transition", "--fallback", "--wait", "--control", "--mute", "--events",
+            "--fullscreen"
+        ] {
             XCTAssertTrue(PlayOptions.help.contains(option), "help mentions \(option)")
         }
     }
@@ -136,8 +139,10 @@ final class PlayOptionsTests: XCTestCase {
     }
 
     func testLinkErrors() {
-        for bad in ["ftp://example.com/x", "file:///etc/passwd", "javascript:alert(1)", "mailto:a@b.c", "example.com",
-                    "//example.com", "http://", "https:///path", "http://exa mple.com", "http:example.com", "xhttp://a.b"] {
+        for bad in [
+            "ftp://example.com/x", "file:///etc/passwd", "javascript:alert(1)", "mailto:a@b.c", "example.com",
+            "//example.com", "http://", "https:///path", "http://exa mple.com", "http:example.com", "xhttp://a.b"
+        ] {
             let message = usageError(["a.mp4", "--link", bad])
             XCTAssertTrue(message.hasPrefix("--link"), message)
             XCTAssertTrue(message.contains(bad), message)
@@ -163,7 +168,7 @@ final class PlayOptionsTests: XCTestCase {
             (["--skip-after", "-1"], "--skip-after takes a number from 0 to 3600, not '-1'"),
             (["--skip-after", "nan"], "--skip-after takes a number from 0 to 3600, not 'nan'"),
             (["--duration", "inf"], "--duration takes a number from 0.1 to 3600, not 'inf'"),
-            (["--duration", "5s"], "--duration takes a number from 0.1 to 3600, not '5s'"),
+            (["--duration", "5s"], "--duration takes a number from 0.1 to 3600, not '5s'")
         ]
         for (args, message) in cases {
             XCTAssertEqual(usageError(["a.mp4"] + args), message)
@@ -215,13 +220,17 @@ final class PlayOptionsTests: XCTestCase {
 
 final class LinkTests: XCTestCase {
     func testWebLinksOnly() {
-        for good in ["http://example.com", "https://example.com/path?q=1#frag", "HTTPS://EXAMPLE.COM", "https://127.0.0.1:8080/",
-                     "http://[::1]/", "https://user@example.com/", "https://例子.测试/"] {
+        for good in [
+            "http://example.com", "https://example.com/path?q=1#frag", "HTTPS://EXAMPLE.COM", "https://127.0.0.1:8080/",
+            "http://[::1]/", "https://user@example.com/", "https://例子.测试/"
+        ] {
             XCTAssertTrue(Link.isAllowed(good), good)
         }
-        for bad in ["", "ftp://example.com", "file:///tmp/x", "javascript:alert(1)", "data:text/html,hi", "http://",
-                    "https://", "http:///x", "http://?q", "http://#f", "example.com", "http://exa mple.com",
-                    "http://example.com/\n", "http://example.com/\t", "xdg-open://x", "http:/example.com", " http://example.com"] {
+        for bad in [
+            "", "ftp://example.com", "file:///tmp/x", "javascript:alert(1)", "data:text/html,hi", "http://",
+            "https://", "http:///x", "http://?q", "http://#f", "example.com", "http://exa mple.com",
+            "http://example.com/\n", "http://example.com/\t", "xdg-open://x", "http:/example.com", " http://example.com"
+        ] {
             XCTAssertFalse(Link.isAllowed(bad), bad.debugDescription)
         }
     }
@@ -335,11 +344,13 @@ final class SessionConfigTests: XCTestCase {
     }
 
     func testPresentationOptionsCarryOver() {
-        let c = SessionConfig.video(durationMs: 5000, options: options([
-            "--skip-after", "1.5", "--no-skip", "--skip-label", "Passer", "--skip-style", "ring",
-            "--link", "https://e.example", "--open-links", "--no-pause-on-blur", "--transition", "zoom",
-            "--fallback", "f.png", "--wait", "0.25", "--mute",
-        ]))
+        let c = SessionConfig.video(
+            durationMs: 5000,
+            options: options([
+                "--skip-after", "1.5", "--no-skip", "--skip-label", "Passer", "--skip-style", "ring",
+                "--link", "https://e.example", "--open-links", "--no-pause-on-blur", "--transition", "zoom",
+                "--fallback", "f.png", "--wait", "0.25", "--mute"
+            ]))
         XCTAssertEqual(c.skipAfterMs, 1500)
         XCTAssertFalse(c.showSkip)
         XCTAssertEqual(c.skipLabel, "Passer")

@@ -11,7 +11,8 @@ final class CaptionCLITests: XCTestCase {
     }
 
     func testASidecarIsReadAndItsCuesReachTheScreen() throws {
-        let vtt = try Fixtures.write("cli-ok.vtt", Data("WEBVTT\n\n00:00.200 --> 00:00.900\nFirst\n\n00:01.000 --> 00:01.800\nSecond\n".utf8))
+        let vtt = try Fixtures.write(
+            "cli-ok.vtt", Data("WEBVTT\n\n00:00.200 --> 00:00.900\nFirst\n\n00:01.000 --> 00:01.800\nSecond\n".utf8))
         let run = try play(vtt)
         XCTAssertEqual(run.status, 0, run.stderr)
         let loaded = try XCTUnwrap(run.events(named: "captions").first)
@@ -23,7 +24,9 @@ final class CaptionCLITests: XCTestCase {
     }
 
     func testMalformedCuesAreOneErrorAndTheAdPlaysOn() throws {
-        let srt = try Fixtures.write("cli-bad-cues.srt", Data("1\n00:00:00,200 --> 00:00:01,500\nGood\n\n2\nnot a time\nBad\n\n3\n00:00:02,000 --> 00:00:01,000\nBackwards\n".utf8))
+        let srt = try Fixtures.write(
+            "cli-bad-cues.srt",
+            Data("1\n00:00:00,200 --> 00:00:01,500\nGood\n\n2\nnot a time\nBad\n\n3\n00:00:02,000 --> 00:00:01,000\nBackwards\n".utf8))
         let run = try play(srt)
         XCTAssertEqual(run.status, 0, run.stderr)
         let errors = run.events(named: "captions_error")
@@ -38,8 +41,10 @@ final class CaptionCLITests: XCTestCase {
         let junk = try Fixtures.write("cli-junk.vtt", Data("<html>not captions</html>".utf8))
         let big = try Fixtures.write("cli-big.vtt", Data(("WEBVTT\n\nNOTE " + String(repeating: "x", count: 1_100_000)).utf8))
         let missing = Fixtures.directory.appendingPathComponent("no-such-captions.vtt").path
-        for (file, message) in [(junk, "not a caption file: the root element is <html>, not <tt>"),
-                                (big, "the caption file is over the 1048576-byte limit")] {
+        for (file, message) in [
+            (junk, "not a caption file: the root element is <html>, not <tt>"),
+            (big, "the caption file is over the 1048576-byte limit")
+        ] {
             let run = try play(file)
             XCTAssertEqual(run.status, 0, run.stderr)
             XCTAssertEqual(run.events(named: "captions_error").map { $0["message"] as? String }, [message])
@@ -109,7 +114,9 @@ final class CaptionValidateTests: XCTestCase {
     func testTheReportsPicturesShowTheirCues() throws {
         let out = Fixtures.directory.appendingPathComponent("captioned-\(UUID().uuidString).html").path
         defer { unlink(out) }
-        let r = try Launchad.run(["validate", try CaptionFixtures.textTrack(codec: "mov_text", ext: "mp4"), "--format", "html", "--output", out])
+        let r = try Launchad.run([
+            "validate", try CaptionFixtures.textTrack(codec: "mov_text", ext: "mp4"), "--format", "html", "--output", out
+        ])
         XCTAssertNotEqual(r.status, 2, r.stderr)
         let html = try String(contentsOfFile: out, encoding: .utf8)
         let cues = html.components(separatedBy: #"<p class="cue">"#).dropFirst().map { $0.components(separatedBy: "</p>")[0] }

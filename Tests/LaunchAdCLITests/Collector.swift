@@ -81,11 +81,12 @@ final class Collector: @unchecked Sendable {  // `received`, `status` and `hang`
             }
             let end = buffer.range(of: Data("\r\n\r\n".utf8))!.upperBound
             let head = String(decoding: buffer[buffer.startIndex..<end], as: UTF8.self)
-            let length = head.split(separator: "\r\n").compactMap { line -> Int? in
-                let parts = line.split(separator: ":", maxSplits: 1)
-                guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
-                return Int(parts[1].trimmingCharacters(in: .whitespaces))
-            }.first ?? 0
+            let length =
+                head.split(separator: "\r\n").compactMap { line -> Int? in
+                    let parts = line.split(separator: ":", maxSplits: 1)
+                    guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
+                    return Int(parts[1].trimmingCharacters(in: .whitespaces))
+                }.first ?? 0
             while buffer.count < end - buffer.startIndex + length {
                 let n = read(c, &chunk, chunk.count)
                 guard n > 0 else { return }
@@ -96,7 +97,8 @@ final class Collector: @unchecked Sendable {  // `received`, `status` and `hang`
             buffer = Data(buffer[(end + length)...])
             let words = head.split(separator: " ", maxSplits: 2)
             lock.lock()
-            _received.append(Request(raw: raw, method: String(words.first ?? ""), target: String(words.dropFirst().first ?? ""), body: body))
+            _received.append(
+                Request(raw: raw, method: String(words.first ?? ""), target: String(words.dropFirst().first ?? ""), body: body))
             lock.broadcast()
             let (status, hang, answer, delay) = (_status, _hang, _answer, _delay)
             lock.unlock()

@@ -11,7 +11,7 @@ final class ControlChannelTests: XCTestCase {
         XCTAssertNotNil(run.waitFor("quartile"), "a second of the ad shown before the pause")
         run.send("pause")
         XCTAssertNotNil(run.waitFor("pause"))
-        Thread.sleep(forTimeInterval: 0.8) // the pause itself: its length is what shown_ms must leave out
+        Thread.sleep(forTimeInterval: 0.8)  // the pause itself: its length is what shown_ms must leave out
         run.send("resume")
         run.send("mute")
         run.send("bogus")
@@ -40,8 +40,9 @@ final class ControlChannelTests: XCTestCase {
         XCTAssertEqual(skip.finish(), 0)
         XCTAssertEqual(skip.events(named: "end").first?["outcome"] as? String, "skipped")
 
-        let click = try LiveRun(["play", clip, "--control", "stdin", "--link", "https://example.com/x"],
-                                environment: Launchad.headlessEnvironment())
+        let click = try LiveRun(
+            ["play", clip, "--control", "stdin", "--link", "https://example.com/x"],
+            environment: Launchad.headlessEnvironment())
         XCTAssertNotNil(click.waitFor("first_frame"))
         click.send("click")
         XCTAssertEqual(click.finish(), 0)
@@ -80,8 +81,9 @@ final class ControlChannelHandOverTests: XCTestCase {
 
     /// `skip` before the first frame is answered with `control_error`, not dropped.
     func testASkipBeforeTheFirstFrameIsAnswered() throws {
-        let run = try Launchad.run(["play", try Fixtures.colourBars(seconds: 1, audio: false), "--control", "stdin"],
-                                   stdin: Data("skip\n".utf8))
+        let run = try Launchad.run(
+            ["play", try Fixtures.colourBars(seconds: 1, audio: false), "--control", "stdin"],
+            stdin: Data("skip\n".utf8))
         let error = try XCTUnwrap(run.events(named: "control_error").first, run.stdout)
         XCTAssertEqual(error["line"] as? String, "skip")
         XCTAssertEqual(run.events.last?["outcome"] as? String, "completed")

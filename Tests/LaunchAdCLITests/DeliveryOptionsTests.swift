@@ -1,5 +1,6 @@
-import XCTest
 import LaunchAdCore
+import XCTest
+
 @testable import LaunchAdCLI
 
 final class DeliveryOptionsTests: XCTestCase {
@@ -9,7 +10,8 @@ final class DeliveryOptionsTests: XCTestCase {
         XCTAssertEqual(d.beaconWait, 2)
         XCTAssertNil(d.stateDirectory)
 
-        guard case .play(_, let play)? = try? Command.parse(["play", "ad.mp4", "--state", "/s", "--beacon-ttl", "60", "--beacon-wait=0.5"]) else {
+        guard case .play(_, let play)? = try? Command.parse(["play", "ad.mp4", "--state", "/s", "--beacon-ttl", "60", "--beacon-wait=0.5"])
+        else {
             return XCTFail("play with delivery options")
         }
         XCTAssertEqual(play.stateDirectory, "/s")
@@ -30,8 +32,12 @@ final class DeliveryOptionsTests: XCTestCase {
     }
 
     func testRecordOptions() throws {
-        guard case .play(_, let d)? = try? Command.parse(["play", "a.mp4", "--report", "http://pop.example.com/x", "--allow-http",
-                                                           "--report-batch", "7", "--screen-id", "lobby 7"]) else {
+        guard
+            case .play(_, let d)? = try? Command.parse([
+                "play", "a.mp4", "--report", "http://pop.example.com/x", "--allow-http",
+                "--report-batch", "7", "--screen-id", "lobby 7"
+            ])
+        else {
             return XCTFail("play with record options")
         }
         XCTAssertEqual(d.report, "http://pop.example.com/x")
@@ -56,12 +62,24 @@ final class DeliveryOptionsTests: XCTestCase {
             (["play", "a.mp4", "--beacon-ttl", "0"], "--beacon-ttl takes a number from 1 to 2592000, not '0'"),
             (["play", "a.mp4", "--beacon-wait", "-1"], "--beacon-wait takes a number from 0 to 600, not '-1'"),
             (["prefetch", "--manifest", "m.json", "--state"], "--state needs a value"),
-            (["play", "a.mp4", "--report", "ftp://pop.example.com/x"], "--report takes an http or https URL, not 'ftp://pop.example.com/x'"),
-            (["play", "a.mp4", "--report", "http://pop.example.com/x"], "--report over plain http needs --allow-http (or https, or a loopback host)"),
-            (["launch", "--manifest", "m.json", "--report", "http://pop.example.com/x"], "--report over plain http needs --allow-http (or https, or a loopback host)"),
+            (
+                ["play", "a.mp4", "--report", "ftp://pop.example.com/x"],
+                "--report takes an http or https URL, not 'ftp://pop.example.com/x'"
+            ),
+            (
+                ["play", "a.mp4", "--report", "http://pop.example.com/x"],
+                "--report over plain http needs --allow-http (or https, or a loopback host)"
+            ),
+            (
+                ["launch", "--manifest", "m.json", "--report", "http://pop.example.com/x"],
+                "--report over plain http needs --allow-http (or https, or a loopback host)"
+            ),
             (["play", "a.mp4", "--report-batch", "0"], "--report-batch takes a whole number from 1 to 1000, not '0'"),
             (["play", "a.mp4", "--screen-id", ""], "--screen-id takes 1 to 100 characters on one line"),
-            (["prefetch", "--manifest", "m.json", "--report", "https://pop.example.com/x"], "unknown option --report (see launchad prefetch --help)"),
+            (
+                ["prefetch", "--manifest", "m.json", "--report", "https://pop.example.com/x"],
+                "unknown option --report (see launchad prefetch --help)"
+            )
         ]
         for (args, message) in cases {
             XCTAssertThrowsError(try Command.parse(args), args.joined(separator: " ")) {
@@ -73,8 +91,10 @@ final class DeliveryOptionsTests: XCTestCase {
     /// `--allow-private-network` is taken by every command that fetches what a document names,
     /// and is off unless given; `--allow-http` does not imply it.
     func testAllowPrivateNetworkIsItsOwnOption() throws {
-        for args in [["play", "ad.mp4"], ["launch", "--manifest", "m.json"], ["prefetch", "--manifest", "m.json"],
-                     ["outbox", "flush"], ["validate", "--vast", "tag.xml"]] {
+        for args in [
+            ["play", "ad.mp4"], ["launch", "--manifest", "m.json"], ["prefetch", "--manifest", "m.json"],
+            ["outbox", "flush"], ["validate", "--vast", "tag.xml"]
+        ] {
             XCTAssertFalse(try Command.parse(args + ["--allow-http"]).allowsPrivateNetwork, "\(args)")
             XCTAssertTrue(try Command.parse(args + ["--allow-private-network"]).allowsPrivateNetwork, "\(args)")
         }

@@ -1,7 +1,8 @@
-import XCTest
 import Foundation
 import LaunchAdCore
 import LaunchAdTestSupport
+import XCTest
+
 @testable import LaunchAdCLI
 
 final class EventSinkTests: XCTestCase {
@@ -36,11 +37,13 @@ final class EventSinkTests: XCTestCase {
         sink.emit(AdEvent("first_frame", tMs: 80, [("fallback", false)]))
         sink.emit(AdEvent("end", tMs: 5400, [("outcome", "completed"), ("shown_ms", 5000)]))
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        XCTAssertEqual(text, """
-        {"event":"first_frame","t_ms":80,"fallback":false}
-        {"event":"end","t_ms":5400,"outcome":"completed","shown_ms":5000}
+        XCTAssertEqual(
+            text,
+            """
+            {"event":"first_frame","t_ms":80,"fallback":false}
+            {"event":"end","t_ms":5400,"outcome":"completed","shown_ms":5000}
 
-        """)
+            """)
     }
 
     func testJSONLinesSinkFromManyThreadsKeepsLinesWhole() throws {

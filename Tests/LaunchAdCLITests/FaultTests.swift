@@ -1,8 +1,8 @@
-import XCTest
 import Foundation
 import LaunchAdCore
 import LaunchAdDelivery
 import LaunchAdTestSupport
+import XCTest
 
 /// What the machine can do wrong: no display, no sound card, a full or read-only disk under the
 /// cache. (A prefetch killed with SIGKILL mid-download is in LaunchFlowTests.)
@@ -35,8 +35,9 @@ final class FaultTests: XCTestCase {
     /// plays to its end in its own time, silently, and an `audio_unavailable` event says why.
     func testNoAudioDevicePlaysTheVideoSilently() throws {
         for driver in ["alsa", "no-such-driver"] {
-            let run = try Launchad.run(["play", try clip(), "--transition", "none"],
-                                       environment: Launchad.headlessEnvironment(["SDL_AUDIODRIVER": driver, "AUDIODEV": "hw:99"]))
+            let run = try Launchad.run(
+                ["play", try clip(), "--transition", "none"],
+                environment: Launchad.headlessEnvironment(["SDL_AUDIODRIVER": driver, "AUDIODEV": "hw:99"]))
             XCTAssertEqual(run.status, 0, "\(driver): \(run.stderr)")
             let message = try XCTUnwrap(run.events(named: "audio_unavailable").first?["message"] as? String, "\(driver): \(run.stdout)")
             XCTAssertFalse(message.isEmpty)
@@ -78,8 +79,11 @@ final class CacheDiskFaultTests: XCTestCase {
 
     /// A noisy picture that does not compress: about 1.2 MB as PNG.
     func bigImage() throws -> Data {
-        try Data(contentsOf: URL(fileURLWithPath: Fixtures.make("noise-640x640.png",
-            ["-f", "lavfi", "-i", "nullsrc=s=640x640,geq=random(1)*255:128:128", "-frames:v", "1", "-pix_fmt", "rgb24"])))
+        try Data(
+            contentsOf: URL(
+                fileURLWithPath: Fixtures.make(
+                    "noise-640x640.png",
+                    ["-f", "lavfi", "-i", "nullsrc=s=640x640,geq=random(1)*255:128:128", "-frames:v", "1", "-pix_fmt", "rgb24"])))
     }
 
     func prefetch() throws -> Launchad.Run {
@@ -87,8 +91,10 @@ final class CacheDiskFaultTests: XCTestCase {
     }
 
     func launch() throws -> Launchad.Run {
-        try Launchad.run(["launch", "--manifest", server.manifestURL, "--cache", cache.path, "--size", "320x240",
-                          "--transition", "none", "--retries", "0", "--refresh-timeout", "5"])
+        try Launchad.run([
+            "launch", "--manifest", server.manifestURL, "--cache", cache.path, "--size", "320x240",
+            "--transition", "none", "--retries", "0", "--refresh-timeout", "5"
+        ])
     }
 
     func objects() -> [String] {
@@ -118,8 +124,9 @@ final class CacheDiskFaultTests: XCTestCase {
         XCTAssertEqual(run.status, 1, "\(run.stdout) \(run.stderr)")
         XCTAssertEqual(run.events(named: "rejected").first?["id"] as? String, "big", run.stdout)
         XCTAssertEqual(run.stderr.split(separator: "\n").count, 1, "one line: \(run.stderr)")
-        XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("tmp").path)) ?? [], [],
-                       "no partial download left behind to fill the disk")
+        XCTAssertEqual(
+            (try? FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("tmp").path)) ?? [], [],
+            "no partial download left behind to fill the disk")
         try assertRedIsCachedAndShown(red, "disk full")
     }
 
@@ -134,8 +141,10 @@ final class CacheDiskFaultTests: XCTestCase {
         try server.publish([AdServer.Ad(id: "big", file: "slow/big.png", data: big, extra: #""priority": 5,"#)])
         let victim = Process()
         victim.executableURL = URL(fileURLWithPath: Launchad.binary)
-        victim.arguments = ["launch", "--manifest", server.manifestURL, "--cache", cache.path, "--size", "320x240",
-                            "--transition", "none", "--refresh-timeout", "60"]
+        victim.arguments = [
+            "launch", "--manifest", server.manifestURL, "--cache", cache.path, "--size", "320x240",
+            "--transition", "none", "--refresh-timeout", "60"
+        ]
         victim.environment = Launchad.headlessEnvironment()
         victim.standardOutput = FileHandle.nullDevice
         victim.standardError = FileHandle.nullDevice
@@ -172,8 +181,10 @@ final class CacheDiskFaultTests: XCTestCase {
         XCTAssertEqual(try prefetch().status, 0)
         try mount(["--bind", mountPoint.path, mountPoint.path])
         try mount(["-o", "remount,ro,bind", mountPoint.path])
-        try server.publish([AdServer.Ad(id: "blue", file: "blue.png", data: try image("blue"), extra: #""priority": 5,"#),
-                            AdServer.Ad(id: "red", file: "red.png", data: red)])
+        try server.publish([
+            AdServer.Ad(id: "blue", file: "blue.png", data: try image("blue"), extra: #""priority": 5,"#),
+            AdServer.Ad(id: "red", file: "red.png", data: red)
+        ])
         let run = try prefetch()
         XCTAssertEqual(run.status, 1, "\(run.stdout) \(run.stderr)")
         XCTAssertTrue(run.stderr.contains("Read-only file system"), "says why: \(run.stderr)")

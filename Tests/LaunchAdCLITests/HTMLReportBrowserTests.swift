@@ -8,10 +8,14 @@ import XCTest
 final class HTMLReportBrowserTests: XCTestCase {
     /// 2.5 s of black, then 3.5 s of orange; a 1 kHz tone throughout.
     static func blackStartAd() throws -> String {
-        try Fixtures.make("html-black-start.mp4", [
-            "-f", "lavfi", "-i", "color=black:s=320x240:r=25:d=2.5,format=yuv420p[b];color=c=0xff8000:s=320x240:r=25:d=3.5,format=yuv420p[o];[b][o]concat",
-            "-f", "lavfi", "-i", "sine=frequency=1000:sample_rate=48000:d=6",
-            "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-ac", "2", "-movflags", "+faststart"])
+        try Fixtures.make(
+            "html-black-start.mp4",
+            [
+                "-f", "lavfi", "-i",
+                "color=black:s=320x240:r=25:d=2.5,format=yuv420p[b];color=c=0xff8000:s=320x240:r=25:d=3.5,format=yuv420p[o];[b][o]concat",
+                "-f", "lavfi", "-i", "sine=frequency=1000:sample_rate=48000:d=6",
+                "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-ac", "2", "-movflags", "+faststart"
+            ])
     }
 
     /// Runs chromium headless with no network at all (a fresh network namespace); `what` is
@@ -19,9 +23,13 @@ final class HTMLReportBrowserTests: XCTestCase {
     private func chromium(_ what: String, _ page: String, size: String = "1100,2400") throws -> Fixtures.Result {
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("launchad-chromium-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: profile) }
-        let r = try Fixtures.run("/usr/bin/timeout", ["120", "unshare", "-n", "chromium", "--headless", "--no-sandbox", "--disable-gpu",
-                                                      "--user-data-dir=\(profile.path)", "--window-size=\(size)", what,
-                                                      URL(fileURLWithPath: page).absoluteString])
+        let r = try Fixtures.run(
+            "/usr/bin/timeout",
+            [
+                "120", "unshare", "-n", "chromium", "--headless", "--no-sandbox", "--disable-gpu",
+                "--user-data-dir=\(profile.path)", "--window-size=\(size)", what,
+                URL(fileURLWithPath: page).absoluteString
+            ])
         XCTAssertEqual(r.status, 0, "chromium: \(r.stderr.suffix(2000))")
         return r
     }
@@ -56,7 +64,9 @@ final class HTMLReportBrowserTests: XCTestCase {
             XCTAssertEqual(rows.count, rules.count)
             for rule in rules {
                 let name = try XCTUnwrap(rule["rule"] as? String), s = try XCTUnwrap(rule["status"] as? String)
-                XCTAssertTrue(section.contains(#"data-rule="\#(name)"><td>\#(name)</td><td><span class="status \#(s)">\#(s.uppercased())</span>"#), name)
+                XCTAssertTrue(
+                    section.contains(#"data-rule="\#(name)"><td>\#(name)</td><td><span class="status \#(s)">\#(s.uppercased())</span>"#),
+                    name)
             }
         }
         // The empty file has its failing section.
@@ -68,7 +78,8 @@ final class HTMLReportBrowserTests: XCTestCase {
         let integrated = try XCTUnwrap(analysis["integrated_loudness"] as? Double)
         let marker = try XCTUnwrap(HTMLReading.elements("line", class: "integrated", in: first).first?["y1"].flatMap(Double.init))
         let grid = HTMLReading.elements("line", class: "grid-y", in: first)
-        XCTAssertEqual(try XCTUnwrap(HTMLReading.value(at: marker, marks: grid, valueKey: "data-lufs", positionKey: "y1")), integrated, accuracy: 0.05)
+        XCTAssertEqual(
+            try XCTUnwrap(HTMLReading.value(at: marker, marks: grid, valueKey: "data-lufs", positionKey: "y1")), integrated, accuracy: 0.05)
         // The black start is drawn from the start of the timeline to where the JSON report says it ends.
         let black = try XCTUnwrap((analysis["black"] as? [[String: Any]])?.first)
         XCTAssertEqual(try XCTUnwrap(black["start"] as? Double), 0, accuracy: 0.05)
@@ -77,8 +88,9 @@ final class HTMLReportBrowserTests: XCTestCase {
         let rect = try XCTUnwrap(HTMLReading.elements("rect", class: "black", in: timeline).first)
         let x = try XCTUnwrap(rect["x"].flatMap(Double.init)), w = try XCTUnwrap(rect["width"].flatMap(Double.init))
         XCTAssertEqual(try XCTUnwrap(HTMLReading.value(at: x, marks: ticks, valueKey: "data-seconds", positionKey: "x")), 0, accuracy: 0.02)
-        XCTAssertEqual(try XCTUnwrap(HTMLReading.value(at: x + w, marks: ticks, valueKey: "data-seconds", positionKey: "x")),
-                       try XCTUnwrap(black["end"] as? Double), accuracy: 0.05)
+        XCTAssertEqual(
+            try XCTUnwrap(HTMLReading.value(at: x + w, marks: ticks, valueKey: "data-seconds", positionKey: "x")),
+            try XCTUnwrap(black["end"] as? Double), accuracy: 0.05)
 
         // The pictures decode: 8 of them, the first ones black, the later ones orange, in the screenshot.
         let pictures = HTMLReading.elements("img", in: first)

@@ -58,8 +58,11 @@ final class HandOffTests: XCTestCase {
         let png = try Fixtures.solidPNG("red", size: "640x480")
         try png.write(to: folder.appendingPathComponent("red.png"))
         let manifest = folder.appendingPathComponent("m.json").path
-        try Data(#"{"ads": [{"id": "red", "type": "image", "duration": 1.5, "variants": [{"url": "red.png", "width": 640, "height": 480, "bytes": \#(png.count), "sha256": "\#(SHA256.hex(of: png))"}]}]}"#.utf8)
-            .write(to: URL(fileURLWithPath: manifest))
+        try Data(
+            #"{"ads": [{"id": "red", "type": "image", "duration": 1.5, "variants": [{"url": "red.png", "width": 640, "height": 480, "bytes": \#(png.count), "sha256": "\#(SHA256.hex(of: png))"}]}]}"#
+                .utf8
+        )
+        .write(to: URL(fileURLWithPath: manifest))
         let cache = folder.appendingPathComponent("cache").path
         XCTAssertEqual(try Launchad.run(["prefetch", "--manifest", manifest, "--cache", cache]).status, 0)
         return (manifest, cache)
@@ -87,16 +90,23 @@ final class HandOffTests: XCTestCase {
         // The app starts its window half a second late, from a child of the shell (not the
         // process launchad started): found through the process tree.
         let app = "sleep 0.5; \(Launchad.binary) play \(blue) --fullscreen --duration 3 --transition none --events /dev/null; true"
-        let run = try LiveRun(["launch", "--manifest", manifest, "--cache", cache, "--fullscreen", "--retries", "0",
-                               "--hold", "10", "--then", "sh", "-c", app], environment: environment)
+        let run = try LiveRun(
+            [
+                "launch", "--manifest", manifest, "--cache", cache, "--fullscreen", "--retries", "0",
+                "--hold", "10", "--then", "sh", "-c", app
+            ], environment: environment)
         XCTAssertNotNil(run.waitFor("first_frame"), "the ad reached the screen")
         let frames = folder.appendingPathComponent("frames.rgb").path
         let input = Pipe()
-        let capture = try start("/usr/bin/ffmpeg", ["-y", "-loglevel", "error", "-f", "x11grab", "-framerate", "25", "-video_size", "640x480",
-                                                    "-i", display, "-t", "20", "-vf", "scale=64:48", "-f", "rawvideo", "-pix_fmt", "rgb24", frames],
-                                input: input)
+        let capture = try start(
+            "/usr/bin/ffmpeg",
+            [
+                "-y", "-loglevel", "error", "-f", "x11grab", "-framerate", "25", "-video_size", "640x480",
+                "-i", display, "-t", "20", "-vf", "scale=64:48", "-f", "rawvideo", "-pix_fmt", "rgb24", frames
+            ],
+            input: input)
         let handoff = run.waitFor("handoff", timeout: 20)
-        Thread.sleep(forTimeInterval: 0.8) // the app's picture for a while
+        Thread.sleep(forTimeInterval: 0.8)  // the app's picture for a while
         input.fileHandleForWriting.write(Data("q".utf8))
         capture.waitUntilExit()
         XCTAssertEqual(run.finish(timeout: 20), 0)
@@ -120,16 +130,20 @@ final class HandOffTests: XCTestCase {
     /// seconds; an app that ends first ends the hold at once.
     func testWithoutX11TheHoldLastsHoldSecondsOrUntilTheAppEnds() throws {
         let (manifest, cache) = try cachedRedAd()
-        let held = try Launchad.run(["launch", "--manifest", manifest, "--cache", cache, "--size", "320x240", "--retries", "0",
-                                     "--hold", "0.4", "--then", "sleep", "1"])
+        let held = try Launchad.run([
+            "launch", "--manifest", manifest, "--cache", cache, "--size", "320x240", "--retries", "0",
+            "--hold", "0.4", "--then", "sleep", "1"
+        ])
         XCTAssertEqual(held.status, 0, held.stdout + held.stderr)
         let handoff = try XCTUnwrap(held.events(named: "handoff").first, held.stdout)
         XCTAssertEqual(handoff["via"] as? String, "hold")
         XCTAssertGreaterThanOrEqual(handoff["waited_ms"] as? Int ?? 0, 400)
         XCTAssertEqual(held.events.last?["event"] as? String, "end", "end stays the last event")
 
-        let quick = try Launchad.run(["launch", "--manifest", manifest, "--cache", cache, "--size", "320x240", "--retries", "0",
-                                      "--hold", "30", "--then", "true"])
+        let quick = try Launchad.run([
+            "launch", "--manifest", manifest, "--cache", cache, "--size", "320x240", "--retries", "0",
+            "--hold", "30", "--then", "true"
+        ])
         XCTAssertEqual(quick.events(named: "handoff").first?["via"] as? String, "app_exited", quick.stdout)
         XCTAssertLessThan(quick.seconds, 25, "not the 30 s hold")
     }

@@ -1,6 +1,7 @@
-import XCTest
 import LaunchAdCore
 import LaunchAdTestSupport
+import XCTest
+
 @testable import LaunchAdCLI
 
 /// The man pages and completions are read from the --help texts: every option a help text lists
@@ -10,8 +11,9 @@ final class HelpPagesTests: XCTestCase {
     private var paged: [CommandCatalog.Entry] { catalog.commands.filter { $0.page != nil } }
 
     func testEveryCommandIsRead() {
-        XCTAssertEqual(catalog.commands.map(\.name),
-                       ["play", "probe", "validate", "snapshot", "preview", "launch", "prefetch", "outbox", "schedule", "help"])
+        XCTAssertEqual(
+            catalog.commands.map(\.name),
+            ["play", "probe", "validate", "snapshot", "preview", "launch", "prefetch", "outbox", "schedule", "help"])
         XCTAssertEqual(paged.count, 9, "every command but help has a page")
         XCTAssertEqual(catalog.options.flatMap(\.spellings).map(\.name), ["--help", "-h", "--version"])
     }
@@ -22,8 +24,9 @@ final class HelpPagesTests: XCTestCase {
             let listed = help.split(separator: "\n").filter { $0.hasPrefix("  --") }
             for line in listed {
                 let first = String(line.split(separator: " ")[0].split(separator: ",")[0])
-                XCTAssertTrue(entry.page!.options.contains { $0.name == first },
-                              "\(entry.name): '\(line)' is not read as an option (two spaces must follow its argument)")
+                XCTAssertTrue(
+                    entry.page!.options.contains { $0.name == first },
+                    "\(entry.name): '\(line)' is not read as an option (two spaces must follow its argument)")
             }
             XCTAssertFalse(entry.page!.usage.isEmpty, "\(entry.name) has a usage line")
             XCTAssertNotNil(entry.page!.exitCodes, "\(entry.name) lists its exit codes")
@@ -31,20 +34,25 @@ final class HelpPagesTests: XCTestCase {
     }
 
     func testReadingAHelpText() {
-        let page = HelpPage("""
-        usage: launchad x FILE    or    launchad x --y
-        Does x.
-          --a N, --b   both
-                       continued
-          --c          c
-        Exit codes: 0 fine,
-        1 not.
-        """)
+        let page = HelpPage(
+            """
+            usage: launchad x FILE    or    launchad x --y
+            Does x.
+              --a N, --b   both
+                           continued
+              --c          c
+            Exit codes: 0 fine,
+            1 not.
+            """)
         XCTAssertEqual(page.usage, ["launchad x FILE", "launchad x --y"])
         XCTAssertEqual(page.blocks.first, .prose("Does x."))
         XCTAssertEqual(page.entries.map(\.text), ["both continued", "c"])
-        XCTAssertEqual(page.options, [.init(name: "--a", argument: "N"), .init(name: "--b", argument: nil),
-                                      .init(name: "--c", argument: nil)])
+        XCTAssertEqual(
+            page.options,
+            [
+                .init(name: "--a", argument: "N"), .init(name: "--b", argument: nil),
+                .init(name: "--c", argument: nil)
+            ])
         XCTAssertEqual(page.exitCodes, "0 fine, 1 not.")
     }
 
@@ -54,17 +62,19 @@ final class HelpPagesTests: XCTestCase {
             XCTAssertTrue(man.hasPrefix(".TH LAUNCHAD-\(entry.name.uppercased()) 1 "), String(man.prefix(80)))
             XCTAssertTrue(man.contains("launchad\\-\(entry.name) \\- "), "NAME line of \(entry.name)")
             for option in entry.page!.options {
-                XCTAssertTrue(man.contains("\\fB\(option.name.replacingAll("-", with: "\\-"))\\fR"),
-                              "launchad-\(entry.name)(1) lacks \(option.name)")
+                XCTAssertTrue(
+                    man.contains("\\fB\(option.name.replacingAll("-", with: "\\-"))\\fR"),
+                    "launchad-\(entry.name)(1) lacks \(option.name)")
             }
             XCTAssertTrue(man.contains(".SH EXIT STATUS"), entry.name)
-            XCTAssertFalse(man.contains("\n."  + " "), "no request line starts with a space")
+            XCTAssertFalse(man.contains("\n." + " "), "no request line starts with a space")
         }
         let main = try XCTUnwrap(ManPage.render(nil))
         for entry in catalog.commands { XCTAssertTrue(main.contains("\\fB\(entry.name)\\fR"), "launchad(1) lacks \(entry.name)") }
         XCTAssertTrue(main.contains("\\fB\\-\\-version\\fR"))
-        XCTAssertTrue(try XCTUnwrap(ManPage.render("launch")).contains("\\fBlaunchad\\-play\\fR(1)"),
-                      "'see launchad play --help' points at the play page")
+        XCTAssertTrue(
+            try XCTUnwrap(ManPage.render("launch")).contains("\\fBlaunchad\\-play\\fR(1)"),
+            "'see launchad play --help' points at the play page")
     }
 
     func testRoffEscapes() {
@@ -80,8 +90,9 @@ final class HelpPagesTests: XCTestCase {
             for option in entry.options {
                 let args = [entry.name, option.name] + (option.argument == nil ? [] : ["x"])
                 do { _ = try Command.parse(args) } catch let e as UsageError {
-                    XCTAssertFalse(e.message.contains("unknown option") || e.message.contains("does not change"),
-                                   "\(entry.name) completes \(option.name), which its parser refuses: \(e.message)")
+                    XCTAssertFalse(
+                        e.message.contains("unknown option") || e.message.contains("does not change"),
+                        "\(entry.name) completes \(option.name), which its parser refuses: \(e.message)")
                 }
             }
         }
@@ -105,8 +116,9 @@ final class HelpPagesTests: XCTestCase {
     }
 
     func testShortDescriptions() {
-        XCTAssertEqual(Completions.short("text (default), json, junit (JUnit XML for CI) or html (one page; best with --output)"),
-                       "text, json, junit or html")
+        XCTAssertEqual(
+            Completions.short("text (default), json, junit (JUnit XML for CI) or html (one page; best with --output)"),
+            "text, json, junit or html")
         XCTAssertEqual(Completions.short("a VAST 2.0-4.3 tag: wrappers followed, a media file chosen"), "a VAST 2.0-4.3 tag")
         XCTAssertEqual(Completions.short("your own rules: {...}"), "your own rules")
         XCTAssertEqual(Completions.short("seconds: short"), "seconds: short", "a stop too early is kept")
@@ -118,8 +130,10 @@ final class HelpPagesTests: XCTestCase {
         XCTAssertEqual(man, ManPage.render("play"))
         guard case .help(let fish) = try Command.parse(["help", "--completion", "fish"]) else { return XCTFail() }
         XCTAssertEqual(fish, Completions.render(.fish))
-        for bad in [["help", "--man", "bogus"], ["help", "--man", "help"], ["help", "--completion", "tcsh"],
-                    ["help", "--completion"], ["help", "--man", "play", "probe"]] {
+        for bad in [
+            ["help", "--man", "bogus"], ["help", "--man", "help"], ["help", "--completion", "tcsh"],
+            ["help", "--completion"], ["help", "--man", "play", "probe"]
+        ] {
             XCTAssertThrowsError(try Command.parse(bad), "\(bad)") { XCTAssertTrue($0 is UsageError) }
         }
     }

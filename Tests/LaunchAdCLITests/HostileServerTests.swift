@@ -9,7 +9,8 @@ final class HostileServerTests: XCTestCase {
     /// A server answering every range request with 206, `contentRange` and `body`.
     func partialServer(contentRange: String, body: Data) throws -> ScriptedServer {
         try ScriptedServer { fd, _ in
-            let head = "HTTP/1.1 206 Partial Content\r\nContent-Type: video/mp4\r\nContent-Range: \(contentRange)\r\n"
+            let head =
+                "HTTP/1.1 206 Partial Content\r\nContent-Type: video/mp4\r\nContent-Range: \(contentRange)\r\n"
                 + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
             _ = ScriptedServer.send(fd, Data(head.utf8) + body)
         }
@@ -20,10 +21,14 @@ final class HostileServerTests: XCTestCase {
     func testAMalformedContentRangeFallsBackInsteadOfCrashing() throws {
         let png = try Fixtures.make("range-fallback.png", ["-f", "lavfi", "-i", "color=c=blue:s=90x160", "-frames:v", "1"])
         let body = Data(repeating: 7, count: 100)
-        for header in ["bytes -1/100", "bytes x-/5", "bytes 0-99/50", "bytes 5-104/200", "bytes 0-99999999999999999999/100", "bytes 0-9/100"] {
+        for header in [
+            "bytes -1/100", "bytes x-/5", "bytes 0-99/50", "bytes 5-104/200", "bytes 0-99999999999999999999/100", "bytes 0-9/100"
+        ] {
             let server = try partialServer(contentRange: header, body: body)
-            let run = try Launchad.run(["play", "http://127.0.0.1:\(server.port)/ad.mp4", "--fallback", png, "--duration", "1",
-                                        "--transition", "none"])
+            let run = try Launchad.run([
+                "play", "http://127.0.0.1:\(server.port)/ad.mp4", "--fallback", png, "--duration", "1",
+                "--transition", "none"
+            ])
             XCTAssertEqual(run.status, 0, "\(header): \(run.stdout) \(run.stderr)")
             XCTAssertEqual(run.events(named: "fallback").count, 1, "\(header): \(run.stdout)")
             XCTAssertEqual(run.events(named: "end").count, 1, header)
@@ -36,7 +41,8 @@ final class HostileServerTests: XCTestCase {
         let sent = SentBytes()
         let server = try ScriptedServer { fd, _ in
             let total = 64 << 20
-            let head = "HTTP/1.1 206 Partial Content\r\nContent-Type: video/mp4\r\nContent-Range: bytes 0-1048575/\(total)\r\n"
+            let head =
+                "HTTP/1.1 206 Partial Content\r\nContent-Type: video/mp4\r\nContent-Range: bytes 0-1048575/\(total)\r\n"
                 + "Content-Length: \(total)\r\nConnection: close\r\n\r\n"
             guard ScriptedServer.send(fd, Data(head.utf8)) else { return }
             let chunk = Data(repeating: 0, count: 64 << 10)
@@ -60,8 +66,10 @@ final class HostileServerTests: XCTestCase {
     func testTheTagSniffFitsInsideTheWait() throws {
         let server = try ScriptedServer { _, _ in sleep(20) }
         let png = try Fixtures.make("sniff-fallback.png", ["-f", "lavfi", "-i", "color=c=green:s=90x160", "-frames:v", "1"])
-        let run = try Launchad.run(["play", "http://127.0.0.1:\(server.port)/ad", "--wait", "2", "--fallback", png, "--duration", "1",
-                                    "--transition", "none"])
+        let run = try Launchad.run([
+            "play", "http://127.0.0.1:\(server.port)/ad", "--wait", "2", "--fallback", png, "--duration", "1",
+            "--transition", "none"
+        ])
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
         let fallback = try XCTUnwrap(run.events(named: "fallback").first, run.stdout)
         XCTAssertEqual(fallback["reason"] as? String, "first_frame_timeout")
@@ -80,8 +88,13 @@ final class HostileServerTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: state); try? FileManager.default.removeItem(atPath: cache) }
         let clip = try Fixtures.colourBars(seconds: 1, audio: false)
         let media = try nginx.put("ad.mp4", Data(contentsOf: URL(fileURLWithPath: clip)))
-        let tag = VASTTags.document(version: "4.2", [VASTTags.inlineAd(id: "ua", track: "\(tracker.url)/t", media: [VASTTags.mediaFile(media)],
-                                                                       events: ["start"], duration: "00:00:01")])
+        let tag = VASTTags.document(
+            version: "4.2",
+            [
+                VASTTags.inlineAd(
+                    id: "ua", track: "\(tracker.url)/t", media: [VASTTags.mediaFile(media)],
+                    events: ["start"], duration: "00:00:01")
+            ])
         let tagURL = try nginx.put("tag-ua", Data(tag.utf8))
         let play = try Launchad.run(["play", tagURL, "--state", state, "--transition", "none"])
         XCTAssertEqual(play.status, 0, play.stdout + play.stderr)
@@ -90,7 +103,8 @@ final class HostileServerTests: XCTestCase {
         let png = try Fixtures.solidPNG("green")
         let sha = SHA256.hex(of: png)
         try nginx.put("green.png", png)
-        let manifest = #"{"ads": [{"id": "g", "type": "image", "variants": [{"url": "green.png", "width": 320, "height": 240, "bytes": \#(png.count), "sha256": "\#(sha)"}]}]}"#
+        let manifest =
+            #"{"ads": [{"id": "g", "type": "image", "variants": [{"url": "green.png", "width": 320, "height": 240, "bytes": \#(png.count), "sha256": "\#(sha)"}]}]}"#
         let manifestURL = try nginx.put("manifest.json", Data(manifest.utf8))
         let prefetch = try Launchad.run(["prefetch", "--manifest", manifestURL, "--cache", cache, "--retries", "0", "--no-progress"])
         XCTAssertEqual(prefetch.status, 0, prefetch.stderr)
@@ -104,8 +118,9 @@ final class HostileServerTests: XCTestCase {
             XCTAssertTrue(hits.allSatisfy { $0.hasSuffix("\"\(agent)\"") }, "\(hits)")
         }
         for request in tracker.received {
-            XCTAssertTrue(String(decoding: request.raw, as: UTF8.self).contains("\r\nUser-Agent: \(agent)\r\n"),
-                          String(decoding: request.raw, as: UTF8.self))
+            XCTAssertTrue(
+                String(decoding: request.raw, as: UTF8.self).contains("\r\nUser-Agent: \(agent)\r\n"),
+                String(decoding: request.raw, as: UTF8.self))
         }
     }
 }

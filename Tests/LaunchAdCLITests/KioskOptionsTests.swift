@@ -1,13 +1,17 @@
-import XCTest
 import LaunchAdCore
 import LaunchAdTestSupport
+import XCTest
+
 @testable import LaunchAdCLI
 
 /// The kiosk options, parsed by pure functions: `schedule`, `--stall-timeout`, `--metrics`, `--hold`.
 final class KioskOptionsTests: XCTestCase {
     func testScheduleParsesAndDefaults() throws {
-        let o = try XCTUnwrap(ScheduleOptions.parse(["--manifest", "https://ads.example.com/m.json", "--at", "2026-12-24T18:00:00+01:00",
-                                                     "--screen", "1080x1920", "--format", "json", "--cache", "/var/cache/ads"]))
+        let o = try XCTUnwrap(
+            ScheduleOptions.parse([
+                "--manifest", "https://ads.example.com/m.json", "--at", "2026-12-24T18:00:00+01:00",
+                "--screen", "1080x1920", "--format", "json", "--cache", "/var/cache/ads"
+            ]))
         XCTAssertEqual(o.at, ManifestDate.rfc3339("2026-12-24T17:00:00Z"))
         XCTAssertEqual(o.screen, Size(width: 1080, height: 1920))
         XCTAssertTrue(o.json)
@@ -17,7 +21,9 @@ final class KioskOptionsTests: XCTestCase {
         XCTAssertEqual(plain.screen, Size(width: 1920, height: 1080))
         XCTAssertFalse(plain.json)
         XCTAssertNil(try ScheduleOptions.parse(["--help"]))
-        XCTAssertEqual(try Command.parse(["schedule", "--manifest", "m.json"]), .schedule(try XCTUnwrap(ScheduleOptions.parse(["--manifest", "m.json"]))))
+        XCTAssertEqual(
+            try Command.parse(["schedule", "--manifest", "m.json"]),
+            .schedule(try XCTUnwrap(ScheduleOptions.parse(["--manifest", "m.json"]))))
     }
 
     func testScheduleUsageErrors() {
@@ -26,7 +32,7 @@ final class KioskOptionsTests: XCTestCase {
             (["--manifest", "m.json", "--format", "xml"], "--format takes text or json, not 'xml'"),
             (["--manifest", "m.json", "--screen", "big"], "--screen takes WxH, not 'big'"),
             (["--manifest", "m.json", "extra"], "schedule takes no FILE, got 'extra' (use --manifest)"),
-            (["--manifest", "m.json", "--then", "x"], "unknown option --then (see launchad schedule --help)"),
+            (["--manifest", "m.json", "--then", "x"], "unknown option --then (see launchad schedule --help)")
         ]
         for (args, message) in cases {
             XCTAssertThrowsError(try ScheduleOptions.parse(args), "\(args)") { XCTAssertEqual(($0 as? UsageError)?.message, message) }

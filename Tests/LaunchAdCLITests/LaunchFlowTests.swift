@@ -1,9 +1,9 @@
-import XCTest
 import Foundation
-import Synchronization
 import LaunchAdCore
 import LaunchAdDelivery
 import LaunchAdTestSupport
+import Synchronization
+import XCTest
 
 /// `launchad launch` and `prefetch` as a user runs them, against a real nginx on loopback:
 /// what the event stream says, what is on disk, the exit status.
@@ -24,13 +24,19 @@ final class LaunchFlowTests: XCTestCase {
     func image(_ colour: String) throws -> Data { try Fixtures.solidPNG(colour) }
 
     func launch(_ extra: [String] = [], manifest: String? = nil) throws -> Launchad.Run {
-        try Launchad.run(["launch", "--manifest", manifest ?? server.manifestURL, "--cache", cache.path, "--size", "320x240",
-                          "--transition", "none", "--retries", "0", "--connect-timeout", "2"] + extra)
+        try Launchad.run(
+            [
+                "launch", "--manifest", manifest ?? server.manifestURL, "--cache", cache.path, "--size", "320x240",
+                "--transition", "none", "--retries", "0", "--connect-timeout", "2"
+            ] + extra)
     }
 
     func prefetch(_ extra: [String] = []) throws -> Launchad.Run {
-        try Launchad.run(["prefetch", "--manifest", server.manifestURL, "--cache", cache.path, "--size", "320x240",
-                          "--retries", "0"] + extra)
+        try Launchad.run(
+            [
+                "prefetch", "--manifest", server.manifestURL, "--cache", cache.path, "--size", "320x240",
+                "--retries", "0"
+            ] + extra)
     }
 
     func names(_ run: Launchad.Run) -> [String] { run.events.compactMap { $0["event"] as? String } }
@@ -45,8 +51,10 @@ final class LaunchFlowTests: XCTestCase {
         p.executableURL = URL(fileURLWithPath: Launchad.binary)
         let started = cache.path + "-app-started"
         defer { try? FileManager.default.removeItem(atPath: started) }
-        p.arguments = ["launch", "--manifest", "http://127.0.0.1:\(try freePort())/m.json", "--cache", cache.path, "--retries", "0",
-                       "--then", "sh", "-c", "trap 'exit 42' TERM; touch \(started); while :; do sleep 0.05; done"]
+        p.arguments = [
+            "launch", "--manifest", "http://127.0.0.1:\(try freePort())/m.json", "--cache", cache.path, "--retries", "0",
+            "--then", "sh", "-c", "trap 'exit 42' TERM; touch \(started); while :; do sleep 0.05; done"
+        ]
         p.environment = Launchad.headlessEnvironment()
         p.standardOutput = FileHandle.nullDevice
         try p.run()
@@ -59,8 +67,10 @@ final class LaunchFlowTests: XCTestCase {
     /// --cache-limit: past it, the least recently shown file goes.
     func testCacheLimitEvictsTheLeastRecentlyShown() throws {
         let red = try image("red"), blue = try image("blue")
-        try server.publish([AdServer.Ad(id: "red", file: "red.png", data: red, extra: #""priority": 2,"#),
-                            AdServer.Ad(id: "blue", file: "blue.png", data: blue, extra: #""priority": 1,"#)])
+        try server.publish([
+            AdServer.Ad(id: "red", file: "red.png", data: red, extra: #""priority": 2,"#),
+            AdServer.Ad(id: "blue", file: "blue.png", data: blue, extra: #""priority": 1,"#)
+        ])
         XCTAssertEqual(try prefetch().status, 0)
         XCTAssertEqual(cachedFiles().count, 2)
         let shown = try launch()
@@ -79,8 +89,10 @@ final class LaunchFlowTests: XCTestCase {
         XCTAssertEqual(try prefetch().status, 0)
         let tlsServer = try AdServer(tls: true)
         try tlsServer.publish([AdServer.Ad(id: "other", file: "other.png", data: try image("blue"))])
-        let run = try Launchad.run(["prefetch", "--manifest", "https://127.0.0.1:\(tlsServer.nginx.tlsPort)/manifest.json",
-                                    "--cache", cache.path, "--retries", "0"])
+        let run = try Launchad.run([
+            "prefetch", "--manifest", "https://127.0.0.1:\(tlsServer.nginx.tlsPort)/manifest.json",
+            "--cache", cache.path, "--retries", "0"
+        ])
         XCTAssertEqual(run.status, 1)
         XCTAssertEqual(run.events(named: "rejected").first?["id"] as? String, "manifest")
         XCTAssertTrue(run.stderr.hasPrefix("launchad: manifest: https://127.0.0.1:\(tlsServer.nginx.tlsPort)/manifest.json: "), run.stderr)
@@ -117,7 +129,7 @@ final class LaunchFlowTests: XCTestCase {
         XCTAssertEqual(refreshed.events(named: "download").count, 1)
         XCTAssertEqual(try Data(contentsOf: stored), red)
 
-        usleep(20_000) // time is the behaviour: the write must get a later mtime than the one recorded
+        usleep(20_000)  // time is the behaviour: the write must get a later mtime than the one recorded
         try damage()
         let launched = try launch()
         XCTAssertEqual(launched.events(named: "cache_hit").count, 0, "the damaged file is not shown: \(launched.stdout)")
@@ -137,8 +149,10 @@ final class LaunchFlowTests: XCTestCase {
         XCTAssertEqual(fetched.events.last?["event"] as? String, "end")
         XCTAssertEqual(fetched.events.last?["outcome"] as? String, "completed")
         let slow = Data(repeating: 7, count: 5000)
-        try server.publish([AdServer.Ad(id: "red", file: "red.png", data: red),
-                            AdServer.Ad(id: "slow", file: "slow/ad.png", data: slow, extra: #""priority": 1, "start": 4102444800,"#)])
+        try server.publish([
+            AdServer.Ad(id: "red", file: "red.png", data: red),
+            AdServer.Ad(id: "slow", file: "slow/ad.png", data: slow, extra: #""priority": 1, "start": 4102444800,"#)
+        ])
         let run = try launch()
         assertEnds(run, "completed")
         let done = try XCTUnwrap(run.events(named: "prefetch_done").first?["t_ms"] as? Int)
@@ -226,8 +240,10 @@ final class LaunchFlowTests: XCTestCase {
         try server.publish([AdServer.Ad(id: "old", file: "old.png", data: red), AdServer.Ad(id: "off", file: "off.png", data: blue)])
         XCTAssertEqual(try prefetch().status, 0)
         XCTAssertEqual(cachedFiles().count, 2)
-        try server.publish([AdServer.Ad(id: "old", file: "old.png", data: red, extra: #""end": "2020-01-01T00:00:00Z","#),
-                            AdServer.Ad(id: "off", file: "off.png", data: blue, extra: #""show": false,"#)])
+        try server.publish([
+            AdServer.Ad(id: "old", file: "old.png", data: red, extra: #""end": "2020-01-01T00:00:00Z","#),
+            AdServer.Ad(id: "off", file: "off.png", data: blue, extra: #""show": false,"#)
+        ])
         let run = try prefetch()
         let reasons = Dictionary(uniqueKeysWithValues: run.events(named: "evicted").map { ($0["id"] as! String, $0["reason"] as! String) })
         XCTAssertEqual(reasons, ["old": "expired", "off": "hidden"])
@@ -255,16 +271,22 @@ final class LaunchFlowTests: XCTestCase {
         let truncating = try RawServer.truncating(promised: blue.count, sent: blue.prefix(100))
         let unsized = try RawServer.unsized(blue + blue)
         let cases: [(String, [AdServer.Ad], [String], String)] = [
-            ("checksum", [AdServer.Ad(id: "ad", file: "ad2.png", data: blue, declaredSha: SHA256.hex(of: red + blue))], [],
-             "sha256 mismatch: the file is not the one the manifest describes"),
+            (
+                "checksum", [AdServer.Ad(id: "ad", file: "ad2.png", data: blue, declaredSha: SHA256.hex(of: red + blue))], [],
+                "sha256 mismatch: the file is not the one the manifest describes"
+            ),
             ("404", [AdServer.Ad(id: "ad", file: "missing.png", data: blue)], [], "HTTP 404 for \(server.nginx.base)/missing.png"),
             ("500", [AdServer.Ad(id: "ad", file: "500/ad.png", data: blue)], [], "HTTP 500 for \(server.nginx.base)/500/ad.png"),
             ("slow", [AdServer.Ad(id: "ad", file: "slow/ad.png", data: blue + Data(count: 40_000))], ["--timeout", "1"], "timed out"),
             ("truncated", [AdServer.Ad(id: "ad", file: "http://127.0.0.1:\(truncating.port)/ad.png", data: blue)], [], "truncated"),
-            ("unsized, too long", [AdServer.Ad(id: "ad", file: "http://127.0.0.1:\(unsized.port)/ad.png", data: blue)], [],
-             "ad.png is over the \(blue.count + 1)-byte limit"),
-            ("short file", [AdServer.Ad(id: "ad", file: "short.png", data: blue, declaredBytes: blue.count + 10)], [],
-             "size mismatch: got \(blue.count) bytes, the manifest says \(blue.count + 10)"),
+            (
+                "unsized, too long", [AdServer.Ad(id: "ad", file: "http://127.0.0.1:\(unsized.port)/ad.png", data: blue)], [],
+                "ad.png is over the \(blue.count + 1)-byte limit"
+            ),
+            (
+                "short file", [AdServer.Ad(id: "ad", file: "short.png", data: blue, declaredBytes: blue.count + 10)], [],
+                "size mismatch: got \(blue.count) bytes, the manifest says \(blue.count + 10)"
+            )
         ]
         for (name, ads, options, reason) in cases {
             try server.publish(ads, serveFiles: name != "404")
@@ -318,9 +340,15 @@ final class LaunchFlowTests: XCTestCase {
     func testBadCommandLinesAreOneLineUsageErrors() throws {
         for (args, message) in [
             (["prefetch"], "launchad: --manifest URL|FILE is required\n"),
-            (["prefetch", "--manifest", "m.json", "--cache-limit", "lots"], "launchad: --cache-limit takes a size like 200MB, 50M, 1GiB or 1000000, not 'lots'\n"),
-            (["launch", "--manifest", "http://ads.example.com/m.json"], "launchad: --manifest over plain http needs --allow-http (or https, or a loopback host)\n"),
-            (["launch", "--manifest", "m.json", "--then"], "launchad: --then needs a command\n"),
+            (
+                ["prefetch", "--manifest", "m.json", "--cache-limit", "lots"],
+                "launchad: --cache-limit takes a size like 200MB, 50M, 1GiB or 1000000, not 'lots'\n"
+            ),
+            (
+                ["launch", "--manifest", "http://ads.example.com/m.json"],
+                "launchad: --manifest over plain http needs --allow-http (or https, or a loopback host)\n"
+            ),
+            (["launch", "--manifest", "m.json", "--then"], "launchad: --then needs a command\n")
         ] {
             let run = try Launchad.run(args)
             XCTAssertEqual(run.status, 2, args.joined(separator: " "))
@@ -351,11 +379,13 @@ final class LaunchFlowTests: XCTestCase {
         try server.publish([AdServer.Ad(id: "loop", file: "loop/red.png", data: red + red)], serveFiles: false)
         let run = try prefetch()
         XCTAssertEqual(run.status, 1)
-        XCTAssertEqual(run.events(named: "rejected").first?["reason"] as? String, "more than 5 redirects for \(server.nginx.base)/loop/red.png")
+        XCTAssertEqual(
+            run.events(named: "rejected").first?["reason"] as? String, "more than 5 redirects for \(server.nginx.base)/loop/red.png")
         try server.publish([AdServer.Ad(id: "away", file: "away/red.png", data: red + red)], serveFiles: false)
         let away = try prefetch()
-        XCTAssertEqual(away.events(named: "rejected").first?["reason"] as? String,
-                       "redirected to a refused URL: refusing plain http for ads.example.com (use https, or --allow-http)")
+        XCTAssertEqual(
+            away.events(named: "rejected").first?["reason"] as? String,
+            "redirected to a refused URL: refusing plain http for ads.example.com (use https, or --allow-http)")
     }
 
     func testAnOversizedManifestIsRefused() throws {
@@ -379,8 +409,10 @@ final class LaunchFlowTests: XCTestCase {
         XCTAssertEqual(statuses.withLock { $0 }, [0, 0, 0])
         XCTAssertEqual(cachedFiles(), [file(red), file(blue)].sorted())
 
-        try server.publish([AdServer.Ad(id: "a", file: "a.png", data: red),
-                            AdServer.Ad(id: "b", file: "slow/b.png", data: blue + Data(count: 200_000))])
+        try server.publish([
+            AdServer.Ad(id: "a", file: "a.png", data: red),
+            AdServer.Ad(id: "b", file: "slow/b.png", data: blue + Data(count: 200_000))
+        ])
         let victim = Process()
         victim.executableURL = URL(fileURLWithPath: Launchad.binary)
         victim.arguments = ["prefetch", "--manifest", server.manifestURL, "--cache", cache.path, "--size", "320x240"]
@@ -417,8 +449,10 @@ final class LaunchMediaManifestTests: XCTestCase {
         let fetched = try Launchad.run(["prefetch", "--manifest", manifest, "--cache", cache.path, "--device", "android-hd"])
         XCTAssertEqual(fetched.status, 0, fetched.stderr)
         XCTAssertEqual(fetched.events(named: "download").count, 2, "the video and its fallback; the image ad shares the fallback's file")
-        let run = try Launchad.run(["launch", "--manifest", manifest, "--cache", cache.path, "--device", "android-hd",
-                                    "--max-duration", "1", "--transition", "none", "--then", "sh", "-c", "exit 5"])
+        let run = try Launchad.run([
+            "launch", "--manifest", manifest, "--cache", cache.path, "--device", "android-hd",
+            "--max-duration", "1", "--transition", "none", "--then", "sh", "-c", "exit 5"
+        ])
         XCTAssertEqual(run.status, 5, "the app's status, not the ad's: \(run.stderr)")
         XCTAssertEqual(run.events(named: "cache_hit").first?["id"] as? String, "spring-sale")
         XCTAssertEqual(run.events.last?["event"] as? String, "end")

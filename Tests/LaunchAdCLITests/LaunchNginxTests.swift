@@ -1,8 +1,8 @@
-import XCTest
 import Foundation
 import LaunchAdCore
 import LaunchAdDelivery
 import LaunchAdTestSupport
+import XCTest
 
 /// A real nginx on 127.0.0.1 with a random free port and its own prefix folder, serving `www`.
 /// `/500/` always answers 500, `/slow/` sends 2 kB a second, `/stall/` answers a range from 0 at
@@ -44,45 +44,49 @@ final class Nginx {
         var tlsServer = ""
         if tls {
             tlsPort = try freePort()
-            let made = try Fixtures.run("/usr/bin/openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
-                                                              "-subj", "/CN=127.0.0.1", "-keyout", "\(p)/key.pem", "-out", "\(p)/cert.pem"])
+            let made = try Fixtures.run(
+                "/usr/bin/openssl",
+                [
+                    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                    "-subj", "/CN=127.0.0.1", "-keyout", "\(p)/key.pem", "-out", "\(p)/cert.pem"
+                ])
             guard made.status == 0 else { throw FixtureError("openssl: \(made.stderr)") }
             tlsServer = """
-            server {
-                listen 127.0.0.1:\(tlsPort) ssl;
-                ssl_certificate \(p)/cert.pem; ssl_certificate_key \(p)/key.pem;
-                root \(p)/www;
-            }
-            """
+                server {
+                    listen 127.0.0.1:\(tlsPort) ssl;
+                    ssl_certificate \(p)/cert.pem; ssl_certificate_key \(p)/key.pem;
+                    root \(p)/www;
+                }
+                """
         }
         let conf = """
-        \(getuid() == 0 ? "user root;" : "")
-        worker_processes 1;
-        error_log \(p)/logs/error.log;
-        pid \(p)/nginx.pid;
-        events { worker_connections 64; }
-        http {
-            access_log \(p)/logs/access.log;
-            log_format track '$request_uri';
-            client_body_temp_path \(p)/tmp/body; proxy_temp_path \(p)/tmp/proxy; fastcgi_temp_path \(p)/tmp/fcgi;
-            uwsgi_temp_path \(p)/tmp/uwsgi; scgi_temp_path \(p)/tmp/scgi;
-            types { application/json json; video/mp4 mp4; image/png png; }
-            map $http_range $stall_rate { "~^bytes=0-" 0; default 2; }
-            server {
-                listen 127.0.0.1:\(port);
-                root \(p)/www;
-                location /500/ { return 500; }
-                location /slow/ { limit_rate 2k; limit_rate_after 0; }
-                location /stall/ { limit_rate $stall_rate; }
-                location /hop/ { rewrite ^/hop/(.*)$ /$1 redirect; }
-                location /loop/ { rewrite ^(.*)$ $1 redirect; }
-                location /away/ { return 302 http://ads.example.com/x.png; }
-                location /track/ { access_log \(p)/logs/track.log track; return 204; }
-                location /busy/ { return 429; }
+            \(getuid() == 0 ? "user root;" : "")
+            worker_processes 1;
+            error_log \(p)/logs/error.log;
+            pid \(p)/nginx.pid;
+            events { worker_connections 64; }
+            http {
+                access_log \(p)/logs/access.log;
+                log_format track '$request_uri';
+                client_body_temp_path \(p)/tmp/body; proxy_temp_path \(p)/tmp/proxy; fastcgi_temp_path \(p)/tmp/fcgi;
+                uwsgi_temp_path \(p)/tmp/uwsgi; scgi_temp_path \(p)/tmp/scgi;
+                types { application/json json; video/mp4 mp4; image/png png; }
+                map $http_range $stall_rate { "~^bytes=0-" 0; default 2; }
+                server {
+                    listen 127.0.0.1:\(port);
+                    root \(p)/www;
+                    location /500/ { return 500; }
+                    location /slow/ { limit_rate 2k; limit_rate_after 0; }
+                    location /stall/ { limit_rate $stall_rate; }
+                    location /hop/ { rewrite ^/hop/(.*)$ /$1 redirect; }
+                    location /loop/ { rewrite ^(.*)$ $1 redirect; }
+                    location /away/ { return 302 http://ads.example.com/x.png; }
+                    location /track/ { access_log \(p)/logs/track.log track; return 204; }
+                    location /busy/ { return 429; }
+                }
+                \(tlsServer)
             }
-            \(tlsServer)
-        }
-        """
+            """
         try conf.write(to: prefix.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
         let proc = Process()
         proc.executableURL = URL(fileURLWithPath: "/usr/sbin/nginx")
@@ -112,8 +116,9 @@ final class Nginx {
         let url = www.appendingPathComponent(path)
         try data.write(to: url, options: .atomic)
         edits += 1
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: Double(edits * 2 - 1000))],
-                                              ofItemAtPath: url.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: Double(edits * 2 - 1000))],
+            ofItemAtPath: url.path)
         return "\(base)/\(path)"
     }
 
@@ -147,7 +152,8 @@ final class RawServer {
 
     /// A 200 that promises `promised` bytes and sends `sent`.
     static func truncating(promised: Int, sent: Data) throws -> RawServer {
-        try RawServer(Data("HTTP/1.1 200 OK\r\nContent-Type: video/mp4\r\nContent-Length: \(promised)\r\nConnection: close\r\n\r\n".utf8) + sent)
+        try RawServer(
+            Data("HTTP/1.1 200 OK\r\nContent-Type: video/mp4\r\nContent-Length: \(promised)\r\nConnection: close\r\n\r\n".utf8) + sent)
     }
 
     /// A 200 with no Content-Length: the body ends when the connection closes.
@@ -163,8 +169,15 @@ func listeningSocket(backlog: Int32, host: String = "127.0.0.1") throws -> (fd: 
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     var addr = loopback(0)
     addr.sin_addr.s_addr = inet_addr(host)
-    guard withUnsafePointer(to: &addr, { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }) == 0, listen(fd, backlog) == 0 else {
+    guard
+        withUnsafePointer(
+            to: &addr,
+            {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }) == 0, listen(fd, backlog) == 0
+    else {
         close(fd)
         throw FixtureError("cannot listen on 127.0.0.1")
     }
@@ -197,8 +210,11 @@ func canConnect(_ port: UInt16) -> Bool {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     defer { close(fd) }
     var addr = loopback(port)
-    return withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } } == 0
+    return withUnsafePointer(to: &addr) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+    } == 0
 }
 
 /// The served side of the tests: creatives and a manifest about them, on a real nginx.
@@ -216,7 +232,8 @@ final class AdServer {
         var declaredBytes: Int?
         var json: String {
             let sha = declaredSha ?? SHA256.hex(of: data)
-            return #"{"id": "\#(id)", "type": "\#(kind)", "duration": 0.4, \#(extra) "variants": [{"url": "\#(file)", "width": 320, "height": 240, "bytes": \#(declaredBytes ?? data.count), "sha256": "\#(sha)"}]}"#
+            return
+                #"{"id": "\#(id)", "type": "\#(kind)", "duration": 0.4, \#(extra) "variants": [{"url": "\#(file)", "width": 320, "height": 240, "bytes": \#(declaredBytes ?? data.count), "sha256": "\#(sha)"}]}"#
         }
     }
 

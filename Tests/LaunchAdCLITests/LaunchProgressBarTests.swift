@@ -1,14 +1,16 @@
-import XCTest
 import Foundation
 import LaunchAdCLI
 import LaunchAdTestSupport
+import XCTest
 
 final class LaunchProgressBarTests: XCTestCase {
     func testLineShowsBarPercentAndAmount() {
-        XCTAssertEqual(ProgressBar.line(done: 1_200_000, total: 2_400_000, label: "spring-sale", unit: .bytes, width: 10),
-                       "spring-sale  [#####-----]  50%  1.2/2.4 MB")
+        XCTAssertEqual(
+            ProgressBar.line(done: 1_200_000, total: 2_400_000, label: "spring-sale", unit: .bytes, width: 10),
+            "spring-sale  [#####-----]  50%  1.2/2.4 MB")
         XCTAssertEqual(ProgressBar.line(done: 3, total: 3, label: "files", unit: .count, width: 4), "files  [####] 100%  3/3")
-        XCTAssertEqual(ProgressBar.line(done: 0, total: 0, label: "x", unit: .count, width: 2), "x  [##] 100%  0/0", "nothing to do is done")
+        XCTAssertEqual(
+            ProgressBar.line(done: 0, total: 0, label: "x", unit: .count, width: 2), "x  [##] 100%  0/0", "nothing to do is done")
     }
 
     /// Drawn in place with carriage returns and ended with one newline.

@@ -20,13 +20,13 @@ final class LocalFileFormatTests: XCTestCase {
         try FileManager.default.copyItem(atPath: clip, toPath: segment)
         let hls = "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:1\n#EXTINF:1.0,\nfile://\(segment)\n#EXT-X-ENDLIST\n"
         let mpd = """
-        <?xml version="1.0"?>
-        <MPD xmlns="urn:mpeg:dash:schema:mpd:2011" type="static" mediaPresentationDuration="PT1S" minBufferTime="PT1S" profiles="urn:mpeg:dash:profile:isoff-on-demand:2011">
-          <Period><AdaptationSet mimeType="video/mp4"><Representation id="1" bandwidth="100000" width="320" height="240" codecs="avc1.64000d">
-            <BaseURL>file://\(segment)</BaseURL>
-          </Representation></AdaptationSet></Period>
-        </MPD>
-        """
+            <?xml version="1.0"?>
+            <MPD xmlns="urn:mpeg:dash:schema:mpd:2011" type="static" mediaPresentationDuration="PT1S" minBufferTime="PT1S" profiles="urn:mpeg:dash:profile:isoff-on-demand:2011">
+              <Period><AdaptationSet mimeType="video/mp4"><Representation id="1" bandwidth="100000" width="320" height="240" codecs="avc1.64000d">
+                <BaseURL>file://\(segment)</BaseURL>
+              </Representation></AdaptationSet></Period>
+            </MPD>
+            """
         for (name, text) in [("hls", hls), ("dash", mpd)] {
             let ad = folder.appendingPathComponent("\(name)-ad.mp4")
             try Data(text.utf8).write(to: ad)
@@ -36,7 +36,8 @@ final class LocalFileFormatTests: XCTestCase {
             XCTAssertEqual(run.events(named: "end").count, 1)
             XCTAssertEqual(run.events(named: "error").first?["code"] as? String, "not_media", "\(name): \(run.stdout)")
             let message = run.events(named: "error").first?["message"] as? String ?? ""
-            XCTAssertTrue(message.contains("not a media file launchad opens") || message.contains("not a media file FFmpeg can read"), message)
+            XCTAssertTrue(
+                message.contains("not a media file launchad opens") || message.contains("not a media file FFmpeg can read"), message)
 
             let validate = try Launchad.run(["validate", ad.path])
             XCTAssertNotEqual(validate.status, 0, "\(name): \(validate.stdout)")
@@ -51,7 +52,7 @@ final class LocalFileFormatTests: XCTestCase {
             ("fmt.ts", ["-f", "lavfi", "-i", "testsrc2=s=160x120:r=10:d=1", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-f", "mpegts"]),
             ("fmt.png", ["-f", "lavfi", "-i", "color=c=red:s=160x120", "-frames:v", "1"]),
             ("fmt.jpg", ["-f", "lavfi", "-i", "color=c=red:s=160x120", "-frames:v", "1"]),
-            ("fmt.gif", ["-f", "lavfi", "-i", "testsrc2=s=160x120:r=10:d=1"]),
+            ("fmt.gif", ["-f", "lavfi", "-i", "testsrc2=s=160x120:r=10:d=1"])
         ]
         var files = [try Fixtures.colourBars(seconds: 1, audio: true)]
         for (name, args) in inputs { files.append(try Fixtures.make(name, args)) }

@@ -1,8 +1,8 @@
-import XCTest
 import Foundation
 import LaunchAdCore
 import LaunchAdDelivery
 import LaunchAdTestSupport
+import XCTest
 
 /// `"type": "vast"` ads in the manifest: resolved and cached by the refresh, shown from the
 /// cache, their beacons through the outbox; nginx serves the tag, the media and /track/.
@@ -13,15 +13,23 @@ final class ManifestVASTTests: ServerStateTestCase {
         let base = server.nginx.base
         let clip = try Data(contentsOf: URL(fileURLWithPath: try Fixtures.colourBars(seconds: 1, audio: false)))
         try server.nginx.put("clip.mp4", clip)
-        try server.nginx.put("tag.xml", Data(VASTTags.document([VASTTags.inlineAd(
-            id: "v1", track: "\(base)/track", media: [VASTTags.mediaFile("\(base)/clip.mp4")], events: events, duration: "00:00:01", expires: expires)]).utf8))
+        try server.nginx.put(
+            "tag.xml",
+            Data(
+                VASTTags.document([
+                    VASTTags.inlineAd(
+                        id: "v1", track: "\(base)/track", media: [VASTTags.mediaFile("\(base)/clip.mp4")], events: events,
+                        duration: "00:00:01", expires: expires)
+                ]).utf8))
         try server.nginx.put("manifest.json", Data(#"{"ads": [{"id": "v1", "type": "vast", "vast": "tag.xml"\#(end)}]}"#.utf8))
         return clip
     }
 
     func prefetch() throws -> Launchad.Run {
-        try Launchad.run(["prefetch", "--manifest", server.manifestURL, "--cache", cache.path, "--size", "320x240",
-                          "--state", state.path, "--retries", "0", "--beacon-wait", "5"])
+        try Launchad.run([
+            "prefetch", "--manifest", server.manifestURL, "--cache", cache.path, "--size", "320x240",
+            "--state", state.path, "--retries", "0", "--beacon-wait", "5"
+        ])
     }
 
     func testAVASTAdIsCachedShownOfflineAndItsImpressionSentWhenTheNetworkReturns() throws {
@@ -32,9 +40,11 @@ final class ManifestVASTTests: ServerStateTestCase {
         XCTAssertEqual(objects, ["\(SHA256.hex(of: clip)).mp4"])
 
         server.nginx.stop()
-        let run = try Launchad.run(["launch", "--manifest", server.manifestURL, "--cache", cache.path, "--state", state.path,
-                                    "--size", "320x240", "--transition", "none", "--retries", "0", "--beacon-wait", "1",
-                                    "--refresh-timeout", "1"])
+        let run = try Launchad.run([
+            "launch", "--manifest", server.manifestURL, "--cache", cache.path, "--state", state.path,
+            "--size", "320x240", "--transition", "none", "--retries", "0", "--beacon-wait", "1",
+            "--refresh-timeout", "1"
+        ])
         XCTAssertEqual(run.events(named: "cache_hit").first?["id"] as? String, "v1", run.stdout)
         XCTAssertEqual(run.events.last?["outcome"] as? String, "completed", run.stdout)
         XCTAssertEqual(run.events(named: "skip").count, 0)
@@ -53,7 +63,7 @@ final class ManifestVASTTests: ServerStateTestCase {
         try publish(events: ["start", "notUsed"], end: #", "end": \#(end)"#)
         XCTAssertEqual(try prefetch().status, 0)
         XCTAssertEqual(server.nginx.tracked, [])
-        Thread.sleep(until: Date(timeIntervalSince1970: Double(end) + 0.5)) // time is the behaviour: past the ad's end
+        Thread.sleep(until: Date(timeIntervalSince1970: Double(end) + 0.5))  // time is the behaviour: past the ad's end
         let expired = try prefetch()
         XCTAssertEqual(expired.events(named: "evicted").first?["reason"] as? String, "expired", expired.stdout)
         _ = try prefetch()
@@ -63,9 +73,11 @@ final class ManifestVASTTests: ServerStateTestCase {
     /// A launch from the cache with the network cut (so the background refresh cannot fetch the tag again).
     func launchOffline() throws -> Launchad.Run {
         server.nginx.stop()
-        return try Launchad.run(["launch", "--manifest", server.manifestURL, "--cache", cache.path, "--state", state.path,
-                                 "--size", "320x240", "--transition", "none", "--retries", "0", "--beacon-wait", "1",
-                                 "--refresh-timeout", "1", "--wait", "1"])
+        return try Launchad.run([
+            "launch", "--manifest", server.manifestURL, "--cache", cache.path, "--state", state.path,
+            "--size", "320x240", "--transition", "none", "--retries", "0", "--beacon-wait", "1",
+            "--refresh-timeout", "1", "--wait", "1"
+        ])
     }
 
     /// After `<Expires>` the ad server no longer fills the tag, so the refresh keeps the old response.
@@ -88,7 +100,7 @@ final class ManifestVASTTests: ServerStateTestCase {
         XCTAssertEqual(try prefetch().status, 0)
         let expiry = try XCTUnwrap(try indexExpiry(), "the index record keeps the tag's expiry")
         XCTAssertEqual(expiry.timeIntervalSince(fetchedAt), 2, accuracy: 1.5)
-        Thread.sleep(until: expiry.addingTimeInterval(0.3)) // time is the behaviour: past the tag's expiry
+        Thread.sleep(until: expiry.addingTimeInterval(0.3))  // time is the behaviour: past the tag's expiry
 
         let late = try launchOffline()
         XCTAssertEqual(late.status, 3, late.stdout + late.stderr)
@@ -102,8 +114,9 @@ final class ManifestVASTTests: ServerStateTestCase {
         XCTAssertNil(try indexExpiry(), "the expired ad left the index")
         _ = try prefetch()
         XCTAssertEqual(try Launchad.run(["outbox", "flush", "--state", state.path]).status, 0)
-        XCTAssertEqual(server.nginx.tracked.map { String($0.split(separator: "?")[0]) }, ["/track/v1/notUsed"],
-                       "notUsed once, nothing else (the empty tag has no Error URI)")
+        XCTAssertEqual(
+            server.nginx.tracked.map { String($0.split(separator: "?")[0]) }, ["/track/v1/notUsed"],
+            "notUsed once, nothing else (the empty tag has no Error URI)")
     }
 
     func testAVASTAdIsShownInsideItsExpiresAndAShownAdFiresNoNotUsed() throws {
@@ -116,7 +129,7 @@ final class ManifestVASTTests: ServerStateTestCase {
         XCTAssertEqual(shown.events(named: "cache_hit").first?["id"] as? String, "v1", shown.stdout)
         XCTAssertEqual(shown.events.last?["outcome"] as? String, "completed", shown.stdout)
 
-        Thread.sleep(until: expiry.addingTimeInterval(0.3)) // time is the behaviour: past the tag's expiry
+        Thread.sleep(until: expiry.addingTimeInterval(0.3))  // time is the behaviour: past the tag's expiry
         let late = try launchOffline()
         XCTAssertEqual(late.events(named: "cache_hit").count, 0, late.stdout)
         XCTAssertEqual(late.events.last?["outcome"] as? String, "no_ad", late.stdout)
@@ -128,8 +141,13 @@ final class ManifestVASTTests: ServerStateTestCase {
 
     func testABrokenTagIsRejectedInOneLineAndFiresItsErrorURI() throws {
         let base = server.nginx.base
-        try server.nginx.put("tag.xml", Data(VASTTags.document([VASTTags.inlineAd(
-            id: "v1", track: "\(base)/track", media: [VASTTags.mediaFile("\(base)/missing.mp4")], events: ["start"])]).utf8))
+        try server.nginx.put(
+            "tag.xml",
+            Data(
+                VASTTags.document([
+                    VASTTags.inlineAd(
+                        id: "v1", track: "\(base)/track", media: [VASTTags.mediaFile("\(base)/missing.mp4")], events: ["start"])
+                ]).utf8))
         try server.nginx.put("manifest.json", Data(#"{"ads": [{"id": "v1", "type": "vast", "vast": "tag.xml"}]}"#.utf8))
         let run = try prefetch()
         XCTAssertEqual(run.status, 1)
@@ -153,8 +171,12 @@ final class ManifestVASTTests: ServerStateTestCase {
         let clip = try Data(contentsOf: URL(fileURLWithPath: try Fixtures.colourBars(seconds: 1, audio: false)))
         try server.nginx.put("clip.mp4", clip)
         try server.nginx.put("fake.mp4", Data("not a video".utf8))
-        let files = [VASTTags.mediaFile("\(base)/clip.mp4", width: 640, height: 480), VASTTags.mediaFile("\(base)/fake.mp4", extra: #"codec="H.264""#)]
-        try server.nginx.put("tag.xml", Data(VASTTags.document([VASTTags.inlineAd(id: "v1", track: "\(base)/track", media: files, events: ["start"])]).utf8))
+        let files = [
+            VASTTags.mediaFile("\(base)/clip.mp4", width: 640, height: 480),
+            VASTTags.mediaFile("\(base)/fake.mp4", extra: #"codec="H.264""#)
+        ]
+        try server.nginx.put(
+            "tag.xml", Data(VASTTags.document([VASTTags.inlineAd(id: "v1", track: "\(base)/track", media: files, events: ["start"])]).utf8))
         try server.nginx.put("manifest.json", Data(#"{"ads": [{"id": "v1", "type": "vast", "vast": "tag.xml"}]}"#.utf8))
         let run = try prefetch()
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
@@ -166,8 +188,11 @@ final class ManifestVASTTests: ServerStateTestCase {
     /// Issue 20: a tag nested 100,000 deep (700 kB) is rejected in one line by the refresh, its
     /// process unharmed (it used to overflow the stack freeing the tree).
     func testADeeplyNestedTagIsRejectedNotACrash() throws {
-        try server.nginx.put("tag.xml", Data(("<VAST version=\"4.0\">" + String(repeating: "<a>", count: 100_000)
-            + String(repeating: "</a>", count: 100_000) + "</VAST>").utf8))
+        try server.nginx.put(
+            "tag.xml",
+            Data(
+                ("<VAST version=\"4.0\">" + String(repeating: "<a>", count: 100_000)
+                    + String(repeating: "</a>", count: 100_000) + "</VAST>").utf8))
         try server.nginx.put("manifest.json", Data(#"{"ads": [{"id": "v1", "type": "vast", "vast": "tag.xml"}]}"#.utf8))
         let run = try prefetch()
         XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
@@ -182,10 +207,13 @@ final class ManifestVASTTests: ServerStateTestCase {
         let clip = try Data(contentsOf: URL(fileURLWithPath: try Fixtures.colourBars(seconds: 1, audio: false)))
         try server.nginx.put("clip.mp4", clip)
         let media = [VASTTags.mediaFile("\(base)/clip.mp4")]
-        try server.nginx.put("tag.xml", Data(VASTTags.document([
-            VASTTags.inlineAd(id: "bad", track: "\(base)/track", media: media, sequence: 1, events: [], duration: "soon"),
-            VASTTags.inlineAd(id: "good", track: "\(base)/track", media: media, events: []),
-        ]).utf8))
+        try server.nginx.put(
+            "tag.xml",
+            Data(
+                VASTTags.document([
+                    VASTTags.inlineAd(id: "bad", track: "\(base)/track", media: media, sequence: 1, events: [], duration: "soon"),
+                    VASTTags.inlineAd(id: "good", track: "\(base)/track", media: media, events: [])
+                ]).utf8))
         try server.nginx.put("manifest.json", Data(#"{"ads": [{"id": "v1", "type": "vast", "vast": "tag.xml"}]}"#.utf8))
         let run = try prefetch()
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)

@@ -27,8 +27,10 @@ final class MetricsTests: XCTestCase {
         let port = try freePort()
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/prometheus-node-exporter")
-        p.arguments = ["--collector.disable-defaults", "--collector.textfile", "--collector.textfile.directory=\(textfiles)",
-                       "--web.listen-address=127.0.0.1:\(port)"]
+        p.arguments = [
+            "--collector.disable-defaults", "--collector.textfile", "--collector.textfile.directory=\(textfiles)",
+            "--web.listen-address=127.0.0.1:\(port)"
+        ]
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
         try p.run()
@@ -38,7 +40,8 @@ final class MetricsTests: XCTestCase {
 
     func scrape(_ port: UInt16) throws -> String {
         let client = HTTPClient(connectTimeout: 5, totalTimeout: 10, allowHTTP: false)
-        let response = try client.fetch(FetchRequest(url: URL(string: "http://127.0.0.1:\(port)/metrics")!, maxBytes: 1 << 22), progress: nil)
+        let response = try client.fetch(
+            FetchRequest(url: URL(string: "http://127.0.0.1:\(port)/metrics")!, maxBytes: 1 << 22), progress: nil)
         XCTAssertEqual(response.status, 200)
         return String(decoding: response.body, as: UTF8.self)
     }
@@ -49,7 +52,9 @@ final class MetricsTests: XCTestCase {
         let clip = try Fixtures.colourBars(seconds: 1, audio: true)
         let file = textfiles + "/launchad.prom"
         for _ in 0..<2 {
-            let run = try Launchad.run(["play", clip, "--transition", "none", "--metrics", file, "--state", folder.appendingPathComponent("state").path])
+            let run = try Launchad.run([
+                "play", clip, "--transition", "none", "--metrics", file, "--state", folder.appendingPathComponent("state").path
+            ])
             XCTAssertEqual(run.status, 0, run.stderr)
         }
         let check = try promtool(file)
@@ -78,16 +83,21 @@ final class MetricsTests: XCTestCase {
         try png.write(to: folder.appendingPathComponent("red.png"))
         let file = textfiles + "/kiosk.prom"
         let manifest = folder.appendingPathComponent("m.json").path
-        try Data(#"{"metrics": "\#(file)", "ads": [{"id": "spring", "type": "image", "duration": 0.3, "variants": [{"url": "red.png", "width": 320, "height": 240, "bytes": \#(png.count), "sha256": "\#(SHA256.hex(of: png))"}]}]}"#.utf8)
-            .write(to: URL(fileURLWithPath: manifest))
+        try Data(
+            #"{"metrics": "\#(file)", "ads": [{"id": "spring", "type": "image", "duration": 0.3, "variants": [{"url": "red.png", "width": 320, "height": 240, "bytes": \#(png.count), "sha256": "\#(SHA256.hex(of: png))"}]}]}"#
+                .utf8
+        )
+        .write(to: URL(fileURLWithPath: manifest))
         let cache = folder.appendingPathComponent("cache").path
         XCTAssertEqual(try Launchad.run(["prefetch", "--manifest", manifest, "--cache", cache]).status, 0)
         // The refresh itself leaves the cache's gauges, no play yet.
         let refreshed = try String(contentsOfFile: file, encoding: .utf8)
         XCTAssertTrue(refreshed.contains("launchad_cache_ads 1\n"), refreshed)
         XCTAssertFalse(refreshed.contains("launchad_plays_total"), refreshed)
-        let run = try Launchad.run(["launch", "--manifest", manifest, "--cache", cache, "--size", "320x240", "--transition", "none",
-                                    "--state", folder.appendingPathComponent("state").path])
+        let run = try Launchad.run([
+            "launch", "--manifest", manifest, "--cache", cache, "--size", "320x240", "--transition", "none",
+            "--state", folder.appendingPathComponent("state").path
+        ])
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
         let text = try String(contentsOfFile: file, encoding: .utf8)
         XCTAssertTrue(text.contains("launchad_plays_total{ad=\"spring\",outcome=\"completed\"} 1\n"), text)
@@ -105,7 +115,10 @@ final class MetricsTests: XCTestCase {
         for command in [["play", clip], ["launch", "--manifest", manifest], ["prefetch", "--manifest", manifest]] {
             let run = try Launchad.run(command + ["--metrics", "/nonexistent-launchad-dir/x.prom"])
             XCTAssertEqual(run.status, 2, run.stderr)
-            XCTAssertEqual(run.stderr, "launchad: --metrics /nonexistent-launchad-dir/x.prom: cannot write in /nonexistent-launchad-dir: No such file or directory\n")
+            XCTAssertEqual(
+                run.stderr,
+                "launchad: --metrics /nonexistent-launchad-dir/x.prom: cannot write in /nonexistent-launchad-dir: No such file or directory\n"
+            )
             XCTAssertEqual(run.stdout, "", "nothing played")
         }
     }

@@ -1,7 +1,7 @@
-import XCTest
 import Foundation
 import LaunchAdCore
 import LaunchAdTestSupport
+import XCTest
 
 /// A loopback server whose every connection is handled by `respond` on its own thread (the
 /// client's request is passed in): for what nginx will not do, such as answering never, or
@@ -60,23 +60,28 @@ final class NetworkLimitsTests: XCTestCase {
     func testAnEncodedBodyIsRefusedNotInflated() throws {
         let bomb = Fixtures.directory.appendingPathComponent("zeros-100MB.gz").path
         if !FileManager.default.fileExists(atPath: bomb) {
-            let made = try Fixtures.run("/bin/sh", ["-c", "head -c 100000000 /dev/zero | gzip -c > \(bomb).part$$ && mv \(bomb).part$$ \(bomb)"])
+            let made = try Fixtures.run(
+                "/bin/sh", ["-c", "head -c 100000000 /dev/zero | gzip -c > \(bomb).part$$ && mv \(bomb).part$$ \(bomb)"])
             XCTAssertEqual(made.status, 0, made.stderr)
         }
         let body = try Data(contentsOf: URL(fileURLWithPath: bomb))
         let server = try ScriptedServer { fd, _ in
-            _ = ScriptedServer.send(fd, Data("HTTP/1.0 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\n\r\n".utf8) + body)
+            _ = ScriptedServer.send(
+                fd, Data("HTTP/1.0 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\n\r\n".utf8) + body)
         }
         let run = try prefetch(server.url)
         XCTAssertEqual(run.status, 1)
-        XCTAssertEqual(run.stderr, "launchad: manifest: refusing a gzip-encoded body from \(server.url) (launchad asks for identity encoding)\n")
+        XCTAssertEqual(
+            run.stderr, "launchad: manifest: refusing a gzip-encoded body from \(server.url) (launchad asks for identity encoding)\n")
         XCTAssertTrue(server.requests.first?.lowercased().contains("accept-encoding: identity\r\n") ?? false, server.requests.first ?? "")
     }
 
     /// A 500 whose body never ends: read only a few KB of it, then the status is reported.
     func testAnEndlessErrorBodyIsNotRead() throws {
         let server = try ScriptedServer { fd, _ in
-            guard ScriptedServer.send(fd, Data("HTTP/1.1 500 Internal Server Error\r\nContent-Type: text/html\r\n\r\n".utf8)) else { return }
+            guard ScriptedServer.send(fd, Data("HTTP/1.1 500 Internal Server Error\r\nContent-Type: text/html\r\n\r\n".utf8)) else {
+                return
+            }
             let chunk = Data(repeating: 0x41, count: 16_384)
             while ScriptedServer.send(fd, chunk) { usleep(1000) }
         }

@@ -1,8 +1,8 @@
-import XCTest
 import Foundation
 import LaunchAdCore
 import LaunchAdDelivery
 import LaunchAdTestSupport
+import XCTest
 
 /// The outbox against its own folder and a slow tracker: each delivered item leaves at once,
 /// items are re-checked when read, and the state folder obeys the cache folder's rules.
@@ -18,7 +18,8 @@ final class OutboxHardeningTests: XCTestCase {
     override func tearDown() { try? FileManager.default.removeItem(at: state) }
 
     func outbox() throws -> Outbox {
-        try Outbox(stateDirectory: state, config: OutboxConfig(), fetcher: HTTPClient(connectTimeout: 2, totalTimeout: 4), clock: { Date() })
+        try Outbox(
+            stateDirectory: state, config: OutboxConfig(), fetcher: HTTPClient(connectTimeout: 2, totalTimeout: 4), clock: { Date() })
     }
 
     func launchadOutbox(_ action: String) throws -> (run: Launchad.Run, json: [String: Any]?) {
@@ -89,8 +90,9 @@ final class OutboxHardeningTests: XCTestCase {
         try Data("{not json".utf8).write(to: items.appendingPathComponent("000000000000002-00001-000002-00000002.beacon"))
         try (item("\(tracker.url)/big") + Data(repeating: 0x20, count: 300_000))
             .write(to: items.appendingPathComponent("000000000000002-00001-000003-00000003.record"))
-        try FileManager.default.createSymbolicLink(atPath: items.appendingPathComponent("000000000000002-00001-000004-00000004.beacon").path,
-                                                   withDestinationPath: secret.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: items.appendingPathComponent("000000000000002-00001-000004-00000004.beacon").path,
+            withDestinationPath: secret.path)
 
         let flushed = try launchadOutbox("flush")
         let json = try XCTUnwrap(flushed.json, flushed.run.stdout + flushed.run.stderr)
@@ -111,7 +113,9 @@ final class OutboxHardeningTests: XCTestCase {
         chmod(state.path, 0o777)
         let open = try launchadOutbox("status")
         XCTAssertEqual(open.run.status, 1)
-        XCTAssertEqual(open.run.stderr, "launchad: outbox_unavailable: state folder: \(state.path) is writable by group or others (mode 777); chmod 700 it\n")
+        XCTAssertEqual(
+            open.run.stderr,
+            "launchad: outbox_unavailable: state folder: \(state.path) is writable by group or others (mode 777); chmod 700 it\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: outboxFolder.path), "nothing made inside")
 
         chmod(state.path, 0o700)
@@ -149,7 +153,9 @@ final class OutboxHardeningTests: XCTestCase {
         box.enqueue(beacons: ["\(tracker.url)/b"], event: "impression", at: Date())
         let flushed = try launchadOutbox("flush")
         XCTAssertEqual(flushed.run.status, 1)
-        XCTAssertEqual(flushed.run.stderr, "launchad: cannot send from the outbox: \(outboxFolder.path)/send.lock is a symlink; launchad will not follow it\n")
+        XCTAssertEqual(
+            flushed.run.stderr,
+            "launchad: cannot send from the outbox: \(outboxFolder.path)/send.lock is a symlink; launchad will not follow it\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: target.path), "no file made through a planted symlink")
     }
 }

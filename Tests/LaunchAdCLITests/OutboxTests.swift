@@ -1,8 +1,8 @@
-import XCTest
 import Foundation
 import LaunchAdCore
 import LaunchAdDelivery
 import LaunchAdTestSupport
+import XCTest
 
 /// A clock the test moves by hand.
 final class TestClock: @unchecked Sendable {  // `now` guarded by `lock`
@@ -71,7 +71,7 @@ final class OutboxTests: XCTestCase {
         let box = try outbox()
         let queue: [() -> Void] = [
             { box.enqueue(beacons: ["\(collector.url)/t?e=start&ts=2026-01-01T00%3A00%3A00.000Z&cb=42"], event: "start", at: Date()) },
-            { box.enqueue(record: #"{"id":"r1","ad_id":"a"}"#, collector: "\(collector.url)/pop", batch: 10, at: Date()) },
+            { box.enqueue(record: #"{"id":"r1","ad_id":"a"}"#, collector: "\(collector.url)/pop", batch: 10, at: Date()) }
         ]
         for (n, enqueue) in queue.enumerated() {
             collector.hang = true  // takes the request, never answers: the sender is killed waiting
@@ -92,8 +92,9 @@ final class OutboxTests: XCTestCase {
             XCTAssertEqual(again.json["pending"] as? Int, 0)
             let got = collector.received
             XCTAssertEqual(got.count, 2 * n + 2)
-            XCTAssertEqual(String(decoding: got[2 * n].raw, as: UTF8.self), String(decoding: got[2 * n + 1].raw, as: UTF8.self),
-                           "byte-identical retry")
+            XCTAssertEqual(
+                String(decoding: got[2 * n].raw, as: UTF8.self), String(decoding: got[2 * n + 1].raw, as: UTF8.self),
+                "byte-identical retry")
         }
         let post = collector.received[2]
         XCTAssertEqual(post.method + " " + post.target, "POST /pop")
@@ -103,8 +104,9 @@ final class OutboxTests: XCTestCase {
 
     func testTheHTTPClientCarriesARecordPOSTToo() throws {
         let collector = try Collector()
-        let box = try Outbox(stateDirectory: state, config: OutboxConfig(), fetcher: HTTPClient(connectTimeout: 2, totalTimeout: 4),
-                             clock: { Date() })
+        let box = try Outbox(
+            stateDirectory: state, config: OutboxConfig(), fetcher: HTTPClient(connectTimeout: 2, totalTimeout: 4),
+            clock: { Date() })
         box.enqueue(record: #"{"id":"r9"}"#, collector: "\(collector.url)/pop", batch: 5, at: Date())
         XCTAssertEqual(try box.flush(lockWait: 5), 1)
         XCTAssertEqual(collector.received.map { $0.method + " " + $0.target }, ["POST /pop"])
@@ -162,9 +164,12 @@ final class OutboxTests: XCTestCase {
     func testAnswersDecideDeliveredRefusedOrRetried() throws {
         let nginx = try Nginx()
         let box = try outbox()
-        box.enqueue(beacons: ["\(nginx.base)/track/ok", "\(nginx.base)/hop/track/moved", "\(nginx.base)/missing/x",
-                              "\(nginx.base)/500/x", "\(nginx.base)/busy/x", "http://ads.example.com/x"],
-                    event: "impression", at: Date())
+        box.enqueue(
+            beacons: [
+                "\(nginx.base)/track/ok", "\(nginx.base)/hop/track/moved", "\(nginx.base)/missing/x",
+                "\(nginx.base)/500/x", "\(nginx.base)/busy/x", "http://ads.example.com/x"
+            ],
+            event: "impression", at: Date())
         XCTAssertEqual(try box.flush(lockWait: 5), 6)
         let status = box.status()
         XCTAssertEqual(nginx.tracked.sorted(), ["/track/moved", "/track/ok"])
@@ -174,9 +179,12 @@ final class OutboxTests: XCTestCase {
         XCTAssertEqual(status.pendingBeacons, 2)
         // Nothing fails silently: each host's last problem, with its time, in the status.
         let refusal = try XCTUnwrap(status.counts.problems["ads.example.com"])
-        XCTAssertNotNil(refusal.range(of: #"^20\d\d-\d\d-\d\dT[0-9:.]+Z refusing plain http for ads.example.com \(use https, or --allow-http\)$"#,
-                                      options: .regularExpression), refusal)
-        XCTAssertNotNil(status.counts.problems["127.0.0.1"]?.range(of: #"HTTP (404|500|429) from http://127.0.0.1:\d+/"#, options: .regularExpression))
+        XCTAssertNotNil(
+            refusal.range(
+                of: #"^20\d\d-\d\d-\d\dT[0-9:.]+Z refusing plain http for ads.example.com \(use https, or --allow-http\)$"#,
+                options: .regularExpression), refusal)
+        XCTAssertNotNil(
+            status.counts.problems["127.0.0.1"]?.range(of: #"HTTP (404|500|429) from http://127.0.0.1:\d+/"#, options: .regularExpression))
         XCTAssertTrue(status.json.serialized().contains(#""refused":1,"damaged":0,"last_problem":"20"#), status.json.serialized())
     }
 
@@ -248,7 +256,9 @@ extension OutboxTests {
         let t = Date()
         let events = ["impression", "start", "firstQuartile", "midpoint", "thirdQuartile", "complete"]
         for (i, event) in events.enumerated() {
-            box.enqueue(beacons: ["\(base)/track/\(event)?w=1", "\(base)/track/\(event)?w=2"], event: event, at: t.addingTimeInterval(Double(i) / 1000))
+            box.enqueue(
+                beacons: ["\(base)/track/\(event)?w=1", "\(base)/track/\(event)?w=2"], event: event,
+                at: t.addingTimeInterval(Double(i) / 1000))
         }
         try nginx.start()
         XCTAssertEqual(try box.flush(lockWait: 5), 12)

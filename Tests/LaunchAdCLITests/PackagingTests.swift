@@ -1,5 +1,6 @@
-import XCTest
 import LaunchAdTestSupport
+import XCTest
+
 @testable import LaunchAdCLI
 
 /// What the package ships, tried as a user's tools see it: --version against the installed
@@ -56,8 +57,9 @@ final class PackagingTests: XCTestCase {
         let groff = try tool("groff")
         for entry in CommandCatalog.launchad.commands where entry.page != nil {
             let page = try generated(["--man", entry.name], name: "launchad-\(entry.name).1")
-            let out = try Fixtures.run(groff, ["-man", "-Tutf8", "-ww", "-P-cbou", "-rLL=100n", page],
-                                       environment: ["LC_ALL": "C.UTF-8", "PATH": "/usr/bin:/bin"])
+            let out = try Fixtures.run(
+                groff, ["-man", "-Tutf8", "-ww", "-P-cbou", "-rLL=100n", page],
+                environment: ["LC_ALL": "C.UTF-8", "PATH": "/usr/bin:/bin"])
             XCTAssertEqual(out.status, 0)
             XCTAssertEqual(out.stderr, "", "groff warns about launchad-\(entry.name)(1)")
             for option in entry.page!.options {
@@ -69,7 +71,8 @@ final class PackagingTests: XCTestCase {
     /// What bash offers for `words` (the last one being completed), through the generated script.
     private func bashCompletes(_ words: [String], script: String) throws -> [String] {
         let quoted = words.map { "'\($0)'" }.joined(separator: " ")
-        let program = "source '\(script)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _launchad; printf '%s\\n' \"${COMPREPLY[@]}\""
+        let program =
+            "source '\(script)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _launchad; printf '%s\\n' \"${COMPREPLY[@]}\""
         let out = try Fixtures.run(try tool("bash"), ["--norc", "-c", program])
         XCTAssertEqual(out.stderr, "", words.joined(separator: " "))
         return out.stdout.split(separator: "\n").map(String.init)
@@ -78,14 +81,16 @@ final class PackagingTests: XCTestCase {
     func testBashCompletesCommandsOptionsAndValues() throws {
         let script = try generated(["--completion", "bash"], name: "launchad.bash")
         XCTAssertEqual(Set(try bashCompletes(["launchad", "p"], script: script)), ["play", "probe", "preview", "prefetch"])
-        XCTAssertEqual(Set(try bashCompletes(["launchad", "play", "--skip-"], script: script)),
-                       ["--skip-style", "--skip-after", "--skip-label"])
+        XCTAssertEqual(
+            Set(try bashCompletes(["launchad", "play", "--skip-"], script: script)),
+            ["--skip-style", "--skip-after", "--skip-label"])
         XCTAssertEqual(try bashCompletes(["launchad", "play", "--fit", ""], script: script), ["fit", "fill"])
         XCTAssertEqual(try bashCompletes(["launchad", "outbox", ""], script: script), ["status", "flush"])
         XCTAssertEqual(try bashCompletes(["launchad", "launch", "--rot"], script: script), ["--rotate"], "launch takes play's options")
         XCTAssertEqual(try bashCompletes(["launchad", "help", "val"], script: script), ["validate"])
-        XCTAssertEqual(try bashCompletes(["launchad", "play", "\(Fixtures.media("sample-a"))"], script: script),
-                       [Fixtures.media("sample-ad.mp4")], "a FILE is completed from the disk")
+        XCTAssertEqual(
+            try bashCompletes(["launchad", "play", "\(Fixtures.media("sample-a"))"], script: script),
+            [Fixtures.media("sample-ad.mp4")], "a FILE is completed from the disk")
     }
 
     func testFishCompletesCommandsOptionsAndValues() throws {
@@ -106,7 +111,10 @@ final class PackagingTests: XCTestCase {
         let dir = (script as NSString).deletingLastPathComponent
         let zsh = try tool("zsh")
         XCTAssertEqual(try Fixtures.run(zsh, ["-n", script]).status, 0, "zsh parses _launchad")
-        let out = try Fixtures.run(zsh, ["-f", "-c", "fpath=('\(dir)' $fpath); autoload -Uz compinit; compinit -u -d '\(dir)/zcompdump'; print -r -- $_comps[launchad]"])
+        let out = try Fixtures.run(
+            zsh,
+            ["-f", "-c", "fpath=('\(dir)' $fpath); autoload -Uz compinit; compinit -u -d '\(dir)/zcompdump'; print -r -- $_comps[launchad]"]
+        )
         XCTAssertEqual(out.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "_launchad", out.stderr)
         let text = try String(contentsOfFile: script, encoding: .utf8)
         for entry in CommandCatalog.launchad.commands {
@@ -117,9 +125,13 @@ final class PackagingTests: XCTestCase {
     func testUnitsVerify() throws {
         let analyze = try tool("systemd-analyze")
         let units = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("packaging/systemd").path).sorted()
-        XCTAssertEqual(units, ["launchad-cage.service", "launchad-kiosk.service", "launchad-outbox-flush.service",
-                               "launchad-outbox-flush.timer", "launchad-prefetch.service", "launchad-prefetch.timer",
-                               "launchad-weston.service"])
+        XCTAssertEqual(
+            units,
+            [
+                "launchad-cage.service", "launchad-kiosk.service", "launchad-outbox-flush.service",
+                "launchad-outbox-flush.timer", "launchad-prefetch.service", "launchad-prefetch.timer",
+                "launchad-weston.service"
+            ])
         for unit in units {
             let path = root.appendingPathComponent("packaging/systemd/\(unit)").path
             let out = try Fixtures.run(analyze, ["verify", "--man=no", path])
@@ -149,10 +161,12 @@ final class PackagingTests: XCTestCase {
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: bin) }
         for name in try FileManager.default.contentsOfDirectory(atPath: "/usr/bin") where name != "dpkg-shlibdeps" {
-            try FileManager.default.createSymbolicLink(atPath: bin.appendingPathComponent(name).path, withDestinationPath: "/usr/bin/\(name)")
+            try FileManager.default.createSymbolicLink(
+                atPath: bin.appendingPathComponent(name).path, withDestinationPath: "/usr/bin/\(name)")
         }
-        let out = try Fixtures.run("/bin/bash", [root.appendingPathComponent("scripts/package.sh").path, "--no-build", "--no-lintian"],
-                                   environment: ["PATH": bin.path, "HOME": NSTemporaryDirectory()])
+        let out = try Fixtures.run(
+            "/bin/bash", [root.appendingPathComponent("scripts/package.sh").path, "--no-build", "--no-lintian"],
+            environment: ["PATH": bin.path, "HOME": NSTemporaryDirectory()])
         XCTAssertEqual(out.status, 1)
         XCTAssertEqual(out.stderr, "package: missing build dependency: dpkg-shlibdeps (apt install dpkg-dev)\n")
     }

@@ -63,8 +63,12 @@ final class PlayCLITests: XCTestCase {
         let fifo = Fixtures.directory.appendingPathComponent("events-\(UUID().uuidString).fifo").path
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
         defer { unlink(fifo) }
-        let r = try Fixtures.run("/bin/sh", ["-c", "timeout 20 cat \"$0\" > \"$0.out\" & \"$1\" play \"$2\" --events \"$0\"; s=$?; wait; exit $s",
-                                            fifo, Launchad.binary, clip], environment: Launchad.headlessEnvironment())
+        let r = try Fixtures.run(
+            "/bin/sh",
+            [
+                "-c", "timeout 20 cat \"$0\" > \"$0.out\" & \"$1\" play \"$2\" --events \"$0\"; s=$?; wait; exit $s",
+                fifo, Launchad.binary, clip
+            ], environment: Launchad.headlessEnvironment())
         defer { unlink(fifo + ".out") }
         XCTAssertEqual(r.status, 0, r.stderr)
         var st = stat()
@@ -80,8 +84,9 @@ final class PlayCLITests: XCTestCase {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let clip = try Fixtures.colourBars(seconds: 1, audio: false)
-        let r = try Fixtures.run("/bin/sh", ["-c", "cd \"$0\" && exec \"$1\" play \"$2\" --events -", dir.path, Launchad.binary, clip],
-                                 environment: Launchad.headlessEnvironment())
+        let r = try Fixtures.run(
+            "/bin/sh", ["-c", "cd \"$0\" && exec \"$1\" play \"$2\" --events -", dir.path, Launchad.binary, clip],
+            environment: Launchad.headlessEnvironment())
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("\"event\":\"end\""), r.stdout)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [])
@@ -93,8 +98,10 @@ final class PlayCLITests: XCTestCase {
         let clip = try Fixtures.colourBars(seconds: 1, audio: false)
         let video = try Launchad.run(["play", clip, "--duration", "2", "--logo", Fixtures.media("logo.png")])
         XCTAssertEqual(video.status, 0, video.stderr)
-        XCTAssertEqual(video.stderr, "launchad: --logo is drawn only with --layout logo-bottom; ignored\n"
-                       + "launchad: --duration applies to images and the fallback; this video lasts its own length (--max-duration caps it)\n")
+        XCTAssertEqual(
+            video.stderr,
+            "launchad: --logo is drawn only with --layout logo-bottom; ignored\n"
+                + "launchad: --duration applies to images and the fallback; this video lasts its own length (--max-duration caps it)\n")
         let image = try Launchad.run(["play", try Fixtures.write("note-red.png", try Fixtures.solidPNG("red")), "--duration", "0.3"])
         XCTAssertEqual(image.stderr, "")
     }
@@ -139,8 +146,10 @@ final class PlayCLITests: XCTestCase {
     }
 
     func testUsageErrorsExitTwoWithOneLine() throws {
-        for args in [["play"], ["play", "a.mp4", "--bogus"], ["play", "a.mp4", "--link", "ftp://x.example/"],
-                     ["play", "a.mp4", "--size", "0x0"], ["frobnicate"], []] {
+        for args in [
+            ["play"], ["play", "a.mp4", "--bogus"], ["play", "a.mp4", "--link", "ftp://x.example/"],
+            ["play", "a.mp4", "--size", "0x0"], ["frobnicate"], []
+        ] {
             let run = try Launchad.run(args)
             XCTAssertEqual(run.status, 2, "\(args)")
             XCTAssertEqual(run.stderr.split(separator: "\n").count, 1, "\(args): \(run.stderr)")

@@ -65,8 +65,12 @@ final class StreamPolicyTests: XCTestCase {
     /// each made by launchad's client (its User-Agent in the log).
     func testASeekingStreamPlaysThroughRangeRequests() throws {
         // Noise keeps the bitrate up: about 3 MB, so the index at the end is past the first range.
-        let clip = try Fixtures.make("moov-at-end-noise.mp4", ["-f", "lavfi", "-i", "testsrc2=s=320x240:r=25:d=2,noise=alls=60:allf=t+u",
-                                                             "-c:v", "libx264", "-crf", "12", "-pix_fmt", "yuv420p"])
+        let clip = try Fixtures.make(
+            "moov-at-end-noise.mp4",
+            [
+                "-f", "lavfi", "-i", "testsrc2=s=320x240:r=25:d=2,noise=alls=60:allf=t+u",
+                "-c:v", "libx264", "-crf", "12", "-pix_fmt", "yuv420p"
+            ])
         let url = try server.put("big.mp4", Data(contentsOf: URL(fileURLWithPath: clip)))
         let run = try Launchad.run(["play", url, "--transition", "none"])
         XCTAssertEqual(run.status, 0, run.stdout)

@@ -1,8 +1,8 @@
-import XCTest
 import Foundation
 import LaunchAdCore
 import LaunchAdDelivery
 import LaunchAdTestSupport
+import XCTest
 
 /// Play records as a collector receives them: `play --report` and `launch` with the manifest's
 /// `report`, through the outbox, to a test collector that stores each POST body.
@@ -24,10 +24,13 @@ final class PlayRecordTests: XCTestCase {
     /// A manifest of one red image ad whose `report` names `collector`, served with its creative.
     func redAdReporting(to collector: Collector) throws -> AdServer {
         let server = try AdServer()
-        try server.nginx.put("manifest.json", Data("""
-        {"report": {"url": "\(collector.url)/pop", "batch": 10},
-         "ads": [\(AdServer.Ad(id: "red", file: "red.png", data: try Fixtures.solidPNG("red")).json)]}
-        """.utf8))
+        try server.nginx.put(
+            "manifest.json",
+            Data(
+                """
+                {"report": {"url": "\(collector.url)/pop", "batch": 10},
+                 "ads": [\(AdServer.Ad(id: "red", file: "red.png", data: try Fixtures.solidPNG("red")).json)]}
+                """.utf8))
         try server.nginx.put("red.png", try Fixtures.solidPNG("red"))
         return server
     }
@@ -37,8 +40,10 @@ final class PlayRecordTests: XCTestCase {
     func testPlayWithReportSendsOneRecordOfWhatWasShown() throws {
         let collector = try Collector()
         let png = try Fixtures.write("record-red.png", Fixtures.solidPNG("red"))
-        let run = try Launchad.run(["play", png, "--duration", "0.4", "--size", "320x240", "--state", state.path,
-                                    "--report", "\(collector.url)/pop", "--screen-id", "lobby-7", "--beacon-wait", "5"])
+        let run = try Launchad.run([
+            "play", png, "--duration", "0.4", "--size", "320x240", "--state", state.path,
+            "--report", "\(collector.url)/pop", "--screen-id", "lobby-7", "--beacon-wait", "5"
+        ])
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(collector.received.map { $0.method + " " + $0.target }, ["POST /pop"])
         let records = collector.records
@@ -86,22 +91,30 @@ final class PlayRecordTests: XCTestCase {
     func testTheDefaultScreenIsDerivedFromTheMachineIDNeverTheRawID() throws {
         let collector = try Collector()
         let png = try Fixtures.write("record-red.png", Fixtures.solidPNG("red"))
-        _ = try Launchad.run(["play", png, "--duration", "0.2", "--state", state.path, "--report", "\(collector.url)/pop", "--beacon-wait", "5"])
+        _ = try Launchad.run([
+            "play", png, "--duration", "0.2", "--state", state.path, "--report", "\(collector.url)/pop", "--beacon-wait", "5"
+        ])
         let screen = try XCTUnwrap(collector.records.first?["screen"] as? String)
         let machine = try String(contentsOfFile: "/etc/machine-id", encoding: .utf8)
         XCTAssertEqual(screen, ScreenID.derive(machineID: machine))
-        XCTAssertFalse(String(decoding: collector.received[0].body, as: UTF8.self).contains(machine.trimmingCharacters(in: .whitespacesAndNewlines)))
+        XCTAssertFalse(
+            String(decoding: collector.received[0].body, as: UTF8.self).contains(machine.trimmingCharacters(in: .whitespacesAndNewlines)))
     }
 
     func testACollectorDownThenBackGetsBothLaunchesRecordsOnceInOrder() throws {
         let collector = try Collector(status: 503)
         let server = try redAdReporting(to: collector)
         let launch = { (wait: String) in
-            try Launchad.run(["launch", "--manifest", server.manifestURL, "--cache", self.cache.path, "--state", self.state.path,
-                              "--size", "320x240", "--transition", "none", "--retries", "0", "--beacon-wait", wait])
+            try Launchad.run([
+                "launch", "--manifest", server.manifestURL, "--cache", self.cache.path, "--state", self.state.path,
+                "--size", "320x240", "--transition", "none", "--retries", "0", "--beacon-wait", wait
+            ])
         }
-        XCTAssertEqual(try Launchad.run(["prefetch", "--manifest", server.manifestURL, "--cache", cache.path, "--size", "320x240",
-                                         "--state", state.path]).status, 0)
+        XCTAssertEqual(
+            try Launchad.run([
+                "prefetch", "--manifest", server.manifestURL, "--cache", cache.path, "--size", "320x240",
+                "--state", state.path
+            ]).status, 0)
         XCTAssertEqual(try launch("1").status, 0)
         XCTAssertGreaterThanOrEqual(collector.received.count, 1, "tried, and refused with 503")
         let queued = try Launchad.run(["outbox", "status", "--state", state.path])
@@ -130,12 +143,17 @@ final class PlayRecordTests: XCTestCase {
     func testTheDocsJqReadOutCountsEachPlayOnce() throws {
         let collector = try Collector(status: 204)
         let server = try redAdReporting(to: collector)
-        XCTAssertEqual(try Launchad.run(["prefetch", "--manifest", server.manifestURL, "--cache", cache.path, "--size", "320x240",
-                                         "--state", state.path]).status, 0)
+        XCTAssertEqual(
+            try Launchad.run([
+                "prefetch", "--manifest", server.manifestURL, "--cache", cache.path, "--size", "320x240",
+                "--state", state.path
+            ]).status, 0)
         for _ in 0..<2 {
-            let run = try Launchad.run(["launch", "--manifest", server.manifestURL, "--cache", cache.path, "--state", state.path,
-                                        "--size", "320x240", "--transition", "none", "--duration", "0.3", "--screen-id", "lobby-7",
-                                        "--beacon-wait", "5"])
+            let run = try Launchad.run([
+                "launch", "--manifest", server.manifestURL, "--cache", cache.path, "--state", state.path,
+                "--size", "320x240", "--transition", "none", "--duration", "0.3", "--screen-id", "lobby-7",
+                "--beacon-wait", "5"
+            ])
             XCTAssertEqual(run.status, 0, run.stderr)
         }
         let bodies = collector.received.map(\.body)
@@ -163,16 +181,22 @@ final class PlayRecordTests: XCTestCase {
 
     func testAManifestsPlainHTTPCollectorOffLoopbackIsRefusedInOneLineAndTheAdPlays() throws {
         let server = try AdServer()
-        try server.nginx.put("manifest.json", Data("""
-        {"report": {"url": "http://pop.example.com/pop"},
-         "ads": [\(AdServer.Ad(id: "red", file: "red.png", data: try Fixtures.solidPNG("red")).json)]}
-        """.utf8))
+        try server.nginx.put(
+            "manifest.json",
+            Data(
+                """
+                {"report": {"url": "http://pop.example.com/pop"},
+                 "ads": [\(AdServer.Ad(id: "red", file: "red.png", data: try Fixtures.solidPNG("red")).json)]}
+                """.utf8))
         try server.nginx.put("red.png", try Fixtures.solidPNG("red"))
-        let run = try Launchad.run(["launch", "--manifest", server.manifestURL, "--cache", cache.path, "--state", state.path,
-                                    "--size", "320x240", "--transition", "none", "--retries", "0"])
+        let run = try Launchad.run([
+            "launch", "--manifest", server.manifestURL, "--cache", cache.path, "--state", state.path,
+            "--size", "320x240", "--transition", "none", "--retries", "0"
+        ])
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(run.events(named: "report_refused").first?["reason"] as? String,
-                       "refusing plain http for pop.example.com (use https, or --allow-http)")
+        XCTAssertEqual(
+            run.events(named: "report_refused").first?["reason"] as? String,
+            "refusing plain http for pop.example.com (use https, or --allow-http)")
         XCTAssertEqual(run.events.last?["outcome"] as? String, "completed")
         let status = try Launchad.run(["outbox", "status", "--state", state.path])
         XCTAssertTrue(status.stdout.contains(#""pending":0,"#) && status.stdout.contains(#""records":{"delivered":0,"#), status.stdout)
@@ -187,7 +211,9 @@ final class PlayRecordTests: XCTestCase {
         collector.status = 400
         XCTAssertEqual(try Launchad.run(args).status, 0)
         let status = try Launchad.run(["outbox", "status", "--state", state.path])
-        XCTAssertTrue(status.stdout.contains(#""records":{"delivered":1,"retried":0,"expired":0,"dropped":0,"refused":1,"damaged":0}"#), status.stdout)
+        XCTAssertTrue(
+            status.stdout.contains(#""records":{"delivered":1,"retried":0,"expired":0,"dropped":0,"refused":1,"damaged":0}"#), status.stdout
+        )
         XCTAssertTrue(status.stdout.contains(#""pending":0,"#), status.stdout)
     }
 }

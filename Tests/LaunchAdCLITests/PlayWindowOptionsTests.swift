@@ -25,7 +25,8 @@ final class PlayWindowOptionsTests: XCTestCase {
         chmod(script, 0o755)
         var env = Launchad.headlessEnvironment()
         env["PATH"] = bin.path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
-        let run = try LiveRun(["play", clip, "--control", "stdin", "--link", "https://example.com/sale?a=1", "--open-links"], environment: env)
+        let run = try LiveRun(
+            ["play", clip, "--control", "stdin", "--link", "https://example.com/sale?a=1", "--open-links"], environment: env)
         XCTAssertNotNil(run.waitFor("first_frame"))
         run.send("click")
         XCTAssertEqual(run.finish(), 0)

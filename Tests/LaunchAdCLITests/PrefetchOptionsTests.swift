@@ -1,6 +1,7 @@
-import XCTest
 import LaunchAdCore
 import LaunchAdTestSupport
+import XCTest
+
 @testable import LaunchAdCLI
 
 final class PrefetchOptionsTests: XCTestCase {
@@ -15,8 +16,11 @@ final class PrefetchOptionsTests: XCTestCase {
     }
 
     func testPrefetchParsesAndDefaults() throws {
-        let o = try XCTUnwrap(PrefetchOptions.parse(["--manifest", "https://ads.example.com/m.json", "--cache=/var/cache/ads",
-                                                      "--cache-limit", "50M", "--device", "ipad", "--timeout", "9", "--retries", "0"]))
+        let o = try XCTUnwrap(
+            PrefetchOptions.parse([
+                "--manifest", "https://ads.example.com/m.json", "--cache=/var/cache/ads",
+                "--cache-limit", "50M", "--device", "ipad", "--timeout", "9", "--retries", "0"
+            ]))
         XCTAssertEqual(o.cacheLimit, 50_000_000)
         XCTAssertEqual(o.cacheDirectory(), URL(fileURLWithPath: "/var/cache/ads"))
         XCTAssertEqual(o.screen, Size(width: 1536, height: 2048))
@@ -33,8 +37,9 @@ final class PrefetchOptionsTests: XCTestCase {
     func testDefaultCacheFolder() {
         let o = PrefetchOptions()
         XCTAssertEqual(o.cacheDirectory(environment: ["XDG_CACHE_HOME": "/xdg", "HOME": "/home/k"]).path, "/xdg/launchad")
-        XCTAssertEqual(o.cacheDirectory(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/k"]).path, "/home/k/.cache/launchad",
-                       "a relative XDG_CACHE_HOME is ignored, as the XDG spec says")
+        XCTAssertEqual(
+            o.cacheDirectory(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/k"]).path, "/home/k/.cache/launchad",
+            "a relative XDG_CACHE_HOME is ignored, as the XDG spec says")
         XCTAssertEqual(o.cacheDirectory(environment: ["HOME": "/home/k"]).path, "/home/k/.cache/launchad")
     }
 
@@ -42,12 +47,15 @@ final class PrefetchOptionsTests: XCTestCase {
         let cases: [([String], String)] = [
             ([], "--manifest URL|FILE is required"),
             (["--manifest", "ftp://x/m.json"], "--manifest takes an http(s) URL or a file, not 'ftp://x/m.json'"),
-            (["--manifest", "http://ads.example.com/m.json"], "--manifest over plain http needs --allow-http (or https, or a loopback host)"),
+            (
+                ["--manifest", "http://ads.example.com/m.json"],
+                "--manifest over plain http needs --allow-http (or https, or a loopback host)"
+            ),
             (["--manifest", "m.json", "--retries", "99"], "--retries takes a whole number from 0 to 10, not '99'"),
             (["--manifest", "m.json", "--cache-limit", "big"], "--cache-limit takes a size like 200MB, 50M, 1GiB or 1000000, not 'big'"),
             (["--manifest", "m.json", "--size", "1x"], "--size takes WxH, not '1x'"),
             (["--manifest", "m.json", "extra"], "prefetch takes no FILE, got 'extra' (use --manifest)"),
-            (["--manifest", "m.json", "--mute"], "unknown option --mute (see launchad prefetch --help)"),
+            (["--manifest", "m.json", "--mute"], "unknown option --mute (see launchad prefetch --help)")
         ]
         for (args, message) in cases {
             XCTAssertThrowsError(try PrefetchOptions.parse(args), args.joined(separator: " ")) {
@@ -59,20 +67,26 @@ final class PrefetchOptionsTests: XCTestCase {
     }
 
     func testLaunchTakesPlayOptionsAndTheRestAfterThen() throws {
-        let o = try XCTUnwrap(LaunchOptions.parse(["--manifest", "m.json", "--size", "720x1280", "--mute", "--wait", "1.5",
-                                                    "--cache-limit", "1GiB", "--then", "kiosk-app", "--mute", "-h"]))
+        let o = try XCTUnwrap(
+            LaunchOptions.parse([
+                "--manifest", "m.json", "--size", "720x1280", "--mute", "--wait", "1.5",
+                "--cache-limit", "1GiB", "--then", "kiosk-app", "--mute", "-h"
+            ]))
         XCTAssertEqual(o.then, ["kiosk-app", "--mute", "-h"])
         XCTAssertTrue(o.play.muted)
         XCTAssertEqual(o.play.wait, 1.5)
         XCTAssertEqual(o.screen, Size(width: 720, height: 1280))
         XCTAssertEqual(o.cache.cacheLimit, 1_073_741_824)
         XCTAssertEqual(o.refreshTimeout, 30)
-        XCTAssertEqual(try Command.parse(["launch", "--manifest", "m.json"]), .launch(try XCTUnwrap(LaunchOptions.parse(["--manifest", "m.json"]))))
+        XCTAssertEqual(
+            try Command.parse(["launch", "--manifest", "m.json"]), .launch(try XCTUnwrap(LaunchOptions.parse(["--manifest", "m.json"]))))
         XCTAssertEqual(try Command.parse(["prefetch", "--help"]), .help(PrefetchOptions.help))
         XCTAssertEqual(try Command.parse(["help", "launch"]), .help(LaunchOptions.help))
-        for (args, message) in [(["--manifest", "m.json", "--then"], "--then needs a command"),
-                                (["--manifest", "m.json", "app"], "launch takes no FILE, got 'app' (use --manifest, and --then CMD for the app)"),
-                                (["--then", "app"], "--manifest URL|FILE is required")] {
+        for (args, message) in [
+            (["--manifest", "m.json", "--then"], "--then needs a command"),
+            (["--manifest", "m.json", "app"], "launch takes no FILE, got 'app' (use --manifest, and --then CMD for the app)"),
+            (["--then", "app"], "--manifest URL|FILE is required")
+        ] {
             XCTAssertThrowsError(try LaunchOptions.parse(args)) { XCTAssertEqual($0 as? UsageError, UsageError(message)) }
         }
     }

@@ -7,8 +7,12 @@ import XCTest
 /// `launchad preview` as a user runs it, headless: the PNG's size and each panel's skip button.
 final class PreviewCLITests: XCTestCase {
     static func greenAd() throws -> String {
-        try Fixtures.make("preview-green.mp4", ["-f", "lavfi", "-i", "color=c=0x00ff00:s=360x640:r=25:d=6",
-                                                "-c:v", "libx264", "-pix_fmt", "yuv420p"])
+        try Fixtures.make(
+            "preview-green.mp4",
+            [
+                "-f", "lavfi", "-i", "color=c=0x00ff00:s=360x640:r=25:d=6",
+                "-c:v", "libx264", "-pix_fmt", "yuv420p"
+            ])
     }
 
     /// No display at all: no DISPLAY, no SDL driver chosen.
@@ -48,8 +52,10 @@ final class PreviewCLITests: XCTestCase {
             XCTAssertGreaterThan(count(button, white), button.width * button.height / 40, "\(device.name): text in \(button)")
             XCTAssertGreaterThan(count(button, { !green($0) }), button.width * button.height / 2, "\(device.name): pill in \(button)")
             // Beside it, the same size to its left and below it: only the ad.
-            for other in [Rect(x: button.x - button.width - 4, y: button.y, width: button.width, height: button.height),
-                          Rect(x: button.x, y: button.maxY + 4, width: button.width, height: button.height)] {
+            for other in [
+                Rect(x: button.x - button.width - 4, y: button.y, width: button.width, height: button.height),
+                Rect(x: button.x, y: button.maxY + 4, width: button.width, height: button.height)
+            ] {
                 XCTAssertEqual(count(other, { !green($0) }), 0, "\(device.name): nothing but the ad at \(other)")
             }
             // The label band holds the device's name in white.
@@ -59,11 +65,13 @@ final class PreviewCLITests: XCTestCase {
 
     func testMistakesAreOneLineWithTheirExitCode() throws {
         let ad = try Self.greenAd()
-        for (args, text) in [(["preview", ad], "preview needs --out FILE.png"), (["preview", "--out", "g.png"], "preview needs a FILE"),
-                             (["preview", ad, "--out", "g.png", "--devices", "iphone-11"], "--devices takes all or a comma-separated list"),
-                             (["preview", ad, "--out", "g.png", "--size", "640x480"], "--size does not change a preview"),
-                             (["preview", ad, "--out", "g.png", "--zoom"], "unknown option --zoom (see launchad preview --help)"),
-                             (["preview", ad, "--out", "g.png", "--layout", "logo-bottom"], "--layout logo-bottom needs --logo IMAGE")] {
+        for (args, text) in [
+            (["preview", ad], "preview needs --out FILE.png"), (["preview", "--out", "g.png"], "preview needs a FILE"),
+            (["preview", ad, "--out", "g.png", "--devices", "iphone-11"], "--devices takes all or a comma-separated list"),
+            (["preview", ad, "--out", "g.png", "--size", "640x480"], "--size does not change a preview"),
+            (["preview", ad, "--out", "g.png", "--zoom"], "unknown option --zoom (see launchad preview --help)"),
+            (["preview", ad, "--out", "g.png", "--layout", "logo-bottom"], "--layout logo-bottom needs --logo IMAGE")
+        ] {
             let r = try run(args)
             XCTAssertEqual(r.status, 2, "\(args)")
             XCTAssertTrue(r.stderr.hasPrefix("launchad: \(text)"), r.stderr)

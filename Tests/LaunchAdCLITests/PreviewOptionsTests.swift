@@ -4,8 +4,12 @@ import XCTest
 
 final class PreviewOptionsTests: XCTestCase {
     func testPreviewArguments() throws {
-        guard case .preview(let o) = try Command.parse(["preview", "ad.mp4", "--out", "g.png", "--devices", "ipad,desktop", "--at", "2.5",
-                                                        "--fit", "fill", "--skip-after", "3"]) else { return XCTFail() }
+        guard
+            case .preview(let o) = try Command.parse([
+                "preview", "ad.mp4", "--out", "g.png", "--devices", "ipad,desktop", "--at", "2.5",
+                "--fit", "fill", "--skip-after", "3"
+            ])
+        else { return XCTFail() }
         XCTAssertEqual(o.file, "ad.mp4")
         XCTAssertEqual(o.out, "g.png")
         XCTAssertEqual(o.devices.map(\.name), ["ipad", "desktop"])

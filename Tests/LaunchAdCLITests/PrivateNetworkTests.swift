@@ -36,8 +36,12 @@ final class PrivateNetworkTests: XCTestCase {
     func testATagFromAPublicAddressCannotReachInternalOnes() throws {
         let tracker = try Collector()
         let tag = try Collector(status: 200, host: "127.0.0.2")
-        tag.answer = Data(VASTTags.document([VASTTags.inlineAd(id: "x", track: "\(tracker.url)/t", media: [VASTTags.mediaFile("\(nginx.base)/ad.mp4")],
-                                                               events: ["start", "complete"], duration: "00:00:01")]).utf8)
+        tag.answer = Data(
+            VASTTags.document([
+                VASTTags.inlineAd(
+                    id: "x", track: "\(tracker.url)/t", media: [VASTTags.mediaFile("\(nginx.base)/ad.mp4")],
+                    events: ["start", "complete"], duration: "00:00:01")
+            ]).utf8)
         let run = try Launchad.run(["play", "\(tag.url)/tag", "--state", state, "--transition", "none"], environment: publicEnvironment)
         XCTAssertEqual(run.status, 3, run.stdout + run.stderr)
         XCTAssertEqual(run.events(named: "end").count, 1)
@@ -48,16 +52,23 @@ final class PrivateNetworkTests: XCTestCase {
         XCTAssertEqual(tracker.received.count, 0, "no beacon reached the internal tracker")
         XCTAssertEqual(gets("/ad.mp4"), 0)
 
-        let lab = try Launchad.run(["play", "\(tag.url)/tag", "--state", state, "--transition", "none", "--allow-private-network"],
-                                   environment: publicEnvironment)
+        let lab = try Launchad.run(
+            ["play", "\(tag.url)/tag", "--state", state, "--transition", "none", "--allow-private-network"],
+            environment: publicEnvironment)
         XCTAssertEqual(lab.status, 0, lab.stdout + lab.stderr)
         XCTAssertTrue(tracker.wait(for: 3), "impression, start, complete with --allow-private-network")
     }
 
     /// A wrapper from a "public" address pointing inside: the inner document is never fetched.
     func testAWrapperFromAPublicAddressCannotPointInside() throws {
-        try nginx.put("inner.xml", Data(VASTTags.document([VASTTags.inlineAd(id: "in", track: "\(nginx.base)/track",
-                                                                             media: [VASTTags.mediaFile("\(nginx.base)/ad.mp4")])]).utf8))
+        try nginx.put(
+            "inner.xml",
+            Data(
+                VASTTags.document([
+                    VASTTags.inlineAd(
+                        id: "in", track: "\(nginx.base)/track",
+                        media: [VASTTags.mediaFile("\(nginx.base)/ad.mp4")])
+                ]).utf8))
         let tag = try Collector(status: 200, host: "127.0.0.2")
         tag.answer = Data(VASTTags.document([VASTTags.wrapperAd(id: "w", track: "\(tag.url)/t", next: "\(nginx.base)/inner.xml")]).utf8)
         let run = try Launchad.run(["play", "\(tag.url)/tag", "--state", state], environment: publicEnvironment)
@@ -71,7 +82,8 @@ final class PrivateNetworkTests: XCTestCase {
     func testARedirectFromAPublicAddressCannotLeadInside() throws {
         let target = "\(nginx.base)/ad.mp4"
         let away = try ScriptedServer(host: "127.0.0.2") { fd, _ in
-            _ = ScriptedServer.send(fd, Data("HTTP/1.1 302 Found\r\nLocation: \(target)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8))
+            _ = ScriptedServer.send(
+                fd, Data("HTTP/1.1 302 Found\r\nLocation: \(target)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8))
         }
         let run = try Launchad.run(["play", "http://127.0.0.2:\(away.port)/ad.mp4"], environment: publicEnvironment)
         XCTAssertEqual(run.status, 3, run.stdout)
@@ -85,13 +97,17 @@ final class PrivateNetworkTests: XCTestCase {
         let png = try Fixtures.solidPNG("red")
         try nginx.put("red.png", png)
         let manifest = try Collector(status: 200, host: "127.0.0.2")
-        manifest.answer = Data(#"{"ads": [{"id": "r", "type": "image", "variants": [{"url": "\#(nginx.base)/red.png", "width": 320, "height": 240, "bytes": \#(png.count), "sha256": "\#(SHA256.hex(of: png))"}]}]}"#.utf8)
+        manifest.answer = Data(
+            #"{"ads": [{"id": "r", "type": "image", "variants": [{"url": "\#(nginx.base)/red.png", "width": 320, "height": 240, "bytes": \#(png.count), "sha256": "\#(SHA256.hex(of: png))"}]}]}"#
+                .utf8)
         let cache = NSTemporaryDirectory() + "launchad-ssrf-cache-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: cache) }
-        let run = try Launchad.run(["prefetch", "--manifest", "\(manifest.url)/manifest.json", "--cache", cache, "--retries", "0", "--no-progress"],
-                                   environment: publicEnvironment)
+        let run = try Launchad.run(
+            ["prefetch", "--manifest", "\(manifest.url)/manifest.json", "--cache", cache, "--retries", "0", "--no-progress"],
+            environment: publicEnvironment)
         XCTAssertEqual(run.status, 1, run.stdout)
-        XCTAssertTrue(run.stderr.contains("launchad: r: refusing \(nginx.base)/red.png: it resolves to 127.0.0.1, an internal address"), run.stderr)
+        XCTAssertTrue(
+            run.stderr.contains("launchad: r: refusing \(nginx.base)/red.png: it resolves to 127.0.0.1, an internal address"), run.stderr)
         XCTAssertEqual(gets("/red.png"), 0)
     }
 
@@ -100,7 +116,8 @@ final class PrivateNetworkTests: XCTestCase {
     func testACachedAdFromAPublicManifestFiresNoBeaconInside() throws {
         let tracker = try Collector()
         let png = try Fixtures.solidPNG("red")
-        let manifest = #"{"ads": [{"id": "r", "type": "image", "tracking": {"impression": ["\#(tracker.url)/imp"]}, "variants": [{"url": "red.png", "width": 320, "height": 240, "bytes": \#(png.count), "sha256": "\#(SHA256.hex(of: png))"}]}]}"#
+        let manifest =
+            #"{"ads": [{"id": "r", "type": "image", "tracking": {"impression": ["\#(tracker.url)/imp"]}, "variants": [{"url": "red.png", "width": 320, "height": 240, "bytes": \#(png.count), "sha256": "\#(SHA256.hex(of: png))"}]}]}"#
         let server = try ScriptedServer(host: "127.0.0.2") { fd, request in
             let body = request.hasPrefix("GET /red.png") ? png : Data(manifest.utf8)
             _ = ScriptedServer.send(fd, Data("HTTP/1.1 200 OK\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n".utf8) + body)
@@ -108,10 +125,14 @@ final class PrivateNetworkTests: XCTestCase {
         let cache = NSTemporaryDirectory() + "launchad-ssrf-cache-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: cache) }
         let url = "http://127.0.0.2:\(server.port)/manifest.json"
-        let fetched = try Launchad.run(["prefetch", "--manifest", url, "--cache", cache, "--state", state, "--no-progress"], environment: publicEnvironment)
+        let fetched = try Launchad.run(
+            ["prefetch", "--manifest", url, "--cache", cache, "--state", state, "--no-progress"], environment: publicEnvironment)
         XCTAssertEqual(fetched.status, 0, fetched.stderr)
-        let run = try Launchad.run(["launch", "--manifest", url, "--cache", cache, "--state", state, "--size", "320x240", "--transition", "none",
-                                    "--beacon-wait", "2"], environment: publicEnvironment)
+        let run = try Launchad.run(
+            [
+                "launch", "--manifest", url, "--cache", cache, "--state", state, "--size", "320x240", "--transition", "none",
+                "--beacon-wait", "2"
+            ], environment: publicEnvironment)
         XCTAssertEqual(run.events(named: "cache_hit").count, 1, run.stdout)
         XCTAssertEqual(run.events.last?["outcome"] as? String, "completed", run.stdout)
         let flush = try Launchad.run(["outbox", "flush", "--state", state], environment: publicEnvironment)

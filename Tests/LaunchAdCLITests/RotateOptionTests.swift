@@ -1,6 +1,7 @@
-import XCTest
 import LaunchAdCore
 import LaunchAdTestSupport
+import XCTest
+
 @testable import LaunchAdCLI
 
 /// `--rotate` for `play` and `launch`: its values, its usage errors, and the screen `launch`
@@ -11,7 +12,8 @@ final class RotateOptionTests: XCTestCase {
         for d in [0, 90, 180, 270] {
             XCTAssertEqual(try PlayOptions.parse(["a.mp4", "--rotate", "\(d)"])?.rotation.degrees, d)
         }
-        XCTAssertEqual(try PlayOptions.parse(["a.mp4", "--rotate=90", "--rotate", "90"])?.rotation, .quarter, "the same value twice is fine")
+        XCTAssertEqual(
+            try PlayOptions.parse(["a.mp4", "--rotate=90", "--rotate", "90"])?.rotation, .quarter, "the same value twice is fine")
     }
 
     func testUsageErrors() {
@@ -19,7 +21,7 @@ final class RotateOptionTests: XCTestCase {
             (["a.mp4", "--rotate", "45"], "--rotate takes 0, 90, 180 or 270 (degrees clockwise), not '45'"),
             (["a.mp4", "--rotate", "-90"], "--rotate takes 0, 90, 180 or 270 (degrees clockwise), not '-90'"),
             (["a.mp4", "--rotate"], "--rotate needs a value"),
-            (["a.mp4", "--rotate", "90", "--rotate", "270"], "--rotate given twice with different values ('90' and '270')"),
+            (["a.mp4", "--rotate", "90", "--rotate", "270"], "--rotate given twice with different values ('90' and '270')")
         ]
         for (args, message) in cases {
             XCTAssertThrowsError(try PlayOptions.parse(args), "\(args)") { XCTAssertEqual(($0 as? UsageError)?.message, message) }
@@ -30,14 +32,17 @@ final class RotateOptionTests: XCTestCase {
         let turned = try XCTUnwrap(LaunchOptions.parse(["--manifest", "m.json", "--size", "1920x1080", "--rotate", "90"]))
         XCTAssertEqual(turned.play.rotation, .quarter)
         XCTAssertEqual(turned.screen, Size(width: 1080, height: 1920))
-        XCTAssertEqual(try XCTUnwrap(LaunchOptions.parse(["--manifest", "m.json", "--rotate", "270"])).screen, Size(width: 1080, height: 1920))
-        XCTAssertEqual(try XCTUnwrap(LaunchOptions.parse(["--manifest", "m.json", "--device", "ipad", "--rotate", "180"])).screen,
-                       Size(width: 1536, height: 2048))
+        XCTAssertEqual(
+            try XCTUnwrap(LaunchOptions.parse(["--manifest", "m.json", "--rotate", "270"])).screen, Size(width: 1080, height: 1920))
+        XCTAssertEqual(
+            try XCTUnwrap(LaunchOptions.parse(["--manifest", "m.json", "--device", "ipad", "--rotate", "180"])).screen,
+            Size(width: 1536, height: 2048))
     }
 
     func testPrefetchChoosesForTheTurnedScreenToo() throws {
-        XCTAssertEqual(try XCTUnwrap(PrefetchOptions.parse(["--manifest", "m.json", "--size", "1920x1080", "--rotate", "90"])).screen,
-                       Size(width: 1080, height: 1920))
+        XCTAssertEqual(
+            try XCTUnwrap(PrefetchOptions.parse(["--manifest", "m.json", "--size", "1920x1080", "--rotate", "90"])).screen,
+            Size(width: 1080, height: 1920))
         XCTAssertThrowsError(try PrefetchOptions.parse(["--manifest", "m.json", "--rotate", "45"]))
     }
 
@@ -67,9 +72,11 @@ final class LaunchRotationTests: XCTestCase {
             let png = try Fixtures.make("\(name)-\(w)x\(h).png", ["-f", "lavfi", "-i", "color=c=red:s=\(w)x\(h)", "-frames:v", "1"])
             let data = try Data(contentsOf: URL(fileURLWithPath: png))
             try data.write(to: dir.appendingPathComponent("\(name).png"))
-            variants.append(#"{"url": "\#(name).png", "width": \#(w), "height": \#(h), "bytes": \#(data.count), "sha256": "\#(SHA256.hex(of: data))"}"#)
+            variants.append(
+                #"{"url": "\#(name).png", "width": \#(w), "height": \#(h), "bytes": \#(data.count), "sha256": "\#(SHA256.hex(of: data))"}"#)
         }
-        let manifest = #"{"ads": [{"id": "turned", "type": "image", "duration": 1, "show": true, "variants": [\#(variants.joined(separator: ", "))]}]}"#
+        let manifest =
+            #"{"ads": [{"id": "turned", "type": "image", "duration": 1, "show": true, "variants": [\#(variants.joined(separator: ", "))]}]}"#
         try manifest.write(to: dir.appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
         return dir
     }
@@ -77,8 +84,12 @@ final class LaunchRotationTests: XCTestCase {
     func shownSize(_ extra: [String], environment: [String: String]? = nil) throws -> (Int?, Int?, Launchad.Run) {
         let dir = try twoVariantManifest()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let run = try Launchad.run(["launch", "--manifest", dir.appendingPathComponent("manifest.json").path, "--cache", dir.appendingPathComponent("cache").path,
-                                    "--transition", "none"] + extra + ["--then", "sh", "-c", "exit 5"], environment: environment)
+        let run = try Launchad.run(
+            [
+                "launch", "--manifest", dir.appendingPathComponent("manifest.json").path, "--cache",
+                dir.appendingPathComponent("cache").path,
+                "--transition", "none"
+            ] + extra + ["--then", "sh", "-c", "exit 5"], environment: environment)
         let start = run.events(named: "start").first
         return (start?["width"] as? Int, start?["height"] as? Int, run)
     }

@@ -22,7 +22,8 @@ final class ScheduleCLITests: XCTestCase {
     func ad(_ id: String, _ colour: String, _ fields: String = "") throws -> String {
         let png = try Fixtures.solidPNG(colour)
         try png.write(to: folder.appendingPathComponent("\(id).png"))
-        return #"{"id": "\#(id)", "type": "image", "duration": 0.3, \#(fields) "variants": [{"url": "\#(id).png", "width": 320, "height": 240, "bytes": \#(png.count), "sha256": "\#(SHA256.hex(of: png))"}]}"#
+        return
+            #"{"id": "\#(id)", "type": "image", "duration": 0.3, \#(fields) "variants": [{"url": "\#(id).png", "width": 320, "height": 240, "bytes": \#(png.count), "sha256": "\#(SHA256.hex(of: png))"}]}"#
     }
 
     func write(_ ads: [String]) throws {
@@ -34,11 +35,13 @@ final class ScheduleCLITests: XCTestCase {
     }
 
     func testSchedulePreviewsTheWinnerAndWhyNotTheOthers() throws {
-        try write([try ad("breakfast", "yellow", #""hours": ["06:00-11:00"], "timezone": "Europe/Berlin", "priority": 5,"#),
-                   try ad("late", "blue", #""days": ["fri", "sat"], "hours": ["22:00-02:00"], "timezone": "Europe/Berlin", "priority": 5,"#),
-                   try ad("house", "gray"),
-                   try ad("uncached", "red", #""priority": 9, "start": "2026-01-01T00:00:00Z","#),
-                   try ad("mars", "green", #""timezone": "Mars/Olympus_Mons","#)])
+        try write([
+            try ad("breakfast", "yellow", #""hours": ["06:00-11:00"], "timezone": "Europe/Berlin", "priority": 5,"#),
+            try ad("late", "blue", #""days": ["fri", "sat"], "hours": ["22:00-02:00"], "timezone": "Europe/Berlin", "priority": 5,"#),
+            try ad("house", "gray"),
+            try ad("uncached", "red", #""priority": 9, "start": "2026-01-01T00:00:00Z","#),
+            try ad("mars", "green", #""timezone": "Mars/Olympus_Mons","#)
+        ])
         // An ad the cache cannot hold: the manifest names a file that is not there.
         try FileManager.default.removeItem(at: folder.appendingPathComponent("uncached.png"))
         let prefetch = try Launchad.run(["prefetch", "--manifest", manifest, "--cache", cache, "--retries", "0"])
@@ -51,20 +54,23 @@ final class ScheduleCLITests: XCTestCase {
         // Saturday 01:30 in Berlin: Friday's late-night range.
         let night = try schedule(["--at", "2026-12-05T01:30:00+01:00"])
         XCTAssertEqual(night.status, 0, night.stderr)
-        XCTAssertEqual(night.stdout.split(separator: "\n").map(String.init), [
-            "late",
-            "breakfast: outside hours",
-            "house: lower priority (0 < 5 of late)",
-            "uncached: not cached",
-            #"mars: rejected: timezone "Mars/Olympus_Mons" is not a known IANA time zone (e.g. "Europe/Berlin")"#,
-        ])
+        XCTAssertEqual(
+            night.stdout.split(separator: "\n").map(String.init),
+            [
+                "late",
+                "breakfast: outside hours",
+                "house: lower priority (0 < 5 of late)",
+                "uncached: not cached",
+                #"mars: rejected: timezone "Mars/Olympus_Mons" is not a known IANA time zone (e.g. "Europe/Berlin")"#
+            ])
         // Tuesday 08:00 in Berlin, as JSON.
         let morning = try schedule(["--at", "2026-12-08T07:00:00Z", "--format", "json"])
         let json = try XCTUnwrap(parseJSON(morning.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) as? [String: Any])
         XCTAssertEqual(json["winner"] as? String, "breakfast")
         XCTAssertEqual(json["at"] as? String, "2026-12-08T07:00:00.000Z")
         let reasons = (json["ads"] as? [[String: Any]] ?? []).map { "\($0["id"]!): \($0["reason"] as? String ?? "-")" }
-        XCTAssertEqual(reasons, ["breakfast: -", "late: outside days", "house: lower priority (0 < 5 of breakfast)", "uncached: not cached"])
+        XCTAssertEqual(
+            reasons, ["breakfast: -", "late: outside days", "house: lower priority (0 < 5 of breakfast)", "uncached: not cached"])
         XCTAssertEqual((json["rejected"] as? [[String: Any]])?.first?["field"] as? String, "timezone")
         // Nothing at all: exit 3.
         try write([try ad("late", "blue", #""days": ["fri"], "timezone": "UTC","#)])
@@ -81,7 +87,9 @@ final class ScheduleCLITests: XCTestCase {
         XCTAssertEqual(prefetch.status, 0, prefetch.stdout)
         var shown: [String] = []
         for _ in 0..<2 {
-            let run = try Launchad.run(["launch", "--manifest", manifest, "--cache", cache, "--size", "320x240", "--transition", "none", "--retries", "0"])
+            let run = try Launchad.run([
+                "launch", "--manifest", manifest, "--cache", cache, "--size", "320x240", "--transition", "none", "--retries", "0"
+            ])
             XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
             shown.append(run.events(named: "cache_hit").first?["id"] as? String ?? "none")
         }

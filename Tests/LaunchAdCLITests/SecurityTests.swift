@@ -1,9 +1,9 @@
-import XCTest
 import Foundation
+import LaunchAdCLI
 import LaunchAdCore
 import LaunchAdDelivery
-import LaunchAdCLI
 import LaunchAdTestSupport
+import XCTest
 
 /// What a hostile manifest or server can try: paths out of the cache, other link schemes,
 /// oversized files, and a certificate nobody vouches for.
@@ -27,8 +27,11 @@ final class SecurityTests: XCTestCase {
     func image(_ colour: String) throws -> Data { try Fixtures.solidPNG(colour) }
 
     func prefetch(_ extra: [String] = []) throws -> Launchad.Run {
-        try Launchad.run(["prefetch", "--manifest", server.manifestURL, "--cache", cache.path, "--size", "320x240",
-                          "--retries", "0"] + extra)
+        try Launchad.run(
+            [
+                "prefetch", "--manifest", server.manifestURL, "--cache", cache.path, "--size", "320x240",
+                "--retries", "0"
+            ] + extra)
     }
 
     /// Every file under the cache, relative to it.
@@ -63,20 +66,24 @@ final class SecurityTests: XCTestCase {
         try server.nginx.put("white.png", white)
         let base = server.nginx.base
         let escape = root.appendingPathComponent("escaped").path
-        try server.publish([
-            AdServer.Ad(id: "../../../escaped", file: "red.png", data: red),
-            AdServer.Ad(id: escape, file: "\(base)/x/../blue.png", data: blue),
-            AdServer.Ad(id: "..%2F..%2Fescaped", file: "\(base)/lime.png?name=../../escaped.sh", data: lime),
-            AdServer.Ad(id: "a/../../../escaped.sh", file: "\(base)/%2e%2e/%2e%2e/white.png", data: white),
-        ], serveFiles: false)
+        try server.publish(
+            [
+                AdServer.Ad(id: "../../../escaped", file: "red.png", data: red),
+                AdServer.Ad(id: escape, file: "\(base)/x/../blue.png", data: blue),
+                AdServer.Ad(id: "..%2F..%2Fescaped", file: "\(base)/lime.png?name=../../escaped.sh", data: lime),
+                AdServer.Ad(id: "a/../../../escaped.sh", file: "\(base)/%2e%2e/%2e%2e/white.png", data: white)
+            ], serveFiles: false)
         let run = try prefetch()
-        XCTAssertEqual(Set(run.events(named: "download").compactMap { $0["id"] as? String }),
-                       ["../../../escaped", escape, "..%2F..%2Fescaped"], run.stdout + run.stderr)
+        XCTAssertEqual(
+            Set(run.events(named: "download").compactMap { $0["id"] as? String }),
+            ["../../../escaped", escape, "..%2F..%2Fescaped"], run.stdout + run.stderr)
         let objects = Set([red, blue, lime].map { "objects/\(SHA256.hex(of: $0)).png" })
         let tree = cacheTree()
         XCTAssertEqual(Set(tree.filter { $0.hasPrefix("objects/") }), objects, "\(tree)")
         for path in tree {
-            XCTAssertTrue(["index.json", "manifest.json", "lock", "CACHEDIR.TAG"].contains(path) || objects.contains(path), "unexpected file in the cache: \(path)")
+            XCTAssertTrue(
+                ["index.json", "manifest.json", "lock", "CACHEDIR.TAG"].contains(path) || objects.contains(path),
+                "unexpected file in the cache: \(path)")
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.path), ["cache"], "nothing beside the cache")
         XCTAssertFalse(FileManager.default.fileExists(atPath: escape))
@@ -95,7 +102,8 @@ final class SecurityTests: XCTestCase {
         try Data("ref: refs/heads/main\n".utf8).write(to: git.appendingPathComponent("HEAD"))
         try Data("blob".utf8).write(to: git.appendingPathComponent("objects/ab/cdef"))
         try server.publish([AdServer.Ad(id: "red", file: "red.png", data: try image("red"))])
-        let message = "launchad: \(git.path) is not a launchad cache folder (it holds other files and no CACHEDIR.TAG); give --cache a new or empty folder\n"
+        let message =
+            "launchad: \(git.path) is not a launchad cache folder (it holds other files and no CACHEDIR.TAG); give --cache a new or empty folder\n"
         let run = try Launchad.run(["prefetch", "--manifest", server.manifestURL, "--cache", git.path])
         XCTAssertEqual(run.status, 2)
         XCTAssertEqual(run.stderr, message)
@@ -113,7 +121,11 @@ final class SecurityTests: XCTestCase {
         XCTAssertEqual(run.status, 2)
         XCTAssertEqual(run.stderr, "launchad: --manifest over plain http needs --allow-http (or https, or a loopback host)\n")
         // Named by a manifest on loopback, the same creative URL is refused with its own line.
-        try server.nginx.put("manifest.json", Data(#"{"ads": [{"id": "a", "type": "image", "variants": [{"url": "http://127.evil.example/a.png", "width": 1, "height": 1, "bytes": 1, "sha256": "\#(String(repeating: "0", count: 64))"}]}]}"#.utf8))
+        try server.nginx.put(
+            "manifest.json",
+            Data(
+                #"{"ads": [{"id": "a", "type": "image", "variants": [{"url": "http://127.evil.example/a.png", "width": 1, "height": 1, "bytes": 1, "sha256": "\#(String(repeating: "0", count: 64))"}]}]}"#
+                    .utf8))
         let named = try prefetch()
         XCTAssertEqual(named.status, 1)
         XCTAssertEqual(named.stderr, "launchad: a: refusing plain http for 127.evil.example (use https, or --allow-http)\n")
@@ -140,10 +152,14 @@ final class SecurityTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         XCTAssertEqual(mkfifo(folder.appendingPathComponent("ad.png").path, 0o600), 0)
         let manifest = folder.appendingPathComponent("manifest.json")
-        try Data(#"{"ads": [{"id": "pipe", "type": "image", "variants": [{"url": "ad.png", "width": 320, "height": 240, "bytes": 100, "sha256": "\#(String(repeating: "a", count: 64))"}]}]}"#.utf8).write(to: manifest)
+        try Data(
+            #"{"ads": [{"id": "pipe", "type": "image", "variants": [{"url": "ad.png", "width": 320, "height": 240, "bytes": 100, "sha256": "\#(String(repeating: "a", count: 64))"}]}]}"#
+                .utf8
+        ).write(to: manifest)
         let run = try Launchad.run(["prefetch", "--manifest", manifest.path, "--cache", cache.path, "--retries", "0"])
         XCTAssertEqual(run.status, 1)
-        XCTAssertEqual(run.stderr, "launchad: pipe: \(folder.path)/ad.png is not a regular file (a FIFO, device or folder); refusing to read it\n")
+        XCTAssertEqual(
+            run.stderr, "launchad: pipe: \(folder.path)/ad.png is not a regular file (a FIFO, device or folder); refusing to read it\n")
         XCTAssertLessThan(run.seconds, 10)
     }
 
@@ -163,8 +179,10 @@ final class SecurityTests: XCTestCase {
 
     func testLinkSchemesAreLimitedToHTTP() throws {
         let clip = try Fixtures.colourBars(seconds: 1, size: "320x240", audio: false)
-        for link in ["javascript:alert(1)", "file:///etc/passwd", "ftp://ads.example.com/x", "data:text/html,hi",
-                     "/etc/passwd", "HTTP//missing-colon", "http://", "sh -c reboot"] {
+        for link in [
+            "javascript:alert(1)", "file:///etc/passwd", "ftp://ads.example.com/x", "data:text/html,hi",
+            "/etc/passwd", "HTTP//missing-colon", "http://", "sh -c reboot"
+        ] {
             let run = try Launchad.run(["play", clip, "--link", link])
             XCTAssertEqual(run.status, 2, "\(link): \(run.stderr)")
             XCTAssertEqual(run.stderr.split(separator: "\n").count, 1, "\(link): \(run.stderr)")
@@ -175,11 +193,15 @@ final class SecurityTests: XCTestCase {
             XCTAssertEqual(run.status, 0, "\(link): \(run.stderr)")
         }
         let red = try image("red")
-        try server.publish([AdServer.Ad(id: "js", file: "red.png", data: red, extra: #""link": "javascript:alert(1)","#),
-                            AdServer.Ad(id: "file", file: "red.png", data: red, extra: #""link": "file:///etc/passwd","#)])
+        try server.publish([
+            AdServer.Ad(id: "js", file: "red.png", data: red, extra: #""link": "javascript:alert(1)","#),
+            AdServer.Ad(id: "file", file: "red.png", data: red, extra: #""link": "file:///etc/passwd","#)
+        ])
         let run = try prefetch()
-        let reasons = Dictionary(uniqueKeysWithValues: run.events(named: "rejected").compactMap { e in
-            (e["id"] as? String).map { ($0, e["reason"] as? String ?? "") } })
+        let reasons = Dictionary(
+            uniqueKeysWithValues: run.events(named: "rejected").compactMap { e in
+                (e["id"] as? String).map { ($0, e["reason"] as? String ?? "") }
+            })
         XCTAssertEqual(Set(reasons.keys), ["js", "file"], run.stdout)
         XCTAssertTrue(reasons.values.allSatisfy { $0.contains("http or https") }, "\(reasons)")
         XCTAssertEqual(cacheTree().filter { $0.hasPrefix("objects/") }, [], "rejected ads are not downloaded")
@@ -196,13 +218,16 @@ final class SecurityTests: XCTestCase {
         try server.publish([AdServer.Ad(id: "big", file: "big.png", data: big), AdServer.Ad(id: "red", file: "red.png", data: red)])
         let capped = try prefetch(["--max-creative-bytes", "100000"])
         XCTAssertEqual(capped.status, 1)
-        XCTAssertTrue((capped.events(named: "rejected").first { $0["id"] as? String == "big" }?["reason"] as? String ?? "")
-                        .contains("over the 100000-byte limit"), capped.stdout)
+        XCTAssertTrue(
+            (capped.events(named: "rejected").first { $0["id"] as? String == "big" }?["reason"] as? String ?? "")
+                .contains("over the 100000-byte limit"), capped.stdout)
         XCTAssertFalse(requested().contains("/big.png"), "never downloaded: \(requested())")
 
         // Declared small, served big: the download stops and nothing is kept.
-        try server.publish([AdServer.Ad(id: "liar", file: "liar.png", data: big, declaredBytes: blue.count),
-                            AdServer.Ad(id: "red", file: "red.png", data: red)])
+        try server.publish([
+            AdServer.Ad(id: "liar", file: "liar.png", data: big, declaredBytes: blue.count),
+            AdServer.Ad(id: "red", file: "red.png", data: red)
+        ])
         let lying = try prefetch(["--max-creative-bytes", "100000"])
         XCTAssertEqual(lying.status, 1)
         XCTAssertEqual(lying.events(named: "rejected").first?["id"] as? String, "liar", lying.stdout)
@@ -230,10 +255,19 @@ final class SecurityTests: XCTestCase {
         XCTAssertTrue(reason.lowercased().contains("certificate"), "says the certificate is not trusted: \(reason)")
         XCTAssertEqual(cacheTree().filter { $0.hasPrefix("objects/") }, [])
 
-        try server.publish([AdServer.Ad(id: "tls", file: url, data: try Data(contentsOf: URL(fileURLWithPath:
-            Fixtures.colourBars(seconds: 1, size: "320x240", audio: false))), kind: "video")], serveFiles: false)
-        let launch = try Launchad.run(["launch", "--manifest", server.manifestURL, "--cache", cache.path, "--size", "320x240",
-                                       "--transition", "none", "--retries", "0", "--wait", "2", "--refresh-timeout", "3"])
+        try server.publish(
+            [
+                AdServer.Ad(
+                    id: "tls", file: url,
+                    data: try Data(
+                        contentsOf: URL(
+                            fileURLWithPath:
+                                Fixtures.colourBars(seconds: 1, size: "320x240", audio: false))), kind: "video")
+            ], serveFiles: false)
+        let launch = try Launchad.run([
+            "launch", "--manifest", server.manifestURL, "--cache", cache.path, "--size", "320x240",
+            "--transition", "none", "--retries", "0", "--wait", "2", "--refresh-timeout", "3"
+        ])
         XCTAssertEqual(launch.status, 3, launch.stdout)
         XCTAssertEqual(launch.events(named: "first_frame").count, 0, "nothing from an untrusted server was shown")
         XCTAssertEqual(launch.events.last?["outcome"] as? String, "no_ad")

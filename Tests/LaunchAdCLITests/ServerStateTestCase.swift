@@ -1,6 +1,6 @@
-import XCTest
 import Foundation
 import LaunchAdTestSupport
+import XCTest
 
 /// A test with a real nginx (`server`) and its own cache and state folders, removed after.
 class ServerStateTestCase: XCTestCase {

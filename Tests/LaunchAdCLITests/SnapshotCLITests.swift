@@ -11,7 +11,8 @@ final class SnapshotCLITests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         // 3x2 tiles of 100x76 with 4 px around and between; at 0.5 s the 0.48 s picture is on screen.
         XCTAssertEqual(r.stdout, "wrote \(out): 316x164, 6 pictures at 0, 0.48, 1, 1.48, 2, 2.48 s\n")
-        let probe = try Fixtures.run("/usr/bin/ffprobe", ["-v", "error", "-show_entries", "stream=codec_name,width,height", "-of", "csv=p=0", out])
+        let probe = try Fixtures.run(
+            "/usr/bin/ffprobe", ["-v", "error", "-show_entries", "stream=codec_name,width,height", "-of", "csv=p=0", out])
         XCTAssertEqual(probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "png,316,164")
     }
 

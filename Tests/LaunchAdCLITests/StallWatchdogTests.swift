@@ -22,11 +22,14 @@ final class StallWatchdogTests: XCTestCase {
     /// A 6 s video with sound, noisy enough (about 2.5 MB) that the first 1 MiB range holds only
     /// its first seconds; `/stall/` then sends 2 bytes a second, as the media server did.
     func stallingURL() throws -> String {
-        let clip = try Fixtures.make("stall-noise-6s.mp4", [
-            "-f", "lavfi", "-i", "testsrc2=s=320x240:r=25:d=6,noise=alls=40:allf=t+u",
-            "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=6",
-            "-c:v", "libx264", "-crf", "14", "-pix_fmt", "yuv420p", "-g", "25", "-c:a", "aac", "-ac", "2",
-            "-movflags", "+faststart", "-t", "6"])
+        let clip = try Fixtures.make(
+            "stall-noise-6s.mp4",
+            [
+                "-f", "lavfi", "-i", "testsrc2=s=320x240:r=25:d=6,noise=alls=40:allf=t+u",
+                "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=6",
+                "-c:v", "libx264", "-crf", "14", "-pix_fmt", "yuv420p", "-g", "25", "-c:a", "aac", "-ac", "2",
+                "-movflags", "+faststart", "-t", "6"
+            ])
         let data = try Data(contentsOf: URL(fileURLWithPath: clip))
         XCTAssertGreaterThan(data.count, 2 << 20, "the stall must come after the first range")
         return try nginx.put("stall/ad.mp4", data)
@@ -36,9 +39,12 @@ final class StallWatchdogTests: XCTestCase {
         let url = try stallingURL()
         let listener = try NotifyListener()
         let collector = try Collector()
-        let run = try Launchad.run(["play", url, "--size", "320x240", "--transition", "none", "--state", state,
-                                    "--report", "\(collector.url)/pop", "--beacon-wait", "5"],
-                                   environment: Launchad.headlessEnvironment(["NOTIFY_SOCKET": listener.address, "WATCHDOG_USEC": "400000"]))
+        let run = try Launchad.run(
+            [
+                "play", url, "--size", "320x240", "--transition", "none", "--state", state,
+                "--report", "\(collector.url)/pop", "--beacon-wait", "5"
+            ],
+            environment: Launchad.headlessEnvironment(["NOTIFY_SOCKET": listener.address, "WATCHDOG_USEC": "400000"]))
         XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
         let error = try XCTUnwrap(run.events(named: "error").first, run.stdout)
         XCTAssertEqual(error["code"] as? String, "media_stalled", run.stdout)
@@ -82,17 +88,23 @@ final class StallWatchdogTests: XCTestCase {
     func testAStalledVASTMediaFileSendsError405AndNoComplete() throws {
         let url = try stallingURL()
         let track = "\(nginx.base)/track"
-        let tag = VASTTags.document([VASTTags.inlineAd(id: "st", track: track, media: [VASTTags.mediaFile(url)],
-                                                       events: ["start", "firstQuartile", "midpoint", "complete"])])
-        let run = try Launchad.run(["play", "--vast", try nginx.put("stall.xml", Data(tag.utf8)), "--size", "320x240",
-                                    "--transition", "none", "--state", state, "--stall-timeout", "1.5"])
+        let tag = VASTTags.document([
+            VASTTags.inlineAd(
+                id: "st", track: track, media: [VASTTags.mediaFile(url)],
+                events: ["start", "firstQuartile", "midpoint", "complete"])
+        ])
+        let run = try Launchad.run([
+            "play", "--vast", try nginx.put("stall.xml", Data(tag.utf8)), "--size", "320x240",
+            "--transition", "none", "--state", state, "--stall-timeout", "1.5"
+        ])
         XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
         let error = try XCTUnwrap(run.events(named: "error").first, run.stdout)
         XCTAssertEqual(error["code"] as? String, "media_stalled")
         XCTAssertEqual(error["vast_error"] as? Int, 405, run.stdout)
         Wait.until(timeout: 5) { nginx.tracked.contains { $0.hasPrefix("/track/st/error") } }
         let got = nginx.tracked
-        XCTAssertEqual(got.filter { $0.hasPrefix("/track/st/error") }.map { $0.split(separator: "?").last.map(String.init) }, ["code=405"], "\(got)")
+        XCTAssertEqual(
+            got.filter { $0.hasPrefix("/track/st/error") }.map { $0.split(separator: "?").last.map(String.init) }, ["code=405"], "\(got)")
         XCTAssertTrue(got.contains { $0.hasPrefix("/track/st/impression") }, "\(got)")
         XCTAssertFalse(got.contains { $0.hasPrefix("/track/st/complete") || $0.hasPrefix("/track/st/midpoint") }, "\(got)")
     }
@@ -101,8 +113,9 @@ final class StallWatchdogTests: XCTestCase {
     func testADeadNotifySocketNeverStopsPlayback() throws {
         let clip = try Fixtures.colourBars(seconds: 1, audio: true)
         let dead = NSTemporaryDirectory() + "launchad-no-listener-\(UUID().uuidString)"
-        let run = try Launchad.run(["play", clip, "--transition", "none"],
-                                   environment: Launchad.headlessEnvironment(["NOTIFY_SOCKET": dead, "WATCHDOG_USEC": "100000"]))
+        let run = try Launchad.run(
+            ["play", clip, "--transition", "none"],
+            environment: Launchad.headlessEnvironment(["NOTIFY_SOCKET": dead, "WATCHDOG_USEC": "100000"]))
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
         XCTAssertEqual(run.events(named: "end").first?["outcome"] as? String, "completed")
         XCTAssertEqual(run.stderr, "")
@@ -113,10 +126,13 @@ final class StallWatchdogTests: XCTestCase {
     func testAnAbstractNotifySocketHearsReadyPingsAndTheOutcome() throws {
         let listener = try NotifyListener(abstract: true)
         let clip = try Fixtures.colourBars(seconds: 1, audio: true)
-        let run = try Launchad.run(["play", clip, "--transition", "none"],
-                                   // As under the kiosk units: systemd's WATCHDOG_PID names xinit, not launchad.
-                                   environment: Launchad.headlessEnvironment(["NOTIFY_SOCKET": listener.address, "WATCHDOG_USEC": "200000",
-                                                                              "WATCHDOG_PID": "1"]))
+        let run = try Launchad.run(
+            ["play", clip, "--transition", "none"],
+            // As under the kiosk units: systemd's WATCHDOG_PID names xinit, not launchad.
+            environment: Launchad.headlessEnvironment([
+                "NOTIFY_SOCKET": listener.address, "WATCHDOG_USEC": "200000",
+                "WATCHDOG_PID": "1"
+            ]))
         XCTAssertEqual(run.status, 0, run.stdout)
         let said = listener.assignments
         XCTAssertEqual(said.filter { $0 == "READY=1" }.count, 1, "\(said)")
@@ -133,9 +149,12 @@ final class LaunchWatchdogTests: XCTestCase {
         let listener = try NotifyListener()
         let cache = NSTemporaryDirectory() + "launchad-watchdog-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: cache) }
-        let run = try Launchad.run(["launch", "--manifest", "http://127.0.0.1:\(try freePort())/m.json", "--cache", cache,
-                                    "--retries", "0", "--then", "sh", "-c", "sleep 0.6"],
-                                   environment: Launchad.headlessEnvironment(["NOTIFY_SOCKET": listener.address, "WATCHDOG_USEC": "100000"]))
+        let run = try Launchad.run(
+            [
+                "launch", "--manifest", "http://127.0.0.1:\(try freePort())/m.json", "--cache", cache,
+                "--retries", "0", "--then", "sh", "-c", "sleep 0.6"
+            ],
+            environment: Launchad.headlessEnvironment(["NOTIFY_SOCKET": listener.address, "WATCHDOG_USEC": "100000"]))
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(run.events(named: "end").first?["outcome"] as? String, "no_ad")
         let said = listener.assignments

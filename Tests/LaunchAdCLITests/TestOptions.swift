@@ -1,4 +1,5 @@
 import LaunchAdCore
+
 @testable import LaunchAdCLI
 
 /// Options exactly as the command line gives them, for `ad.mp4` (or `ad.png`).

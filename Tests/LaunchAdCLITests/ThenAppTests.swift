@@ -1,7 +1,7 @@
-import XCTest
 import Foundation
 import LaunchAdCore
 import LaunchAdTestSupport
+import XCTest
 
 /// `--then` behaves like exec: the app is looked up on PATH, shares launchad's process group,
 /// inherits only stdin, stdout and stderr, and launchad returns when it does. Signals end an
@@ -17,8 +17,11 @@ final class ThenAppTests: XCTestCase {
 
     /// No server: `no_ad` at once, then the app.
     func launch(then: [String]) throws -> Launchad.Run {
-        try Launchad.run(["launch", "--manifest", "http://127.0.0.1:\(try freePort())/m.json", "--cache", cache.path,
-                          "--retries", "0", "--then"] + then)
+        try Launchad.run(
+            [
+                "launch", "--manifest", "http://127.0.0.1:\(try freePort())/m.json", "--cache", cache.path,
+                "--retries", "0", "--then"
+            ] + then)
     }
 
     /// A grandchild left in the background (its own output elsewhere) does not hold launchad up:

@@ -1,14 +1,15 @@
 import Foundation
-@testable import LaunchAdCLI
 import LaunchAdCore
 import LaunchAdTestSupport
 import XCTest
+
+@testable import LaunchAdCLI
 
 /// Issue 20: queueing beacons (files, fsync) never runs on the thread that emits the player's
 /// events (the frame thread); the ad's `end` goes on only once its beacons are queued.
 final class TrackingSinkTests: XCTestCase {
     /// A queue whose writes block until `release` is signalled, noting the thread each ran on.
-    final class BlockedQueue: BeaconQueue, @unchecked Sendable { // `events`, `threads` guarded by `lock`
+    final class BlockedQueue: BeaconQueue, @unchecked Sendable {  // `events`, `threads` guarded by `lock`
         let release = DispatchSemaphore(value: 0)
         private let lock = NSLock()
         private var stored: [String] = []
@@ -32,8 +33,9 @@ final class TrackingSinkTests: XCTestCase {
         let ad = try VASTChain(maxWrappers: 5).merged(inline: inline)
         let queue = BlockedQueue()
         let inner = RecordingSink()
-        let sink = TrackingSink(inner, tracker: VASTTracker(ad: ad, context: MacroContext(timestamp: Date(), cacheBusting: "", deviceUA: "ua")),
-                                queue: queue)
+        let sink = TrackingSink(
+            inner, tracker: VASTTracker(ad: ad, context: MacroContext(timestamp: Date(), cacheBusting: "", deviceUA: "ua")),
+            queue: queue)
         // The first frame's emit returns although the queue cannot write yet: it is not written
         // on the emitting thread (before, this emit blocked on the queue: the picture froze).
         let returned = expectation(description: "first_frame's emit returned")

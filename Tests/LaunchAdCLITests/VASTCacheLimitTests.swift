@@ -1,14 +1,17 @@
-import XCTest
 import Foundation
 import LaunchAdCore
 import LaunchAdTestSupport
+import XCTest
 
 /// A VAST media file larger than `--cache-limit` is refused once (`too_large`) and not fetched
 /// again until the tag changes; `prefetch_done` counts the downloads that happened.
 final class VASTCacheLimitTests: ServerStateTestCase {
     func prefetch(_ extra: [String] = []) throws -> Launchad.Run {
-        try Launchad.run(["prefetch", "--manifest", server.manifestURL, "--cache", cache.path, "--size", "320x240",
-                          "--state", state.path, "--retries", "0", "--beacon-wait", "1", "--no-progress"] + extra)
+        try Launchad.run(
+            [
+                "prefetch", "--manifest", server.manifestURL, "--cache", cache.path, "--size", "320x240",
+                "--state", state.path, "--retries", "0", "--beacon-wait", "1", "--no-progress"
+            ] + extra)
     }
 
     func mediaGets(_ path: String) -> Int {
@@ -18,14 +21,26 @@ final class VASTCacheLimitTests: ServerStateTestCase {
 
     func publish(tag: String, media: String) throws {
         let base = server.nginx.base
-        try server.nginx.put(tag, Data(VASTTags.document([VASTTags.inlineAd(
-            id: "v1", track: "\(base)/track", media: [VASTTags.mediaFile("\(base)/\(media)")], events: ["start"], duration: "00:00:01")]).utf8))
+        try server.nginx.put(
+            tag,
+            Data(
+                VASTTags.document([
+                    VASTTags.inlineAd(
+                        id: "v1", track: "\(base)/track", media: [VASTTags.mediaFile("\(base)/\(media)")], events: ["start"],
+                        duration: "00:00:01")
+                ]).utf8))
         try server.nginx.put("manifest.json", Data(#"{"ads": [{"id": "v1", "type": "vast", "vast": "\#(tag)"}]}"#.utf8))
     }
 
     func testAMediaFileOverTheCacheLimitIsRefusedOnceUntilTheTagChanges() throws {
-        let big = try Data(contentsOf: URL(fileURLWithPath: try Fixtures.make("vast-big.mp4", [
-            "-f", "lavfi", "-i", "testsrc2=s=320x240:r=25:d=2,noise=alls=60:allf=t+u", "-c:v", "libx264", "-crf", "10", "-pix_fmt", "yuv420p"])))
+        let big = try Data(
+            contentsOf: URL(
+                fileURLWithPath: try Fixtures.make(
+                    "vast-big.mp4",
+                    [
+                        "-f", "lavfi", "-i", "testsrc2=s=320x240:r=25:d=2,noise=alls=60:allf=t+u", "-c:v", "libx264", "-crf", "10",
+                        "-pix_fmt", "yuv420p"
+                    ])))
         XCTAssertGreaterThan(big.count, 400_000)
         try server.nginx.put("big.mp4", big)
         try publish(tag: "tag.xml", media: "big.mp4")

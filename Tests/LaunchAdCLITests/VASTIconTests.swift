@@ -10,17 +10,17 @@ extension VASTCaptionTests {
         try nginx.put("huge.png", Data(repeating: 7, count: 1_100_000))
         let track = "\(nginx.base)/track"
         let icons = """
-        <Icons>
-          <Icon program="AdChoices" width="20" height="20" xPosition="right" yPosition="bottom" offset="00:00:00.200">
-            <StaticResource creativeType="image/png"><![CDATA[\(nginx.base)/icon.png]]></StaticResource>
-            <IconClicks><IconClickThrough>https://info.example/</IconClickThrough></IconClicks>
-            <IconViewTracking><![CDATA[\(track)/icon/view?cb=[CACHEBUSTING]]]></IconViewTracking>
-          </Icon>
-          <Icon program="Html"><HTMLResource><![CDATA[<p>hi</p>]]></HTMLResource></Icon>
-          <Icon program="Huge" width="20" height="20"><StaticResource creativeType="image/png">\(nginx.base)/huge.png</StaticResource></Icon>
-          <Icon program="Local"><StaticResource creativeType="image/png">file:///etc/hostname</StaticResource></Icon>
-        </Icons>
-        """
+            <Icons>
+              <Icon program="AdChoices" width="20" height="20" xPosition="right" yPosition="bottom" offset="00:00:00.200">
+                <StaticResource creativeType="image/png"><![CDATA[\(nginx.base)/icon.png]]></StaticResource>
+                <IconClicks><IconClickThrough>https://info.example/</IconClickThrough></IconClicks>
+                <IconViewTracking><![CDATA[\(track)/icon/view?cb=[CACHEBUSTING]]]></IconViewTracking>
+              </Icon>
+              <Icon program="Html"><HTMLResource><![CDATA[<p>hi</p>]]></HTMLResource></Icon>
+              <Icon program="Huge" width="20" height="20"><StaticResource creativeType="image/png">\(nginx.base)/huge.png</StaticResource></Icon>
+              <Icon program="Local"><StaticResource creativeType="image/png">file:///etc/hostname</StaticResource></Icon>
+            </Icons>
+            """
         var ad = VASTTags.inlineAd(id: "ic", track: track, media: [VASTTags.mediaFile("\(nginx.base)/ad.mp4")])
         ad = ad.replacingOccurrences(of: "<VideoClicks>", with: icons + "\n<VideoClicks>")
         let url = try nginx.put("tag-icons.xml", Data(VASTTags.document(version: "4.2", [ad]).utf8))

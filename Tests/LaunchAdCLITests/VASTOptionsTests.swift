@@ -1,5 +1,6 @@
-import XCTest
 import LaunchAdCore
+import XCTest
+
 @testable import LaunchAdCLI
 
 /// `play --vast` and `validate --vast` on the command line.
@@ -9,8 +10,11 @@ final class VASTOptionsTests: XCTestCase {
     }
 
     func testPlayVASTOptions() throws {
-        let o = try XCTUnwrap(try PlayOptions.parse(["--vast", "https://ads.example/tag", "--vast-timeout", "2.5", "--max-wrappers", "3",
-                                                     "--max-bitrate", "4000", "--allow-http", "--skip-after", "2"]))
+        let o = try XCTUnwrap(
+            try PlayOptions.parse([
+                "--vast", "https://ads.example/tag", "--vast-timeout", "2.5", "--max-wrappers", "3",
+                "--max-bitrate", "4000", "--allow-http", "--skip-after", "2"
+            ]))
         XCTAssertEqual(o.file, "https://ads.example/tag")
         XCTAssertEqual(o.vast.tag, "https://ads.example/tag")
         XCTAssertEqual(o.vast.timeout, 2.5)

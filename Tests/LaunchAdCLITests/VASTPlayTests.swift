@@ -38,7 +38,8 @@ final class VASTPlayTests: XCTestCase {
 
     func testAnInLineTagPlaysAndEachBeaconArrivesOnceInOrderWithItsMacros() throws {
         let progress = #"<Tracking event="progress" offset="00:00:01.000"><![CDATA[\#(track)/a1/progress?ph=[ADPLAYHEAD]]]></Tracking>"#
-        let tag = VASTTags.document(version: "4.2", namespaced: true, [VASTTags.inlineAd(id: "a1", track: track, media: [media], extraTracking: progress)])
+        let tag = VASTTags.document(
+            version: "4.2", namespaced: true, [VASTTags.inlineAd(id: "a1", track: track, media: [media], extraTracking: progress)])
         // No extension: the root element says it is a tag.
         let url = try nginx.put("tag-inline", Data(tag.utf8))
         let run = try play([url])
@@ -47,18 +48,31 @@ final class VASTPlayTests: XCTestCase {
         XCTAssertEqual(run.events(named: "end").count, 1)
         XCTAssertEqual(run.events(named: "end").first?["outcome"] as? String, "completed")
         let got = beacons(atLeast: 8)
-        XCTAssertEqual(got.map(\.name), ["a1/impression", "a1/creativeView", "a1/start", "a1/firstQuartile", "a1/midpoint", "a1/progress",
-                                         "a1/thirdQuartile", "a1/complete"])
+        XCTAssertEqual(
+            got.map(\.name),
+            [
+                "a1/impression", "a1/creativeView", "a1/start", "a1/firstQuartile", "a1/midpoint", "a1/progress",
+                "a1/thirdQuartile", "a1/complete"
+            ])
         XCTAssertEqual(got.first { $0.name == "a1/progress" }?.query, "ph=00%3A00%3A01.000", "progress at its offset of shown time")
         let impression = got[0].query
-        XCTAssertTrue(impression.range(of: #"^ts=\d{4}-\d\d-\d\dT\d\d%3A\d\d%3A\d\d\.\d{3}Z&cb=\d{8}&asset=http%3A%2F%2F127\.0\.0\.1%3A\d+%2Fad\.mp4&size=320%2C240&lat=0$"#,
-                                          options: .regularExpression) != nil, impression)
+        XCTAssertTrue(
+            impression.range(
+                of:
+                    #"^ts=\d{4}-\d\d-\d\dT\d\d%3A\d\d%3A\d\d\.\d{3}Z&cb=\d{8}&asset=http%3A%2F%2F127\.0\.0\.1%3A\d+%2Fad\.mp4&size=320%2C240&lat=0$"#,
+                options: .regularExpression) != nil, impression)
     }
 
     func testALocalTagFileIsSniffedAndAOneWrapperChainPlays() throws {
-        let inline = try nginx.put("one-inline.xml", Data(VASTTags.document(version: "3.0", [VASTTags.inlineAd(id: "in1", track: track, media: [media])]).utf8))
-        let file = try Fixtures.write("vast-wrapper-\(UUID().uuidString).tag", Data(VASTTags.document(version: "4.3", namespaced: true,
-                                                                                                   [VASTTags.wrapperAd(id: "w", track: track, next: inline)]).utf8))
+        let inline = try nginx.put(
+            "one-inline.xml", Data(VASTTags.document(version: "3.0", [VASTTags.inlineAd(id: "in1", track: track, media: [media])]).utf8))
+        let file = try Fixtures.write(
+            "vast-wrapper-\(UUID().uuidString).tag",
+            Data(
+                VASTTags.document(
+                    version: "4.3", namespaced: true,
+                    [VASTTags.wrapperAd(id: "w", track: track, next: inline)]
+                ).utf8))
         defer { try? FileManager.default.removeItem(atPath: file) }
         let run = try play([file])
         XCTAssertEqual(run.status, 0, run.stdout)
@@ -68,20 +82,31 @@ final class VASTPlayTests: XCTestCase {
     }
 
     func testAFiveWrapperChainMergesEveryWrappersTracking() throws {
-        var next = try nginx.put("inline.xml", Data(VASTTags.document(version: "2.0", [VASTTags.inlineAd(id: "in", track: track, media: [media])]).utf8))
+        var next = try nginx.put(
+            "inline.xml", Data(VASTTags.document(version: "2.0", [VASTTags.inlineAd(id: "in", track: track, media: [media])]).utf8))
         for depth in (1...5).reversed() {
             let version = ["3.0", "4.0", "4.1", "4.2", "4.3"][depth - 1]
-            next = try nginx.put("w\(depth).xml", Data(VASTTags.document(version: version, namespaced: depth % 2 == 0,
-                                                                       [VASTTags.wrapperAd(id: "w\(depth)", track: track, next: next)]).utf8))
+            next = try nginx.put(
+                "w\(depth).xml",
+                Data(
+                    VASTTags.document(
+                        version: version, namespaced: depth % 2 == 0,
+                        [VASTTags.wrapperAd(id: "w\(depth)", track: track, next: next)]
+                    ).utf8))
         }
         let run = try play(["--vast", next])
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
         XCTAssertEqual(run.events(named: "vast_ad").first?["wrappers"] as? Int, 5)
         let got = beacons(atLeast: 19).map(\.name)
         // One event's beacons go out together (in parallel); the events in order.
-        XCTAssertEqual(got.filter { $0.hasSuffix("/impression") }.sorted(), ["in/impression", "w1/impression", "w2/impression", "w3/impression",
-                                                                             "w4/impression", "w5/impression"])
-        XCTAssertEqual(got.filter { $0.hasSuffix("/start") }.sorted(), ["in/start", "w1/start", "w2/start", "w3/start", "w4/start", "w5/start"])
+        XCTAssertEqual(
+            got.filter { $0.hasSuffix("/impression") }.sorted(),
+            [
+                "in/impression", "w1/impression", "w2/impression", "w3/impression",
+                "w4/impression", "w5/impression"
+            ])
+        XCTAssertEqual(
+            got.filter { $0.hasSuffix("/start") }.sorted(), ["in/start", "w1/start", "w2/start", "w3/start", "w4/start", "w5/start"])
         XCTAssertEqual(got.filter { $0.hasSuffix("/complete") }.count, 6)
         XCTAssertEqual(Set(got).count, got.count, "each beacon once")
         let lastImpression = try XCTUnwrap(got.lastIndex { $0.hasSuffix("/impression") })
@@ -107,24 +132,69 @@ final class VASTPlayTests: XCTestCase {
         let big = "<VAST version=\"4.0\"><!--" + String(repeating: "x", count: 1_100_000) + "--></VAST>"
         let cases: [(name: String, body: String?, url: String?, code: Int, errorBeacon: String?)] = [
             ("malformed", "<VAST version=\"4.0\"><Ad><InLine>", nil, 100, nil),
-            ("laughs", #"<?xml version="1.0"?><!DOCTYPE v [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;">]><VAST version="4.0"><Ad><InLine><AdTitle>&b;</AdTitle></InLine></Ad></VAST>"#, nil, 100, nil),
-            ("xxe", #"<?xml version="1.0"?><!DOCTYPE v [<!ENTITY x SYSTEM "file:///etc/passwd">]><VAST version="4.0"><Ad><InLine><AdTitle>&x;</AdTitle></InLine></Ad></VAST>"#, nil, 100, nil),
+            (
+                "laughs",
+                #"<?xml version="1.0"?><!DOCTYPE v [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;">]><VAST version="4.0"><Ad><InLine><AdTitle>&b;</AdTitle></InLine></Ad></VAST>"#,
+                nil, 100, nil
+            ),
+            (
+                "xxe",
+                #"<?xml version="1.0"?><!DOCTYPE v [<!ENTITY x SYSTEM "file:///etc/passwd">]><VAST version="4.0"><Ad><InLine><AdTitle>&x;</AdTitle></InLine></Ad></VAST>"#,
+                nil, 100, nil
+            ),
             ("big", big, nil, 100, nil),
             ("noad", VASTTags.document([], rootError: "\(track)/root/error?code=[ERRORCODE]"), nil, 303, "root/error?code=303"),
             ("six", nil, six, 302, "s6/error?code=302"),
             ("loop", nil, loopURL, 300, "la/error?code=300"),
             ("wrap404", wrapperTo("\(nginx.base)/missing.xml", id: "w404"), nil, 301, "w404/error?code=301"),
-            ("nomedia", VASTTags.document([VASTTags.inlineAd(id: "nm", track: track, media: [VASTTags.mediaFile("\(nginx.base)/x.swf", type: "application/x-shockwave-flash")])]), nil, 403, "nm/error?code=403"),
+            (
+                "nomedia",
+                VASTTags.document([
+                    VASTTags.inlineAd(
+                        id: "nm", track: track, media: [VASTTags.mediaFile("\(nginx.base)/x.swf", type: "application/x-shockwave-flash")])
+                ]), nil, 403, "nm/error?code=403"
+            ),
             // Playlists are not played: a network creative is one self-contained file.
-            ("hlsonly", VASTTags.document([VASTTags.inlineAd(id: "hl", track: track, media: [VASTTags.mediaFile("\(nginx.base)/m.m3u8", type: "application/x-mpegURL")])]), nil, 403, "hl/error?code=403"),
+            (
+                "hlsonly",
+                VASTTags.document([
+                    VASTTags.inlineAd(
+                        id: "hl", track: track, media: [VASTTags.mediaFile("\(nginx.base)/m.m3u8", type: "application/x-mpegURL")])
+                ]), nil, 403, "hl/error?code=403"
+            ),
             // The media trickles from /slow/: no first frame within --wait 1.
-            ("lateframe", VASTTags.document([VASTTags.inlineAd(id: "lf", track: track, media: [VASTTags.mediaFile("\(nginx.base)/slow/ad.mp4")])]), nil, 402, "lf/error?code=402"),
-            ("media404", VASTTags.document([VASTTags.inlineAd(id: "m4", track: track, media: [VASTTags.mediaFile("\(nginx.base)/gone.mp4")])]), nil, 401, "m4/error?code=401"),
-            ("jsclick", VASTTags.document([VASTTags.inlineAd(id: "js", track: track, media: [media], clickThrough: "javascript:alert(1)")]), nil, 101, "js/error?code=101"),
-            ("filemedia", VASTTags.document([VASTTags.inlineAd(id: "fm", track: track, media: [VASTTags.mediaFile("file:///etc/passwd")])]), nil, 101, "fm/error?code=101"),
-            ("dataclick", VASTTags.document([VASTTags.inlineAd(id: "dc", track: track, media: [media], clickThrough: "data:text/html,hi")]), nil, 101, "dc/error?code=101"),
+            (
+                "lateframe",
+                VASTTags.document([VASTTags.inlineAd(id: "lf", track: track, media: [VASTTags.mediaFile("\(nginx.base)/slow/ad.mp4")])]),
+                nil, 402, "lf/error?code=402"
+            ),
+            (
+                "media404",
+                VASTTags.document([VASTTags.inlineAd(id: "m4", track: track, media: [VASTTags.mediaFile("\(nginx.base)/gone.mp4")])]), nil,
+                401, "m4/error?code=401"
+            ),
+            (
+                "jsclick",
+                VASTTags.document([VASTTags.inlineAd(id: "js", track: track, media: [media], clickThrough: "javascript:alert(1)")]), nil,
+                101, "js/error?code=101"
+            ),
+            (
+                "filemedia",
+                VASTTags.document([VASTTags.inlineAd(id: "fm", track: track, media: [VASTTags.mediaFile("file:///etc/passwd")])]), nil, 101,
+                "fm/error?code=101"
+            ),
+            (
+                "dataclick",
+                VASTTags.document([VASTTags.inlineAd(id: "dc", track: track, media: [media], clickThrough: "data:text/html,hi")]), nil, 101,
+                "dc/error?code=101"
+            ),
             // nginx's /slow/ sends 2 kB a second: 20 kB takes 10 s, past --vast-timeout.
-            ("slow", nil, try nginx.put("slow/tag.xml", Data(wrapperTo(inlineURL, id: "sl").appending("<!--" + String(repeating: "s", count: 20_000) + "-->").utf8)), 301, nil),
+            (
+                "slow", nil,
+                try nginx.put(
+                    "slow/tag.xml",
+                    Data(wrapperTo(inlineURL, id: "sl").appending("<!--" + String(repeating: "s", count: 20_000) + "-->").utf8)), 301, nil
+            )
         ]
         for c in cases {
             let before = nginx.tracked.count
@@ -149,8 +219,11 @@ final class VASTPlayTests: XCTestCase {
     func testATruncatedMediaFileEndsWithMediaTruncatedAndSendsError405() throws {
         let whole = try Data(contentsOf: URL(fileURLWithPath: try Fixtures.colourBars(seconds: 2, audio: true)))
         try nginx.put("cut.mp4", whole.prefix(whole.count / 3))
-        let tag = VASTTags.document([VASTTags.inlineAd(id: "tr", track: track, media: [VASTTags.mediaFile("\(nginx.base)/cut.mp4")],
-                                                       events: ["start", "firstQuartile", "complete"])])
+        let tag = VASTTags.document([
+            VASTTags.inlineAd(
+                id: "tr", track: track, media: [VASTTags.mediaFile("\(nginx.base)/cut.mp4")],
+                events: ["start", "firstQuartile", "complete"])
+        ])
         let run = try play(["--vast", try nginx.put("truncated.xml", Data(tag.utf8)), "--wait", "2"])
         XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
         XCTAssertEqual(run.events(named: "end").first?["outcome"] as? String, "error", run.stdout)
@@ -178,8 +251,9 @@ final class VASTPlayTests: XCTestCase {
     func testSkipOffsetMuteAndPauseFireTheirBeacons() throws {
         let tag = VASTTags.document(version: "3.0", [VASTTags.inlineAd(id: "sk", track: track, media: [media], skipoffset: "00:00:00.500")])
         let url = try nginx.put("skip.xml", Data(tag.utf8))
-        let run = try LiveRun(["play", "--vast", url, "--control", "stdin", "--state", state, "--size", "320x240", "--transition", "none"],
-                              environment: Launchad.headlessEnvironment())
+        let run = try LiveRun(
+            ["play", "--vast", url, "--control", "stdin", "--state", state, "--size", "320x240", "--transition", "none"],
+            environment: Launchad.headlessEnvironment())
         XCTAssertNotNil(run.waitFor("first_frame"))
         run.send("mute")
         run.send("pause")
@@ -193,16 +267,18 @@ final class VASTPlayTests: XCTestCase {
         XCTAssertEqual(run.finish(), 0)
         XCTAssertEqual(run.events(named: "end").first?["outcome"] as? String, "skipped")
         let got = beacons(atLeast: 8).map(\.name)
-        XCTAssertEqual(got.filter { !$0.hasSuffix("Quartile") && !$0.hasSuffix("midpoint") },
-                       ["sk/impression", "sk/creativeView", "sk/start", "sk/mute", "sk/pause", "sk/resume", "sk/unmute", "sk/skip"])
+        XCTAssertEqual(
+            got.filter { !$0.hasSuffix("Quartile") && !$0.hasSuffix("midpoint") },
+            ["sk/impression", "sk/creativeView", "sk/start", "sk/mute", "sk/pause", "sk/resume", "sk/unmute", "sk/skip"])
         XCTAssertFalse(got.contains("sk/complete"))
     }
 
     func testWithoutSkipOffsetTheAdCannotBeSkippedButAClickIsTracked() throws {
         let tag = VASTTags.document(version: "4.0", [VASTTags.inlineAd(id: "ck", track: track, media: [media])])
         let url = try nginx.put("click.xml", Data(tag.utf8))
-        let run = try LiveRun(["play", "--vast", url, "--control", "stdin", "--state", state, "--size", "320x240", "--transition", "none"],
-                              environment: Launchad.headlessEnvironment())
+        let run = try LiveRun(
+            ["play", "--vast", url, "--control", "stdin", "--state", state, "--size", "320x240", "--transition", "none"],
+            environment: Launchad.headlessEnvironment())
         XCTAssertNotNil(run.waitFor("first_frame"))
         run.send("skip")
         XCTAssertNotNil(run.waitFor("control_error"), "the refused skip is answered")
@@ -218,31 +294,41 @@ final class VASTPlayTests: XCTestCase {
     func testFallbackOnNoAdDecidesWhetherTheNextBuffetAdPlays() throws {
         let empty = try nginx.put("empty.xml", Data(VASTTags.document([]).utf8))
         for (attribute, expected) in [("", ["b2=completed"]), (#"fallbackOnNoAd="false""#, [])] {
-            let tag = VASTTags.document(version: "4.1", [VASTTags.wrapperAd(id: "w1", track: track, next: empty, attributes: attribute),
-                                                         VASTTags.inlineAd(id: "b2", track: track, media: [media])])
+            let tag = VASTTags.document(
+                version: "4.1",
+                [
+                    VASTTags.wrapperAd(id: "w1", track: track, next: empty, attributes: attribute),
+                    VASTTags.inlineAd(id: "b2", track: track, media: [media])
+                ])
             let run = try play(["--vast", try nginx.put("buffet.xml", Data(tag.utf8))])
             XCTAssertEqual(run.events(named: "error").first?["vast_error"] as? Int, 303, attribute)
-            XCTAssertEqual(run.events(named: "ad_end").map { "\($0["ad_id"] as? String ?? "?")=\($0["outcome"] as? String ?? "?")" }, expected, attribute)
+            XCTAssertEqual(
+                run.events(named: "ad_end").map { "\($0["ad_id"] as? String ?? "?")=\($0["outcome"] as? String ?? "?")" }, expected,
+                attribute)
             XCTAssertEqual(run.status, expected.isEmpty ? 3 : 0, attribute)
         }
     }
 
     func testAPodPlaysInSequenceAndABuffetAdReplacesTheOneThatFails() throws {
         let broken = VASTTags.mediaFile("\(nginx.base)/gone.mp4")
-        let tag = VASTTags.document(version: "4.1", [
-            VASTTags.inlineAd(id: "fallback1", track: track, media: [media]),
-            VASTTags.inlineAd(id: "second", track: track, media: [media], sequence: 2),
-            VASTTags.inlineAd(id: "first", track: track, media: [broken], sequence: 1),
-        ])
+        let tag = VASTTags.document(
+            version: "4.1",
+            [
+                VASTTags.inlineAd(id: "fallback1", track: track, media: [media]),
+                VASTTags.inlineAd(id: "second", track: track, media: [media], sequence: 2),
+                VASTTags.inlineAd(id: "first", track: track, media: [broken], sequence: 1)
+            ])
         let url = try nginx.put("pod.xml", Data(tag.utf8))
         let run = try play(["--vast", url])
         XCTAssertEqual(run.status, 0, run.stdout)
-        XCTAssertEqual(run.events(named: "ad_end").map { "\($0["ad_id"] as? String ?? "?")=\($0["outcome"] as? String ?? "?")" },
-                       ["first=no_ad", "fallback1=completed", "second=completed"])
+        XCTAssertEqual(
+            run.events(named: "ad_end").map { "\($0["ad_id"] as? String ?? "?")=\($0["outcome"] as? String ?? "?")" },
+            ["first=no_ad", "fallback1=completed", "second=completed"])
         XCTAssertEqual(run.events(named: "end").count, 1)
         XCTAssertEqual(run.events.last?["event"] as? String, "end")
         let got = beacons(atLeast: 15).map(\.name)
-        XCTAssertEqual(got.filter { $0.hasSuffix("/impression") || $0.hasSuffix("/error") },
-                       ["first/error", "fallback1/impression", "second/impression"])
+        XCTAssertEqual(
+            got.filter { $0.hasSuffix("/impression") || $0.hasSuffix("/error") },
+            ["first/error", "fallback1/impression", "second/impression"])
     }
 }

@@ -24,7 +24,8 @@ final class VASTRealWorldPlayTests: XCTestCase {
     var media: String { VASTTags.mediaFile("\(nginx.base)/ad.mp4", extra: #"codec="H.264""#) }
 
     func play(_ url: String, _ extra: [String] = []) throws -> Launchad.Run {
-        try Launchad.run(["play", "--vast", url, "--state", state, "--size", "320x240", "--transition", "none", "--beacon-wait", "5"] + extra)
+        try Launchad.run(
+            ["play", "--vast", url, "--state", state, "--size", "320x240", "--transition", "none", "--beacon-wait", "5"] + extra)
     }
 
     /// One ad's malformed <Duration> fails that ad alone (101, its own Error URI); the pod's other
@@ -50,7 +51,8 @@ final class VASTRealWorldPlayTests: XCTestCase {
         // The smallest file covering the window, so the first chosen.
         let fake = VASTTags.mediaFile("\(nginx.base)/fake.mp4", extra: #"codec="avc1.64000D""#)
         let larger = VASTTags.mediaFile("\(nginx.base)/ad.mp4", width: 640, height: 480, extra: #"codec="H.264""#)
-        let run = try play(try nginx.put("lying.xml", Data(VASTTags.document([VASTTags.inlineAd(id: "ly", track: track, media: [larger, fake])]).utf8)))
+        let run = try play(
+            try nginx.put("lying.xml", Data(VASTTags.document([VASTTags.inlineAd(id: "ly", track: track, media: [larger, fake])]).utf8)))
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
         XCTAssertEqual(run.events(named: "media_fallback").first?["media"] as? String, "\(nginx.base)/fake.mp4", run.stdout)
         XCTAssertEqual(run.events(named: "ad_end").count, 1, run.stdout)
@@ -58,7 +60,8 @@ final class VASTRealWorldPlayTests: XCTestCase {
         let got = nginx.tracked { $0.contains { $0.hasPrefix("ly/complete") } }
         XCTAssertFalse(got.contains { $0.hasPrefix("ly/error") }, "\(got)")
 
-        let only = try play(try nginx.put("only-fake.xml", Data(VASTTags.document([VASTTags.inlineAd(id: "of", track: track, media: [fake])]).utf8)))
+        let only = try play(
+            try nginx.put("only-fake.xml", Data(VASTTags.document([VASTTags.inlineAd(id: "of", track: track, media: [fake])]).utf8)))
         XCTAssertEqual(only.status, 3, only.stdout)
         XCTAssertEqual(only.events(named: "error").first?["vast_error"] as? Int, 405, only.stdout)
         XCTAssertTrue(nginx.tracked { $0.contains("of/error?code=405") }.contains("of/error?code=405"))
@@ -68,11 +71,11 @@ final class VASTRealWorldPlayTests: XCTestCase {
     /// the display cannot tell viewability: ViewUndetermined, not Viewable.
     func testVerificationNotExecutedAndViewUndetermined() throws {
         let extra = """
-        <AdVerifications><Verification vendor="v.example"><JavaScriptResource apiFramework="omid"><![CDATA[https://v.example/omid.js]]></JavaScriptResource>
-        <TrackingEvents><Tracking event="verificationNotExecuted"><![CDATA[\(track)/ver/ne?reason=[REASON]]]></Tracking></TrackingEvents></Verification></AdVerifications>
-        <ViewableImpression><Viewable><![CDATA[\(track)/view/yes]]></Viewable><NotViewable><![CDATA[\(track)/view/no]]></NotViewable>
-        <ViewUndetermined><![CDATA[\(track)/view/unknown]]></ViewUndetermined></ViewableImpression>
-        """
+            <AdVerifications><Verification vendor="v.example"><JavaScriptResource apiFramework="omid"><![CDATA[https://v.example/omid.js]]></JavaScriptResource>
+            <TrackingEvents><Tracking event="verificationNotExecuted"><![CDATA[\(track)/ver/ne?reason=[REASON]]]></Tracking></TrackingEvents></Verification></AdVerifications>
+            <ViewableImpression><Viewable><![CDATA[\(track)/view/yes]]></Viewable><NotViewable><![CDATA[\(track)/view/no]]></NotViewable>
+            <ViewUndetermined><![CDATA[\(track)/view/unknown]]></ViewUndetermined></ViewableImpression>
+            """
         let tag = VASTTags.document(version: "4.1", [VASTTags.inlineAd(id: "vv", track: track, media: [media])])
             .replacingOccurrences(of: "<AdTitle>vv</AdTitle>", with: "<AdTitle>vv</AdTitle>\(extra)")
         let run = try play(try nginx.put("verify.xml", Data(tag.utf8)))
@@ -85,8 +88,10 @@ final class VASTRealWorldPlayTests: XCTestCase {
     /// `--report` with a pod: one play record per ad played, each with its ad's id.
     func testReportSendsOneRecordPerAdPlayed() throws {
         let collector = try Collector()
-        let tag = VASTTags.document([VASTTags.inlineAd(id: "p1", track: track, media: [media], sequence: 1),
-                                     VASTTags.inlineAd(id: "p2", track: track, media: [media], sequence: 2)])
+        let tag = VASTTags.document([
+            VASTTags.inlineAd(id: "p1", track: track, media: [media], sequence: 1),
+            VASTTags.inlineAd(id: "p2", track: track, media: [media], sequence: 2)
+        ])
         let run = try play(try nginx.put("report.xml", Data(tag.utf8)), ["--report", "\(collector.url)/pop", "--screen-id", "lobby"])
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
         let records = collector.records
@@ -94,17 +99,23 @@ final class VASTRealWorldPlayTests: XCTestCase {
         XCTAssertEqual(records.map { $0["outcome"] as? String }, ["completed", "completed"])
         XCTAssertEqual(Set(records.compactMap { $0["id"] as? String }).count, 2, "each its own duplicate key")
         // A tag sniffed from its root element (no --vast) reports the same way.
-        let sniffed = try Launchad.run(["play", try nginx.put("report-tag", Data(tag.utf8)), "--state", state, "--size", "320x240",
-                                        "--transition", "none", "--beacon-wait", "5", "--report", "\(collector.url)/pop"])
+        let sniffed = try Launchad.run([
+            "play", try nginx.put("report-tag", Data(tag.utf8)), "--state", state, "--size", "320x240",
+            "--transition", "none", "--beacon-wait", "5", "--report", "\(collector.url)/pop"
+        ])
         XCTAssertEqual(sniffed.status, 0, sniffed.stdout + sniffed.stderr)
         XCTAssertEqual(collector.records.map { $0["ad_id"] as? String }, ["p1", "p2", "p1", "p2"])
     }
 
     /// Issue 20: 100,000 elements deep, UTF-7 and an unknown encoding: VAST 100, exit 3, one `end`, no crash.
     func testDeepNestingAndForeignEncodingsAreRefusedWithError100() throws {
-        let deep = "<VAST version=\"4.0\">" + String(repeating: "<a>", count: 100_000) + String(repeating: "</a>", count: 100_000) + "</VAST>"
-        let utf7 = #"<?xml version="1.0" encoding="UTF-7"?>+ADwAIQ-DOCTYPE v +AFs-+ADwAIQ-ENTITY a +ACI-aaaa+ACI-+AD4AXQA+-<VAST version="4.0"/>"#
-        for (name, body) in [("deep", deep), ("utf7", utf7), ("latin", #"<?xml version="1.0" encoding="ISO-8859-1"?><VAST version="4.0"/>"#)] {
+        let deep =
+            "<VAST version=\"4.0\">" + String(repeating: "<a>", count: 100_000) + String(repeating: "</a>", count: 100_000) + "</VAST>"
+        let utf7 =
+            #"<?xml version="1.0" encoding="UTF-7"?>+ADwAIQ-DOCTYPE v +AFs-+ADwAIQ-ENTITY a +ACI-aaaa+ACI-+AD4AXQA+-<VAST version="4.0"/>"#
+        for (name, body) in [
+            ("deep", deep), ("utf7", utf7), ("latin", #"<?xml version="1.0" encoding="ISO-8859-1"?><VAST version="4.0"/>"#)
+        ] {
             let url = try nginx.put("\(name).xml", Data(body.utf8))
             let run = try play(url)
             XCTAssertEqual(run.status, 3, "\(name): \(run.stdout)\(run.stderr)")
@@ -160,13 +171,15 @@ final class VASTRealWorldPlayTests: XCTestCase {
     func testValidateNamesEachLeniencyAndBadAd() throws {
         let bare = #"<MediaFile type="video/mp4"><![CDATA[\#(nginx.base)/ad.mp4]]></MediaFile>"#
         var good = VASTTags.inlineAd(id: "ok", track: track, media: [bare], duration: "2")
-        good = good.replacingOccurrences(of: "<Impression>", with: "<impression>").replacingOccurrences(of: "</Impression>", with: "</impression>")
+        good = good.replacingOccurrences(of: "<Impression>", with: "<impression>").replacingOccurrences(
+            of: "</Impression>", with: "</impression>")
         let bad = VASTTags.inlineAd(id: "bad", track: track, media: [media], sequence: 1, skipoffset: "soon")
         let url = try nginx.put("lint.xml", Data(VASTTags.document(version: "3.0", [bad, good]).utf8))
         let run = try Launchad.run(["validate", "--vast", url, "--format", "json", "--no-progress"])
         let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], run.stdout + run.stderr)
         let rules = ((json["creatives"] as? [[String: Any]])?.first?["rules"] as? [[String: Any]]) ?? []
-        let status = Dictionary(rules.map { ($0["rule"] as? String ?? "?", $0["status"] as? String ?? "?") }, uniquingKeysWith: { a, _ in a })
+        let status = Dictionary(
+            rules.map { ($0["rule"] as? String ?? "?", $0["status"] as? String ?? "?") }, uniquingKeysWith: { a, _ in a })
         XCTAssertEqual(status["duration_format"], "warn", "\(rules)")
         XCTAssertEqual(status["element_case"], "warn", "\(rules)")
         XCTAssertEqual(status["ad_values"], "fail", "\(rules)")

@@ -13,11 +13,15 @@ enum VASTTags {
     }
 
     /// An InLine ad: impression, error, the quartile events, click tracking and a ClickThrough.
-    static func inlineAd(id: String, track: String, media: [String], sequence: Int? = nil, skipoffset: String? = nil,
-                         events: [String] = ["creativeView", "start", "firstQuartile", "midpoint", "thirdQuartile", "complete",
-                                             "pause", "resume", "mute", "unmute", "skip", "closeLinear"],
-                         extraTracking: String = "", clickThrough: String = "https://shop.example/sale",
-                         duration: String = "00:00:02", expires: Int? = nil) -> String {
+    static func inlineAd(
+        id: String, track: String, media: [String], sequence: Int? = nil, skipoffset: String? = nil,
+        events: [String] = [
+            "creativeView", "start", "firstQuartile", "midpoint", "thirdQuartile", "complete",
+            "pause", "resume", "mute", "unmute", "skip", "closeLinear"
+        ],
+        extraTracking: String = "", clickThrough: String = "https://shop.example/sale",
+        duration: String = "00:00:02", expires: Int? = nil
+    ) -> String {
         """
         <Ad id="\(id)"\(sequence.map { " sequence=\"\($0)\"" } ?? "")>
           <InLine>

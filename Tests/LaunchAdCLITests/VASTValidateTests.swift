@@ -33,11 +33,14 @@ final class VASTValidateTests: XCTestCase {
     }
 
     func testAGoodTagPassesAndEachMediaFileGetsItsOwnSection() throws {
-        let url = try nginx.put("good.xml", Data(VASTTags.document(version: "4.2", [VASTTags.inlineAd(id: "g", track: track, media: renditions)]).utf8))
+        let url = try nginx.put(
+            "good.xml", Data(VASTTags.document(version: "4.2", [VASTTags.inlineAd(id: "g", track: track, media: renditions)]).utf8))
         let run = try validate(url)
         let rules = try tagRules(run)
-        for rule in ["well_formed", "vast_version", "resolves", "wrapper_depth", "required_elements", "playable_media", "renditions",
-                     "universal_ad_id", "duration_match"] {
+        for rule in [
+            "well_formed", "vast_version", "resolves", "wrapper_depth", "required_elements", "playable_media", "renditions",
+            "universal_ad_id", "duration_match"
+        ] {
             XCTAssertEqual(rules[rule], "pass", "\(rule): \(run.stdout)")
         }
         XCTAssertEqual(rules["https_uris"], "warn", "the test server is plain http")
@@ -52,16 +55,30 @@ final class VASTValidateTests: XCTestCase {
 
     func testEachBrokenTagFailsTheRightRule() throws {
         var six = try nginx.put("in.xml", Data(VASTTags.document([VASTTags.inlineAd(id: "i", track: track, media: renditions)]).utf8))
-        for d in 1...6 { six = try nginx.put("w\(d).xml", Data(VASTTags.document([VASTTags.wrapperAd(id: "w\(d)", track: track, next: six)]).utf8)) }
+        for d in 1...6 {
+            six = try nginx.put("w\(d).xml", Data(VASTTags.document([VASTTags.wrapperAd(id: "w\(d)", track: track, next: six)]).utf8))
+        }
         let noTitle = VASTTags.document([VASTTags.inlineAd(id: "t", track: track, media: renditions)])
             .replacingOccurrences(of: "<AdTitle>t</AdTitle>", with: "")
         let cases: [(String, String, String)] = [
             ("malformed", "<VAST version=\"4.0\"><Ad>", "well_formed"),
             ("version", "<VAST version=\"1.0\"></VAST>", "vast_version"),
             ("no-title", noTitle, "required_elements"),
-            ("long", VASTTags.document([VASTTags.inlineAd(id: "l", track: track, media: renditions, duration: "00:00:10")]), "duration_match"),
-            ("flash", VASTTags.document([VASTTags.inlineAd(id: "f", track: track, media: [VASTTags.mediaFile("\(nginx.base)/a.swf", type: "application/x-shockwave-flash")])]), "playable_media"),
-            ("js", VASTTags.document([VASTTags.inlineAd(id: "j", track: track, media: renditions, clickThrough: "javascript:alert(1)")]), "https_uris"),
+            (
+                "long", VASTTags.document([VASTTags.inlineAd(id: "l", track: track, media: renditions, duration: "00:00:10")]),
+                "duration_match"
+            ),
+            (
+                "flash",
+                VASTTags.document([
+                    VASTTags.inlineAd(
+                        id: "f", track: track, media: [VASTTags.mediaFile("\(nginx.base)/a.swf", type: "application/x-shockwave-flash")])
+                ]), "playable_media"
+            ),
+            (
+                "js", VASTTags.document([VASTTags.inlineAd(id: "j", track: track, media: renditions, clickThrough: "javascript:alert(1)")]),
+                "https_uris"
+            )
         ]
         for (name, body, rule) in cases {
             let url = try nginx.put("bad-\(name).xml", Data(body.utf8))
@@ -72,25 +89,35 @@ final class VASTValidateTests: XCTestCase {
         let deep = try validate(six)
         XCTAssertEqual(deep.status, 1)
         XCTAssertEqual(try tagRules(deep)["wrapper_depth"], "fail", deep.stdout)
-        let oneRendition = try nginx.put("one.xml", Data(VASTTags.document([VASTTags.inlineAd(id: "o", track: track, media: [renditions[0]])]).utf8))
+        let oneRendition = try nginx.put(
+            "one.xml", Data(VASTTags.document([VASTTags.inlineAd(id: "o", track: track, media: [renditions[0]])]).utf8))
         XCTAssertEqual(try tagRules(try validate(oneRendition))["renditions"], "warn")
     }
 
     func testTheHTMLReportShowsTheWrapperChainAndTheMediaFileLadder() throws {
-        let vpaid = VASTTags.mediaFile("\(nginx.base)/ad.js", width: 640, height: 480, type: "application/javascript", extra: #"apiFramework="VPAID""#)
-        let inline = try nginx.put("h-in.xml", Data(VASTTags.document(version: "4.1", [VASTTags.inlineAd(id: "h", track: track, media: [vpaid] + renditions)]).utf8))
-        let inner = try nginx.put("h-w2.xml", Data(VASTTags.document(version: "3.0", [VASTTags.wrapperAd(id: "hw2", track: track, next: inline)]).utf8))
-        let outer = try nginx.put("h-w1.xml", Data(VASTTags.document(version: "4.2", [VASTTags.wrapperAd(id: "hw1", track: track, next: inner)]).utf8))
+        let vpaid = VASTTags.mediaFile(
+            "\(nginx.base)/ad.js", width: 640, height: 480, type: "application/javascript", extra: #"apiFramework="VPAID""#)
+        let inline = try nginx.put(
+            "h-in.xml",
+            Data(VASTTags.document(version: "4.1", [VASTTags.inlineAd(id: "h", track: track, media: [vpaid] + renditions)]).utf8))
+        let inner = try nginx.put(
+            "h-w2.xml", Data(VASTTags.document(version: "3.0", [VASTTags.wrapperAd(id: "hw2", track: track, next: inline)]).utf8))
+        let outer = try nginx.put(
+            "h-w1.xml", Data(VASTTags.document(version: "4.2", [VASTTags.wrapperAd(id: "hw1", track: track, next: inner)]).utf8))
         let page = Fixtures.directory.appendingPathComponent("vast-report-\(UUID().uuidString).html").path
         defer { try? FileManager.default.removeItem(atPath: page) }
-        let run = try Launchad.run(["validate", "--vast", outer, "--format", "html", "--output", page, "--no-progress", "--profile", "launch-ad"])
+        let run = try Launchad.run([
+            "validate", "--vast", outer, "--format", "html", "--output", page, "--no-progress", "--profile", "launch-ad"
+        ])
         XCTAssertEqual(run.stdout, "", run.stderr)
         let html = try String(contentsOfFile: page, encoding: .utf8)
         let tag = try XCTUnwrap(HTMLReading.section("creative-1", in: html))
         // The chain: the tag, then each wrapper's VASTAdTagURI, in order, the InLine last.
         let uris = tag.components(separatedBy: #"<span class="uri">"#).dropFirst().map { String($0.prefix { $0 != "<" }) }
         XCTAssertEqual(uris, [outer, inner, inline], tag)
-        XCTAssertTrue(tag.contains(#"<li class="inline"><span class="uri">\#(inline)</span> <span class="details">InLine · VAST 4.1 · AdSystem"#), tag)
+        XCTAssertTrue(
+            tag.contains(#"<li class="inline"><span class="uri">\#(inline)</span> <span class="details">InLine · VAST 4.1 · AdSystem"#), tag
+        )
         // The ladder: one row per MediaFile; the VPAID one skipped, each MP4 linked to its own section, which exists.
         let rows = tag.components(separatedBy: #"<tr class="media "#).dropFirst()
         XCTAssertEqual(rows.count, 4, tag)
@@ -112,16 +139,22 @@ final class VASTValidateTests: XCTestCase {
     /// it could not read, marked, and the error under them.
     func testAChainBrokenPartwayShowsEachWrapperUpToTheDocumentItCouldNotRead() throws {
         let missing = "\(nginx.base)/gone.xml"
-        let inner = try nginx.put("b-w2.xml", Data(VASTTags.document(version: "3.0", [VASTTags.wrapperAd(id: "bw2", track: track, next: missing)]).utf8))
-        let outer = try nginx.put("b-w1.xml", Data(VASTTags.document(version: "4.2", [VASTTags.wrapperAd(id: "bw1", track: track, next: inner)]).utf8))
+        let inner = try nginx.put(
+            "b-w2.xml", Data(VASTTags.document(version: "3.0", [VASTTags.wrapperAd(id: "bw2", track: track, next: missing)]).utf8))
+        let outer = try nginx.put(
+            "b-w1.xml", Data(VASTTags.document(version: "4.2", [VASTTags.wrapperAd(id: "bw1", track: track, next: inner)]).utf8))
         let page = Fixtures.directory.appendingPathComponent("vast-broken-\(UUID().uuidString).html").path
         defer { try? FileManager.default.removeItem(atPath: page) }
-        let run = try Launchad.run(["validate", "--vast", outer, "--format", "html", "--output", page, "--no-progress", "--profile", "launch-ad"])
+        let run = try Launchad.run([
+            "validate", "--vast", outer, "--format", "html", "--output", page, "--no-progress", "--profile", "launch-ad"
+        ])
         XCTAssertEqual(run.status, 1, run.stderr)
         let tag = try XCTUnwrap(HTMLReading.section("creative-1", in: try String(contentsOfFile: page, encoding: .utf8)))
         let uris = tag.components(separatedBy: #"<span class="uri">"#).dropFirst().map { String($0.prefix { $0 != "<" }) }
         XCTAssertEqual(uris, [outer, inner, missing], tag)
-        XCTAssertTrue(tag.contains(#"<li class="wrapper"><span class="uri">\#(inner)</span> <span class="details">Wrapper · VAST 3.0 · AdSystem"#), tag)
+        XCTAssertTrue(
+            tag.contains(#"<li class="wrapper"><span class="uri">\#(inner)</span> <span class="details">Wrapper · VAST 3.0 · AdSystem"#),
+            tag)
         XCTAssertTrue(tag.contains(#"<li class="failed"><span class="uri">\#(missing)</span> <span class="details">not read</span>"#), tag)
         XCTAssertTrue(tag.contains(#"<p class="chain-error">VAST error 301: HTTP 404"#), tag)
     }

@@ -9,9 +9,12 @@ import XCTest
 final class ValidateCLITests: XCTestCase {
     /// A portrait creative that meets the launch-ad profile: 3 s, faststart, 360x640.
     static func portraitAd() throws -> String {
-        try Fixtures.make("validate-portrait.mp4", [
-            "-f", "lavfi", "-i", "testsrc2=s=360x640:r=25:d=3", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:d=3",
-            "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-ac", "2", "-movflags", "+faststart"])
+        try Fixtures.make(
+            "validate-portrait.mp4",
+            [
+                "-f", "lavfi", "-i", "testsrc2=s=360x640:r=25:d=3", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:d=3",
+                "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-ac", "2", "-movflags", "+faststart"
+            ])
     }
 
     private func assertOneLine(_ stderr: String, contains text: String, file: StaticString = #filePath, line: UInt = #line) {
@@ -30,8 +33,9 @@ final class ValidateCLITests: XCTestCase {
         // The same creative is 3 s long and portrait: not what a CTV slot takes.
         let ctv = try Launchad.run(["validate", "--profile", "iab-ctv", ad])
         XCTAssertEqual(ctv.status, 1)
-        XCTAssertTrue(ctv.stdout.range(of: #"fail  duration +3 s +limit: one of 6, 15, 20, 30 s \(\+/-1\)"#, options: .regularExpression) != nil,
-                      ctv.stdout)
+        XCTAssertTrue(
+            ctv.stdout.range(of: #"fail  duration +3 s +limit: one of 6, 15, 20, 30 s \(\+/-1\)"#, options: .regularExpression) != nil,
+            ctv.stdout)
         XCTAssertTrue(ctv.stdout.range(of: #"fail  resolution +360x640"#, options: .regularExpression) != nil, ctv.stdout)
         XCTAssertEqual(ctv.stderr, "", "no progress bar or FFmpeg chatter when stderr is not a terminal")
     }
@@ -40,13 +44,16 @@ final class ValidateCLITests: XCTestCase {
         // 6 s of 640x360 H.264 High at a constant 1 Mbit/s tagged BT.709, a keyframe a second; a 1 kHz
         // sine at -24 dBFS on both channels (-24 LUFS), AAC-LC 48 kHz stereo, faststart: every iab-ctv
         // rule should pass. (testsrc, not testsrc2: idet reads testsrc2's fast sharp edges as interlaced.)
-        let ad = try Fixtures.make("validate-ctv.mp4", [
-            "-f", "lavfi", "-i", "testsrc=s=640x360:r=25:d=6",
-            "-f", "lavfi", "-i", "aevalsrc=0.0630957*sin(2*PI*1000*t)|0.0630957*sin(2*PI*1000*t):s=48000:d=6",
-            "-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p", "-g", "25", "-b:v", "1000k", "-minrate", "1000k",
-            "-maxrate", "1000k", "-bufsize", "1000k", "-x264-params", "nal-hrd=cbr",
-            "-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709", "-color_range", "tv",
-            "-c:a", "aac", "-b:a", "128k", "-movflags", "+faststart"])
+        let ad = try Fixtures.make(
+            "validate-ctv.mp4",
+            [
+                "-f", "lavfi", "-i", "testsrc=s=640x360:r=25:d=6",
+                "-f", "lavfi", "-i", "aevalsrc=0.0630957*sin(2*PI*1000*t)|0.0630957*sin(2*PI*1000*t):s=48000:d=6",
+                "-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p", "-g", "25", "-b:v", "1000k", "-minrate", "1000k",
+                "-maxrate", "1000k", "-bufsize", "1000k", "-x264-params", "nal-hrd=cbr",
+                "-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709", "-color_range", "tv",
+                "-c:a", "aac", "-b:a", "128k", "-movflags", "+faststart"
+            ])
         let r = try Launchad.run(["validate", "--profile", "iab-ctv", "--format", "json", ad])
         XCTAssertEqual(r.status, 0, r.stdout)
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
@@ -100,9 +107,12 @@ final class ValidateCLITests: XCTestCase {
 
     func testASpecFileAndItsMistakes() throws {
         let ad = try Self.portraitAd()
-        let spec = try Fixtures.write("team-spec.json", Data("""
-        {"name": "team", "extends": "launch-ad", "rules": {"duration": {"max": 2}, "audio_sample_rate": {"allowed": [44100], "warn": [48000]}}}
-        """.utf8))
+        let spec = try Fixtures.write(
+            "team-spec.json",
+            Data(
+                """
+                {"name": "team", "extends": "launch-ad", "rules": {"duration": {"max": 2}, "audio_sample_rate": {"allowed": [44100], "warn": [48000]}}}
+                """.utf8))
         let r = try Launchad.run(["validate", ad, "--spec", spec])
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stdout.contains("(team: 8 pass, 1 warn, 1 fail)"), r.stdout)
@@ -113,7 +123,8 @@ final class ValidateCLITests: XCTestCase {
         XCTAssertEqual(b.status, 2)
         assertOneLine(b.stderr, contains: "unknown rule 'loudness'")
         // A limit that cannot mean anything for its rule is named with the rule.
-        let malformed = try Fixtures.write("malformed-spec.json", Data(#"{"extends": "iab-ctv", "rules": {"letterbox": {"max": "ten"}}}"#.utf8))
+        let malformed = try Fixtures.write(
+            "malformed-spec.json", Data(#"{"extends": "iab-ctv", "rules": {"letterbox": {"max": "ten"}}}"#.utf8))
         let m = try Launchad.run(["validate", ad, "--spec", malformed])
         XCTAssertEqual(m.status, 2)
         assertOneLine(m.stderr, contains: "rules.letterbox.max")
@@ -127,8 +138,10 @@ final class ValidateCLITests: XCTestCase {
     }
 
     func testUsageMistakesExitTwoWithOneLine() throws {
-        for (args, text) in [(["validate"], "needs at least one FILE"), (["validate", "a.mp4", "--profile", "tv"], "--profile takes one of"),
-                             (["validate", "a.mp4", "--format", "pdf"], "--format takes one of")] {
+        for (args, text) in [
+            (["validate"], "needs at least one FILE"), (["validate", "a.mp4", "--profile", "tv"], "--profile takes one of"),
+            (["validate", "a.mp4", "--format", "pdf"], "--format takes one of")
+        ] {
             let r = try Launchad.run(args)
             XCTAssertEqual(r.status, 2, "\(args)")
             assertOneLine(r.stderr, contains: text)
@@ -150,7 +163,7 @@ final class ValidateCLITests: XCTestCase {
             (try Fixtures.write("v-cut.mp4", good.prefix(good.count / 2)), "cut short"),
             (try Fixtures.write("v-cut-slow.mp4", slowData.prefix(slowData.count / 2)), "no moov box"),
             (try Fixtures.write("v-damaged.mp4", damaged), "decode_errors"),
-            ("/nonexistent/ad.mp4", "no such file"),
+            ("/nonexistent/ad.mp4", "no such file")
         ]
         for (path, reason) in cases {
             let r = try Launchad.run(["validate", path])
@@ -197,17 +210,29 @@ final class ValidateCLITests: XCTestCase {
     }
 
     func testCreativesTheFiltersCannotAnalyseSkipEachQualityRuleWithTheReason() throws {
-        let audioOnly = try Fixtures.make("validate-audio-only.m4a", ["-f", "lavfi", "-i", "sine=sample_rate=48000:d=2", "-c:a", "aac", "-ac", "2"])
-        let oneFrame = try Fixtures.make("validate-one-frame.mp4", ["-f", "lavfi", "-i", "testsrc=s=320x240:r=25", "-frames:v", "1",
-                                                                   "-c:v", "libx264", "-pix_fmt", "yuv420p"])
-        let eightK = try Fixtures.make("validate-8k.mp4", ["-f", "lavfi", "-i", "testsrc=s=7680x4320:r=25:d=0.2", "-c:v", "libx264",
-                                                          "-preset", "ultrafast", "-pix_fmt", "yuv420p"])
+        let audioOnly = try Fixtures.make(
+            "validate-audio-only.m4a", ["-f", "lavfi", "-i", "sine=sample_rate=48000:d=2", "-c:a", "aac", "-ac", "2"])
+        let oneFrame = try Fixtures.make(
+            "validate-one-frame.mp4",
+            [
+                "-f", "lavfi", "-i", "testsrc=s=320x240:r=25", "-frames:v", "1",
+                "-c:v", "libx264", "-pix_fmt", "yuv420p"
+            ])
+        let eightK = try Fixtures.make(
+            "validate-8k.mp4",
+            [
+                "-f", "lavfi", "-i", "testsrc=s=7680x4320:r=25:d=0.2", "-c:v", "libx264",
+                "-preset", "ultrafast", "-pix_fmt", "yuv420p"
+            ])
         let pictureRules = ["freeze_frames", "flashes", "interlaced", "letterbox", "broadcast_range"]
         let cases: [(String, [String], String)] = [
-            (audioOnly, pictureRules + ["colour_tags", "keyframe_interval", "frame_rate", "av_duration_match", "video_bitrate_floor"], "no video stream"),
+            (
+                audioOnly, pictureRules + ["colour_tags", "keyframe_interval", "frame_rate", "av_duration_match", "video_bitrate_floor"],
+                "no video stream"
+            ),
             (oneFrame, pictureRules + ["frame_rate", "keyframe_interval"], "only 1 picture: too few to analyse"),
             (eightK, pictureRules, "7680x4320 is larger than 4096x2304: pictures not analysed"),
-            (oneFrame, ["audio_phase", "dc_offset", "audio_clipping"], "no audio stream"),
+            (oneFrame, ["audio_phase", "dc_offset", "audio_clipping"], "no audio stream")
         ]
         for (path, skipped, reason) in cases {
             let r = try Launchad.run(["validate", path, "--profile", "iab-ctv", "--format", "json"])
@@ -222,13 +247,17 @@ final class ValidateCLITests: XCTestCase {
         }
         // The text report says so in words, and counts the skips apart.
         let text = try Launchad.run(["validate", oneFrame, "--profile", "iab-ctv"])
-        XCTAssertTrue(text.stdout.range(of: #"skip  flashes +only 1 picture: too few to analyse"#, options: .regularExpression) != nil, text.stdout)
-        XCTAssertTrue(text.stdout.range(of: #"\(iab-ctv: \d+ pass, \d+ warn, \d+ fail, 11 skip\)"#, options: .regularExpression) != nil, text.stdout)
+        XCTAssertTrue(
+            text.stdout.range(of: #"skip  flashes +only 1 picture: too few to analyse"#, options: .regularExpression) != nil, text.stdout)
+        XCTAssertTrue(
+            text.stdout.range(of: #"\(iab-ctv: \d+ pass, \d+ warn, \d+ fail, 11 skip\)"#, options: .regularExpression) != nil, text.stdout)
     }
 
     func testJobsCheckSeveralCreativesAtOnceAndKeepTheirOrder() throws {
-        let files = [try Self.portraitAd(), try Fixtures.colourBars(seconds: 2), try Fixtures.write("jobs-empty.mp4", Data()),
-                     try Fixtures.colourBars(seconds: 3, size: "160x120")]
+        let files = [
+            try Self.portraitAd(), try Fixtures.colourBars(seconds: 2), try Fixtures.write("jobs-empty.mp4", Data()),
+            try Fixtures.colourBars(seconds: 3, size: "160x120")
+        ]
         let one = try Launchad.run(["validate", "--jobs", "1", "--format", "json"] + files)
         let two = try Launchad.run(["validate", "--jobs", "2", "--format", "json"] + files)
         let many = try Launchad.run(["validate", "--format", "json"] + files)

@@ -85,20 +85,21 @@ final class KMSDRMCLITests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: old) }
         // card0 and event0 are /dev/null bound over files with the given modes, or plain files.
         let script = """
-        set -e
-        mount --rbind /dev \(old); mount -t tmpfs none /dev
-        for n in null zero urandom random; do touch /dev/$n; mount --bind \(old)/$n /dev/$n; done
-        mkdir /dev/dri /dev/input
-        touch /dev/dri/card0 /dev/input/event0
-        \(cardMode == "open" ? "mount --bind \(old)/null /dev/dri/card0" : "chmod 600 /dev/dri/card0")
-        \(inputMode == "open" ? "mount --bind \(old)/null /dev/input/event0" : "chmod 600 /dev/input/event0")
-        exec setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
-        """
+            set -e
+            mount --rbind /dev \(old); mount -t tmpfs none /dev
+            for n in null zero urandom random; do touch /dev/$n; mount --bind \(old)/$n /dev/$n; done
+            mkdir /dev/dri /dev/input
+            touch /dev/dri/card0 /dev/input/event0
+            \(cardMode == "open" ? "mount --bind \(old)/null /dev/dri/card0" : "chmod 600 /dev/dri/card0")
+            \(inputMode == "open" ? "mount --bind \(old)/null /dev/input/event0" : "chmod 600 /dev/input/event0")
+            exec setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
+            """
         var env = Launchad.headlessEnvironment()
         env["SDL_VIDEODRIVER"] = "kmsdrm"
         let start = Date()
-        let r = try Fixtures.run("/usr/bin/unshare", ["-m", "/bin/sh", "-c", script, "sh", Launchad.binary, "play", Fixtures.media("sample-ad.mp4")],
-                                 environment: env)
+        let r = try Fixtures.run(
+            "/usr/bin/unshare", ["-m", "/bin/sh", "-c", script, "sh", Launchad.binary, "play", Fixtures.media("sample-ad.mp4")],
+            environment: env)
         if r.status != 1 && r.stdout.isEmpty { throw XCTSkip("cannot make a private /dev here (unshare -m): \(r.stderr)") }
         return Launchad.Run(status: r.status, stdout: r.stdout, stderr: r.stderr, seconds: Date().timeIntervalSince(start))
     }

@@ -1,6 +1,6 @@
-import XCTest
 import Foundation
 import LaunchAdTestSupport
+import XCTest
 
 /// The hostile corpus under weston (Wayland, pixman, no GPU): every file still ends with exactly
 /// one `end`, the outcome the headless run gives, and its exit code. Timing is left to the

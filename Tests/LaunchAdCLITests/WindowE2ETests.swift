@@ -60,7 +60,7 @@ final class WindowE2ETests: XCTestCase {
         let id = try focusedAdWindow()
         _ = try xdotool(["windowminimize", id])
         let pause = try XCTUnwrap(run.waitFor("pause", timeout: 5))
-        Thread.sleep(forTimeInterval: 1.5) // the pause itself: its length is what shown_ms must leave out
+        Thread.sleep(forTimeInterval: 1.5)  // the pause itself: its length is what shown_ms must leave out
         _ = try xdotool(["windowactivate", id])
         let resume = try XCTUnwrap(run.waitFor("resume", timeout: 5))
         XCTAssertEqual(run.finish(timeout: 20), 0)
@@ -85,7 +85,9 @@ final class WindowE2ETests: XCTestCase {
         // Long enough that the close lands while it plays, however slowly xdotool answers.
         try nginx.put("ad.mp4", Data(contentsOf: URL(fileURLWithPath: Fixtures.colourBars(seconds: 10, audio: true))))
         let media = VASTTags.mediaFile("\(nginx.base)/ad.mp4")
-        let tag = try nginx.put("tag.xml", Data(VASTTags.document(version: "4.0", [VASTTags.inlineAd(id: "x", track: "\(nginx.base)/track", media: [media])]).utf8))
+        let tag = try nginx.put(
+            "tag.xml",
+            Data(VASTTags.document(version: "4.0", [VASTTags.inlineAd(id: "x", track: "\(nginx.base)/track", media: [media])]).utf8))
         let state = NSTemporaryDirectory() + "launchad-window-vast-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: state) }
         var env = ProcessInfo.processInfo.environment
@@ -110,8 +112,9 @@ final class WindowE2ETests: XCTestCase {
         XCTAssertEqual(run.events(named: "skip").first?["via"] as? String, "close")
         Wait.until(timeout: 5) { nginx.tracked.contains { $0.contains("/closeLinear") } }
         let names = nginx.tracked.map { $0.dropFirst("/track/x/".count).prefix { $0 != "?" } }
-        XCTAssertEqual(names.filter { ["impression", "start", "pause", "resume", "closeLinear", "complete"].contains(String($0)) },
-                       ["impression", "start", "pause", "resume", "closeLinear"])
+        XCTAssertEqual(
+            names.filter { ["impression", "start", "pause", "resume", "closeLinear", "complete"].contains(String($0)) },
+            ["impression", "start", "pause", "resume", "closeLinear"])
     }
 
     /// In a real, focused window the ad is viewable after 2 continuous seconds: `Viewable` is
@@ -121,10 +124,13 @@ final class WindowE2ETests: XCTestCase {
         defer { nginx.stop() }
         try nginx.put("ad.mp4", Data(contentsOf: URL(fileURLWithPath: Fixtures.colourBars(seconds: 4, audio: true))))
         let track = "\(nginx.base)/track"
-        let viewable = "<ViewableImpression><Viewable><![CDATA[\(track)/view/yes]]></Viewable><NotViewable><![CDATA[\(track)/view/no]]></NotViewable>"
+        let viewable =
+            "<ViewableImpression><Viewable><![CDATA[\(track)/view/yes]]></Viewable><NotViewable><![CDATA[\(track)/view/no]]></NotViewable>"
             + "<ViewUndetermined><![CDATA[\(track)/view/unknown]]></ViewUndetermined></ViewableImpression>"
-        let xml = VASTTags.document(version: "4.1", [VASTTags.inlineAd(id: "v", track: track, media: [VASTTags.mediaFile("\(nginx.base)/ad.mp4")])])
-            .replacingOccurrences(of: "<AdTitle>v</AdTitle>", with: "<AdTitle>v</AdTitle>\(viewable)")
+        let xml = VASTTags.document(
+            version: "4.1", [VASTTags.inlineAd(id: "v", track: track, media: [VASTTags.mediaFile("\(nginx.base)/ad.mp4")])]
+        )
+        .replacingOccurrences(of: "<AdTitle>v</AdTitle>", with: "<AdTitle>v</AdTitle>\(viewable)")
         let tag = try nginx.put("tag.xml", Data(xml.utf8))
         let state = NSTemporaryDirectory() + "launchad-window-view-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: state) }

@@ -1,13 +1,15 @@
-import XCTest
 import LaunchAdCore
+import XCTest
 
 final class GeometryTests: XCTestCase {
     func testSizeParsing() {
         XCTAssertEqual(Size(parsing: "720x1280"), Size(width: 720, height: 1280))
         XCTAssertEqual(Size(parsing: "720X1280"), Size(width: 720, height: 1280))
         XCTAssertEqual(Size(parsing: "1x1"), Size(width: 1, height: 1))
-        for bad in ["", "x", "720", "720x", "x1280", "0x0", "0x100", "100x0", "-720x1280", "720x-1",
-                    "720x1280x3", "720*1280", " 720x1280", "720x1280 ", "7.5x10", "abcxdef"] {
+        for bad in [
+            "", "x", "720", "720x", "x1280", "0x0", "0x100", "100x0", "-720x1280", "720x-1",
+            "720x1280x3", "720*1280", " 720x1280", "720x1280 ", "7.5x10", "abcxdef"
+        ] {
             XCTAssertNil(Size(parsing: bad), "'\(bad)'")
         }
         XCTAssertEqual(Size(width: 720, height: 1280).description, "720x1280")
@@ -21,8 +23,9 @@ final class GeometryTests: XCTestCase {
         XCTAssertEqual(Size(width: 720, height: 1280).scaledDown(toFit: Size(width: 1000, height: 640)), Size(width: 360, height: 640))
         XCTAssertEqual(Size(width: 100, height: 50).scaledDown(toFit: Size(width: 1000, height: 1000)), Size(width: 100, height: 50))
         XCTAssertEqual(Size(width: 100, height: 50).scaledDown(toFit: Size(width: 100, height: 50)), Size(width: 100, height: 50))
-        XCTAssertEqual(Size(width: 10_000, height: 1).scaledDown(toFit: Size(width: 100, height: 100)), Size(width: 100, height: 1),
-                       "never a zero side")
+        XCTAssertEqual(
+            Size(width: 10_000, height: 1).scaledDown(toFit: Size(width: 100, height: 100)), Size(width: 100, height: 1),
+            "never a zero side")
     }
 
     func testScaledDownReachesTheBoundExactly() {
@@ -36,8 +39,9 @@ final class GeometryTests: XCTestCase {
                     XCTAssertLessThanOrEqual(s.width, bounds.width)
                     XCTAssertLessThanOrEqual(s.height, bounds.height)
                     if w > bounds.width || h > bounds.height {
-                        XCTAssertTrue(s.width == bounds.width || s.height == bounds.height || s.width == 1 || s.height == 1,
-                                      "\(w)x\(h) into \(bounds) gave \(s)")
+                        XCTAssertTrue(
+                            s.width == bounds.width || s.height == bounds.height || s.width == 1 || s.height == 1,
+                            "\(w)x\(h) into \(bounds) gave \(s)")
                     } else {
                         XCTAssertEqual(s, Size(width: w, height: h))
                     }
@@ -88,8 +92,9 @@ final class PlacementTests: XCTestCase {
     func testFitOfTheSameAspectFillsTheArea() {
         let area = Rect(x: 0, y: 0, width: 360, height: 640)
         XCTAssertEqual(Placement.place(Size(width: 720, height: 1280), in: area, fit: .fit).destination, area)
-        XCTAssertEqual(Placement.place(Size(width: 720, height: 1280), in: area, fit: .fill).source,
-                       Rect(x: 0, y: 0, width: 720, height: 1280))
+        XCTAssertEqual(
+            Placement.place(Size(width: 720, height: 1280), in: area, fit: .fill).source,
+            Rect(x: 0, y: 0, width: 720, height: 1280))
     }
 
     func testFitScalesUpSmallAds() {
@@ -129,18 +134,23 @@ final class PlacementTests: XCTestCase {
     func testEmptyContentOrAreaDoesNotCrash() {
         let area = Rect(x: 0, y: 0, width: 100, height: 100)
         XCTAssertEqual(Placement.place(Size(width: 0, height: 0), in: area, fit: .fit).destination, area)
-        XCTAssertEqual(Placement.place(Size(width: 10, height: 10), in: Rect(x: 5, y: 5, width: 0, height: 0), fit: .fill).destination,
-                       Rect(x: 5, y: 5, width: 0, height: 0))
+        XCTAssertEqual(
+            Placement.place(Size(width: 10, height: 10), in: Rect(x: 5, y: 5, width: 0, height: 0), fit: .fill).destination,
+            Rect(x: 5, y: 5, width: 0, height: 0))
     }
 
     /// Odd sizes: the picture stays inside its area, keeps its shape within a pixel, touches two
     /// opposite edges, and is centred within a pixel; a crop is inside the picture and centred.
     func testOddSizesStayInsideCentredAndInShape() {
-        let contents = [Size(width: 720, height: 1280), Size(width: 1920, height: 1080), Size(width: 641, height: 479),
-                        Size(width: 1, height: 1), Size(width: 999, height: 1), Size(width: 3, height: 1001)]
-        let areas = [Rect(x: 0, y: 0, width: 641, height: 999), Rect(x: 7, y: 13, width: 333, height: 777),
-                     Rect(x: 0, y: 0, width: 1365, height: 767), Rect(x: 0, y: 0, width: 64, height: 64),
-                     Rect(x: 0, y: 0, width: 1242, height: 1794)]
+        let contents = [
+            Size(width: 720, height: 1280), Size(width: 1920, height: 1080), Size(width: 641, height: 479),
+            Size(width: 1, height: 1), Size(width: 999, height: 1), Size(width: 3, height: 1001)
+        ]
+        let areas = [
+            Rect(x: 0, y: 0, width: 641, height: 999), Rect(x: 7, y: 13, width: 333, height: 777),
+            Rect(x: 0, y: 0, width: 1365, height: 767), Rect(x: 0, y: 0, width: 64, height: 64),
+            Rect(x: 0, y: 0, width: 1242, height: 1794)
+        ]
         for content in contents {
             for area in areas {
                 let fit = Placement.place(content, in: area, fit: .fit)
@@ -155,9 +165,11 @@ final class PlacementTests: XCTestCase {
                 XCTAssertLessThanOrEqual(abs((d.y - area.y) - (area.maxY - d.maxY)), 1, label)
                 // Shape: the other side is the content's ratio of the touching side, within a pixel.
                 if d.width == area.width {
-                    XCTAssertLessThanOrEqual(abs(Double(d.height) - Double(d.width) * Double(content.height) / Double(content.width)), 1, label)
+                    XCTAssertLessThanOrEqual(
+                        abs(Double(d.height) - Double(d.width) * Double(content.height) / Double(content.width)), 1, label)
                 } else {
-                    XCTAssertLessThanOrEqual(abs(Double(d.width) - Double(d.height) * Double(content.width) / Double(content.height)), 1, label)
+                    XCTAssertLessThanOrEqual(
+                        abs(Double(d.width) - Double(d.height) * Double(content.width) / Double(content.height)), 1, label)
                 }
                 XCTAssertEqual(fit.source, Rect(size: content), label)
                 XCTAssertGreaterThan(d.width, 0, label)
@@ -214,8 +226,10 @@ final class AdLayoutTests: XCTestCase {
     }
 
     func testSkipButtonStaysInsideTinyAndOddWindows() {
-        for window in [Size(width: 64, height: 64), Size(width: 65, height: 4001), Size(width: 333, height: 777),
-                       Size(width: 16384, height: 64), Size(width: 641, height: 1137)] {
+        for window in [
+            Size(width: 64, height: 64), Size(width: 65, height: 4001), Size(width: 333, height: 777),
+            Size(width: 16384, height: 64), Size(width: 641, height: 1137)
+        ] {
             for style in SkipStyle.allCases {
                 let layout = AdLayout(window: window, mode: .fullscreen, skipStyle: style)
                 let b = layout.skipButton
@@ -237,17 +251,18 @@ final class AdLayoutTests: XCTestCase {
         let cases: [(Size, Int)] = [
             (Size(width: 720, height: 1280), 1040),
             (Size(width: 750, height: 1334), 1084),
-            (Size(width: 640, height: 1136), 923),   // 640 / 3 = 213
+            (Size(width: 640, height: 1136), 923),  // 640 / 3 = 213
             (Size(width: 1080, height: 1920), 1560),
-            (Size(width: 641, height: 1001), 788),
+            (Size(width: 641, height: 1001), 788)
         ]
         for (window, adHeight) in cases {
             let layout = AdLayout(window: window, mode: .logoBottom, skipStyle: .text)
             XCTAssertEqual(layout.adArea, Rect(x: 0, y: 0, width: window.width, height: adHeight), "\(window)")
             XCTAssertEqual(layout.logoBand, Rect(x: 0, y: adHeight, width: window.width, height: window.height - adHeight), "\(window)")
             XCTAssertEqual(layout.logoBand?.maxY, window.height)
-            XCTAssertTrue(layout.adArea.contains(x: Double(layout.skipButton.x), y: Double(layout.skipButton.maxY - 1)),
-                          "the skip button is on the ad")
+            XCTAssertTrue(
+                layout.adArea.contains(x: Double(layout.skipButton.x), y: Double(layout.skipButton.maxY - 1)),
+                "the skip button is on the ad")
         }
     }
 
@@ -279,8 +294,9 @@ final class AdLayoutTests: XCTestCase {
             XCTAssertLessThanOrEqual(abs(d.midY - band.midY), 1)
             XCTAssertLessThanOrEqual(abs(Double(d.width) / Double(d.height) - Double(logo.width) / Double(logo.height)), 0.05)
         }
-        XCTAssertEqual(layout.logoPlacement(logo: Size(width: 2000, height: 500))?.destination,
-                       Rect(x: 36, y: 1079, width: 648, height: 162))
+        XCTAssertEqual(
+            layout.logoPlacement(logo: Size(width: 2000, height: 500))?.destination,
+            Rect(x: 36, y: 1079, width: 648, height: 162))
     }
 }
 
@@ -291,7 +307,7 @@ final class DevicePresetTests: XCTestCase {
             "iphone-8": Size(width: 750, height: 1334),
             "iphone-8-plus": Size(width: 1242, height: 2208),
             "ipad": Size(width: 1536, height: 2048),
-            "android-fhd": Size(width: 1080, height: 1920),
+            "android-fhd": Size(width: 1080, height: 1920)
         ]
         for (name, size) in expected {
             XCTAssertEqual(DevicePreset(rawValue: name)?.screen, size, name)
@@ -302,8 +318,10 @@ final class DevicePresetTests: XCTestCase {
     }
 
     func testRequestedSizeWins() {
-        XCTAssertEqual(windowSize(requested: Size(width: 300, height: 200), device: .ipad, content: Size(width: 10, height: 10),
-                                  display: Size(width: 100, height: 100)), Size(width: 300, height: 200))
+        XCTAssertEqual(
+            windowSize(
+                requested: Size(width: 300, height: 200), device: .ipad, content: Size(width: 10, height: 10),
+                display: Size(width: 100, height: 100)), Size(width: 300, height: 200))
     }
 
     func testDeviceScaledToNinetyPercentOfTheDisplay() {
@@ -319,34 +337,44 @@ final class DevicePresetTests: XCTestCase {
     }
 
     func testDeviceThatFitsIsNotScaled() {
-        XCTAssertEqual(windowSize(requested: nil, device: .iphoneSE, content: nil, display: Size(width: 3840, height: 2160)),
-                       Size(width: 640, height: 1136))
+        XCTAssertEqual(
+            windowSize(requested: nil, device: .iphoneSE, content: nil, display: Size(width: 3840, height: 2160)),
+            Size(width: 640, height: 1136))
     }
 
     func testWithoutADisplayTheNativeSize() {
         XCTAssertEqual(windowSize(requested: nil, device: .ipad, content: nil, display: nil), Size(width: 1536, height: 2048))
-        XCTAssertEqual(windowSize(requested: nil, device: .ipad, content: nil, display: Size(width: 0, height: 0)),
-                       Size(width: 1536, height: 2048))
+        XCTAssertEqual(
+            windowSize(requested: nil, device: .ipad, content: nil, display: Size(width: 0, height: 0)),
+            Size(width: 1536, height: 2048))
     }
 
     func testTheAdsOwnSizeOrADefault() {
-        XCTAssertEqual(windowSize(requested: nil, device: nil, content: Size(width: 1920, height: 1080),
-                                  display: Size(width: 1366, height: 768)), Size(width: 1228, height: 691))
-        XCTAssertEqual(windowSize(requested: nil, device: nil, content: Size(width: 320, height: 240),
-                                  display: Size(width: 1366, height: 768)), Size(width: 320, height: 240))
+        XCTAssertEqual(
+            windowSize(
+                requested: nil, device: nil, content: Size(width: 1920, height: 1080),
+                display: Size(width: 1366, height: 768)), Size(width: 1228, height: 691))
+        XCTAssertEqual(
+            windowSize(
+                requested: nil, device: nil, content: Size(width: 320, height: 240),
+                display: Size(width: 1366, height: 768)), Size(width: 320, height: 240))
         XCTAssertEqual(windowSize(requested: nil, device: nil, content: nil, display: nil), Size(width: 720, height: 1280))
     }
 
     func testAnAdThatFitsTheDisplayOpensPixelForPixel() {
         let display = Size(width: 1920, height: 1080)
-        XCTAssertEqual(windowSize(requested: nil, device: nil, content: Size(width: 1920, height: 1080), display: display),
-                       Size(width: 1920, height: 1080))
-        XCTAssertEqual(windowSize(requested: nil, device: nil, content: Size(width: 1080, height: 1080), display: display),
-                       Size(width: 1080, height: 1080))
+        XCTAssertEqual(
+            windowSize(requested: nil, device: nil, content: Size(width: 1920, height: 1080), display: display),
+            Size(width: 1920, height: 1080))
+        XCTAssertEqual(
+            windowSize(requested: nil, device: nil, content: Size(width: 1080, height: 1080), display: display),
+            Size(width: 1080, height: 1080))
         // One pixel too many: scaled to 90 % of the display, as a device screen is.
-        XCTAssertEqual(windowSize(requested: nil, device: nil, content: Size(width: 1920, height: 1081), display: display),
-                       Size(width: 1726, height: 972))
-        XCTAssertEqual(windowSize(requested: nil, device: .androidFHD, content: Size(width: 10, height: 10), display: Size(width: 1080, height: 1920)),
-                       Size(width: 972, height: 1728))
+        XCTAssertEqual(
+            windowSize(requested: nil, device: nil, content: Size(width: 1920, height: 1081), display: display),
+            Size(width: 1726, height: 972))
+        XCTAssertEqual(
+            windowSize(requested: nil, device: .androidFHD, content: Size(width: 10, height: 10), display: Size(width: 1080, height: 1920)),
+            Size(width: 972, height: 1728))
     }
 }

@@ -1,6 +1,6 @@
-import XCTest
 import LaunchAdCore
 import LaunchAdTestSupport
+import XCTest
 
 /// Drives one AdSession with explicit times and keeps what it emitted and asked for.
 final class SessionRun {
@@ -124,7 +124,7 @@ final class AdSessionCountdownTests: XCTestCase {
         let expected: [(Int, String)] = [
             (2000, "Skip 5"), (2500, "Skip 5"), (2999, "Skip 5"),
             (3000, "Skip 4"), (3999, "Skip 4"), (4000, "Skip 3"), (5000, "Skip 2"),
-            (6000, "Skip 1"), (6999, "Skip 1"), (7000, "Skip"), (60_000, "Skip"),
+            (6000, "Skip 1"), (6999, "Skip 1"), (7000, "Skip"), (60_000, "Skip")
         ]
         for (t, text) in expected {
             XCTAssertEqual(run.text(t), text, "at \(t)")
@@ -158,7 +158,7 @@ final class AdSessionCountdownTests: XCTestCase {
         run.send(.firstFrame, at: 1000)
         let expected: [(Int, String, Bool)] = [
             (1000, "Ad 3", false), (1999, "Ad 3", false), (2000, "Ad 2", false), (3999, "Ad 1", false),
-            (4000, "Skip 2", true), (5000, "Skip 1", true), (6000, "Skip", true),
+            (4000, "Skip 2", true), (5000, "Skip 1", true), (6000, "Skip", true)
         ]
         for (t, text, enabled) in expected {
             let b = run.session.skipButton(now: t)
@@ -230,7 +230,7 @@ final class AdSessionPauseTests: XCTestCase {
             (.minimized, "minimized", "restored"),
             (.hidden, "hidden", "shown"),
             (.host, "host", "host"),
-            (.user, "user", "user"),
+            (.user, "user", "user")
         ]
         for (reason, pauseName, resumeName) in cases {
             let run = SessionRun(videoConfig())
@@ -410,7 +410,7 @@ final class AdSessionSkipAndClickTests: XCTestCase {
         let r = layout.skipButton
         let inside: [(Double, Double)] = [
             (Double(r.x), Double(r.y)), (Double(r.maxX) - 0.5, Double(r.maxY) - 0.5),
-            (Double(r.x), Double(r.maxY) - 1), (Double(r.maxX) - 1, Double(r.y)),
+            (Double(r.x), Double(r.maxY) - 1), (Double(r.maxX) - 1, Double(r.y))
         ]
         for (x, y) in inside {
             let run = SessionRun(videoConfig(["--link", "https://example.com"]))
@@ -421,7 +421,7 @@ final class AdSessionSkipAndClickTests: XCTestCase {
         }
         let outside: [(Double, Double)] = [
             (Double(r.x) - 1, Double(r.midY)), (Double(r.maxX), Double(r.midY)),
-            (Double(r.midX), Double(r.y) - 1), (Double(r.midX), Double(r.maxY)),
+            (Double(r.midX), Double(r.y) - 1), (Double(r.midX), Double(r.maxY))
         ]
         for (x, y) in outside {
             let run = SessionRun(videoConfig(["--link", "https://example.com"]))
@@ -497,9 +497,12 @@ final class AdSessionSkipAndClickTests: XCTestCase {
         XCTAssertEqual(run.send(.control(.click), at: 100), [])
         // The viewer's taps do nothing; the host's commands are answered, not dropped.
         XCTAssertEqual(run.names, ["control_error", "control_error"])
-        XCTAssertEqual(run.events("control_error").map { $0["message"] },
-                       [.string("skip ignored: the ad is not on screen yet (it acts once the first frame is shown)"),
-                        .string("click ignored: the ad is not on screen yet (it acts once the first frame is shown)")])
+        XCTAssertEqual(
+            run.events("control_error").map { $0["message"] },
+            [
+                .string("skip ignored: the ad is not on screen yet (it acts once the first frame is shown)"),
+                .string("click ignored: the ad is not on screen yet (it acts once the first frame is shown)")
+            ])
         XCTAssertEqual(run.events("control_error").map { $0["line"] }, [.string("skip"), .string("click")])
         XCTAssertEqual(run.session.phase, .waiting)
     }
@@ -511,13 +514,17 @@ final class AdSessionSkipAndClickTests: XCTestCase {
         run.send(.firstFrame, at: 0)
         run.send(.control(.skip), at: 1000)
         run.send(.control(.click), at: 1100)
-        XCTAssertEqual(run.events("control_error").map { $0["message"] },
-                       [.string("skip ignored: the skip button works in 2 s (--skip-after); send end to end the ad now"),
-                        .string("click ignored: the ad has no link")])
+        XCTAssertEqual(
+            run.events("control_error").map { $0["message"] },
+            [
+                .string("skip ignored: the skip button works in 2 s (--skip-after); send end to end the ad now"),
+                .string("click ignored: the ad has no link")
+            ])
         let noButton = SessionRun(videoConfig(["--no-skip"]))
         noButton.send(.firstFrame, at: 0)
         noButton.send(.control(.skip), at: 500)
-        XCTAssertEqual(noButton.only("control_error")?["message"], "skip ignored: there is no skip button (--no-skip); send end to end the ad")
+        XCTAssertEqual(
+            noButton.only("control_error")?["message"], "skip ignored: there is no skip button (--no-skip); send end to end the ad")
     }
 
     func testClickOnTheAdOpensTheLinkOnlyWithOpenLinks() {
@@ -559,8 +566,9 @@ final class AdSessionSkipAndClickTests: XCTestCase {
     func testTheLogoBandIsNotALink() {
         let window = Size(width: 720, height: 1280)
         let layout = AdLayout(window: window, mode: .logoBottom, skipStyle: .text)
-        let run = SessionRun(videoConfig(["--link", "https://example.com", "--layout", "logo-bottom", "--logo", "logo.png"]),
-                             layout: layout)
+        let run = SessionRun(
+            videoConfig(["--link", "https://example.com", "--layout", "logo-bottom", "--logo", "logo.png"]),
+            layout: layout)
         run.send(.firstFrame, at: 0)
         XCTAssertEqual(run.send(.pointerUp(x: 360, y: 1200), at: 500), [], "a tap on the logo")
         XCTAssertEqual(run.names, ["first_frame"])
@@ -828,11 +836,12 @@ final class AdSessionEndTests: XCTestCase {
         run.send(.firstFrame, at: 0)
         run.tapSkip(at: 1000)
         let count = run.events.count
-        let inputs: [SessionInput] = [
-            .firstFrame, .pause(.focusLost), .resume(.focusLost), .pause(.host), .pointerUp(x: 10, y: 10),
-            .key(.escape), .key(.mute), .key(.pauseToggle), .endOfStream,
-            .adUnavailable(code: "x", message: "y"), .failed(code: "sdl", message: "z"), .closeRequested,
-        ] + ControlCommand.allCases.map { .control($0) }
+        let inputs: [SessionInput] =
+            [
+                .firstFrame, .pause(.focusLost), .resume(.focusLost), .pause(.host), .pointerUp(x: 10, y: 10),
+                .key(.escape), .key(.mute), .key(.pauseToggle), .endOfStream,
+                .adUnavailable(code: "x", message: "y"), .failed(code: "sdl", message: "z"), .closeRequested
+            ] + ControlCommand.allCases.map { .control($0) }
         for (i, input) in inputs.enumerated() {
             XCTAssertEqual(run.send(input, at: 2000 + i), [], "\(input)")
         }
@@ -1039,43 +1048,99 @@ final class AdSessionExactlyOneEndTests: XCTestCase {
     func testEveryPathEndsOnce() {
         let link = ["--link", "https://example.com"]
         let paths: [(String, [String], Step, String)] = [
-            ("completed", [], { r in r.send(.firstFrame, at: 0); r.send(.endOfStream, at: 5000) }, "completed"),
+            (
+                "completed", [],
+                { r in
+                    r.send(.firstFrame, at: 0); r.send(.endOfStream, at: 5000)
+                }, "completed"
+            ),
             ("image", [], { r in r.send(.firstFrame, at: 0) }, "completed"),
-            ("skipped", [], { r in r.send(.firstFrame, at: 0); r.tapSkip(at: 1000) }, "skipped"),
-            ("esc", [], { r in r.send(.firstFrame, at: 0); r.send(.key(.escape), at: 1000) }, "skipped"),
-            ("clicked", link, { r in r.send(.firstFrame, at: 0); r.tapAd(at: 1000) }, "clicked"),
-            ("host end", [], { r in r.send(.firstFrame, at: 0); r.send(.control(.end), at: 1000) }, "ended_by_host"),
+            (
+                "skipped", [],
+                { r in
+                    r.send(.firstFrame, at: 0); r.tapSkip(at: 1000)
+                }, "skipped"
+            ),
+            (
+                "esc", [],
+                { r in
+                    r.send(.firstFrame, at: 0); r.send(.key(.escape), at: 1000)
+                }, "skipped"
+            ),
+            (
+                "clicked", link,
+                { r in
+                    r.send(.firstFrame, at: 0); r.tapAd(at: 1000)
+                }, "clicked"
+            ),
+            (
+                "host end", [],
+                { r in
+                    r.send(.firstFrame, at: 0); r.send(.control(.end), at: 1000)
+                }, "ended_by_host"
+            ),
             ("host end waiting", [], { r in r.send(.control(.end), at: 10) }, "ended_by_host"),
             ("timeout", [], { _ in }, "timeout"),
             ("no ad", [], { r in r.send(.adUnavailable(code: "x", message: "y"), at: 5) }, "no_ad"),
-            ("fallback then no ad", ["--fallback", "f.png"], { r in
-                r.send(.adUnavailable(code: "x", message: "y"), at: 5)
-                r.send(.adUnavailable(code: "x", message: "y"), at: 6)
-            }, "no_ad"),
+            (
+                "fallback then no ad", ["--fallback", "f.png"],
+                { r in
+                    r.send(.adUnavailable(code: "x", message: "y"), at: 5)
+                    r.send(.adUnavailable(code: "x", message: "y"), at: 6)
+                }, "no_ad"
+            ),
             ("fallback timeout", ["--fallback", "f.png"], { _ in }, "timeout"),
-            ("fallback shown", ["--fallback", "f.png"], { r in
-                r.send(.adUnavailable(code: "x", message: "y"), at: 5)
-                r.session.fallbackReady(durationMs: 1000, now: 10)
-                r.send(.firstFrame, at: 20)
-            }, "completed"),
-            ("error", [], { r in r.send(.firstFrame, at: 0); r.send(.failed(code: "x", message: "y"), at: 300) }, "error"),
+            (
+                "fallback shown", ["--fallback", "f.png"],
+                { r in
+                    r.send(.adUnavailable(code: "x", message: "y"), at: 5)
+                    r.session.fallbackReady(durationMs: 1000, now: 10)
+                    r.send(.firstFrame, at: 20)
+                }, "completed"
+            ),
+            (
+                "error", [],
+                { r in
+                    r.send(.firstFrame, at: 0); r.send(.failed(code: "x", message: "y"), at: 300)
+                }, "error"
+            ),
             ("error waiting", [], { r in r.send(.failed(code: "x", message: "y"), at: 3) }, "error"),
-            ("error while leaving", [], { r in
-                r.send(.firstFrame, at: 0); r.tapSkip(at: 100); r.send(.failed(code: "x", message: "y"), at: 200)
-            }, "skipped"),
-            ("end during leaving", [], { r in
-                r.send(.firstFrame, at: 0); r.tapSkip(at: 100); r.send(.control(.end), at: 200)
-            }, "skipped"),
-            ("window closed", [], { r in r.send(.firstFrame, at: 0); r.send(.closeRequested, at: 500) }, "skipped"),
+            (
+                "error while leaving", [],
+                { r in
+                    r.send(.firstFrame, at: 0); r.tapSkip(at: 100); r.send(.failed(code: "x", message: "y"), at: 200)
+                }, "skipped"
+            ),
+            (
+                "end during leaving", [],
+                { r in
+                    r.send(.firstFrame, at: 0); r.tapSkip(at: 100); r.send(.control(.end), at: 200)
+                }, "skipped"
+            ),
+            (
+                "window closed", [],
+                { r in
+                    r.send(.firstFrame, at: 0); r.send(.closeRequested, at: 500)
+                }, "skipped"
+            ),
             ("window closed waiting", [], { r in r.send(.closeRequested, at: 5) }, "skipped"),
-            ("skip then eos", [], { r in r.send(.firstFrame, at: 0); r.tapSkip(at: 100); r.send(.endOfStream, at: 150) }, "skipped"),
-            ("paused forever then host end", [], { r in
-                r.send(.firstFrame, at: 0); r.send(.pause(.minimized), at: 100); r.send(.control(.end), at: 50_000)
-            }, "ended_by_host"),
+            (
+                "skip then eos", [],
+                { r in
+                    r.send(.firstFrame, at: 0); r.tapSkip(at: 100); r.send(.endOfStream, at: 150)
+                }, "skipped"
+            ),
+            (
+                "paused forever then host end", [],
+                { r in
+                    r.send(.firstFrame, at: 0); r.send(.pause(.minimized), at: 100); r.send(.control(.end), at: 50_000)
+                }, "ended_by_host"
+            )
         ]
         for transition in ["fade", "zoom", "none"] {
             for (name, args, steps, outcome) in paths {
-                let config = name == "image"
+                let config =
+                    name == "image"
                     ? imageConfig(args + ["--transition", transition])
                     : videoConfig(args + ["--transition", transition])
                 let run = SessionRun(config)

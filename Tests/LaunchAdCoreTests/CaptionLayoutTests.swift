@@ -1,5 +1,6 @@
-@testable import LaunchAdCore
 import XCTest
+
+@testable import LaunchAdCore
 
 /// Caption boxes: wrapped to the area, centred low, sized to the window, never over the skip button.
 final class CaptionLayoutTests: XCTestCase {
@@ -16,7 +17,8 @@ final class CaptionLayoutTests: XCTestCase {
         let layout = AdLayout(window: Size(width: 720, height: 1280), mode: .fullscreen, skipStyle: .text)
         let font = CaptionLayout.fontPixels(layout: layout)
         XCTAssertEqual(font, 31, "16 points at 720 wide")
-        let c = try XCTUnwrap(CaptionLayout.place(lines: [Size(width: 300, height: 36), Size(width: 200, height: 36)], layout: layout, font: font))
+        let c = try XCTUnwrap(
+            CaptionLayout.place(lines: [Size(width: 300, height: 36), Size(width: 200, height: 36)], layout: layout, font: font))
         XCTAssertEqual(c.box.midX, 360)
         XCTAssertEqual(c.box.maxY, 1280 - 64, "5% of the height above the bottom")
         XCTAssertEqual(c.lines.map(\.width), [300, 200])

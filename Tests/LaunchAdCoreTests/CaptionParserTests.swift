@@ -1,38 +1,46 @@
 import Foundation
-@testable import LaunchAdCore
 import XCTest
+
+@testable import LaunchAdCore
 
 /// WebVTT, SRT and TTML read into cues; malformed cues skipped and counted; files refused with a reason.
 final class CaptionParserTests: XCTestCase {
     func parse(_ s: String) throws -> CaptionParse { try CaptionFormat.parse(Data(s.utf8)) }
 
     func testWebVTTCuesWithIdsSettingsMarkupAndNotes() throws {
-        let p = try parse("""
-        \u{FEFF}WEBVTT - an ad
-        Kind: captions
+        let p = try parse(
+            """
+            \u{FEFF}WEBVTT - an ad
+            Kind: captions
 
-        NOTE a comment
-        with two lines
+            NOTE a comment
+            with two lines
 
-        STYLE
-        ::cue { color: yellow }
+            STYLE
+            ::cue { color: yellow }
 
-        intro
-        00:00.500 --> 00:02.000 line:90% align:center
-        <v Narrator>Hello <b>there</b> &amp; welcome</v>
+            intro
+            00:00.500 --> 00:02.000 line:90% align:center
+            <v Narrator>Hello <b>there</b> &amp; welcome</v>
 
-        00:00:02.000 --> 00:00:03.250
-        Two
-        lines
-        """)
+            00:00:02.000 --> 00:00:03.250
+            Two
+            lines
+            """)
         XCTAssertEqual(p.format, .webvtt)
-        XCTAssertEqual(p.track.cues, [CaptionCue(startMs: 500, endMs: 2000, text: "Hello there & welcome"),
-                                      CaptionCue(startMs: 2000, endMs: 3250, text: "Two\nlines")])
+        XCTAssertEqual(
+            p.track.cues,
+            [
+                CaptionCue(startMs: 500, endMs: 2000, text: "Hello there & welcome"),
+                CaptionCue(startMs: 2000, endMs: 3250, text: "Two\nlines")
+            ])
         XCTAssertEqual(p.skipped, 0)
     }
 
     func testWebVTTMalformedCuesAreSkippedAndCounted() throws {
-        let p = try parse("WEBVTT\r\n\r\n00:01.000 --> 00:00.500\r\nbackwards\r\n\r\n00:xx.000 --> 00:02.000\r\nbad\r\n\r\n00:02.000 --> 00:03.000\r\nkept\r\n")
+        let p = try parse(
+            "WEBVTT\r\n\r\n00:01.000 --> 00:00.500\r\nbackwards\r\n\r\n00:xx.000 --> 00:02.000\r\nbad\r\n\r\n00:02.000 --> 00:03.000\r\nkept\r\n"
+        )
         XCTAssertEqual(p.track.cues.map(\.text), ["kept"])
         XCTAssertEqual(p.skipped, 2)
         XCTAssertEqual(p.firstProblem, "cue 1: it ends (500 ms) before it starts (1000 ms)")
@@ -45,20 +53,23 @@ final class CaptionParserTests: XCTestCase {
     }
 
     func testSRTWithAndWithoutNumbersCommaOrDot() throws {
-        let p = try parse("""
-        1
-        00:00:01,000 --> 00:00:02,500
-        <i>First</i> {\\an8}cue
+        let p = try parse(
+            """
+            1
+            00:00:01,000 --> 00:00:02,500
+            <i>First</i> {\\an8}cue
 
-        00:00:03.000 --> 00:00:04.000
-        Second
+            00:00:03.000 --> 00:00:04.000
+            Second
 
-        3
-        00:00:05,000 --> nonsense
-        Third
-        """)
+            3
+            00:00:05,000 --> nonsense
+            Third
+            """)
         XCTAssertEqual(p.format, .srt)
-        XCTAssertEqual(p.track.cues, [CaptionCue(startMs: 1000, endMs: 2500, text: "First cue"), CaptionCue(startMs: 3000, endMs: 4000, text: "Second")])
+        XCTAssertEqual(
+            p.track.cues,
+            [CaptionCue(startMs: 1000, endMs: 2500, text: "First cue"), CaptionCue(startMs: 3000, endMs: 4000, text: "Second")])
         XCTAssertEqual(p.skipped, 1)
     }
 
@@ -82,20 +93,25 @@ final class CaptionParserTests: XCTestCase {
     }
 
     func testTTMLParagraphsWithOffsetsClockFramesBreaksAndSpans() throws {
-        let p = try parse("""
-        <?xml version="1.0" encoding="UTF-8"?>
-        <tt xmlns="http://www.w3.org/ns/ttml" xmlns:ttp="http://www.w3.org/ns/ttml#parameter" ttp:frameRate="25" xml:lang="en">
-          <body><div begin="1s">
-            <p begin="0.5s" end="2s">Hello <span tts:color="yellow">big</span>
-               world<br/>again</p>
-            <p begin="00:00:03:05" dur="1000ms">Frames</p>
-            <p begin="nonsense" end="5s">Bad</p>
-          </div></body>
-        </tt>
-        """)
+        let p = try parse(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <tt xmlns="http://www.w3.org/ns/ttml" xmlns:ttp="http://www.w3.org/ns/ttml#parameter" ttp:frameRate="25" xml:lang="en">
+              <body><div begin="1s">
+                <p begin="0.5s" end="2s">Hello <span tts:color="yellow">big</span>
+                   world<br/>again</p>
+                <p begin="00:00:03:05" dur="1000ms">Frames</p>
+                <p begin="nonsense" end="5s">Bad</p>
+              </div></body>
+            </tt>
+            """)
         XCTAssertEqual(p.format, .ttml)
-        XCTAssertEqual(p.track.cues, [CaptionCue(startMs: 1500, endMs: 3000, text: "Hello big world\nagain"),
-                                      CaptionCue(startMs: 4200, endMs: 5200, text: "Frames")])
+        XCTAssertEqual(
+            p.track.cues,
+            [
+                CaptionCue(startMs: 1500, endMs: 3000, text: "Hello big world\nagain"),
+                CaptionCue(startMs: 4200, endMs: 5200, text: "Frames")
+            ])
         XCTAssertEqual(p.skipped, 1)
     }
 

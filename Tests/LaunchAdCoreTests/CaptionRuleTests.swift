@@ -1,11 +1,15 @@
-@testable import LaunchAdCore
 import XCTest
+
+@testable import LaunchAdCore
 
 /// The `captions` validation rule: required, or in one of some languages or kinds.
 final class CaptionRuleTests: XCTestCase {
     func facts(_ tracks: [CaptionFacts]?) -> CreativeFacts {
-        var f = CreativeFacts(probe: ProbeFacts(file: "a.mp4", container: "mp4", formatName: "mov", durationSeconds: 3, fileSize: 1, bitRate: nil, faststart: true, streams: []),
-                              analysis: AnalysisFacts())
+        var f = CreativeFacts(
+            probe: ProbeFacts(
+                file: "a.mp4", container: "mp4", formatName: "mov", durationSeconds: 3, fileSize: 1, bitRate: nil, faststart: true,
+                streams: []),
+            analysis: AnalysisFacts())
         f.captions = tracks
         return f
     }

@@ -1,11 +1,14 @@
-@testable import LaunchAdCore
 import XCTest
+
+@testable import LaunchAdCore
 
 /// Which cue shows at shown-time t, and when captions show at all (mode and mute).
 final class CaptionTimingTests: XCTestCase {
-    let track = CaptionTrack([CaptionCue(startMs: 2000, endMs: 3000, text: "second"),
-                              CaptionCue(startMs: 500, endMs: 2000, text: "first"),
-                              CaptionCue(startMs: 2500, endMs: 4000, text: "overlap")])
+    let track = CaptionTrack([
+        CaptionCue(startMs: 2000, endMs: 3000, text: "second"),
+        CaptionCue(startMs: 500, endMs: 2000, text: "first"),
+        CaptionCue(startMs: 2500, endMs: 4000, text: "overlap")
+    ])
 
     func testACueShowsFromItsStartUntilJustBeforeItsEnd() {
         XCTAssertNil(track.text(atMs: 499))
@@ -26,7 +29,7 @@ final class CaptionTimingTests: XCTestCase {
             let now = track.showing(atMs: t)
             if now != last { changes += 1; last = now }
         }
-        XCTAssertEqual(changes, 5) // first on, first→second, +overlap, second off, overlap off
+        XCTAssertEqual(changes, 5)  // first on, first→second, +overlap, second off, overlap off
     }
 
     func testModeAutoFollowsMuteOnAndOffDoNot() {

@@ -4,8 +4,10 @@ import XCTest
 final class ContentRangeTests: XCTestCase {
     func testOnlyTheExactShapeWithOrderedBoundsIsRead() {
         XCTAssertEqual(ContentRange("bytes 0-99/100").map { [$0.start, $0.end, $0.total, $0.length] }, [0, 99, 100, 100])
-        for bad in ["bytes -1/100", "bytes x-/5", "bytes 5-4/10", "bytes 0-10/10", "bytes 0-9/*", "bytes */100", "0-9/100",
-                    "bytes 0-99999999999999999999/100", "bytes +0-9/100", "bytes 0 -9/100", "", "bytes 0-9/100/7"] {
+        for bad in [
+            "bytes -1/100", "bytes x-/5", "bytes 5-4/10", "bytes 0-10/10", "bytes 0-9/*", "bytes */100", "0-9/100",
+            "bytes 0-99999999999999999999/100", "bytes +0-9/100", "bytes 0 -9/100", "", "bytes 0-9/100/7"
+        ] {
             XCTAssertNil(ContentRange(bad), bad)
         }
     }

@@ -1,5 +1,5 @@
-import XCTest
 import LaunchAdCore
+import XCTest
 
 final class DeliveryRuleTests: XCTestCase {
     func testVerdictPerStatus() {

@@ -1,8 +1,7 @@
-import XCTest
 import Foundation
 import LaunchAdCore
 import LaunchAdTestSupport
-
+import XCTest
 
 final class JSONValueTests: XCTestCase {
     func testScalars() {
@@ -25,7 +24,7 @@ final class JSONValueTests: XCTestCase {
             (0.0004, "0"), (-0.0004, "0"), (0.0005, "0.001"),
             // Large whole numbers: no trailing "." either.
             (1e15, "1000000000000000"), (1e20, "100000000000000000000"), (-1e16, "-10000000000000000"),
-            (.nan, "null"), (.infinity, "null"), (-.infinity, "null"),
+            (.nan, "null"), (.infinity, "null"), (-.infinity, "null")
         ]
         for (d, text) in cases {
             let s = JSONValue.double(d).serialized()
@@ -46,7 +45,7 @@ final class JSONValueTests: XCTestCase {
             ("\u{0}", #""\u0000""#),
             ("跳过 ✓ 🎬", "\"跳过 ✓ 🎬\""),
             ("/path/with/slashes", "\"/path/with/slashes\""),
-            ("", "\"\""),
+            ("", "\"\"")
         ]
         for (raw, json) in cases {
             let s = JSONValue.string(raw).serialized()
@@ -84,12 +83,17 @@ final class AdEventTests: XCTestCase {
     }
 
     func testStartEventWithEveryKindOfField() {
-        let e = AdEvent("start", tMs: 12, [
-            ("file", "/tmp/ad \"1\".mp4"), ("width", 720), ("height", 1280), ("duration", 5.568),
-            ("has_audio", true), ("codec", .null),
-        ])
+        let e = AdEvent(
+            "start", tMs: 12,
+            [
+                ("file", "/tmp/ad \"1\".mp4"), ("width", 720), ("height", 1280), ("duration", 5.568),
+                ("has_audio", true), ("codec", .null)
+            ])
         let line = e.jsonLine()
-        XCTAssertEqual(line, #"{"event":"start","t_ms":12,"file":"/tmp/ad \"1\".mp4","width":720,"height":1280,"duration":5.568,"has_audio":true,"codec":null}"#)
+        XCTAssertEqual(
+            line,
+            #"{"event":"start","t_ms":12,"file":"/tmp/ad \"1\".mp4","width":720,"height":1280,"duration":5.568,"has_audio":true,"codec":null}"#
+        )
         let object = parseJSON(line) as? [String: Any]
         XCTAssertEqual(object?["event"] as? String, "start")
         XCTAssertEqual(object?["file"] as? String, "/tmp/ad \"1\".mp4")
@@ -117,8 +121,12 @@ final class AdEventTests: XCTestCase {
         run.tick(from: 950, through: 1490, step: 10)
         run.tapAd(at: 1500)
         run.tick(from: 1500, through: 2000, step: 10)
-        XCTAssertEqual(run.names, ["error", "fallback", "first_frame", "pause", "resume", "quartile", "mute", "quartile",
-                                   "click", "end"])
+        XCTAssertEqual(
+            run.names,
+            [
+                "error", "fallback", "first_frame", "pause", "resume", "quartile", "mute", "quartile",
+                "click", "end"
+            ])
         XCTAssertEqual(run.events("quartile").map(\.tMs), [930, 1430])
         for e in run.events {
             let line = e.jsonLine()
@@ -137,7 +145,7 @@ final class OutcomeTests: XCTestCase {
     func testNamesAndExitCodes() {
         let expected: [(Outcome, String, Int32)] = [
             (.completed, "completed", 0), (.skipped, "skipped", 0), (.clicked, "clicked", 0),
-            (.endedByHost, "ended_by_host", 0), (.noAd, "no_ad", 3), (.timeout, "timeout", 3), (.error, "error", 1),
+            (.endedByHost, "ended_by_host", 0), (.noAd, "no_ad", 3), (.timeout, "timeout", 3), (.error, "error", 1)
         ]
         XCTAssertEqual(expected.count, Outcome.allCases.count, "every outcome has a documented code")
         for (outcome, name, code) in expected {

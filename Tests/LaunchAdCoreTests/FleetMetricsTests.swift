@@ -14,12 +14,12 @@ final class FleetMetricsTests: XCTestCase {
         m.run = run
         m.lastPrefetch = Date(timeIntervalSince1970: 1_799_999_400)
         let previous = """
-        # TYPE launchad_plays_total counter
-        launchad_plays_total{ad="say \\"hi\\"\\\\\\n",outcome="skipped"} 4
-        launchad_plays_total{ad="old",outcome="completed"} 7
-        launchad_frames_shown_total 100
-        launchad_cache_bytes 12345
-        """
+            # TYPE launchad_plays_total counter
+            launchad_plays_total{ad="say \\"hi\\"\\\\\\n",outcome="skipped"} 4
+            launchad_plays_total{ad="old",outcome="completed"} 7
+            launchad_frames_shown_total 100
+            launchad_cache_bytes 12345
+            """
         let text = m.text(previous: previous)
         XCTAssertTrue(text.contains(#"launchad_plays_total{ad="say \"hi\"\\\n",outcome="skipped"} 5"# + "\n"), text)
         XCTAssertTrue(text.contains(#"launchad_plays_total{ad="old",outcome="completed"} 7"# + "\n"), text)
@@ -32,10 +32,13 @@ final class FleetMetricsTests: XCTestCase {
 
     func testOnlyALocalManifestNamesTheMetricsFile() throws {
         let json = Data(#"{"metrics": "/var/lib/prometheus/node-exporter/launchad.prom", "ads": []}"#.utf8)
-        XCTAssertEqual(try ManifestParser.parse(json, base: URL(fileURLWithPath: "/etc/launchad/m.json")).manifest.metrics,
-                       "/var/lib/prometheus/node-exporter/launchad.prom")
+        XCTAssertEqual(
+            try ManifestParser.parse(json, base: URL(fileURLWithPath: "/etc/launchad/m.json")).manifest.metrics,
+            "/var/lib/prometheus/node-exporter/launchad.prom")
         let remote = try ManifestParser.parse(json, base: URL(string: "https://ads.example.com/m.json")!)
         XCTAssertNil(remote.manifest.metrics)
-        XCTAssertEqual(remote.rejected, [RejectedAd(id: "metrics", reason: "only a local manifest may name the metrics file; none is written", field: "metrics")])
+        XCTAssertEqual(
+            remote.rejected,
+            [RejectedAd(id: "metrics", reason: "only a local manifest may name the metrics file; none is written", field: "metrics")])
     }
 }

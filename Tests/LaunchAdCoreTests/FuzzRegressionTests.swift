@@ -1,7 +1,7 @@
-import XCTest
 import Foundation
 import LaunchAdCore
 import LaunchAdTestSupport
+import XCTest
 
 /// Replays what the manifest fuzz target (Fuzz/ManifestFuzz.swift, scripts/fuzz.sh) found and
 /// started from: every input parses or is refused with a reason, and what parses keeps the

@@ -4,12 +4,14 @@ import XCTest
 /// `launchad preview`'s decisions: which devices, where each panel goes, what the button reads.
 final class GalleryTests: XCTestCase {
     func testDeviceLists() throws {
-        XCTAssertEqual(try PreviewDevice.parseList("all").map(\.name),
-                       ["iphone-se", "iphone-8", "iphone-8-plus", "iphone-x", "ipad", "android-hd", "android-fhd", "desktop"])
+        XCTAssertEqual(
+            try PreviewDevice.parseList("all").map(\.name),
+            ["iphone-se", "iphone-8", "iphone-8-plus", "iphone-x", "ipad", "android-hd", "android-fhd", "desktop"])
         XCTAssertEqual(try PreviewDevice.parseList("desktop,iphone-se,desktop").map(\.label), ["desktop 1920x1080", "iphone-se 640x1136"])
         for bad in ["iphone-11", "", "ipad,,desktop"] {
             XCTAssertThrowsError(try PreviewDevice.parseList(bad)) { e in
-                XCTAssertTrue((e as? UsageError)?.message.hasPrefix("--devices takes all or a comma-separated list of iphone-se") == true, "\(e)")
+                XCTAssertTrue(
+                    (e as? UsageError)?.message.hasPrefix("--devices takes all or a comma-separated list of iphone-se") == true, "\(e)")
             }
         }
     }
@@ -24,7 +26,8 @@ final class GalleryTests: XCTestCase {
         // The desktop's skip button (1920x1080: unit 2.88, 46 px margin, 207x92) lands scaled in its panel.
         let skip = AdLayout(window: Size(width: 1920, height: 1080), mode: .fullscreen, skipStyle: .text).skipButton
         XCTAssertEqual(skip, Rect(x: 1667, y: 46, width: 207, height: 92))
-        XCTAssertEqual(g.place(skip, panel: 1, screen: Size(width: 1920, height: 1080)), Rect(x: 393 + 988, y: 16 + 27, width: 123, height: 55))
+        XCTAssertEqual(
+            g.place(skip, panel: 1, screen: Size(width: 1920, height: 1080)), Rect(x: 393 + 988, y: 16 + 27, width: 123, height: 55))
     }
 
     func testTheButtonReadsWhatTheSessionSaysAtThatMoment() {

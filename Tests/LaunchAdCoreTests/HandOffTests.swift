@@ -9,8 +9,10 @@ final class HandOffRuleTests: XCTestCase {
         XCTAssertEqual(HandOff.descendants(of: 100, parents: parents), [100, 101, 102])
         XCTAssertTrue(HandOff.appWindowShown(appPID: 100, parents: parents, windows: [HandOff.Window(pid: 102, viewable: true)]))
         XCTAssertFalse(HandOff.appWindowShown(appPID: 100, parents: parents, windows: [HandOff.Window(pid: 102, viewable: false)]))
-        XCTAssertFalse(HandOff.appWindowShown(appPID: 100, parents: parents,
-                                              windows: [HandOff.Window(pid: 200, viewable: true), HandOff.Window(pid: nil, viewable: true)]))
+        XCTAssertFalse(
+            HandOff.appWindowShown(
+                appPID: 100, parents: parents,
+                windows: [HandOff.Window(pid: 200, viewable: true), HandOff.Window(pid: nil, viewable: true)]))
     }
 
     func testWhenTheHoldEnds() {

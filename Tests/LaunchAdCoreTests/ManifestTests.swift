@@ -1,6 +1,6 @@
-import XCTest
 import LaunchAdCore
 import LaunchAdTestSupport
+import XCTest
 
 final class ManifestTests: XCTestCase {
     let base = URL(string: "https://ads.example.com/v1/manifest.json")!
@@ -17,14 +17,14 @@ final class ManifestTests: XCTestCase {
 
     func testFullExampleParses() throws {
         let json = """
-        {"ads": [{"id": "spring-sale", "type": "video",
-                  "start": "2026-11-01T00:00:00Z", "end": "2026-12-31T23:59:59Z",
-                  "show": true, "priority": 10, "link": "https://example.com/sale",
-                  "duration": 5, "skip_after": 0, "layout": "fullscreen",
-                  "variants": [{"url": "https://cdn.example.com/sale-720x1280.mp4",
-                                "width": 720, "height": 1280, "bytes": 912345, "sha256": "\(ManifestTests.sha.uppercased())"}],
-                  "fallback": {"url": "/img/sale.png", "width": 720, "height": 1280, "bytes": 12345, "sha256": "\(ManifestTests.sha)"}}]}
-        """
+            {"ads": [{"id": "spring-sale", "type": "video",
+                      "start": "2026-11-01T00:00:00Z", "end": "2026-12-31T23:59:59Z",
+                      "show": true, "priority": 10, "link": "https://example.com/sale",
+                      "duration": 5, "skip_after": 0, "layout": "fullscreen",
+                      "variants": [{"url": "https://cdn.example.com/sale-720x1280.mp4",
+                                    "width": 720, "height": 1280, "bytes": 912345, "sha256": "\(ManifestTests.sha.uppercased())"}],
+                      "fallback": {"url": "/img/sale.png", "width": 720, "height": 1280, "bytes": 12345, "sha256": "\(ManifestTests.sha)"}}]}
+            """
         let p = try parse(json)
         XCTAssertEqual(p.rejected, [])
         let a = try XCTUnwrap(p.manifest.ads.first)
@@ -42,8 +42,9 @@ final class ManifestTests: XCTestCase {
     func testRelativeURLsResolveAgainstTheManifest() throws {
         let p = try parse(#"{"ads": ["# + ad("") + "]}")
         XCTAssertEqual(p.manifest.ads[0].variants[0].url.absoluteString, "https://ads.example.com/v1/sale-720x1280.mp4")
-        let file = try ManifestParser.parse(Data((#"{"ads": ["# + ad("") + "]}").utf8),
-                                            base: URL(fileURLWithPath: "/srv/ads/manifest.json"))
+        let file = try ManifestParser.parse(
+            Data((#"{"ads": ["# + ad("") + "]}").utf8),
+            base: URL(fileURLWithPath: "/srv/ads/manifest.json"))
         XCTAssertEqual(file.manifest.ads[0].variants[0].url, URL(fileURLWithPath: "/srv/ads/sale-720x1280.mp4"))
     }
 
@@ -51,8 +52,10 @@ final class ManifestTests: XCTestCase {
         XCTAssertEqual(ManifestDate.rfc3339("2026-11-01T02:30:00+02:30"), Date(timeIntervalSince1970: 1_793_491_200))
         XCTAssertEqual(ManifestDate.rfc3339("2026-11-01t00:00:00.250z"), Date(timeIntervalSince1970: 1_793_491_200.25))
         XCTAssertEqual(ManifestDate.rfc3339("2024-02-29T12:00:00-01:00"), Date(timeIntervalSince1970: 1_709_211_600))
-        for bad in ["2026-02-29T00:00:00Z", "2026-11-01", "2026-11-01T00:00:00", "2026-13-01T00:00:00Z", "yesterday",
-                    "2026-11-01T00:00:00Zjunk", "2026-11-01T24:00:00Z"] {
+        for bad in [
+            "2026-02-29T00:00:00Z", "2026-11-01", "2026-11-01T00:00:00", "2026-13-01T00:00:00Z", "yesterday",
+            "2026-11-01T00:00:00Zjunk", "2026-11-01T24:00:00Z"
+        ] {
             XCTAssertNil(ManifestDate.rfc3339(bad), bad)
         }
         let p = try parse(#"{"ads": ["# + ad(#""start": 1793491200, "end": "1798761599","#) + "]}")
@@ -78,7 +81,7 @@ final class ManifestTests: XCTestCase {
             (#""priority": 1.5,"#, "priority must be a whole number"),
             (#""link": "javascript:alert(1)","#, "\"link\" must be an http or https URL"),
             (#""layout": "sideways","#, "\"layout\" must be one of"),
-            (#""duration": -1,"#, "duration must be a number of seconds"),
+            (#""duration": -1,"#, "duration must be a number of seconds")
         ]
         for (fields, reason) in cases + [("", "\"type\" must be video, image or vast, not \"audio\"")] {
             let bad = fields.isEmpty ? ad("", type: "audio") : ad(fields)
@@ -96,7 +99,7 @@ final class ManifestTests: XCTestCase {
             (creative.replacingOccurrences(of: #""bytes": 10"#, with: #""bytes": 0"#), "variants[0].bytes must be a whole number"),
             (creative.replacingOccurrences(of: #""width": 720, "#, with: ""), "needs \"width\" and \"height\""),
             (creative.replacingOccurrences(of: "a.mp4", with: "file:///etc/passwd"), "variants[0].url must be http or https"),
-            (creative.replacingOccurrences(of: "a.mp4", with: "ftp://x/a.mp4"), "variants[0].url must be http or https"),
+            (creative.replacingOccurrences(of: "a.mp4", with: "ftp://x/a.mp4"), "variants[0].url must be http or https")
         ]
         for (c, reason) in cases {
             let p = try parse(#"{"ads": [{"id": "x", "type": "video", "variants": [\#(c)]}]}"#)
@@ -118,8 +121,9 @@ final class ManifestTests: XCTestCase {
             XCTAssertEqual(p.manifest.ads, [], url)
             XCTAssertEqual(p.rejected.first?.id, "x", url)
         }
-        XCTAssertEqual(try ManifestParser.parse(Data(variant("../secret.mp4").utf8), base: base).rejected.first?.reason,
-                       "variants[0].url leaves the manifest's folder: \"../secret.mp4\"")
+        XCTAssertEqual(
+            try ManifestParser.parse(Data(variant("../secret.mp4").utf8), base: base).rejected.first?.reason,
+            "variants[0].url leaves the manifest's folder: \"../secret.mp4\"")
         for url in ["sub/a.mp4", "./a.mp4", "sub/../a.mp4"] {
             let p = try ManifestParser.parse(Data(variant(url).utf8), base: base)
             XCTAssertEqual(p.manifest.ads.first?.variants.first?.url.standardized.path.hasPrefix("/srv/ads/"), true, url)
@@ -133,8 +137,10 @@ final class ManifestTests: XCTestCase {
     }
 
     func testUnusableManifestsThrowOneLine() {
-        for (json, message) in [("not json", "manifest is not valid JSON"), ("[]", "manifest must be a JSON object with an \"ads\" array"),
-                                (#"{"ad": []}"#, "manifest has no \"ads\" array")] {
+        for (json, message) in [
+            ("not json", "manifest is not valid JSON"), ("[]", "manifest must be a JSON object with an \"ads\" array"),
+            (#"{"ad": []}"#, "manifest has no \"ads\" array")
+        ] {
             XCTAssertThrowsError(try parse(json)) { XCTAssertEqual($0 as? ManifestError, ManifestError(message)) }
         }
     }
@@ -159,7 +165,8 @@ final class ManifestTests: XCTestCase {
         let readme = try String(contentsOfFile: Fixtures.repoRoot.appendingPathComponent("docs/launch-and-cache.md").path, encoding: .utf8)
         let section = try XCTUnwrap(readme.range(of: "## The manifest"))
         let rest = readme[section.upperBound...]
-        let open = try XCTUnwrap(rest.range(of: "```json\n")), close = try XCTUnwrap(rest.range(of: "\n```", range: open.upperBound..<rest.endIndex))
+        let open = try XCTUnwrap(rest.range(of: "```json\n")),
+            close = try XCTUnwrap(rest.range(of: "\n```", range: open.upperBound..<rest.endIndex))
         let p = try ManifestParser.parse(Data(rest[open.upperBound..<close.lowerBound].utf8), base: base)
         XCTAssertEqual(p.rejected, [])
         XCTAssertEqual(p.manifest.ads.map(\.id), ["spring-sale", "new-year"])
@@ -172,7 +179,9 @@ final class ManifestCaptionParseTests: XCTestCase {
     let sha = String(repeating: "a", count: 64)
 
     func manifest(_ captions: String) -> Data {
-        Data(#"{"ads": [{"id": "a", "type": "image", "variants": [{"url": "a.png", "width": 1, "height": 1, "bytes": 1, "sha256": "\#(sha)"}], "captions": \#(captions)}]}"#.utf8)
+        Data(
+            #"{"ads": [{"id": "a", "type": "image", "variants": [{"url": "a.png", "width": 1, "height": 1, "bytes": 1, "sha256": "\#(sha)"}], "captions": \#(captions)}]}"#
+                .utf8)
     }
 
     func testCaptionsAreACreativeOfTheAd() throws {

@@ -1,5 +1,5 @@
-import XCTest
 import LaunchAdCore
+import XCTest
 
 final class ManifestTrackingTests: XCTestCase {
     let base = URL(string: "https://ads.example.com/v1/manifest.json")!
@@ -7,18 +7,19 @@ final class ManifestTrackingTests: XCTestCase {
 
     func parse(tracking: String) throws -> ParsedManifest {
         let json = """
-        {"ads": [{"id": "spring", "type": "image", "link": "https://example.com/sale", "tracking": \(tracking),
-                  "variants": [{"url": "a.png", "width": 720, "height": 1280, "bytes": 10, "sha256": "\(sha)"}]}]}
-        """
+            {"ads": [{"id": "spring", "type": "image", "link": "https://example.com/sale", "tracking": \(tracking),
+                      "variants": [{"url": "a.png", "width": 720, "height": 1280, "bytes": 10, "sha256": "\(sha)"}]}]}
+            """
         return try ManifestParser.parse(Data(json.utf8), base: base)
     }
 
     func testTrackingIsReadAndBecomesAVASTAdForTheSameTracker() throws {
-        let p = try parse(tracking: """
-        {"impression": ["https://t.example.com/imp?ts=[TIMESTAMP]"], "start": ["https://t.example.com/s"],
-         "midpoint": ["https://t.example.com/m1", "https://t.example.com/m2"], "click": ["https://t.example.com/c"],
-         "error": ["https://t.example.com/e?code=[ERRORCODE]"], "notUsed": ["https://t.example.com/n"]}
-        """)
+        let p = try parse(
+            tracking: """
+                {"impression": ["https://t.example.com/imp?ts=[TIMESTAMP]"], "start": ["https://t.example.com/s"],
+                 "midpoint": ["https://t.example.com/m1", "https://t.example.com/m2"], "click": ["https://t.example.com/c"],
+                 "error": ["https://t.example.com/e?code=[ERRORCODE]"], "notUsed": ["https://t.example.com/n"]}
+                """)
         XCTAssertEqual(p.rejected, [])
         let ad = try XCTUnwrap(p.manifest.ads.first)
         XCTAssertEqual(ad.tracking?["midpoint"], ["https://t.example.com/m1", "https://t.example.com/m2"])
@@ -45,9 +46,12 @@ final class ManifestTrackingTests: XCTestCase {
             (#"{"impression": ["javascript:alert(1)"]}"#, "tracking.impression[0] must be an http or https URL"),
             (#"{"impression": ["file:///etc/passwd"]}"#, "tracking.impression[0] must be an http or https URL"),
             (#"{"start": "https://t.example.com/s"}"#, "tracking.start must be an array of at most 20 URLs"),
-            (#"{"impresion": ["https://t.example.com/i"]}"#, "tracking.impresion is not an event (use \(ManifestTracking.events.joined(separator: ", ")))"),
+            (
+                #"{"impresion": ["https://t.example.com/i"]}"#,
+                "tracking.impresion is not an event (use \(ManifestTracking.events.joined(separator: ", ")))"
+            ),
             (#"["https://t.example.com/i"]"#, "\"tracking\" must be an object of event names to URL arrays"),
-            (#"{"complete": [42]}"#, "tracking.complete[0] must be an http or https URL"),
+            (#"{"complete": [42]}"#, "tracking.complete[0] must be an http or https URL")
         ]
         for (tracking, reason) in cases {
             let p = try parse(tracking: tracking)

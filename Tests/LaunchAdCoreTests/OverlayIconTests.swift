@@ -1,11 +1,14 @@
 import Foundation
-@testable import LaunchAdCore
 import XCTest
+
+@testable import LaunchAdCore
 
 /// VAST icons: when and where they show, the size refused, and their beacons.
 final class OverlayIconTests: XCTestCase {
-    func icon(x: IconPosition = .start, y: IconPosition = .end, width: Int = 40, height: Int = 30,
-              offset: VASTOffset? = .seconds(1), duration: VASTOffset? = .percent(50)) -> VASTIcon {
+    func icon(
+        x: IconPosition = .start, y: IconPosition = .end, width: Int = 40, height: Int = 30,
+        offset: VASTOffset? = .seconds(1), duration: VASTOffset? = .percent(50)
+    ) -> VASTIcon {
         var i = VASTIcon(program: "AdChoices", width: width, height: height, x: x, y: y, offset: offset, duration: duration)
         i.resource = .image(url: "https://cdn.example/i.png", type: "image/png")
         i.clickThrough = "https://info.example/"
@@ -26,17 +29,21 @@ final class OverlayIconTests: XCTestCase {
     }
 
     func testPlacedBySideOrPixelsInsideTheArea() {
-        let place = { (x: IconPosition, y: IconPosition) in try? OverlayIcon(self.icon(x: x, y: y), index: 0, file: "", adDurationMs: nil)
-            .place(image: Size(width: 10, height: 10), layout: self.layout).get() }
+        let place = { (x: IconPosition, y: IconPosition) in
+            try? OverlayIcon(self.icon(x: x, y: y), index: 0, file: "", adDurationMs: nil)
+                .place(image: Size(width: 10, height: 10), layout: self.layout).get()
+        }
         XCTAssertEqual(place(.start, .end), Rect(x: 0, y: 330, width: 40, height: 30))
         XCTAssertEqual(place(.end, .start), Rect(x: 600, y: 0, width: 40, height: 30))
         XCTAssertEqual(place(.pixels(20), .pixels(1000)), Rect(x: 20, y: 330, width: 40, height: 30), "kept inside")
-        let natural = OverlayIcon(icon(width: 0, height: 0), index: 0, file: "", adDurationMs: nil).place(image: Size(width: 12, height: 8), layout: layout)
+        let natural = OverlayIcon(icon(width: 0, height: 0), index: 0, file: "", adDurationMs: nil).place(
+            image: Size(width: 12, height: 8), layout: layout)
         XCTAssertEqual(try natural.get().size, Size(width: 12, height: 8))
     }
 
     func testLargerThanAQuarterOfTheWindowIsRefused() {
-        let big = OverlayIcon(icon(width: 400, height: 200), index: 0, file: "", adDurationMs: nil).place(image: Size(width: 1, height: 1), layout: layout)
+        let big = OverlayIcon(icon(width: 400, height: 200), index: 0, file: "", adDurationMs: nil).place(
+            image: Size(width: 1, height: 1), layout: layout)
         XCTAssertEqual(big, .failure(IconRefusal("the icon is 400x200, larger than a quarter of the 640x360 window")))
     }
 
@@ -45,7 +52,8 @@ final class OverlayIconTests: XCTestCase {
         ad.linear.icons = [icon()]
         var tracker = VASTTracker(ad: ad, context: MacroContext(timestamp: Date(), cacheBusting: "", deviceUA: "t"))
         let at = Date()
-        XCTAssertTrue(tracker.batches(for: AdEvent("icon_view", tMs: 0, [("index", .int(0))]), at: at) { "1" }.isEmpty, "not before the ad shows")
+        XCTAssertTrue(
+            tracker.batches(for: AdEvent("icon_view", tMs: 0, [("index", .int(0))]), at: at) { "1" }.isEmpty, "not before the ad shows")
         _ = tracker.batches(for: AdEvent("first_frame", tMs: 0), at: at) { "1" }
         let view = tracker.batches(for: AdEvent("icon_view", tMs: 0, [("index", .int(0))]), at: at) { "1" }
         XCTAssertEqual(view, [VASTTracker.Batch(event: "iconView 0", urls: ["https://t.example/iv"])])

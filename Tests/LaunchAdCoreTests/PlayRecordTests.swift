@@ -1,5 +1,5 @@
-import XCTest
 import LaunchAdCore
+import XCTest
 
 final class PlayRecordCoreTests: XCTestCase {
     let t0 = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
@@ -14,14 +14,17 @@ final class PlayRecordCoreTests: XCTestCase {
         r.observe(AdEvent("resume", tMs: 1600), at: t0.addingTimeInterval(1.59))
         r.observe(AdEvent("mute", tMs: 1700), at: t0.addingTimeInterval(1.69))
         r.observe(AdEvent("pause", tMs: 2000), at: t0.addingTimeInterval(1.99))
-        r.observe(AdEvent("end", tMs: 2250, [("outcome", "skipped"), ("shown_ms", 1400), ("frames_shown", 35), ("frames_dropped", 1)]),
-                  at: t0.addingTimeInterval(2.24))
+        r.observe(
+            AdEvent("end", tMs: 2250, [("outcome", "skipped"), ("shown_ms", 1400), ("frames_shown", 35), ("frames_dropped", 1)]),
+            at: t0.addingTimeInterval(2.24))
         XCTAssertTrue(r.isComplete)
-        XCTAssertEqual(r.json(id: "r1", screen: "s1", version: "9").serialized(), """
-        {"id":"r1","screen":"s1","ad_id":"spring","creative_sha256":"ab","started_at":"2026-01-01T00:00:00.090Z",\
-        "ended_at":"2026-01-01T00:00:02.240Z","shown_ms":1400,"outcome":"skipped","error":null,"frames_shown":35,"frames_dropped":1,\
-        "av_offset_ms_max":null,"muted":true,"paused_ms":750,"width":1080,"height":1920,"fullscreen":true,"launchad_version":"9"}
-        """)
+        XCTAssertEqual(
+            r.json(id: "r1", screen: "s1", version: "9").serialized(),
+            """
+            {"id":"r1","screen":"s1","ad_id":"spring","creative_sha256":"ab","started_at":"2026-01-01T00:00:00.090Z",\
+            "ended_at":"2026-01-01T00:00:02.240Z","shown_ms":1400,"outcome":"skipped","error":null,"frames_shown":35,"frames_dropped":1,\
+            "av_offset_ms_max":null,"muted":true,"paused_ms":750,"width":1080,"height":1920,"fullscreen":true,"launchad_version":"9"}
+            """)
     }
 
     func testAPlayThatNeverShowedStartsWhenItsFirstEventCame() {
@@ -29,7 +32,10 @@ final class PlayRecordCoreTests: XCTestCase {
         r.observe(AdEvent("start", tMs: 10), at: t0)
         r.observe(AdEvent("end", tMs: 3010, [("outcome", "timeout"), ("shown_ms", 0)]), at: t0.addingTimeInterval(3))
         let json = r.json(id: "r2", screen: "s", version: "1").serialized()
-        XCTAssertTrue(json.contains(#""started_at":"2026-01-01T00:00:00.000Z","ended_at":"2026-01-01T00:00:03.000Z","shown_ms":0,"outcome":"timeout","error":null,"frames_shown":null"#), json)
+        XCTAssertTrue(
+            json.contains(
+                #""started_at":"2026-01-01T00:00:00.000Z","ended_at":"2026-01-01T00:00:03.000Z","shown_ms":0,"outcome":"timeout","error":null,"frames_shown":null"#
+            ), json)
         XCTAssertTrue(json.contains(#""muted":true"#), json)
     }
 
@@ -40,12 +46,15 @@ final class PlayRecordCoreTests: XCTestCase {
         func parse(_ report: String) throws -> ParsedManifest {
             try ManifestParser.parse(Data(#"{"report": \#(report), "ads": [\#(ad)]}"#.utf8), base: base)
         }
-        XCTAssertEqual(try parse(#"{"url": "https://c.example.com/pop", "batch": 20}"#).manifest.report,
-                       ReportTarget(url: "https://c.example.com/pop", batch: 20))
+        XCTAssertEqual(
+            try parse(#"{"url": "https://c.example.com/pop", "batch": 20}"#).manifest.report,
+            ReportTarget(url: "https://c.example.com/pop", batch: 20))
         XCTAssertEqual(try parse(#"{"url": "https://c.example.com/pop"}"#).manifest.report?.batch, 50)
-        for (bad, reason) in [(#"{"url": "ftp://c/pop"}"#, "report.url must be an http or https URL"),
-                              (#"{"url": "https://c.example.com/pop", "batch": 0}"#, "report.batch must be a whole number from 1 to 1000"),
-                              (#""https://c.example.com/pop""#, "\"report\" must be an object with \"url\" and \"batch\"")] {
+        for (bad, reason) in [
+            (#"{"url": "ftp://c/pop"}"#, "report.url must be an http or https URL"),
+            (#"{"url": "https://c.example.com/pop", "batch": 0}"#, "report.batch must be a whole number from 1 to 1000"),
+            (#""https://c.example.com/pop""#, "\"report\" must be an object with \"url\" and \"batch\"")
+        ] {
             let p = try parse(bad)
             XCTAssertNil(p.manifest.report)
             XCTAssertEqual(p.manifest.ads.map(\.id), ["a"], "the ads stay")

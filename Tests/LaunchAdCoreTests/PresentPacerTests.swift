@@ -1,5 +1,6 @@
-@testable import LaunchAdCore
 import XCTest
+
+@testable import LaunchAdCore
 
 final class PresentPacerTests: XCTestCase {
     private func skip(_ text: String = "Skip 5", progress: Double) -> SkipButtonState {
@@ -10,10 +11,12 @@ final class PresentPacerTests: XCTestCase {
         var p = PresentPacer(stepMs: 40)
         p.presented(now: 0, skip: skip(progress: 0.1), style: .text)
         XCTAssertFalse(p.shouldPresent(now: 500, changed: false, skip: skip(progress: 0.2), style: .text, animating: false))
-        XCTAssertTrue(p.shouldPresent(now: 510, changed: false, skip: skip("Skip 4", progress: 0.21), style: .text, animating: false),
-                      "a new countdown text is presented at once")
-        XCTAssertTrue(p.shouldPresent(now: 1, changed: true, skip: skip(progress: 0.1), style: .text, animating: false),
-                      "a new picture is presented at once")
+        XCTAssertTrue(
+            p.shouldPresent(now: 510, changed: false, skip: skip("Skip 4", progress: 0.21), style: .text, animating: false),
+            "a new countdown text is presented at once")
+        XCTAssertTrue(
+            p.shouldPresent(now: 1, changed: true, skip: skip(progress: 0.1), style: .text, animating: false),
+            "a new picture is presented at once")
     }
 
     func testTheRingAndTheFadesMoveAtMostOncePerStep() {
@@ -23,8 +26,9 @@ final class PresentPacerTests: XCTestCase {
         XCTAssertTrue(p.shouldPresent(now: 40, changed: false, skip: skip(progress: 0.12), style: .ring, animating: false))
         XCTAssertFalse(p.shouldPresent(now: 20, changed: false, skip: skip(progress: 0.1), style: .text, animating: true))
         XCTAssertTrue(p.shouldPresent(now: 40, changed: false, skip: skip(progress: 0.1), style: .text, animating: true))
-        XCTAssertFalse(p.shouldPresent(now: 80, changed: false, skip: skip(progress: 0.1), style: .ring, animating: false),
-                       "a paused ring does not move")
+        XCTAssertFalse(
+            p.shouldPresent(now: 80, changed: false, skip: skip(progress: 0.1), style: .ring, animating: false),
+            "a paused ring does not move")
     }
 
     func testTheStepFollowsTheVideosFrameRate() {
@@ -41,10 +45,10 @@ final class FrameCounterTests: XCTestCase {
         c.pictureReady()
         c.presented(pictureTime: 0, audioClock: nil)
         c.pictureReady()
-        c.pictureReady() // the screen did not keep up
+        c.pictureReady()  // the screen did not keep up
         c.drop(2)
         c.presented(pictureTime: 0.12, audioClock: 0.1)
-        c.presented(pictureTime: 0.12, audioClock: 0.3) // the same picture again: not counted, no offset
+        c.presented(pictureTime: 0.12, audioClock: 0.3)  // the same picture again: not counted, no offset
         XCTAssertEqual(c.shown, 2)
         XCTAssertEqual(c.dropped, 3)
         XCTAssertEqual(c.avOffsetMsMax, 20)
@@ -54,7 +58,8 @@ final class FrameCounterTests: XCTestCase {
         var c = FrameCounter()
         c.pictureReady()
         c.presented(pictureTime: 1, audioClock: nil)
-        XCTAssertEqual(AdEvent("end", tMs: 1, c.fields).jsonLine(),
-                       #"{"event":"end","t_ms":1,"frames_shown":1,"frames_dropped":0,"av_offset_ms_max":null}"#)
+        XCTAssertEqual(
+            AdEvent("end", tMs: 1, c.fields).jsonLine(),
+            #"{"event":"end","t_ms":1,"frames_shown":1,"frames_dropped":0,"av_offset_ms_max":null}"#)
     }
 }

@@ -5,8 +5,10 @@ import XCTest
 /// The picture and sound quality rules on made-up filter readings: the measure, the verdict against the
 /// iab-ctv limits, `skip` with a reason when there is nothing to measure, and what a spec may say.
 final class QualityRulesTests: XCTestCase {
-    private func result(_ name: String, _ facts: CreativeFacts, _ spec: Spec = .iabCTV,
-                        file: StaticString = #filePath, line: UInt = #line) -> RuleResult {
+    private func result(
+        _ name: String, _ facts: CreativeFacts, _ spec: Spec = .iabCTV,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> RuleResult {
         let r = CreativeReport.evaluate(facts, against: spec).results.first { $0.rule == name }
         XCTAssertNotNil(r, "no \(name) result", file: file, line: line)
         return r ?? RuleResult(rule: name, status: .fail, measured: .missing("none"), limit: "")
@@ -23,7 +25,8 @@ final class QualityRulesTests: XCTestCase {
             let y = luma(i)
             // A saturated red picture: Y'CbCr of R'=1, G'=B'=0 scaled by how bright the frame is.
             let k = (y - 16) / (63.0 - 16)
-            return red ? PictureReading(seconds: Double(i) / 25, luma: y, cb: 128 - 26 * k, cr: 128 + 112 * k, outOfRange: 0)
+            return red
+                ? PictureReading(seconds: Double(i) / 25, luma: y, cb: 128 - 26 * k, cr: 128 + 112 * k, outOfRange: 0)
                 : PictureReading(seconds: Double(i) / 25, luma: y, cb: 128, cr: 128, outOfRange: 0)
         }
     }
@@ -118,10 +121,12 @@ final class QualityRulesTests: XCTestCase {
             (("bt709", "unknown", "bt709", "tv"), "partly tagged", .warn),
             (("bt709", "bt709", "smpte170m", "tv"), "mixed: primaries bt709, transfer bt709, matrix smpte170m", .fail),
             (("bt2020", "smpte2084", "bt2020nc", "tv"), "mixed: primaries bt2020, transfer smpte2084, matrix bt2020nc", .fail),
-            (("bt709", "bt709", "bt709", "pc"), "bt709 full range", .fail),
+            (("bt709", "bt709", "bt709", "pc"), "bt709 full range", .fail)
         ] as [((String, String, String, String), String, RuleResult.Status)] {
-            (facts.probe.streams[0].colorPrimaries, facts.probe.streams[0].colorTransfer, facts.probe.streams[0].colorSpace,
-             facts.probe.streams[0].colorRange) = tags
+            (
+                facts.probe.streams[0].colorPrimaries, facts.probe.streams[0].colorTransfer, facts.probe.streams[0].colorSpace,
+                facts.probe.streams[0].colorRange
+            ) = tags
             let r = result("colour_tags", facts)
             XCTAssertEqual(r.measuredText, text)
             XCTAssertEqual(r.status, status, text)
@@ -163,11 +168,13 @@ final class QualityRulesTests: XCTestCase {
 
     func testBitrateFloorIsChosenByTheShortSide() {
         // A portrait 1080x1920 creative is held to the 1080p floor; 1440x1080 too; 800x450 to the 360p one.
-        for (w, h, kbps, status, tier) in [(1080, 1920, 4_000, RuleResult.Status.fail, "1080x1920 (tier 1920x1080)"),
-                                           (1440, 1080, 6_000, .pass, "1440x1080 (tier 1920x1080)"),
-                                           (800, 450, 700, .pass, "800x450 (tier 640x360)"),
-                                           (320, 240, 500, .fail, "320x240 (tier 640x360)"),
-                                           (1920, 1080, 5_000, .pass, "1920x1080")] {
+        for (w, h, kbps, status, tier) in [
+            (1080, 1920, 4_000, RuleResult.Status.fail, "1080x1920 (tier 1920x1080)"),
+            (1440, 1080, 6_000, .pass, "1440x1080 (tier 1920x1080)"),
+            (800, 450, 700, .pass, "800x450 (tier 640x360)"),
+            (320, 240, 500, .fail, "320x240 (tier 640x360)"),
+            (1920, 1080, 5_000, .pass, "1920x1080")
+        ] {
             let r = result("video_bitrate_floor", madeUpFacts(width: w, height: h, videoKbps: kbps))
             XCTAssertEqual(r.status, status, "\(w)x\(h)")
             XCTAssertTrue(r.limit.hasPrefix("for \(tier): at least"), r.limit)
@@ -190,11 +197,15 @@ final class QualityRulesTests: XCTestCase {
 
     func testNothingToMeasureIsASkipWithTheReasonNeverAFail() {
         // No video at all.
-        let audioOnly = CreativeFacts(probe: ProbeFacts(file: "a.m4a", container: "mp4", formatName: "mov", durationSeconds: 6, fileSize: 1,
-                                                        bitRate: nil, faststart: true, streams: [madeUpFacts().probe.streams[1]]),
-                                      analysis: madeUpFacts().analysis)
-        for rule in ["freeze_frames", "flashes", "interlaced", "letterbox", "broadcast_range", "colour_tags", "keyframe_interval",
-                     "frame_rate", "av_duration_match", "video_bitrate_floor"] {
+        let audioOnly = CreativeFacts(
+            probe: ProbeFacts(
+                file: "a.m4a", container: "mp4", formatName: "mov", durationSeconds: 6, fileSize: 1,
+                bitRate: nil, faststart: true, streams: [madeUpFacts().probe.streams[1]]),
+            analysis: madeUpFacts().analysis)
+        for rule in [
+            "freeze_frames", "flashes", "interlaced", "letterbox", "broadcast_range", "colour_tags", "keyframe_interval",
+            "frame_rate", "av_duration_match", "video_bitrate_floor"
+        ] {
             let r = result(rule, audioOnly)
             XCTAssertEqual(r.status, .skip, rule)
             XCTAssertEqual(r.measuredText, "no video stream", rule)
@@ -226,8 +237,9 @@ final class QualityRulesTests: XCTestCase {
     }
 
     func testSpecLimitsForTheNewRulesAreCheckedAndNamed() throws {
-        let spec = try Spec.parse(Data(#"{"rules": {"letterbox": {"max": 5, "warn_above": 1}, "colour_tags": {"allowed": ["bt709", "bt2020"]}}}"#.utf8),
-                                  defaultName: "s")
+        let spec = try Spec.parse(
+            Data(#"{"rules": {"letterbox": {"max": 5, "warn_above": 1}, "colour_tags": {"allowed": ["bt709", "bt2020"]}}}"#.utf8),
+            defaultName: "s")
         XCTAssertEqual(spec.rules[.letterbox], Limit(max: 5, warnAbove: 1))
         for (json, text) in [
             (#"{"rules": {"flashes": {"max": "three"}}}"#, "rules.flashes.max"),
@@ -235,9 +247,15 @@ final class QualityRulesTests: XCTestCase {
             (#"{"rules": {"colour_tags": {"max": 3}}}"#, "rules.colour_tags: 'max' needs a number, but colour_tags measures words"),
             (#"{"rules": {"letterbox": {"min": 10, "max": 5}}}"#, "rules.letterbox: 'min' 10 is above 'max' 5"),
             (#"{"rules": {"dc_offset": {"allowed": ["none"]}}}"#, "rules.dc_offset: 'none' is not a value dc_offset can measure"),
-            (#"{"rules": {"freeze_frames": {"by_resolution": {"1920x1080": {"max": 1}}}}}"#, "rules.freeze_frames: 'by_resolution' is only for"),
-            (#"{"rules": {"video_bitrate_floor": {"by_resolution": {"big": {"min": 1}}}}}"#, "'by_resolution' key 'big' is not WIDTHxHEIGHT"),
-            (#"{"rules": {"flash": {"max": 3}}}"#, "unknown rule 'flash'"),
+            (
+                #"{"rules": {"freeze_frames": {"by_resolution": {"1920x1080": {"max": 1}}}}}"#,
+                "rules.freeze_frames: 'by_resolution' is only for"
+            ),
+            (
+                #"{"rules": {"video_bitrate_floor": {"by_resolution": {"big": {"min": 1}}}}}"#,
+                "'by_resolution' key 'big' is not WIDTHxHEIGHT"
+            ),
+            (#"{"rules": {"flash": {"max": 3}}}"#, "unknown rule 'flash'")
         ] {
             XCTAssertThrowsError(try Spec.parse(Data(json.utf8), defaultName: "s"), json) { e in
                 XCTAssertTrue((e as? SpecError)?.message.contains(text) == true, "\(e) for \(json)")

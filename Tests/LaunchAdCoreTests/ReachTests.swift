@@ -3,8 +3,10 @@ import XCTest
 
 final class ReachTests: XCTestCase {
     func testInternalIPv4Ranges() {
-        for a in [[127, 0, 0, 1], [127, 9, 9, 9], [10, 1, 2, 3], [172, 16, 0, 1], [172, 31, 255, 255], [192, 168, 1, 1],
-                  [169, 254, 169, 254], [0, 0, 0, 0], [100, 64, 0, 1], [224, 0, 0, 1], [255, 255, 255, 255]] {
+        for a in [
+            [127, 0, 0, 1], [127, 9, 9, 9], [10, 1, 2, 3], [172, 16, 0, 1], [172, 31, 255, 255], [192, 168, 1, 1],
+            [169, 254, 169, 254], [0, 0, 0, 0], [100, 64, 0, 1], [224, 0, 0, 1], [255, 255, 255, 255]
+        ] {
             XCTAssertTrue(InternalAddress.contains(ipv4: a.map(UInt8.init)), "\(a)")
         }
         for a in [[8, 8, 8, 8], [172, 15, 0, 1], [172, 32, 0, 1], [192, 169, 0, 1], [100, 128, 0, 1], [93, 184, 216, 34]] {
@@ -13,7 +15,9 @@ final class ReachTests: XCTestCase {
     }
 
     func testInternalIPv6RangesAndEmbeddedIPv4() {
-        func v6(_ head: [UInt8], _ tail: [UInt8] = []) -> [UInt8] { head + [UInt8](repeating: 0, count: 16 - head.count - tail.count) + tail }
+        func v6(_ head: [UInt8], _ tail: [UInt8] = []) -> [UInt8] {
+            head + [UInt8](repeating: 0, count: 16 - head.count - tail.count) + tail
+        }
         XCTAssertTrue(InternalAddress.contains(ipv6: v6([], [1])), "::1")
         XCTAssertTrue(InternalAddress.contains(ipv6: v6([])), "::")
         XCTAssertTrue(InternalAddress.contains(ipv6: v6([0xfd, 0x12])), "unique-local")

@@ -18,7 +18,8 @@ final class ScheduleRulesTests: XCTestCase {
         let s = AdSchedule(days: [.fri], hours: [HourRange("22:00-02:00")!], timezone: "Europe/Berlin")
         XCTAssertNil(refusal(s, "2026-12-04T22:00:00+01:00"), "Friday 22:00, the start is inclusive")
         XCTAssertNil(refusal(s, "2026-12-05T01:59:00+01:00"), "Saturday 01:59, still Friday's evening")
-        XCTAssertEqual(refusal(s, "2026-12-05T02:00:00+01:00"), "outside days", "the end is exclusive; Saturday itself is not a day of the ad")
+        XCTAssertEqual(
+            refusal(s, "2026-12-05T02:00:00+01:00"), "outside days", "the end is exclusive; Saturday itself is not a day of the ad")
         XCTAssertEqual(refusal(s, "2026-12-04T21:59:00+01:00"), "outside hours")
         XCTAssertEqual(refusal(s, "2026-12-05T23:00:00+01:00"), "outside days", "Saturday evening")
         XCTAssertEqual(refusal(s, "2026-12-04T20:59:00Z"), "outside hours", "21:59 in Berlin whatever the clock's zone")
@@ -39,8 +40,9 @@ final class ScheduleRulesTests: XCTestCase {
         XCTAssertEqual(refusal(gap, "2026-10-25T02:00:00Z"), "outside hours", "03:00 CET")
         // The 25-hour day is one day for max_per_day: from 00:00 CEST to 24:00 CET.
         let capped = AdSchedule(timezone: "Europe/Berlin", maxPerDay: 1)
-        XCTAssertEqual(refusal(capped, "2026-10-25T22:59:00Z", plays: ["2026-10-24T22:30:00Z"]),
-                       "capped: 1 plays today (max_per_day 1)", "00:30 and 23:59 local are the same day")
+        XCTAssertEqual(
+            refusal(capped, "2026-10-25T22:59:00Z", plays: ["2026-10-24T22:30:00Z"]),
+            "capped: 1 plays today (max_per_day 1)", "00:30 and 23:59 local are the same day")
         XCTAssertNil(refusal(capped, "2026-10-25T23:00:00Z", plays: ["2026-10-24T22:30:00Z"]), "midnight CET: a new day")
     }
 
@@ -63,14 +65,18 @@ final class ScheduleRulesTests: XCTestCase {
     }
 
     func creative(_ id: String) -> Creative {
-        Creative(url: URL(string: "https://cdn.example.com/\(id).mp4")!, width: 1920, height: 1080, bytes: 1, sha256: SHA256.hex(of: Data(id.utf8)))
+        Creative(
+            url: URL(string: "https://cdn.example.com/\(id).mp4")!, width: 1920, height: 1080, bytes: 1,
+            sha256: SHA256.hex(of: Data(id.utf8)))
     }
 
     /// The window's last day plays to its last second; the second after, the ad is expired.
     func testTheLastDayOfAWindow() {
         let end = at("2026-12-31T23:59:59+01:00")
         let ad = AdEntry(id: "nye", end: end, variants: [creative("nye")])
-        let rank = { (t: String) in AdSelector.rank([ad], now: self.at(t), screen: Size(width: 1920, height: 1080), systemZone: self.utc) { _ in true } }
+        let rank = { (t: String) in
+            AdSelector.rank([ad], now: self.at(t), screen: Size(width: 1920, height: 1080), systemZone: self.utc) { _ in true }
+        }
         XCTAssertEqual(rank("2026-12-31T23:59:59+01:00").winner?.ad.id, "nye")
         XCTAssertEqual(rank("2027-01-01T00:00:00+01:00").verdicts, [AdVerdict(id: "nye", reason: "expired")])
     }
@@ -104,16 +110,24 @@ final class ScheduleRulesTests: XCTestCase {
         night.schedule = AdSchedule(hours: [HourRange("22:00-06:00")!], timezone: "UTC")
         var capped = AdEntry(id: "capped", variants: [creative("capped")])
         capped.schedule = AdSchedule(maxPerDay: 1)
-        let ads = [AdEntry(id: "hidden", show: false, variants: [creative("hidden")]), night, capped,
-                   AdEntry(id: "uncached", variants: [creative("uncached")]), AdEntry(id: "later", start: at("2027-01-01T00:00:00Z"), variants: [creative("later")]),
-                   AdEntry(id: "ok", variants: [creative("ok")]), AdEntry(id: "also", variants: [creative("also")])]
-        let r = AdSelector.rank(ads, now: at("2026-12-04T12:00:00Z"), screen: Size(width: 1920, height: 1080),
-                                plays: ["capped": [at("2026-12-04T08:00:00Z")], "ok": [at("2026-12-03T20:00:00Z")]], systemZone: utc) { $0.url.lastPathComponent != "uncached.mp4" }
+        let ads = [
+            AdEntry(id: "hidden", show: false, variants: [creative("hidden")]), night, capped,
+            AdEntry(id: "uncached", variants: [creative("uncached")]),
+            AdEntry(id: "later", start: at("2027-01-01T00:00:00Z"), variants: [creative("later")]),
+            AdEntry(id: "ok", variants: [creative("ok")]), AdEntry(id: "also", variants: [creative("also")])
+        ]
+        let r = AdSelector.rank(
+            ads, now: at("2026-12-04T12:00:00Z"), screen: Size(width: 1920, height: 1080),
+            plays: ["capped": [at("2026-12-04T08:00:00Z")], "ok": [at("2026-12-03T20:00:00Z")]], systemZone: utc
+        ) { $0.url.lastPathComponent != "uncached.mp4" }
         XCTAssertEqual(r.winner?.ad.id, "also", "ok played once in the last 24 h, also not at all")
-        XCTAssertEqual(r.verdicts.map { "\($0.id): \($0.reason ?? "-")" }, [
-            "hidden: hidden (show: false)", "night: outside hours", "capped: capped: 1 plays today (max_per_day 1)",
-            "uncached: not cached", "later: not started (starts 2027-01-01T00:00:00.000Z)",
-            "ok: share of voice: also's turn (weight 1, 1 plays in 24 h)", "also: -"])
+        XCTAssertEqual(
+            r.verdicts.map { "\($0.id): \($0.reason ?? "-")" },
+            [
+                "hidden: hidden (show: false)", "night: outside hours", "capped: capped: 1 plays today (max_per_day 1)",
+                "uncached: not cached", "later: not started (starts 2027-01-01T00:00:00.000Z)",
+                "ok: share of voice: also's turn (weight 1, 1 plays in 24 h)", "also: -"
+            ])
     }
 
     /// A schedule field of the wrong type or value rejects that ad alone, naming the field.
@@ -124,19 +138,24 @@ final class ScheduleRulesTests: XCTestCase {
         }
         let cases: [(String, String)] = [
             (#""days": ["mon", "funday"],"#, "days[1]"), (#""days": "mon","#, "days"), (#""hours": ["25:00-26:00"],"#, "hours[0]"),
-            (#""hours": ["06:00"],"#, "hours[0]"), (#""hours": ["+6:00-12:00"],"#, "hours[0]"), (#""hours": ["24:00-02:00"],"#, "hours[0]"), (#""timezone": "Mars/Olympus_Mons","#, "timezone"), (#""timezone": 1,"#, "timezone"),
+            (#""hours": ["06:00"],"#, "hours[0]"), (#""hours": ["+6:00-12:00"],"#, "hours[0]"), (#""hours": ["24:00-02:00"],"#, "hours[0]"),
+            (#""timezone": "Mars/Olympus_Mons","#, "timezone"), (#""timezone": 1,"#, "timezone"),
             (#""weight": "3","#, "weight"), (#""weight": 0,"#, "weight"), (#""max_per_day": 1.5,"#, "max_per_day"),
-            (#""max_per_hour": -1,"#, "max_per_hour"), (#""min_interval": true,"#, "min_interval"), (#""priority": "high","#, "priority"),
+            (#""max_per_hour": -1,"#, "max_per_hour"), (#""min_interval": true,"#, "min_interval"), (#""priority": "high","#, "priority")
         ]
         for (field, name) in cases {
-            let json = #"{"ads": [\#(ad("bad", field)), \#(ad("good", #""days": ["sat", "SUN"], "hours": ["22:00-02:00", "00:00-24:00"], "timezone": "Europe/Berlin", "weight": 2, "max_per_day": 3, "max_per_hour": 1, "min_interval": 600,"#))]}"#
+            let json =
+                #"{"ads": [\#(ad("bad", field)), \#(ad("good", #""days": ["sat", "SUN"], "hours": ["22:00-02:00", "00:00-24:00"], "timezone": "Europe/Berlin", "weight": 2, "max_per_day": 3, "max_per_hour": 1, "min_interval": 600,"#))]}"#
             let p = try ManifestParser.parse(Data(json.utf8), base: URL(fileURLWithPath: "/srv/ads/m.json"))
             XCTAssertEqual(p.manifest.ads.map(\.id), ["good"], field)
             XCTAssertEqual(p.rejected.map(\.id), ["bad"], field)
             XCTAssertEqual(p.rejected.first?.field, name, field)
             XCTAssertTrue(p.rejected.first?.reason.contains(name) == true, p.rejected.first?.reason ?? "")
-            XCTAssertEqual(p.manifest.ads.first?.schedule, AdSchedule(days: [.sat, .sun], hours: [HourRange("22:00-02:00")!, HourRange("00:00-24:00")!],
-                                                                      timezone: "Europe/Berlin", weight: 2, maxPerDay: 3, maxPerHour: 1, minInterval: 600))
+            XCTAssertEqual(
+                p.manifest.ads.first?.schedule,
+                AdSchedule(
+                    days: [.sat, .sun], hours: [HourRange("22:00-02:00")!, HourRange("00:00-24:00")!],
+                    timezone: "Europe/Berlin", weight: 2, maxPerDay: 3, maxPerHour: 1, minInterval: 600))
         }
     }
 

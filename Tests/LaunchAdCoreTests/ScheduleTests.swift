@@ -1,5 +1,5 @@
-import XCTest
 import LaunchAdCore
+import XCTest
 
 final class ScheduleTests: XCTestCase {
     static let day: TimeInterval = 86400
@@ -11,10 +11,13 @@ final class ScheduleTests: XCTestCase {
         return Creative(url: URL(string: "https://cdn.example.com/\(w)x\(h)\(tag).mp4")!, width: w, height: h, bytes: 100, sha256: sha)
     }
 
-    func ad(_ id: String, priority: Int = 0, show: Bool = true, from: TimeInterval? = nil, to: TimeInterval? = nil,
-            variants: [Creative]? = nil) -> AdEntry {
-        AdEntry(id: id, start: from.map { now.addingTimeInterval($0) }, end: to.map { now.addingTimeInterval($0) },
-                show: show, priority: priority, variants: variants ?? [creative(720, 1280, id)])
+    func ad(
+        _ id: String, priority: Int = 0, show: Bool = true, from: TimeInterval? = nil, to: TimeInterval? = nil,
+        variants: [Creative]? = nil
+    ) -> AdEntry {
+        AdEntry(
+            id: id, start: from.map { now.addingTimeInterval($0) }, end: to.map { now.addingTimeInterval($0) },
+            show: show, priority: priority, variants: variants ?? [creative(720, 1280, id)])
     }
 
     func chosen(_ ads: [AdEntry], at time: Date? = nil, cached: Set<String>? = nil) -> String? {
@@ -27,7 +30,9 @@ final class ScheduleTests: XCTestCase {
     }
 
     func testTimeWindowFollowsTheInjectedClock() {
-        let ads = [ad("later", priority: 9, from: Self.day), ad("over", priority: 8, to: -1), ad("now", priority: 1, from: -Self.day, to: Self.day)]
+        let ads = [
+            ad("later", priority: 9, from: Self.day), ad("over", priority: 8, to: -1), ad("now", priority: 1, from: -Self.day, to: Self.day)
+        ]
         XCTAssertEqual(chosen(ads), "now")
         XCTAssertEqual(chosen(ads, at: now.addingTimeInterval(Self.day)), "later", "the window's start is inclusive")
         XCTAssertEqual(chosen(ads, at: now.addingTimeInterval(-10)), "over")
@@ -76,7 +81,9 @@ final class ScheduleTests: XCTestCase {
     }
 
     func testWorthCachingSkipsHiddenAndExpiredButKeepsUpcoming() {
-        let ads = [ad("old", priority: 9, to: -1), ad("hidden", show: false), ad("soon", priority: 2, from: Self.day), ad("now", priority: 5)]
+        let ads = [
+            ad("old", priority: 9, to: -1), ad("hidden", show: false), ad("soon", priority: 2, from: Self.day), ad("now", priority: 5)
+        ]
         XCTAssertEqual(AdSelector.worthCaching(ads, now: now).map(\.id), ["now", "soon"])
     }
 }

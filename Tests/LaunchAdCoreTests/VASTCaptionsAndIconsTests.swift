@@ -1,32 +1,33 @@
 import Foundation
-@testable import LaunchAdCore
 import XCTest
+
+@testable import LaunchAdCore
 
 /// `<ClosedCaptionFiles>` and `<Icons>` read from a Linear, and the caption file chosen.
 final class VASTCaptionsAndIconsTests: XCTestCase {
     let doc = """
-    <VAST version="4.2"><Ad id="a"><InLine><AdSystem>x</AdSystem><Creatives><Creative><Linear>
-      <Duration>00:00:10</Duration>
-      <MediaFiles>
-        <MediaFile delivery="progressive" type="video/mp4" width="320" height="240">https://cdn.example/a.mp4</MediaFile>
-        <ClosedCaptionFiles>
-          <ClosedCaptionFile type="text/vtt" language="en"><![CDATA[https://cdn.example/en.vtt]]></ClosedCaptionFile>
-          <ClosedCaptionFile type="application/ttml+xml" language="fr">https://cdn.example/fr.ttml</ClosedCaptionFile>
-          <ClosedCaptionFile type="text/html" language="de">https://cdn.example/de.html</ClosedCaptionFile>
-          <ClosedCaptionFile type="text/vtt" language="es">file:///etc/passwd</ClosedCaptionFile>
-        </ClosedCaptionFiles>
-      </MediaFiles>
-      <Icons>
-        <Icon program="AdChoices" width="20" height="20" xPosition="right" yPosition="12" offset="00:00:01" duration="00:00:05">
-          <StaticResource creativeType="image/png"><![CDATA[https://cdn.example/i.png]]></StaticResource>
-          <IconClicks><IconClickThrough>https://info.example/</IconClickThrough>
-            <IconClickTracking>https://t.example/ic</IconClickTracking></IconClicks>
-          <IconViewTracking>https://t.example/iv</IconViewTracking>
-        </Icon>
-        <Icon program="Other" width="50" height="50" xPosition="left" yPosition="bottom"><HTMLResource><![CDATA[<b>x</b>]]></HTMLResource></Icon>
-      </Icons>
-    </Linear></Creative></Creatives></InLine></Ad></VAST>
-    """
+        <VAST version="4.2"><Ad id="a"><InLine><AdSystem>x</AdSystem><Creatives><Creative><Linear>
+          <Duration>00:00:10</Duration>
+          <MediaFiles>
+            <MediaFile delivery="progressive" type="video/mp4" width="320" height="240">https://cdn.example/a.mp4</MediaFile>
+            <ClosedCaptionFiles>
+              <ClosedCaptionFile type="text/vtt" language="en"><![CDATA[https://cdn.example/en.vtt]]></ClosedCaptionFile>
+              <ClosedCaptionFile type="application/ttml+xml" language="fr">https://cdn.example/fr.ttml</ClosedCaptionFile>
+              <ClosedCaptionFile type="text/html" language="de">https://cdn.example/de.html</ClosedCaptionFile>
+              <ClosedCaptionFile type="text/vtt" language="es">file:///etc/passwd</ClosedCaptionFile>
+            </ClosedCaptionFiles>
+          </MediaFiles>
+          <Icons>
+            <Icon program="AdChoices" width="20" height="20" xPosition="right" yPosition="12" offset="00:00:01" duration="00:00:05">
+              <StaticResource creativeType="image/png"><![CDATA[https://cdn.example/i.png]]></StaticResource>
+              <IconClicks><IconClickThrough>https://info.example/</IconClickThrough>
+                <IconClickTracking>https://t.example/ic</IconClickTracking></IconClicks>
+              <IconViewTracking>https://t.example/iv</IconViewTracking>
+            </Icon>
+            <Icon program="Other" width="50" height="50" xPosition="left" yPosition="bottom"><HTMLResource><![CDATA[<b>x</b>]]></HTMLResource></Icon>
+          </Icons>
+        </Linear></Creative></Creatives></InLine></Ad></VAST>
+        """
 
     func testCaptionFilesAndIconsAreRead() throws {
         let linear = try XCTUnwrap(try VASTParser.parse(Data(doc.utf8)).ads.first?.linear)
@@ -53,7 +54,8 @@ final class VASTCaptionsAndIconsTests: XCTestCase {
         let files = try XCTUnwrap(try VASTParser.parse(Data(doc.utf8)).ads.first?.linear?.captionFiles)
         XCTAssertEqual(VASTCaptionChoice.choose(files, preferred: "fr-CA", locale: "en")?.url, "https://cdn.example/fr.ttml")
         XCTAssertEqual(VASTCaptionChoice.choose(files, preferred: nil, locale: "en-US")?.language, "en")
-        XCTAssertEqual(VASTCaptionChoice.choose(files, preferred: "de", locale: nil)?.language, "en", "HTML is not captions: the first usable")
+        XCTAssertEqual(
+            VASTCaptionChoice.choose(files, preferred: "de", locale: nil)?.language, "en", "HTML is not captions: the first usable")
         XCTAssertEqual(VASTCaptionChoice.choose(files, preferred: "es", locale: nil)?.language, "en", "a file:// URL is never chosen")
     }
 }

@@ -1,7 +1,7 @@
-import XCTest
 import Foundation
 import LaunchAdCore
 import LaunchAdTestSupport
+import XCTest
 
 /// Replays what the VAST fuzz target (Fuzz/VASTFuzz.swift) found and started from: each input
 /// parses or is refused with a VAST error code, and what resolves names only http(s) URIs.

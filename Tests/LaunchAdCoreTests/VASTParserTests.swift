@@ -1,6 +1,6 @@
-import XCTest
 import Foundation
 import LaunchAdCore
+import XCTest
 
 /// VAST documents as ad servers write them: 2.0 to 4.3, namespaced or not, CDATA with whitespace.
 final class VASTParserTests: XCTestCase {
@@ -77,7 +77,8 @@ final class VASTParserTests: XCTestCase {
             }
         }
         // A prefixed namespace too.
-        let prefixed = #"<v:VAST xmlns:v="http://www.iab.com/VAST" version="4.3"><v:Ad id="p"><v:InLine><v:AdSystem>A</v:AdSystem></v:InLine></v:Ad></v:VAST>"#
+        let prefixed =
+            #"<v:VAST xmlns:v="http://www.iab.com/VAST" version="4.3"><v:Ad id="p"><v:InLine><v:AdSystem>A</v:AdSystem></v:InLine></v:Ad></v:VAST>"#
         XCTAssertEqual(try VASTParser.parse(Data(prefixed.utf8)).ads.first?.adSystem, "A")
     }
 
@@ -101,12 +102,17 @@ final class VASTParserTests: XCTestCase {
     /// A malformed value inside one <Ad> fails that ad alone, with its Error URIs; the others are read.
     func testAMalformedValueFailsItsAdOnly() throws {
         func doc(_ bad: String) throws -> VASTDocument {
-            try VASTParser.parse(Data(#"<VAST version="4.0"><Ad id="bad"><Error>https://t.example/bad</Error>\#(bad)</Ad><Ad id="good"><InLine><AdSystem>A</AdSystem></InLine></Ad></VAST>"#.utf8))
+            try VASTParser.parse(
+                Data(
+                    #"<VAST version="4.0"><Ad id="bad"><Error>https://t.example/bad</Error>\#(bad)</Ad><Ad id="good"><InLine><AdSystem>A</AdSystem></InLine></Ad></VAST>"#
+                        .utf8))
         }
-        for bad in [#"<InLine><Creatives><Creative><Linear skipoffset="soon"/></Creative></Creatives></InLine>"#,
-                    #"<InLine><Creatives><Creative><Linear><Duration>half a minute</Duration></Linear></Creative></Creatives></InLine>"#,
-                    #"<InLine><Creatives><Creative><Linear><TrackingEvents><Tracking event="progress" offset="later">https://t.example/p</Tracking></TrackingEvents></Linear></Creative></Creatives></InLine>"#,
-                    "<Wrapper><AdSystem>W</AdSystem></Wrapper>", "<Nothing/>"] {
+        for bad in [
+            #"<InLine><Creatives><Creative><Linear skipoffset="soon"/></Creative></Creatives></InLine>"#,
+            #"<InLine><Creatives><Creative><Linear><Duration>half a minute</Duration></Linear></Creative></Creatives></InLine>"#,
+            #"<InLine><Creatives><Creative><Linear><TrackingEvents><Tracking event="progress" offset="later">https://t.example/p</Tracking></TrackingEvents></Linear></Creative></Creatives></InLine>"#,
+            "<Wrapper><AdSystem>W</AdSystem></Wrapper>", "<Nothing/>"
+        ] {
             let d = try doc(bad)
             XCTAssertEqual(d.ads.map(\.id), ["bad", "good"], bad)
             XCTAssertEqual(d.ads[0].problem?.code, 101, bad)
@@ -118,11 +124,11 @@ final class VASTParserTests: XCTestCase {
     /// What real servers send, read as meant and each reading noted under the rule that names it.
     func testLenientReadingsAreNoted() throws {
         let xml = """
-        <VAST version=" 2.0 "><Ad id="v2"><InLine><AdSystem>Old</AdSystem><impression>https://t.example/imp</impression>
-        <Creatives><Creative><Linear skipoffset=" 00:00:05 "><Duration>30</Duration>
-        <MediaFiles><mediaFile type="video/mp4" width="640" height="360" delivery="progressive">https://c.example/a.mp4</mediaFile></MediaFiles>
-        </Linear></Creative></Creatives></InLine></Ad></VAST>
-        """
+            <VAST version=" 2.0 "><Ad id="v2"><InLine><AdSystem>Old</AdSystem><impression>https://t.example/imp</impression>
+            <Creatives><Creative><Linear skipoffset=" 00:00:05 "><Duration>30</Duration>
+            <MediaFiles><mediaFile type="video/mp4" width="640" height="360" delivery="progressive">https://c.example/a.mp4</mediaFile></MediaFiles>
+            </Linear></Creative></Creatives></InLine></Ad></VAST>
+            """
         let d = try VASTParser.parse(Data(xml.utf8))
         XCTAssertEqual(d.version, "2.0")
         let ad = try XCTUnwrap(d.ads.first)
@@ -141,11 +147,11 @@ final class VASTParserTests: XCTestCase {
     /// VAST 2's `<VASTAdTagURL><URL>`, and a wrapper with several Linear creatives: all their tracking.
     func testLegacyWrapperURLAndEveryLinearOfAWrapper() throws {
         let xml = """
-        <VAST version="2.0"><Ad><Wrapper><AdSystem>W</AdSystem><VASTAdTagURL><URL><![CDATA[inline.xml]]></URL></VASTAdTagURL>
-        <Creatives><Creative><Linear><TrackingEvents><Tracking event="start">https://t.example/s1</Tracking></TrackingEvents></Linear></Creative>
-        <Creative><Linear><TrackingEvents><Tracking event="start">https://t.example/s2</Tracking></TrackingEvents></Linear></Creative></Creatives>
-        </Wrapper></Ad></VAST>
-        """
+            <VAST version="2.0"><Ad><Wrapper><AdSystem>W</AdSystem><VASTAdTagURL><URL><![CDATA[inline.xml]]></URL></VASTAdTagURL>
+            <Creatives><Creative><Linear><TrackingEvents><Tracking event="start">https://t.example/s1</Tracking></TrackingEvents></Linear></Creative>
+            <Creative><Linear><TrackingEvents><Tracking event="start">https://t.example/s2</Tracking></TrackingEvents></Linear></Creative></Creatives>
+            </Wrapper></Ad></VAST>
+            """
         let ad = try XCTUnwrap(try VASTParser.parse(Data(xml.utf8)).ads.first)
         XCTAssertEqual(ad.wrapper?.tagURI, "inline.xml")
         XCTAssertEqual(ad.linear?.tracking.map(\.url), ["https://t.example/s1", "https://t.example/s2"])
@@ -155,12 +161,17 @@ final class VASTParserTests: XCTestCase {
     /// Issue 20: nesting, encodings and parse time are bounded (each a VAST 100).
     func testDepthEncodingAndTimeAreBounded() {
         func code(_ data: Data, deadline: Date? = nil) -> Int? {
-            do { _ = try VASTParser.parse(data, deadline: deadline); return nil } catch let e as VASTError { return e.code } catch { return -1 }
+            do { _ = try VASTParser.parse(data, deadline: deadline); return nil } catch let e as VASTError { return e.code } catch {
+                return -1
+            }
         }
         // 100,000 deep (700 kB): refused at depth 64, nothing freed recursively that deep.
-        let deep = Data(("<VAST version=\"4.0\">" + String(repeating: "<a>", count: 100_000) + String(repeating: "</a>", count: 100_000) + "</VAST>").utf8)
+        let deep = Data(
+            ("<VAST version=\"4.0\">" + String(repeating: "<a>", count: 100_000) + String(repeating: "</a>", count: 100_000) + "</VAST>")
+                .utf8)
         XCTAssertEqual(code(deep), 100)
-        let sixty = Data(("<VAST version=\"4.0\">" + String(repeating: "<a>", count: 62) + String(repeating: "</a>", count: 62) + "</VAST>").utf8)
+        let sixty = Data(
+            ("<VAST version=\"4.0\">" + String(repeating: "<a>", count: 62) + String(repeating: "</a>", count: 62) + "</VAST>").utf8)
         XCTAssertNil(code(sixty), "64 levels are fine")
         // UTF-7 would turn +ADwAIQ- into <! past the DOCTYPE check: any encoding but UTF-8 is refused.
         for enc in ["UTF-7", "utf-16", "ISO-8859-1", "x"] {
@@ -175,16 +186,16 @@ final class VASTParserTests: XCTestCase {
 
     func testEntitiesAndDoctypesAreRefused() {
         let laughs = """
-        <?xml version="1.0"?>
-        <!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
-         <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]>
-        <VAST version="4.0"><Ad><InLine><AdTitle>&lol3;</AdTitle></InLine></Ad></VAST>
-        """
+            <?xml version="1.0"?>
+            <!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+             <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]>
+            <VAST version="4.0"><Ad><InLine><AdTitle>&lol3;</AdTitle></InLine></Ad></VAST>
+            """
         let external = """
-        <?xml version="1.0"?>
-        <!doctype VAST [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>
-        <VAST version="4.0"><Ad><InLine><AdTitle>&xxe;</AdTitle></InLine></Ad></VAST>
-        """
+            <?xml version="1.0"?>
+            <!doctype VAST [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>
+            <VAST version="4.0"><Ad><InLine><AdTitle>&xxe;</AdTitle></InLine></Ad></VAST>
+            """
         for xml in [laughs, external] {
             XCTAssertThrowsError(try VASTParser.parse(Data(xml.utf8))) { e in
                 XCTAssertEqual((e as? VASTError)?.code, 100)
@@ -195,16 +206,19 @@ final class VASTParserTests: XCTestCase {
 
     /// FoundationXML crashes on these (the fuzz target found them): they never reach it.
     func testInputsThatCrashFoundationXMLAreRefused() {
-        for bytes in [Data("<?x.?>\n<VAST version=\"4.0\"/>".utf8), Data("<?xml version=\"1.0\"?><?pi ?><VAST version=\"4.0\"/>".utf8),
-                      Data([0x3C] + [UInt8](repeating: 0xFF, count: 40) + Array("?xml version=\"1.0\"?>".utf8)),
-                      Data("<VAST version=\"4.0\">\u{0}</VAST>".utf8)] {
+        for bytes in [
+            Data("<?x.?>\n<VAST version=\"4.0\"/>".utf8), Data("<?xml version=\"1.0\"?><?pi ?><VAST version=\"4.0\"/>".utf8),
+            Data([0x3C] + [UInt8](repeating: 0xFF, count: 40) + Array("?xml version=\"1.0\"?>".utf8)),
+            Data("<VAST version=\"4.0\">\u{0}</VAST>".utf8)
+        ] {
             XCTAssertThrowsError(try VASTParser.parse(bytes)) { XCTAssertEqual(($0 as? VASTError)?.code, 100) }
         }
         XCTAssertNoThrow(try VASTParser.parse(Data("<?xml version=\"1.0\"?><?keep data?><VAST version=\"4.0\"/>".utf8)))
     }
 
     func testWrapperAttributes() throws {
-        let xml = #"<VAST version="4.1"><Ad id="w"><Wrapper followAdditionalWrappers="false" allowMultipleAds="true" fallbackOnNoAd="0"><AdSystem>W</AdSystem><VASTAdTagURI><![CDATA[ https://ads.example/next.xml ]]></VASTAdTagURI><Impression>https://t.example/w-imp</Impression></Wrapper></Ad></VAST>"#
+        let xml =
+            #"<VAST version="4.1"><Ad id="w"><Wrapper followAdditionalWrappers="false" allowMultipleAds="true" fallbackOnNoAd="0"><AdSystem>W</AdSystem><VASTAdTagURI><![CDATA[ https://ads.example/next.xml ]]></VASTAdTagURI><Impression>https://t.example/w-imp</Impression></Wrapper></Ad></VAST>"#
         let ad = try XCTUnwrap(try VASTParser.parse(Data(xml.utf8)).ads.first)
         XCTAssertEqual(ad.wrapper?.tagURI, "https://ads.example/next.xml")
         XCTAssertEqual(ad.wrapper?.followAdditionalWrappers, false)

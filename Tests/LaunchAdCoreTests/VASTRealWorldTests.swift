@@ -1,6 +1,6 @@
-import XCTest
 import Foundation
 import LaunchAdCore
+import XCTest
 
 /// VAST as servers really send it (issue 19) and the bounds a hostile tag meets (issue 20),
 /// decided in the core: wrappers, error codes, caps, macros, verification and viewability.
@@ -47,7 +47,8 @@ final class VASTRealWorldTests: XCTestCase {
         XCTAssertThrowsError(try chain.merged(inline: empty)) { e in
             let err = e as! VASTError
             XCTAssertEqual(err.code, 303)
-            XCTAssertEqual(chain.errorURIs(for: err, at: empty), ["https://t.example/w/error", "https://t.example/e/error", "https://t.example/root"])
+            XCTAssertEqual(
+                chain.errorURIs(for: err, at: empty), ["https://t.example/w/error", "https://t.example/e/error", "https://t.example/root"])
         }
         var overlay = inline("n", media: false); overlay.linear = nil; overlay.hasNonLinear = true
         XCTAssertThrowsError(try VASTChain(maxWrappers: 5).merged(inline: overlay)) { XCTAssertEqual(($0 as? VASTError)?.code, 201) }
@@ -62,7 +63,9 @@ final class VASTRealWorldTests: XCTestCase {
     func testAnAdsOwnProblemFailsItWithItsCode() {
         var bad = inline("b"); bad.problem = VASTError(101, "<Duration> 'x'")
         var chain = VASTChain(maxWrappers: 5)
-        XCTAssertThrowsError(try chain.step(bad)) { XCTAssertEqual(chain.errorURIs(for: $0 as! VASTError, at: bad), ["https://t.example/b/error"]) }
+        XCTAssertThrowsError(try chain.step(bad)) {
+            XCTAssertEqual(chain.errorURIs(for: $0 as! VASTError, at: bad), ["https://t.example/b/error"])
+        }
     }
 
     /// 13,000 impressions in each of six documents: 200 per event are kept (the InLine's first), the rest counted.
@@ -88,8 +91,9 @@ final class VASTRealWorldTests: XCTestCase {
     func testLegacyCacheBustersAndReasonAreFilled() {
         var c = MacroContext(timestamp: Date(timeIntervalSince1970: 0), cacheBusting: "01234567", deviceUA: "ua")
         c.reason = 2
-        XCTAssertEqual(MacroExpander.expand("https://t/?a=[random]&b=[RANDOM]&c=[CACHEBUSTER]&d=%%CACHEBUSTER%%&e=[CACHEBUSTING]&r=[REASON]", c),
-                       "https://t/?a=01234567&b=01234567&c=01234567&d=01234567&e=01234567&r=2")
+        XCTAssertEqual(
+            MacroExpander.expand("https://t/?a=[random]&b=[RANDOM]&c=[CACHEBUSTER]&d=%%CACHEBUSTER%%&e=[CACHEBUSTING]&r=[REASON]", c),
+            "https://t/?a=01234567&b=01234567&c=01234567&d=01234567&e=01234567&r=2")
         XCTAssertEqual(MacroExpander.expand("https://t/[rand]", c), "https://t/[rand]", "other lower-case brackets stay")
     }
 
@@ -121,7 +125,9 @@ final class VASTRealWorldTests: XCTestCase {
 
     func testEachVerificationIsToldOnceItCannotRunWithReason2() throws {
         var i = inline()
-        i.verifications = [VASTVerification(vendor: "v1", notExecuted: ["https://v1.example/ne?r=[REASON]"]), VASTVerification(vendor: "v2")]
+        i.verifications = [
+            VASTVerification(vendor: "v1", notExecuted: ["https://v1.example/ne?r=[REASON]"]), VASTVerification(vendor: "v2")
+        ]
         var t = tracker(try VASTChain(maxWrappers: 5).merged(inline: i))
         let first = t.batches(for: AdEvent("first_frame", tMs: 0), at: Date()) { "00000000" }
         XCTAssertEqual(first.first { $0.event == "verificationNotExecuted" }?.urls, ["https://v1.example/ne?r=2"])
@@ -130,7 +136,8 @@ final class VASTRealWorldTests: XCTestCase {
 
     func viewableAd() throws -> ResolvedAd {
         var i = inline()
-        i.viewable.viewable = ["https://t.example/v"]; i.viewable.notViewable = ["https://t.example/nv"]; i.viewable.undetermined = ["https://t.example/vu"]
+        i.viewable.viewable = ["https://t.example/v"]; i.viewable.notViewable = ["https://t.example/nv"];
+        i.viewable.undetermined = ["https://t.example/vu"]
         return try VASTChain(maxWrappers: 5).merged(inline: i)
     }
 
@@ -154,8 +161,10 @@ final class VASTRealWorldTests: XCTestCase {
         XCTAssertEqual(names(&short, AdEvent("end", tMs: 1500)), ["NotViewable"])
         var dummy = tracker(try viewableAd())
         _ = names(&dummy, AdEvent("window", tMs: 0, [("video_driver", .string("dummy"))]))
-        XCTAssertEqual(names(&dummy, AdEvent("first_frame", tMs: 10)).filter { $0.hasPrefix("View") || $0.hasPrefix("NotView") }, ["ViewUndetermined"])
+        XCTAssertEqual(
+            names(&dummy, AdEvent("first_frame", tMs: 10)).filter { $0.hasPrefix("View") || $0.hasPrefix("NotView") }, ["ViewUndetermined"])
         var blind = tracker(try viewableAd(), followsFocus: false)
-        XCTAssertTrue(names(&blind, AdEvent("first_frame", tMs: 10)).contains("ViewUndetermined"), "--no-pause-on-blur: focus is not followed")
+        XCTAssertTrue(
+            names(&blind, AdEvent("first_frame", tMs: 10)).contains("ViewUndetermined"), "--no-pause-on-blur: focus is not followed")
     }
 }

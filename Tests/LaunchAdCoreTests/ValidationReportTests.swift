@@ -12,7 +12,7 @@ final class ValidationReportTests: XCTestCase {
         facts.analysis.signal.pictures = []
         return ValidationReport([
             .evaluate(facts, against: .launchAd),
-            .unreadable(file: "notes.txt", spec: "launch-ad", reason: "cannot open notes.txt: Invalid data found when processing input"),
+            .unreadable(file: "notes.txt", spec: "launch-ad", reason: "cannot open notes.txt: Invalid data found when processing input")
         ])
     }
 

@@ -4,8 +4,10 @@ import LaunchAdTestSupport
 import XCTest
 
 /// Made-up facts for a creative; each test changes what it is about.
-func madeUpFacts(width: Int = 1920, height: Int = 1080, duration: Double = 15.2, videoKbps: Int = 8_000,
-                 sampleRate: Int = 48_000, audio: Bool = true) -> CreativeFacts {
+func madeUpFacts(
+    width: Int = 1920, height: Int = 1080, duration: Double = 15.2, videoKbps: Int = 8_000,
+    sampleRate: Int = 48_000, audio: Bool = true
+) -> CreativeFacts {
     var v = StreamFacts(index: 0, kind: .video, codec: "h264")
     v.profile = "High"
     v.width = width
@@ -29,8 +31,9 @@ func madeUpFacts(width: Int = 1920, height: Int = 1080, duration: Double = 15.2,
         a.durationSeconds = duration
         streams.append(a)
     }
-    let probe = ProbeFacts(file: "ad.mp4", container: "mp4", formatName: "mov,mp4,m4a,3gp,3g2,mj2", durationSeconds: duration,
-                           fileSize: 3_000_000, bitRate: nil, faststart: true, streams: streams)
+    let probe = ProbeFacts(
+        file: "ad.mp4", container: "mp4", formatName: "mov,mp4,m4a,3gp,3g2,mj2", durationSeconds: duration,
+        fileSize: 3_000_000, bitRate: nil, faststart: true, streams: streams)
     var analysis = AnalysisFacts()
     analysis.videoFrames = Int(duration * 25)
     analysis.decodedUntil = duration
@@ -59,7 +62,6 @@ func cleanSignal(pictures: Int, audio seconds: Double) -> SignalFacts {
     }
     return s
 }
-
 
 final class ValidationRulesTests: XCTestCase {
     private func result(_ name: String, _ report: CreativeReport, file: StaticString = #filePath, line: UInt = #line) -> RuleResult? {
@@ -167,8 +169,9 @@ final class ValidationRulesTests: XCTestCase {
         facts.analysis.firstFrameBlack = true
         facts.analysis.decodeErrors = [DecodeIssue(seconds: 2.5, stream: 0, message: "Invalid data found when processing input")]
         let report = CreativeReport.evaluate(facts, against: .launchAd)
-        XCTAssertEqual(report.results.filter { $0.status == .fail }.map(\.rule),
-                       ["file_size_mb", "faststart", "duration", "decode_errors", "first_frame_black"])
+        XCTAssertEqual(
+            report.results.filter { $0.status == .fail }.map(\.rule),
+            ["file_size_mb", "faststart", "duration", "decode_errors", "first_frame_black"])
         XCTAssertEqual(result("file_size_mb", report)?.measuredText, "7.5 MB")
         XCTAssertEqual(ValidationReport([report]).exitCode, ExitCode.failure)
         let landscape = CreativeReport.evaluate(madeUpFacts(duration: 6), against: .launchAd)

@@ -11,10 +11,11 @@ final class ValidationSpecTests: XCTestCase {
     }
 
     func testASpecFileUsesTheSameRuleNamesAndLimits() throws {
-        let spec = try parse("""
-        {"name": "acme", "rules": {"duration": {"max": 20}, "audio_sample_rate": {"allowed": [48000], "warn": [44100]},
-         "faststart": {"allowed": [true]}, "loudness_integrated": {"target": -23, "tolerance": 1}}}
-        """)
+        let spec = try parse(
+            """
+            {"name": "acme", "rules": {"duration": {"max": 20}, "audio_sample_rate": {"allowed": [48000], "warn": [44100]},
+             "faststart": {"allowed": [true]}, "loudness_integrated": {"target": -23, "tolerance": 1}}}
+            """)
         XCTAssertEqual(spec.name, "acme")
         XCTAssertEqual(spec.rules[.duration], Limit(max: 20))
         XCTAssertEqual(spec.rules[.audioSampleRate], Limit(allowed: [.number(48000)], warn: [.number(44100)]))
@@ -25,17 +26,19 @@ final class ValidationSpecTests: XCTestCase {
     }
 
     func testABuiltInProfileIsTheSameDataASpecFileCanWrite() throws {
-        let spec = try parse("""
-        {"extends": "iab-ctv", "rules": {"duration": {"max": 60}, "true_peak": null, "first_frame_black": {"allowed": [false]}}}
-        """)
+        let spec = try parse(
+            """
+            {"extends": "iab-ctv", "rules": {"duration": {"max": 60}, "true_peak": null, "first_frame_black": {"allowed": [false]}}}
+            """)
         XCTAssertEqual(spec.name, "team.json")
         XCTAssertEqual(spec.rules[.duration], Limit(max: 60))
         XCTAssertNil(spec.rules[.truePeak])
         XCTAssertEqual(spec.rules[.container], Spec.iabCTV.rules[.container])
         XCTAssertEqual(spec.rules.count, Spec.iabCTV.rules.count)
-        let tiers = try parse("""
-        {"rules": {"video_bitrate_kbps": {"by_resolution": {"1920x1080": {"min": 10000}}}}}
-        """)
+        let tiers = try parse(
+            """
+            {"rules": {"video_bitrate_kbps": {"by_resolution": {"1920x1080": {"min": 10000}}}}}
+            """)
         XCTAssertEqual(CreativeReport.evaluate(madeUpFacts(videoKbps: 8_000), against: tiers).status, .fail)
         XCTAssertEqual(CreativeReport.evaluate(madeUpFacts(videoKbps: 12_000), against: tiers).status, .pass)
     }

@@ -1,7 +1,7 @@
-import XCTest
 import LaunchAdCore
 import LaunchAdDelivery
 import LaunchAdTestSupport
+import XCTest
 
 /// The cache touches only what it made: an unmarked folder is refused, index records and
 /// symlinks cannot point it elsewhere, and a file changed in place is never used.
@@ -36,7 +36,9 @@ final class CacheFolderTests: XCTestCase {
         try Data("blob".utf8).write(to: git.appendingPathComponent("objects/ab/cdef"))
         let e = refusal { _ = try CacheStore(directory: git) }
         XCTAssertEqual(e?.isRefusal, true)
-        XCTAssertEqual(e?.message, "\(git.path) is not a launchad cache folder (it holds other files and no CACHEDIR.TAG); give --cache a new or empty folder")
+        XCTAssertEqual(
+            e?.message,
+            "\(git.path) is not a launchad cache folder (it holds other files and no CACHEDIR.TAG); give --cache a new or empty folder")
         XCTAssertEqual(try fm.contentsOfDirectory(atPath: git.path).sorted(), ["HEAD", "objects"])
         XCTAssertEqual(try Data(contentsOf: git.appendingPathComponent("objects/ab/cdef")), Data("blob".utf8))
     }
@@ -45,14 +47,16 @@ final class CacheFolderTests: XCTestCase {
         let open = root.appendingPathComponent("open")
         try fm.createDirectory(at: open, withIntermediateDirectories: true)
         chmod(open.path, 0o777)
-        XCTAssertEqual(refusal { _ = try CacheStore(directory: open) }?.message,
-                       "\(open.path) is writable by group or others (mode 777); chmod 700 it")
+        XCTAssertEqual(
+            refusal { _ = try CacheStore(directory: open) }?.message,
+            "\(open.path) is writable by group or others (mode 777); chmod 700 it")
         try EnvironmentSkip.unlessRoot("a second user")
         let theirs = root.appendingPathComponent("theirs")
         try fm.createDirectory(at: theirs, withIntermediateDirectories: true)
         XCTAssertEqual(chown(theirs.path, 65534, 65534), 0)
-        XCTAssertEqual(refusal { _ = try CacheStore(directory: theirs) }?.message,
-                       "\(theirs.path) belongs to another user (uid 65534); launchad uses only a folder of its own")
+        XCTAssertEqual(
+            refusal { _ = try CacheStore(directory: theirs) }?.message,
+            "\(theirs.path) belongs to another user (uid 65534); launchad uses only a folder of its own")
         XCTAssertFalse(fm.fileExists(atPath: theirs.appendingPathComponent("CACHEDIR.TAG").path))
     }
 
@@ -64,7 +68,8 @@ final class CacheFolderTests: XCTestCase {
         try fm.createDirectory(at: victim, withIntermediateDirectories: true)
         try Data("keep".utf8).write(to: victim.appendingPathComponent("file"))
         let sha = SHA256.hex(of: Data("x".utf8))
-        let json = #"{"version": 1, "ads": [], "files": {"\#(sha)": {"file": "../victim", "bytes": 4, "url": "u", "fetched_at": "2026-01-01T00:00:00Z"}, "\#(SHA256.hex(of: Data("y".utf8)))": {"file": "objects/\#(sha).mp4", "bytes": 1, "url": "u", "fetched_at": "2026-01-01T00:00:00Z"}}}"#
+        let json =
+            #"{"version": 1, "ads": [], "files": {"\#(sha)": {"file": "../victim", "bytes": 4, "url": "u", "fetched_at": "2026-01-01T00:00:00Z"}, "\#(SHA256.hex(of: Data("y".utf8)))": {"file": "objects/\#(sha).mp4", "bytes": 1, "url": "u", "fetched_at": "2026-01-01T00:00:00Z"}}}"#
         try Data(json.utf8).write(to: dir.appendingPathComponent("index.json"))
         XCTAssertTrue(store.readIndex().files.isEmpty, "neither a path out of objects/ nor another sha's file is accepted")
         try store.update { index in
@@ -90,8 +95,9 @@ final class CacheFolderTests: XCTestCase {
         }
         try store.update { store.sweep($0) }
         XCTAssertTrue(fm.fileExists(atPath: precious.path), "the sweep did not go through the symlinks")
-        XCTAssertEqual(refusal { _ = try CacheStore(directory: dir) }?.message,
-                       "\(dir.path)/objects is not a folder (a symlink or a file); launchad will not use it")
+        XCTAssertEqual(
+            refusal { _ = try CacheStore(directory: dir) }?.message,
+            "\(dir.path)/objects is not a folder (a symlink or a file); launchad will not use it")
 
         let other = root.appendingPathComponent("cache2")
         let store2 = try CacheStore(directory: other)
@@ -131,14 +137,15 @@ final class CacheFolderTests: XCTestCase {
         let dir = root.appendingPathComponent("cache")
         let store = try CacheStore(directory: dir)
         let body = Data((0..<4096).map { UInt8($0 % 251) })
-        let creative = Creative(url: URL(string: "https://ads.example.com/a.mp4")!, width: 720, height: 1280,
-                                bytes: Int64(body.count), sha256: SHA256.hex(of: body))
+        let creative = Creative(
+            url: URL(string: "https://ads.example.com/a.mp4")!, width: 720, height: 1280,
+            bytes: Int64(body.count), sha256: SHA256.hex(of: body))
         let temp = store.newTempURL()
         try body.write(to: temp)
         try store.update { try store.install(temp, as: creative, kind: .video, into: &$0, now: Date()) }
         XCTAssertTrue(store.isAvailable(creative, in: store.readIndex()))
         let file = store.url(of: store.readIndex().files[creative.sha256]!)
-        usleep(20_000) // time is the behaviour: the write must get a later mtime than the one recorded
+        usleep(20_000)  // time is the behaviour: the write must get a later mtime than the one recorded
         let h = try FileHandle(forWritingTo: file)
         try h.seek(toOffset: 1000)
         try h.write(contentsOf: Data(repeating: 0xEE, count: 8))
@@ -147,12 +154,14 @@ final class CacheFolderTests: XCTestCase {
         XCTAssertFalse(store.recheck(creative))
 
         let net = FakeFetcher()
-        let manifest = #"{"ads": [{"id": "a", "type": "video", "variants": [{"url": "a.mp4", "width": 720, "height": 1280, "bytes": \#(body.count), "sha256": "\#(creative.sha256)"}]}]}"#
+        let manifest =
+            #"{"ads": [{"id": "a", "type": "video", "variants": [{"url": "a.mp4", "width": 720, "height": 1280, "bytes": \#(body.count), "sha256": "\#(creative.sha256)"}]}]}"#
         net.set("https://ads.example.com/m.json", .body(200, Data(manifest.utf8), [:]))
         net.set("https://ads.example.com/a.mp4", .body(200, body, [:]))
         let sink = RecordingSink()
-        let config = PrefetchConfig(manifestURL: URL(string: "https://ads.example.com/m.json")!, screen: Size(width: 720, height: 1280),
-                                    cacheLimit: 1_000_000)
+        let config = PrefetchConfig(
+            manifestURL: URL(string: "https://ads.example.com/m.json")!, screen: Size(width: 720, height: 1280),
+            cacheLimit: 1_000_000)
         XCTAssertTrue(Prefetcher(store: store, fetcher: net, sink: sink, config: config).run().ok)
         XCTAssertEqual(sink.events.filter { $0.name == "evicted" }.map { $0["reason"] }, [.string("damaged")])
         XCTAssertEqual(sink.events.filter { $0.name == "download" }.count, 1)

@@ -1,7 +1,7 @@
-import XCTest
 import LaunchAdCore
 import LaunchAdDelivery
 import LaunchAdTestSupport
+import XCTest
 
 /// A fresh cache folder per test.
 func makeTempDir(_ name: String) throws -> URL {
@@ -14,8 +14,9 @@ final class CacheTests: XCTestCase {
     var dir: URL!
     var store: CacheStore!
     let body = Data("a creative's bytes".utf8)
-    lazy var creative = Creative(url: URL(string: "https://cdn.example.com/x/../ad.MP4?v=1")!, width: 720, height: 1280,
-                                 bytes: Int64(body.count), sha256: SHA256.hex(of: body))
+    lazy var creative = Creative(
+        url: URL(string: "https://cdn.example.com/x/../ad.MP4?v=1")!, width: 720, height: 1280,
+        bytes: Int64(body.count), sha256: SHA256.hex(of: body))
 
     override func setUpWithError() throws {
         dir = try makeTempDir("cache")
@@ -49,8 +50,9 @@ final class CacheTests: XCTestCase {
         odd.url = URL(string: "https://cdn.example.com/../../etc/passwd%2F..%2Fx.sh")!
         let file = try temp(body)
         try store.update { try store.install(file, as: odd, kind: .image, into: &$0, now: Date()) }
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("objects").path),
-                       ["\(creative.sha256).png"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("objects").path),
+            ["\(creative.sha256).png"])
     }
 
     func testVerifyRejectsWrongSizeAndWrongContent() throws {
@@ -114,7 +116,11 @@ final class CacheTests: XCTestCase {
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/perl")
         // Holds the lock, says so on stdout, and lets go after 0.5 s.
-        holder.arguments = ["-e", #"use Fcntl ":flock"; $|=1; open(my $f, ">>", $ARGV[0]) or die; flock($f, LOCK_EX) or die; print "held\n"; select(undef,undef,undef,0.5)"#, lockPath]
+        holder.arguments = [
+            "-e",
+            #"use Fcntl ":flock"; $|=1; open(my $f, ">>", $ARGV[0]) or die; flock($f, LOCK_EX) or die; print "held\n"; select(undef,undef,undef,0.5)"#,
+            lockPath
+        ]
         let out = Pipe()
         holder.standardOutput = out
         try holder.run()

@@ -1,5 +1,6 @@
-import XCTest
 import LaunchAdCore
+import XCTest
+
 @testable import LaunchAdDelivery
 
 final class JobScheduleTests: XCTestCase {

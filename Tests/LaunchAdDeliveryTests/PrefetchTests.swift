@@ -1,7 +1,7 @@
-import XCTest
 import LaunchAdCore
-import LaunchAdTestSupport
 import LaunchAdDelivery
+import LaunchAdTestSupport
+import XCTest
 
 /// A scripted network: a response (or error) per URL, every request remembered.
 final class FakeFetcher: Fetcher, @unchecked Sendable {
@@ -31,7 +31,8 @@ final class FakeFetcher: Fetcher, @unchecked Sendable {
             }
             if let dest = request.destination { try data.write(to: dest) }
             progress?(Int64(data.count))
-            return FetchResponse(status: status, headers: headers, body: request.destination == nil ? data : Data(), bytes: Int64(data.count))
+            return FetchResponse(
+                status: status, headers: headers, body: request.destination == nil ? data : Data(), bytes: Int64(data.count))
         }
     }
 
@@ -76,8 +77,10 @@ final class PrefetchTests: XCTestCase {
     @discardableResult
     func prefetch(limit: Int64 = 1_000_000, at time: Date? = nil, retries: Int = 0) -> PrefetchReport {
         let config = PrefetchConfig(manifestURL: URL(string: manifestURL)!, screen: Size(width: 720, height: 1280), cacheLimit: limit)
-        return Prefetcher(store: store, fetcher: RetryingFetcher(net, retries: retries, backoff: 0), sink: sink, config: config,
-                          now: { [now] in time ?? now }).run()
+        return Prefetcher(
+            store: store, fetcher: RetryingFetcher(net, retries: retries, backoff: 0), sink: sink, config: config,
+            now: { [now] in time ?? now }
+        ).run()
     }
 
     func events(_ name: String) -> [AdEvent] { sink.events.filter { $0.name == name } }
@@ -140,8 +143,9 @@ final class PrefetchTests: XCTestCase {
         XCTAssertEqual(objects(), ["\(SHA256.hex(of: v1)).mp4"])
         XCTAssertEqual(try Data(contentsOf: dir.appendingPathComponent("objects/\(SHA256.hex(of: v1)).mp4")), old)
         XCTAssertEqual(shown(), "sale")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("tmp").path), [],
-                       "the failed download is gone")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("tmp").path), [],
+            "the failed download is gone")
     }
 
     func testTruncatedAndOversizedDownloadsAreRejected() {
@@ -166,7 +170,7 @@ final class PrefetchTests: XCTestCase {
             (.body(404, Data(), [:]), "HTTP 404 for the manifest \(manifestURL)"),
             (.fail(FetchError("timed out: \(manifestURL)", retryable: true)), "timed out: \(manifestURL)"),
             (.body(200, Data("{\"ads\": 3}".utf8), [:]), "manifest has no \"ads\" array"),
-            (.body(200, Data("<html>".utf8), [:]), "manifest is not valid JSON"),
+            (.body(200, Data("<html>".utf8), [:]), "manifest is not valid JSON")
         ]
         for (reply, reason) in failures {
             net.set(manifestURL, reply)
@@ -181,7 +185,8 @@ final class PrefetchTests: XCTestCase {
 
     func testRetriesTransientFailures() {
         serve([Ad(id: "sale", body: v1)])
-        net.set("https://ads.example.com/sale.mp4", .body(503, Data(), [:]), .fail(FetchError("reset", retryable: true)), .body(200, v1, [:]))
+        net.set(
+            "https://ads.example.com/sale.mp4", .body(503, Data(), [:]), .fail(FetchError("reset", retryable: true)), .body(200, v1, [:]))
         XCTAssertTrue(prefetch(retries: 2).ok)
         XCTAssertEqual(net.urls().filter { $0.hasSuffix("sale.mp4") }.count, 3)
         net.set(manifestURL, .body(404, Data(), [:]))
@@ -288,9 +293,11 @@ final class PrefetchTests: XCTestCase {
         for url in ["http://127.1.2.3/m", "http://127.255.255.255/m", "http://[0:0:0:0:0:0:0:1]/m", "http://LOCALHOST/m"] {
             XCTAssertNoThrow(try URLPolicy.check(URL(string: url)!, allowHTTP: false), url)
         }
-        for url in ["http://127.evil.example/m", "http://127.0.0.1.evil.example/m", "http://ads.localhost/m",
-                    "http://localhost.evil.example/m", "http://128.0.0.1/m", "http://127.0.0.256/m", "http://127.1/m",
-                    "http://0x7f.0.0.1/m", "http://[::2]/m", "http://[::ffff:127.0.0.1]/m", "http://127.0.0.01234/m"] {
+        for url in [
+            "http://127.evil.example/m", "http://127.0.0.1.evil.example/m", "http://ads.localhost/m",
+            "http://localhost.evil.example/m", "http://128.0.0.1/m", "http://127.0.0.256/m", "http://127.1/m",
+            "http://0x7f.0.0.1/m", "http://[::2]/m", "http://[::ffff:127.0.0.1]/m", "http://127.0.0.01234/m"
+        ] {
             XCTAssertThrowsError(try URLPolicy.check(URL(string: url)!, allowHTTP: false), url) {
                 XCTAssertTrue("\($0)".hasPrefix("refusing plain http for "), "\($0)")
             }

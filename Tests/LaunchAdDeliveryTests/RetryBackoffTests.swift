@@ -49,7 +49,8 @@ final class RetryBackoffTests: XCTestCase {
     func testWithoutACancelTheBackoffRetries() throws {
         let base = FailingFetcher()
         let fetcher = RetryingFetcher(base, retries: 2, backoff: 0.01)
-        XCTAssertThrowsError(try fetcher.fetch(FetchRequest(url: URL(string: "https://cdn.example.com/ad.mp4")!, maxBytes: 10), progress: nil))
+        XCTAssertThrowsError(
+            try fetcher.fetch(FetchRequest(url: URL(string: "https://cdn.example.com/ad.mp4")!, maxBytes: 10), progress: nil))
         XCTAssertEqual(base.calls, 3)
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import LaunchAdCore
 import LaunchAdTestSupport
-@testable import LaunchAdMedia
 import XCTest
+
+@testable import LaunchAdMedia
 
 /// The analysis pass against signals made for it and against the ffmpeg CLI's own figures.
 final class AnalysisTests: XCTestCase {
@@ -41,8 +42,10 @@ final class AnalysisTests: XCTestCase {
         return f
     }
 
-    private func assertSame(_ a: [Interval], _ b: [Interval], accuracy: Double, _ what: String,
-                            file: StaticString = #filePath, line: UInt = #line) {
+    private func assertSame(
+        _ a: [Interval], _ b: [Interval], accuracy: Double, _ what: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(a.count, b.count, "\(what): \(a) vs ffmpeg \(b)", file: file, line: line)
         for (x, y) in zip(a, b) {
             XCTAssertEqual(x.start, y.start, accuracy: accuracy, "\(what) start", file: file, line: line)
@@ -52,8 +55,11 @@ final class AnalysisTests: XCTestCase {
 
     func testSineAtMinus23dBFSOnBothChannelsReadsMinus23LUFS() throws {
         // 10^(-23/20) = 0.0707946: a 1 kHz sine peaking at -23 dBFS, in both channels, uncompressed.
-        let sine = try Fixtures.make("sine-23dbfs.wav", [
-            "-f", "lavfi", "-i", "aevalsrc=0.0707946*sin(2*PI*1000*t)|0.0707946*sin(2*PI*1000*t):s=48000:d=5", "-c:a", "pcm_s16le"])
+        let sine = try Fixtures.make(
+            "sine-23dbfs.wav",
+            [
+                "-f", "lavfi", "-i", "aevalsrc=0.0707946*sin(2*PI*1000*t)|0.0707946*sin(2*PI*1000*t):s=48000:d=5", "-c:a", "pcm_s16le"
+            ])
         let a = try analyse(sine).analysis
         XCTAssertEqual(try XCTUnwrap(a.integratedLoudness), -23.0, accuracy: 0.1)
         XCTAssertEqual(try XCTUnwrap(a.truePeak), -23.0, accuracy: 0.1)
@@ -65,9 +71,12 @@ final class AnalysisTests: XCTestCase {
 
     func testLoudnessMatchesTheFFmpegCLI() throws {
         // Pink noise that gets louder halfway, so range and peak are not trivial; AAC in MP4 as delivered.
-        let clip = try Fixtures.make("loudness-steps.mp4", [
-            "-f", "lavfi", "-i", "anoisesrc=color=pink:amplitude=0.25:seed=7:d=8:r=48000",
-            "-af", "volume='if(lt(t,4),0.3,1)':eval=frame", "-c:a", "aac", "-b:a", "128k", "-ac", "2"])
+        let clip = try Fixtures.make(
+            "loudness-steps.mp4",
+            [
+                "-f", "lavfi", "-i", "anoisesrc=color=pink:amplitude=0.25:seed=7:d=8:r=48000",
+                "-af", "volume='if(lt(t,4),0.3,1)':eval=frame", "-c:a", "aac", "-b:a", "128k", "-ac", "2"
+            ])
         let ours = try analyse(clip).analysis
         let cli = try ffmpegFigures(clip, video: false)
         XCTAssertEqual(try XCTUnwrap(ours.integratedLoudness), try XCTUnwrap(cli.integrated), accuracy: 0.1)
@@ -78,13 +87,17 @@ final class AnalysisTests: XCTestCase {
 
     func testBlackAndSilenceMatchTheFFmpegCLI() throws {
         // Black 2.5 s, pictures 2 s, black 2.5 s; silence 3 s, a tone 1.5 s, silence 2.5 s.
-        let clip = try Fixtures.make("black-silence.mp4", [
-            "-f", "lavfi", "-i", "color=black:s=320x240:r=25:d=2.5", "-f", "lavfi", "-i", "testsrc2=s=320x240:r=25:d=2",
-            "-f", "lavfi", "-i", "color=black:s=320x240:r=25:d=2.5",
-            "-f", "lavfi", "-i", "anullsrc=r=48000:cl=stereo:d=3", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:d=1.5",
-            "-f", "lavfi", "-i", "anullsrc=r=48000:cl=stereo:d=2.5",
-            "-filter_complex", "[0:v][1:v][2:v]concat=n=3:v=1:a=0[v];[4:a]aformat=channel_layouts=stereo[t];[3:a][t][5:a]concat=n=3:v=0:a=1[a]",
-            "-map", "[v]", "-map", "[a]", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-movflags", "+faststart"])
+        let clip = try Fixtures.make(
+            "black-silence.mp4",
+            [
+                "-f", "lavfi", "-i", "color=black:s=320x240:r=25:d=2.5", "-f", "lavfi", "-i", "testsrc2=s=320x240:r=25:d=2",
+                "-f", "lavfi", "-i", "color=black:s=320x240:r=25:d=2.5",
+                "-f", "lavfi", "-i", "anullsrc=r=48000:cl=stereo:d=3", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:d=1.5",
+                "-f", "lavfi", "-i", "anullsrc=r=48000:cl=stereo:d=2.5",
+                "-filter_complex",
+                "[0:v][1:v][2:v]concat=n=3:v=1:a=0[v];[4:a]aformat=channel_layouts=stereo[t];[3:a][t][5:a]concat=n=3:v=0:a=1[a]",
+                "-map", "[v]", "-map", "[a]", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-movflags", "+faststart"
+            ])
         let facts = try analyse(clip)
         let cli = try ffmpegFigures(clip)
         XCTAssertEqual(cli.black.count, 2, "the fixture has two black runs")
@@ -104,11 +117,14 @@ final class AnalysisTests: XCTestCase {
 
     func testTimesCountFromTheStartOfTheFileAsTheCLIDoes() throws {
         // MPEG-TS starts its clock at about 1.4 s; reported times start at 0 all the same.
-        let ts = try Fixtures.make("black-silence.ts", [
-            "-f", "lavfi", "-i", "color=black:s=160x120:r=25:d=2.5", "-f", "lavfi", "-i", "testsrc2=s=160x120:r=25:d=1",
-            "-f", "lavfi", "-i", "anullsrc=r=48000:cl=stereo:d=2.5", "-f", "lavfi", "-i", "sine=sample_rate=48000:d=1",
-            "-filter_complex", "[0:v][1:v]concat=n=2:v=1:a=0[v];[3:a]aformat=channel_layouts=stereo[t];[2:a][t]concat=n=2:v=0:a=1[a]",
-            "-map", "[v]", "-map", "[a]", "-c:v", "libx264", "-c:a", "mp2", "-f", "mpegts"])
+        let ts = try Fixtures.make(
+            "black-silence.ts",
+            [
+                "-f", "lavfi", "-i", "color=black:s=160x120:r=25:d=2.5", "-f", "lavfi", "-i", "testsrc2=s=160x120:r=25:d=1",
+                "-f", "lavfi", "-i", "anullsrc=r=48000:cl=stereo:d=2.5", "-f", "lavfi", "-i", "sine=sample_rate=48000:d=1",
+                "-filter_complex", "[0:v][1:v]concat=n=2:v=1:a=0[v];[3:a]aformat=channel_layouts=stereo[t];[2:a][t]concat=n=2:v=0:a=1[a]",
+                "-map", "[v]", "-map", "[a]", "-c:v", "libx264", "-c:a", "mp2", "-f", "mpegts"
+            ])
         let facts = try analyse(ts)
         let cli = try ffmpegFigures(ts)
         XCTAssertEqual(cli.black.count, 1)
@@ -122,8 +138,12 @@ final class AnalysisTests: XCTestCase {
         let clip = try Fixtures.colourBars(seconds: 3)
         let a = try analyse(clip).analysis
         XCTAssertEqual(a.decodeErrors, [])
-        let r = try Fixtures.run("/usr/bin/ffprobe", ["-v", "error", "-count_frames", "-select_streams", "v",
-                                                      "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", clip])
+        let r = try Fixtures.run(
+            "/usr/bin/ffprobe",
+            [
+                "-v", "error", "-count_frames", "-select_streams", "v",
+                "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", clip
+            ])
         XCTAssertEqual(a.videoFrames, Int(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
         XCTAssertEqual(a.firstFrameBlack, false)
         XCTAssertEqual(try XCTUnwrap(a.decodedUntil), 3, accuracy: 0.05)

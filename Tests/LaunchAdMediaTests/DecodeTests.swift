@@ -23,8 +23,11 @@ final class DecodeTests: XCTestCase {
             }
         }
         while try d.read(into: packet) {
-            if packet.streamIndex == v { _ = try vdec.send(packet); try drain(vdec, video: true) }
-            else if packet.streamIndex == a, let adec { _ = try adec.send(packet); try drain(adec, video: false) }
+            if packet.streamIndex == v {
+                _ = try vdec.send(packet); try drain(vdec, video: true)
+            } else if packet.streamIndex == a, let adec {
+                _ = try adec.send(packet); try drain(adec, video: false)
+            }
             packet.unref()
         }
         _ = try vdec.send(nil); try drain(vdec, video: true)
@@ -39,7 +42,9 @@ final class DecodeTests: XCTestCase {
     func testSampleAdMatchesFFprobe() throws {
         let path = Fixtures.media("sample-ad.mp4")
         let got = try decodeAll(path)
-        let frames = try ffprobe(["-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", path])
+        let frames = try ffprobe([
+            "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", path
+        ])
         XCTAssertEqual(got.pictures, Int(frames))
         XCTAssertEqual(got.pts, got.pts.sorted(), "pictures come out in presentation order")
         let perFrame = try ffprobe(["-select_streams", "a:0", "-show_entries", "frame=nb_samples", "-of", "csv=p=0", path])
@@ -48,10 +53,16 @@ final class DecodeTests: XCTestCase {
     }
 
     func testBFramesMatchFFprobe() throws {
-        let path = try Fixtures.make("bframes.mp4", ["-f", "lavfi", "-i", "testsrc2=s=320x240:r=30:d=2", "-f", "lavfi", "-i", "sine=d=2:sample_rate=44100",
-                                                        "-c:v", "libx264", "-bf", "3", "-pix_fmt", "yuv420p", "-c:a", "aac", "-ac", "1"])
+        let path = try Fixtures.make(
+            "bframes.mp4",
+            [
+                "-f", "lavfi", "-i", "testsrc2=s=320x240:r=30:d=2", "-f", "lavfi", "-i", "sine=d=2:sample_rate=44100",
+                "-c:v", "libx264", "-bf", "3", "-pix_fmt", "yuv420p", "-c:a", "aac", "-ac", "1"
+            ])
         let got = try decodeAll(path)
-        XCTAssertEqual(got.pictures, Int(try ffprobe(["-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", path])))
+        XCTAssertEqual(
+            got.pictures,
+            Int(try ffprobe(["-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", path])))
         XCTAssertEqual(got.pts, got.pts.sorted())
     }
 
@@ -70,8 +81,12 @@ final class DecodeTests: XCTestCase {
     }
 
     func testResamplerConvertsAnyLayoutToTheDeviceFormat() throws {
-        let path = try Fixtures.make("surround-22k.mp4", ["-f", "lavfi", "-i", "sine=d=1:sample_rate=22050", "-f", "lavfi", "-i", "color=s=64x64:d=1",
-                                                         "-ac", "6", "-c:a", "aac", "-c:v", "libx264"])
+        let path = try Fixtures.make(
+            "surround-22k.mp4",
+            [
+                "-f", "lavfi", "-i", "sine=d=1:sample_rate=22050", "-f", "lavfi", "-i", "color=s=64x64:d=1",
+                "-ac", "6", "-c:a", "aac", "-c:v", "libx264"
+            ])
         let d = try Demuxer(path: path)
         let a = try XCTUnwrap(d.bestAudioStream)
         XCTAssertEqual(d.stream(a).channels, 6)
@@ -96,8 +111,12 @@ final class DecodeTests: XCTestCase {
     }
 
     func testImagesDecodeToRGBAWithLibavcodec() throws {
-        let png = try Fixtures.make("quad.png", ["-f", "lavfi", "-i", "color=c=red:s=40x30", "-f", "lavfi", "-i", "color=c=blue:s=40x30",
-                                                 "-filter_complex", "[0][1]hstack,format=rgb24", "-frames:v", "1"])
+        let png = try Fixtures.make(
+            "quad.png",
+            [
+                "-f", "lavfi", "-i", "color=c=red:s=40x30", "-f", "lavfi", "-i", "color=c=blue:s=40x30",
+                "-filter_complex", "[0][1]hstack,format=rgb24", "-frames:v", "1"
+            ])
         let image = try ImageLoader.load(path: png)
         XCTAssertEqual(image.width, 80)
         XCTAssertEqual(image.height, 30)

@@ -5,7 +5,9 @@ import XCTest
 
 /// Caption tracks inside the file, decoded with libavcodec's subtitle decoders.
 final class EmbeddedCaptionsTests: XCTestCase {
-    let expected = [CaptionCue(startMs: 300, endMs: 1400, text: "Hello captions"), CaptionCue(startMs: 1600, endMs: 2500, text: "Second cue")]
+    let expected = [
+        CaptionCue(startMs: 300, endMs: 1400, text: "Hello captions"), CaptionCue(startMs: 1600, endMs: 2500, text: "Second cue")
+    ]
 
     func testMovTextInMP4() throws {
         let c = try XCTUnwrap(try EmbeddedCaptions.read(path: try CaptionFixtures.textTrack(codec: "mov_text", ext: "mp4")))

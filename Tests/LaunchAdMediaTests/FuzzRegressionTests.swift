@@ -1,7 +1,7 @@
 import Foundation
 import LaunchAdCore
-import LaunchAdTestSupport
 import LaunchAdMedia
+import LaunchAdTestSupport
 import XCTest
 
 /// Replays what the media fuzz target (Fuzz/MediaFuzz.swift, scripts/fuzz.sh) found and started

@@ -6,7 +6,8 @@ import LaunchAdMedia
 /// the regression tests that replay its finds.
 func decodeFirstPictures(_ path: String, pictures limit: Int = 3) {
     guard let d = try? Demuxer(path: path), let v = d.bestVideoStream,
-          let decoder = try? d.makeDecoder(stream: v, threads: 1) else { return }
+        let decoder = try? d.makeDecoder(stream: v, threads: 1)
+    else { return }
     let packet = Packet(), frame = Frame(), scaler = Scaler.toYUV420P()
     var pictures = 0, packets = 0
     while pictures < limit, packets < 300, (try? d.read(into: packet)) == true {

@@ -1,8 +1,9 @@
 import Foundation
 import LaunchAdCore
 import LaunchAdTestSupport
-@testable import LaunchAdMedia
 import XCTest
+
+@testable import LaunchAdMedia
 
 /// `launchad probe`'s facts against ffprobe's on the same files.
 final class ProbeTests: XCTestCase {
@@ -14,15 +15,19 @@ final class ProbeTests: XCTestCase {
 
     private func ratio(_ s: Any?) -> Double? {
         guard let parts = (s as? String)?.split(separator: "/"), parts.count == 2,
-              let n = Double(parts[0]), let d = Double(parts[1]), d != 0 else { return nil }
+            let n = Double(parts[0]), let d = Double(parts[1]), d != 0
+        else { return nil }
         return n / d
     }
 
     func testFactsMatchFFprobe() throws {
-        let clip = try Fixtures.make("probe-av.mp4", [
-            "-f", "lavfi", "-i", "testsrc2=s=320x240:r=25:d=3", "-f", "lavfi", "-i", "sine=frequency=500:sample_rate=44100:d=3",
-            "-c:v", "libx264", "-profile:v", "main", "-pix_fmt", "yuv420p", "-color_range", "tv", "-colorspace", "bt709",
-            "-c:a", "aac", "-ac", "2", "-b:a", "96k", "-movflags", "+faststart"])
+        let clip = try Fixtures.make(
+            "probe-av.mp4",
+            [
+                "-f", "lavfi", "-i", "testsrc2=s=320x240:r=25:d=3", "-f", "lavfi", "-i", "sine=frequency=500:sample_rate=44100:d=3",
+                "-c:v", "libx264", "-profile:v", "main", "-pix_fmt", "yuv420p", "-color_range", "tv", "-colorspace", "bt709",
+                "-c:a", "aac", "-ac", "2", "-b:a", "96k", "-movflags", "+faststart"
+            ])
         let facts = try MediaProbe.probe(clip)
         let ff = try ffprobe(clip)
         let format = try XCTUnwrap(ff["format"] as? [String: Any])
@@ -63,12 +68,19 @@ final class ProbeTests: XCTestCase {
     }
 
     func testKeyframeIntervalMatchesFFprobesPacketFlags() throws {
-        let clip = try Fixtures.make("probe-gop.mp4", [
-            "-f", "lavfi", "-i", "testsrc2=s=160x120:r=25:d=3", "-c:v", "libx264", "-g", "12", "-keyint_min", "12",
-            "-sc_threshold", "0", "-pix_fmt", "yuv420p"])
+        let clip = try Fixtures.make(
+            "probe-gop.mp4",
+            [
+                "-f", "lavfi", "-i", "testsrc2=s=160x120:r=25:d=3", "-c:v", "libx264", "-g", "12", "-keyint_min", "12",
+                "-sc_threshold", "0", "-pix_fmt", "yuv420p"
+            ])
         let v = try XCTUnwrap(MediaProbe.probe(clip).video)
-        let r = try Fixtures.run("/usr/bin/ffprobe", ["-v", "error", "-select_streams", "v", "-show_entries", "packet=pts_time,flags",
-                                                      "-of", "csv=p=0", clip])
+        let r = try Fixtures.run(
+            "/usr/bin/ffprobe",
+            [
+                "-v", "error", "-select_streams", "v", "-show_entries", "packet=pts_time,flags",
+                "-of", "csv=p=0", clip
+            ])
         let keys = r.stdout.split(separator: "\n").compactMap { line -> Double? in
             let f = line.split(separator: ",")
             return f.count == 2 && f[1].hasPrefix("K") ? Double(f[0]) : nil
@@ -90,15 +102,21 @@ final class ProbeTests: XCTestCase {
 
     func testVariableFrameRateIsDetected() throws {
         // 25 pictures a second for one second, then 10 a second.
-        let vfr = try Fixtures.make("probe-vfr.mp4", [
-            "-f", "lavfi", "-i", "testsrc2=s=160x120:r=25:d=2",
-            "-vf", "setpts='if(lt(N,25),N/25,1+(N-25)/10)/TB'", "-fps_mode", "vfr", "-c:v", "libx264", "-pix_fmt", "yuv420p"])
+        let vfr = try Fixtures.make(
+            "probe-vfr.mp4",
+            [
+                "-f", "lavfi", "-i", "testsrc2=s=160x120:r=25:d=2",
+                "-vf", "setpts='if(lt(N,25),N/25,1+(N-25)/10)/TB'", "-fps_mode", "vfr", "-c:v", "libx264", "-pix_fmt", "yuv420p"
+            ])
         XCTAssertEqual(try MediaProbe.probe(vfr).video?.variableFrameRate, true)
     }
 
     func testRotationAndSampleAspectGiveTheDisplayedSize() throws {
-        let upright = try Fixtures.make("probe-upright.mp4", [
-            "-f", "lavfi", "-i", "testsrc2=s=320x180:r=25:d=1", "-c:v", "libx264", "-pix_fmt", "yuv420p"])
+        let upright = try Fixtures.make(
+            "probe-upright.mp4",
+            [
+                "-f", "lavfi", "-i", "testsrc2=s=320x180:r=25:d=1", "-c:v", "libx264", "-pix_fmt", "yuv420p"
+            ])
         // Only a stream copy keeps the rotate tag (as a display matrix) in FFmpeg 5.1.
         let rotated = try Fixtures.make("probe-rot.mp4", ["-i", upright, "-c", "copy", "-metadata:s:v:0", "rotate=90"])
         let v = try XCTUnwrap(MediaProbe.probe(rotated).video)
@@ -110,8 +128,11 @@ final class ProbeTests: XCTestCase {
         XCTAssertEqual([v.displayWidth, v.displayHeight], [180, 320])
         XCTAssertEqual(v.displayAspect, "9:16")
 
-        let anamorphic = try Fixtures.make("probe-sar.mp4", [
-            "-f", "lavfi", "-i", "testsrc2=s=480x360:r=25:d=1", "-vf", "setsar=4/3", "-c:v", "libx264", "-pix_fmt", "yuv420p"])
+        let anamorphic = try Fixtures.make(
+            "probe-sar.mp4",
+            [
+                "-f", "lavfi", "-i", "testsrc2=s=480x360:r=25:d=1", "-vf", "setsar=4/3", "-c:v", "libx264", "-pix_fmt", "yuv420p"
+            ])
         let a = try XCTUnwrap(MediaProbe.probe(anamorphic).video)
         XCTAssertEqual([a.displayWidth, a.displayHeight], [640, 360])
         let fa = (try ffprobe(anamorphic)["streams"] as? [[String: Any]])?.first
@@ -121,7 +142,7 @@ final class ProbeTests: XCTestCase {
     func testFilesThatAreNotMediaGiveAReason() throws {
         let cases: [(String, Data, String)] = [
             ("probe-empty.mp4", Data(), "is empty"),
-            ("probe-text.mp4", Data("just some notes\n".utf8), "Invalid data"),
+            ("probe-text.mp4", Data("just some notes\n".utf8), "Invalid data")
         ]
         for (name, data, reason) in cases {
             let path = try Fixtures.write(name, data)
@@ -147,7 +168,8 @@ final class ProbeTests: XCTestCase {
         let fast = try Fixtures.write("boxes-fast.mp4", box("ftyp", 16) + box("moov", 40) + box("mdat", 300, large: true))
         XCTAssertEqual(TopLevelBoxes.types(path: fast), ["ftyp", "moov", "mdat"])
         XCTAssertTrue(TopLevelBoxes.faststart(path: fast))
-        let slow = try Fixtures.write("boxes-slow.mp4", box("ftyp", 16) + box("free", 8) + box("mdat", 300, large: true) + box("moov", 40, toEnd: true))
+        let slow = try Fixtures.write(
+            "boxes-slow.mp4", box("ftyp", 16) + box("free", 8) + box("mdat", 300, large: true) + box("moov", 40, toEnd: true))
         XCTAssertEqual(TopLevelBoxes.types(path: slow), ["ftyp", "free", "mdat", "moov"])
         XCTAssertFalse(TopLevelBoxes.faststart(path: slow))
         // Cut inside mdat: moov is never reached.
@@ -158,9 +180,12 @@ final class ProbeTests: XCTestCase {
     }
 
     func testInterlacedVideoIsReportedAsSuch() throws {
-        let clip = try Fixtures.make("probe-interlaced.mp4", [
-            "-f", "lavfi", "-i", "testsrc2=s=320x240:r=25:d=1", "-c:v", "libx264", "-flags", "+ildct+ilme",
-            "-x264-params", "tff=1", "-pix_fmt", "yuv420p"])
+        let clip = try Fixtures.make(
+            "probe-interlaced.mp4",
+            [
+                "-f", "lavfi", "-i", "testsrc2=s=320x240:r=25:d=1", "-c:v", "libx264", "-flags", "+ildct+ilme",
+                "-x264-params", "tff=1", "-pix_fmt", "yuv420p"
+            ])
         let v = try XCTUnwrap(MediaProbe.probe(clip).video)
         let ff = try ffprobe(clip)["streams"] as? [[String: Any]]
         XCTAssertEqual(v.fieldOrder, ff?.first?["field_order"] as? String)

@@ -1,8 +1,9 @@
 import Foundation
 import LaunchAdCore
 import LaunchAdTestSupport
-@testable import LaunchAdMedia
 import XCTest
+
+@testable import LaunchAdMedia
 
 /// The quality filters against the ffmpeg CLI running the same graph on the same file: each clip is made
 /// with one defect, the analysis must read what the CLI prints (its log and `metadata=print`), and the
@@ -25,8 +26,10 @@ final class QualityAgreementTests: XCTestCase {
         var chains: [String] = [], maps: [String] = []
         if video { chains.append("[0:v]\(AnalysisGraph.videoFilters),metadata=print:file=\(v)[vout]"); maps += ["-map", "[vout]"] }
         if audio { chains.append("[0:a]\(AnalysisGraph.audioFilters),ametadata=print:file=\(a)[aout]"); maps += ["-map", "[aout]"] }
-        let r = try Fixtures.run("/usr/bin/ffmpeg", ["-hide_banner", "-nostats", "-i", path, "-filter_complex", chains.joined(separator: ";")]
-                                 + maps + ["-f", "null", "-"])
+        let r = try Fixtures.run(
+            "/usr/bin/ffmpeg",
+            ["-hide_banner", "-nostats", "-i", path, "-filter_complex", chains.joined(separator: ";")]
+                + maps + ["-f", "null", "-"])
         XCTAssertEqual(r.status, 0, r.stderr)
         var out = CLIReadings(log: r.stderr.split(separator: "\n").map(String.init))
         out.pictures = video ? try frames(v) : []
@@ -76,7 +79,8 @@ final class QualityAgreementTests: XCTestCase {
             let f = s.fields
             XCTAssertEqual(f?.tff, number(after: "TFF:", in: multi).map { Int($0) }, "idet TFF", file: file, line: line)
             XCTAssertEqual(f?.bff, number(after: "BFF:", in: multi).map { Int($0) }, "idet BFF", file: file, line: line)
-            XCTAssertEqual(f?.progressive, number(after: "Progressive:", in: multi).map { Int($0) }, "idet progressive", file: file, line: line)
+            XCTAssertEqual(
+                f?.progressive, number(after: "Progressive:", in: multi).map { Int($0) }, "idet progressive", file: file, line: line)
             XCTAssertEqual(f?.repeatedTop, number(after: "Top:", in: rep).map { Int($0) }, "idet repeated top", file: file, line: line)
         }
         // cropdetect logs "x1:0 x2:319 y1:30 y2:209 w:... crop=..." for every picture.
@@ -94,11 +98,13 @@ final class QualityAgreementTests: XCTestCase {
             XCTAssertEqual(ours.seconds, Double(theirs["pts_time"] ?? "") ?? -1, accuracy: 1e-4, file: file, line: line)
             XCTAssertEqual(ours.luma, Double(theirs["lavfi.signalstats.YAVG"] ?? "") ?? -1, accuracy: 1e-3, "YAVG", file: file, line: line)
             XCTAssertEqual(ours.cr, Double(theirs["lavfi.signalstats.VAVG"] ?? "") ?? -1, accuracy: 1e-3, "VAVG", file: file, line: line)
-            XCTAssertEqual(ours.outOfRange, Double(theirs["lavfi.signalstats.BRNG"] ?? "") ?? -1, accuracy: 1e-6, "BRNG", file: file, line: line)
+            XCTAssertEqual(
+                ours.outOfRange, Double(theirs["lavfi.signalstats.BRNG"] ?? "") ?? -1, accuracy: 1e-6, "BRNG", file: file, line: line)
         }
         XCTAssertEqual(s.phase.count, c.sound.count, "one phase reading per block", file: file, line: line)
         for (ours, theirs) in zip(s.phase, c.sound) {
-            XCTAssertEqual(ours.phase, Double(theirs["lavfi.aphasemeter.phase"] ?? "") ?? -9, accuracy: 1e-6, "phase", file: file, line: line)
+            XCTAssertEqual(
+                ours.phase, Double(theirs["lavfi.aphasemeter.phase"] ?? "") ?? -9, accuracy: 1e-6, "phase", file: file, line: line)
         }
         // astats logs "Channel: N", then "DC offset: x", "Peak level dB: x", "Peak count: n" for each.
         var logged: [ChannelLevels] = []
@@ -125,20 +131,28 @@ final class QualityAgreementTests: XCTestCase {
     /// 6 s of moving 640x360 H.264 High tagged BT.709, a keyframe a second, 1 Mbit/s, a 1 kHz sine at
     /// -24 dBFS on both channels: made to pass every iab-ctv rule.
     static func cleanClip() throws -> String {
-        try Fixtures.make("quality-clean.mp4", [
-            "-f", "lavfi", "-i", "testsrc=s=640x360:r=25:d=6",
-            "-f", "lavfi", "-i", "aevalsrc=0.0630957*sin(2*PI*1000*t)|0.0630957*sin(2*PI*1000*t):s=48000:d=6",
-            "-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p", "-g", "25", "-b:v", "1000k", "-minrate", "1000k",
-            "-maxrate", "1000k", "-bufsize", "1000k", "-x264-params", "nal-hrd=cbr",
-            "-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709", "-color_range", "tv",
-            "-c:a", "aac", "-b:a", "128k", "-movflags", "+faststart"])
+        try Fixtures.make(
+            "quality-clean.mp4",
+            [
+                "-f", "lavfi", "-i", "testsrc=s=640x360:r=25:d=6",
+                "-f", "lavfi", "-i", "aevalsrc=0.0630957*sin(2*PI*1000*t)|0.0630957*sin(2*PI*1000*t):s=48000:d=6",
+                "-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p", "-g", "25", "-b:v", "1000k", "-minrate", "1000k",
+                "-maxrate", "1000k", "-bufsize", "1000k", "-x264-params", "nal-hrd=cbr",
+                "-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709", "-color_range", "tv",
+                "-c:a", "aac", "-b:a", "128k", "-movflags", "+faststart"
+            ])
     }
 
     /// A 320x240 clip made by `video` (a filter applied to testsrc) with `audio` as its sound.
-    private func clip(_ name: String, video: String, audio: String = "sine=frequency=440:sample_rate=48000:d=3", seconds: Int = 3) throws -> String {
-        try Fixtures.make("quality-\(name).mp4", [
-            "-f", "lavfi", "-i", "testsrc=s=320x240:r=25:d=\(seconds)", "-f", "lavfi", "-i", audio,
-            "-vf", video, "-c:v", "libx264", "-pix_fmt", "yuv420p", "-g", "25", "-c:a", "aac", "-ac", "2", "-t", "\(seconds)"])
+    private func clip(_ name: String, video: String, audio: String = "sine=frequency=440:sample_rate=48000:d=3", seconds: Int = 3) throws
+        -> String
+    {
+        try Fixtures.make(
+            "quality-\(name).mp4",
+            [
+                "-f", "lavfi", "-i", "testsrc=s=320x240:r=25:d=\(seconds)", "-f", "lavfi", "-i", audio,
+                "-vf", video, "-c:v", "libx264", "-pix_fmt", "yuv420p", "-g", "25", "-c:a", "aac", "-ac", "2", "-t", "\(seconds)"
+            ])
     }
 
     func testACleanClipPassesEveryRuleAndAgreesWithTheCLI() throws {
@@ -167,9 +181,12 @@ final class QualityAgreementTests: XCTestCase {
         let c = try cli(path)
         assertAgreement(facts, c)
         // The count from the CLI's own per-picture figures is the same.
-        let theirs = c.pictures.map { PictureReading(seconds: Double($0["pts_time"] ?? "") ?? 0, luma: Double($0["lavfi.signalstats.YAVG"] ?? "") ?? 0,
-                                                     cb: Double($0["lavfi.signalstats.UAVG"] ?? "") ?? 0, cr: Double($0["lavfi.signalstats.VAVG"] ?? "") ?? 0,
-                                                     outOfRange: 0) }
+        let theirs = c.pictures.map {
+            PictureReading(
+                seconds: Double($0["pts_time"] ?? "") ?? 0, luma: Double($0["lavfi.signalstats.YAVG"] ?? "") ?? 0,
+                cb: Double($0["lavfi.signalstats.UAVG"] ?? "") ?? 0, cr: Double($0["lavfi.signalstats.VAVG"] ?? "") ?? 0,
+                outOfRange: 0)
+        }
         let measured = FlashCounter.count(facts.analysis.signal.pictures, fullRange: false).mostPerSecond
         XCTAssertEqual(measured, FlashCounter.count(theirs, fullRange: false).mostPerSecond)
         XCTAssertEqual(measured, 6, "a change every 2 pictures at 25 fps: 12.5 changes, 6 flashes a second")
@@ -178,10 +195,13 @@ final class QualityAgreementTests: XCTestCase {
 
     func testInterlacedPicturesAreCountedAsIdetCountsThem() throws {
         // 50 progressive pictures a second woven into 25 interlaced ones.
-        let path = try Fixtures.make("quality-interlaced.mp4", [
-            "-f", "lavfi", "-i", "testsrc=s=320x240:r=50:d=3", "-f", "lavfi", "-i", "sine=sample_rate=48000:d=3",
-            "-vf", "tinterlace=mode=interleave_top,setfield=tff", "-c:v", "libx264", "-flags", "+ildct+ilme", "-pix_fmt", "yuv420p",
-            "-c:a", "aac", "-ac", "2"])
+        let path = try Fixtures.make(
+            "quality-interlaced.mp4",
+            [
+                "-f", "lavfi", "-i", "testsrc=s=320x240:r=50:d=3", "-f", "lavfi", "-i", "sine=sample_rate=48000:d=3",
+                "-vf", "tinterlace=mode=interleave_top,setfield=tff", "-c:v", "libx264", "-flags", "+ildct+ilme", "-pix_fmt", "yuv420p",
+                "-c:a", "aac", "-ac", "2"
+            ])
         let facts = try CreativeAnalyzer(path: path).run()
         assertAgreement(facts, try cli(path))
         XCTAssertGreaterThan(try XCTUnwrap(facts.analysis.signal.fields?.interlacedPercent), 50)
@@ -217,8 +237,11 @@ final class QualityAgreementTests: XCTestCase {
         XCTAssertEqual(rule("audio_phase", facts)?.status, .fail)
         XCTAssertEqual(rule("dc_offset", facts)?.status, .warn)
         // A sine driven past full scale into 16-bit PCM: flat tops at 0 dBFS.
-        let loud = try Fixtures.make("quality-clipped.wav", [
-            "-f", "lavfi", "-i", "aevalsrc=1.6*sin(2*PI*440*t)|1.6*sin(2*PI*440*t):s=48000:d=2", "-c:a", "pcm_s16le"])
+        let loud = try Fixtures.make(
+            "quality-clipped.wav",
+            [
+                "-f", "lavfi", "-i", "aevalsrc=1.6*sin(2*PI*440*t)|1.6*sin(2*PI*440*t):s=48000:d=2", "-c:a", "pcm_s16le"
+            ])
         let clipped = try CreativeAnalyzer(path: loud).run()
         assertAgreement(clipped, try cli(loud, video: false))
         let r = try XCTUnwrap(rule("audio_clipping", clipped))
@@ -230,16 +253,22 @@ final class QualityAgreementTests: XCTestCase {
     /// The rules read from the container rather than the filters agree with ffprobe on the same file.
     func testGOPLengthsColourTagsAndStreamLengthsMatchFFprobe() throws {
         // A keyframe every 4 s, no colour tags, 3.5 s of sound under 3 s of pictures, 30000/1001 fps.
-        let path = try Fixtures.make("quality-stream-facts.mp4", [
-            "-f", "lavfi", "-i", "testsrc=s=320x240:r=30000/1001:d=9", "-f", "lavfi", "-i", "sine=sample_rate=48000:d=9.5",
-            "-c:v", "libx264", "-pix_fmt", "yuv420p", "-g", "120", "-keyint_min", "120", "-sc_threshold", "0", "-c:a", "aac", "-ac", "2"])
+        let path = try Fixtures.make(
+            "quality-stream-facts.mp4",
+            [
+                "-f", "lavfi", "-i", "testsrc=s=320x240:r=30000/1001:d=9", "-f", "lavfi", "-i", "sine=sample_rate=48000:d=9.5",
+                "-c:v", "libx264", "-pix_fmt", "yuv420p", "-g", "120", "-keyint_min", "120", "-sc_threshold", "0", "-c:a", "aac", "-ac", "2"
+            ])
         let facts = try CreativeAnalyzer(path: path).run()
         func probe(_ stream: String, _ entries: String) throws -> [String] {
-            try Fixtures.run("/usr/bin/ffprobe", ["-v", "error", "-select_streams", stream, "-show_entries", entries, "-of", "csv=p=0", path])
-                .stdout.split(separator: "\n").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            try Fixtures.run(
+                "/usr/bin/ffprobe", ["-v", "error", "-select_streams", stream, "-show_entries", entries, "-of", "csv=p=0", path]
+            )
+            .stdout.split(separator: "\n").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         }
         // Keyframes: the packets ffprobe flags K.
-        let keys = try probe("v", "packet=pts_time,flags").filter { $0.contains("K") }.compactMap { Double($0.split(separator: ",")[0]) }.sorted()
+        let keys = try probe("v", "packet=pts_time,flags").filter { $0.contains("K") }.compactMap { Double($0.split(separator: ",")[0]) }
+            .sorted()
         let gap = zip(keys.dropFirst(), keys).map { $0 - $1 }.max()
         XCTAssertEqual(try XCTUnwrap(facts.probe.video?.keyframeIntervalMax), try XCTUnwrap(gap), accuracy: 1e-6)
         XCTAssertEqual(rule("keyframe_interval", facts)?.status, .fail)
@@ -260,4 +289,3 @@ final class QualityAgreementTests: XCTestCase {
         XCTAssertEqual(rule("colour_tags", facts)?.status, .warn)
     }
 }
-

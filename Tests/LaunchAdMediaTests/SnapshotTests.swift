@@ -1,15 +1,21 @@
 import Foundation
 import LaunchAdCore
 import LaunchAdTestSupport
-@testable import LaunchAdMedia
 import XCTest
+
+@testable import LaunchAdMedia
 
 /// Contact sheets decoded back by the ffmpeg CLI: the right size, the right pictures in the right cells.
 final class SnapshotTests: XCTestCase {
     /// The PNG at `path` as rgb24 pixels, decoded by the ffmpeg CLI, with its size from ffprobe.
     private func pixels(_ path: String) throws -> (width: Int, height: Int, rgb: [UInt8]) {
-        let size = try Fixtures.run("/usr/bin/ffprobe", ["-v", "error", "-show_entries", "stream=width,height,codec_name",
-                                                         "-of", "csv=p=0", path]).stdout
+        let size = try Fixtures.run(
+            "/usr/bin/ffprobe",
+            [
+                "-v", "error", "-show_entries", "stream=width,height,codec_name",
+                "-of", "csv=p=0", path
+            ]
+        ).stdout
         let f = size.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",")
         XCTAssertEqual(f.first, "png")
         let raw = path + ".rgb"

@@ -1,5 +1,5 @@
-import Foundation
 import CSDL2
+import Foundation
 import LaunchAdCore
 import LaunchAdTestSupport
 import XCTest
@@ -39,7 +39,9 @@ final class CaptionPixelTests: XCTestCase {
         return (map(scene.width / 2, bottom - 2), map(scene.width / 2, bottom + 4), row)
     }
 
-    func track(_ cues: [(Int, Int, String)]) -> CaptionTrack { CaptionTrack(cues.map { CaptionCue(startMs: $0.0, endMs: $0.1, text: $0.2) }) }
+    func track(_ cues: [(Int, Int, String)]) -> CaptionTrack {
+        CaptionTrack(cues.map { CaptionCue(startMs: $0.0, endMs: $0.1, text: $0.2) })
+    }
 
     func isWhite(_ p: [UInt8]) -> Bool { p.count >= 3 && p[0] > 200 && p[1] > 200 && p[2] > 200 }
 
@@ -98,7 +100,10 @@ final class CaptionPixelTests: XCTestCase {
         let words = (1...200).map { "word\($0)" }.joined(separator: " ")
         let plain = try run(nil), captioned = try run(track([(0, 3000, words)]))
         XCTAssertLessThan(captioned.probes.dropFirst().map { Int($0[0]) }.min()!, 130, "the box rises to just under the button")
-        for c in 0..<3 { XCTAssertEqual(Double(captioned.probes[0][c]), Double(plain.probes[0][c]), accuracy: 8, "the button is drawn as without captions") }
+        for c in 0..<3 {
+            XCTAssertEqual(
+                Double(captioned.probes[0][c]), Double(plain.probes[0][c]), accuracy: 8, "the button is drawn as without captions")
+        }
     }
 
     /// A mov_text track in the MP4 itself: read beside playback, drawn at its cue's time.

@@ -8,8 +8,10 @@ import XCTest
 final class ColourMatrixTests: XCTestCase {
     /// One second of a solid 0xC86432 (200, 100, 50) at `size`, converted with `matrix`, tagged or not.
     func clip(size: String, matrix: String, tagged: Bool) throws -> String {
-        var args = ["-f", "lavfi", "-i", "color=c=0xC86432:s=\(size):r=25:d=1",
-                    "-vf", "scale=out_color_matrix=\(matrix):out_range=tv,format=yuv420p", "-c:v", "libx264", "-qp", "0"]
+        var args = [
+            "-f", "lavfi", "-i", "color=c=0xC86432:s=\(size):r=25:d=1",
+            "-vf", "scale=out_color_matrix=\(matrix):out_range=tv,format=yuv420p", "-c:v", "libx264", "-qp", "0"
+        ]
         if tagged { args += ["-colorspace", matrix == "bt709" ? "bt709" : "smpte170m"] }
         return try Fixtures.make("colour-\(size)-\(matrix)-\(tagged ? "tagged" : "untagged").mp4", args)
     }

@@ -4,6 +4,7 @@ import LaunchAdDelivery
 import LaunchAdMedia
 import LaunchAdTestSupport
 import XCTest
+
 @testable import LaunchAdPlayer
 
 /// A stopped engine leaves no thread behind, whatever it was doing: each stop is followed within
@@ -34,7 +35,8 @@ final class EngineStopTests: XCTestCase {
         addr.sin_family = sa_family_t(AF_INET)
         addr.sin_addr.s_addr = inet_addr("127.0.0.1")
         var len = socklen_t(MemoryLayout<sockaddr_in>.size)
-        XCTAssertEqual(withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, len) } }, 0)
+        XCTAssertEqual(
+            withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, len) } }, 0)
         XCTAssertEqual(listen(fd, 4), 0)
         _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) } }
         let port = UInt16(bigEndian: addr.sin_port)

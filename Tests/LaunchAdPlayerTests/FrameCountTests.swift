@@ -1,14 +1,15 @@
 import Foundation
 import LaunchAdCore
-@testable import LaunchAdPlayer
 import LaunchAdTestSupport
 import XCTest
+
+@testable import LaunchAdPlayer
 
 /// The `complete` and `end` events say what became of every picture: shown or dropped, and how
 /// far the picture strayed from the sound.
 final class FrameCountTests: XCTestCase {
     private func play(presentDelay: Double) throws -> (complete: AdEvent, end: AdEvent) {
-        let clip = try Fixtures.colourBars(seconds: 4) // 100 pictures, 25 fps, with sound
+        let clip = try Fixtures.colourBars(seconds: 4)  // 100 pictures, 25 fps, with sound
         setenv("SDL_VIDEODRIVER", "dummy", 1)
         setenv("SDL_AUDIODRIVER", "dummy", 1)
         let sink = RecordingSink()

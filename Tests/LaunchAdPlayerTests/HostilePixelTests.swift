@@ -23,7 +23,8 @@ final class HostilePixelTests: XCTestCase {
     /// colours at `points` given as fractions of where the picture should land (a letterboxed
     /// rectangle of the display size), plus the pixels just outside it.
     func play(_ name: String, display: Size, points: [(Double, Double)], imageSeconds: Double = 0.8)
-        throws -> (inside: [[[UInt8]]], outside: [[[UInt8]]], harness: PlayerHarness) {
+        throws -> (inside: [[[UInt8]]], outside: [[[UInt8]]], harness: PlayerHarness)
+    {
         let file = try Self.corpus.get().appendingPathComponent(name).path
         let rect = Placement.scaledRect(display, in: Rect(size: Self.window), fit: .fit)
         let inside = points.map { (rect.x + Int(Double(rect.width) * $0.0), rect.y + Int(Double(rect.height) * $0.1)) }
@@ -54,8 +55,9 @@ final class HostilePixelTests: XCTestCase {
     func assertQuadrants(_ name: String, display: Size, _ colours: [String], file: StaticString = #filePath, line: UInt = #line) throws {
         let r = try play(name, display: display, points: Self.quadrants)
         let wrong = r.inside.first { $0.map(colourName) != colours }
-        XCTAssertNil(wrong, "\(name): quadrants \(wrong.map { $0.map(colourName) } ?? []) of \(r.inside.count) frames",
-                     file: file, line: line)
+        XCTAssertNil(
+            wrong, "\(name): quadrants \(wrong.map { $0.map(colourName) } ?? []) of \(r.inside.count) frames",
+            file: file, line: line)
         let lit = r.outside.first { $0.map(colourName).contains { $0 != "black" } }
         XCTAssertNil(lit, "\(name): letterbox outside the \(display) picture: \(lit ?? [])", file: file, line: line)
     }
@@ -63,9 +65,11 @@ final class HostilePixelTests: XCTestCase {
     let upright = ["red", "lime", "blue", "white"]
 
     func testCodecsAndPixelFormatsShowTheSamePicture() throws {
-        for name in ["good.mp4", "moov-at-end.mp4", "h264-10bit.mp4", "hevc-10bit.mp4", "hevc.mp4", "vp9.mp4",
-                     "h264-yuv444.mp4", "prores.mov", "mp4-named.png", "mpegts-named.mp4", "many-streams.mp4",
-                     "bframes-edit-list.mp4", "late-start.ts", "vfr.mp4", "animated.gif"] {
+        for name in [
+            "good.mp4", "moov-at-end.mp4", "h264-10bit.mp4", "hevc-10bit.mp4", "hevc.mp4", "vp9.mp4",
+            "h264-yuv444.mp4", "prores.mov", "mp4-named.png", "mpegts-named.mp4", "many-streams.mp4",
+            "bframes-edit-list.mp4", "late-start.ts", "vfr.mp4", "animated.gif"
+        ] {
             try assertQuadrants(name, display: Size(width: 160, height: 120), upright)
         }
     }
@@ -94,8 +98,10 @@ final class HostilePixelTests: XCTestCase {
     /// Full-range pictures (yuvj420p, or yuv420p/10-bit tagged pc) keep their levels: 0x20 and
     /// 0xE0 stay 0x20 and 0xE0, not stretched to 0x12 and 0xF2 as limited range would show them.
     func testFullRangeVideosKeepTheirLevels() throws {
-        for name in ["limited-range-levels.mp4", "yuvj420p-full-range.mp4", "hevc-full-range.mp4",
-                     "h264-10bit-full-range.mp4", "vp9-full-range.mp4"] {
+        for name in [
+            "limited-range-levels.mp4", "yuvj420p-full-range.mp4", "hevc-full-range.mp4",
+            "h264-10bit-full-range.mp4", "vp9-full-range.mp4"
+        ] {
             let r = try play(name, display: Size(width: 160, height: 120), points: [(0.25, 0.5), (0.75, 0.5)])
             let wrong = r.inside.first { abs(Int($0[0].first ?? 0) - 0x20) > 7 || abs(Int($0[1].first ?? 0) - 0xE0) > 7 }
             XCTAssertNil(wrong, "\(name): dark and light halves \(wrong ?? []), expected 32 and 224")
@@ -112,6 +118,7 @@ final class HostilePixelTests: XCTestCase {
     func testAPictureSizeChangeMidStreamIsShownWhole() throws {
         let r = try play("size-change.ts", display: Size(width: 160, height: 120), points: Self.quadrants)
         XCTAssertNil(r.inside.first { $0.map(colourName) != upright })
-        XCTAssertGreaterThan(r.harness.samples.compactMap(\.mediaTime).max() ?? 0, 1.6, "the second half was shown (its times start at 1.9 s)")
+        XCTAssertGreaterThan(
+            r.harness.samples.compactMap(\.mediaTime).max() ?? 0, 1.6, "the second half was shown (its times start at 1.9 s)")
     }
 }

@@ -8,7 +8,8 @@ import XCTest
 final class IconPixelTests: XCTestCase {
     func icon(width: Int = 40, height: Int = 30) throws -> OverlayIcon {
         let png = try Fixtures.make("icon-blue-40x30.png", ["-f", "lavfi", "-i", "color=c=blue:s=40x30", "-frames:v", "1"])
-        var v = VASTIcon(program: "AdChoices", width: width, height: height, x: .start, y: .end, offset: .seconds(0.5), duration: .seconds(1))
+        var v = VASTIcon(
+            program: "AdChoices", width: width, height: height, x: .start, y: .end, offset: .seconds(0.5), duration: .seconds(1))
         v.clickThrough = "https://info.example/"
         return OverlayIcon(v, index: 0, file: png, adDurationMs: nil)
     }
@@ -46,7 +47,8 @@ final class IconPixelTests: XCTestCase {
     func testAnIconLargerThanAQuarterOfTheWindowIsRefused() throws {
         let h = PlayerHarness()
         XCTAssertEqual(try play(h, icons: [try icon(width: 400, height: 200)]), .completed)
-        XCTAssertEqual(h.events("icon_refused").first?.string("message"), "the icon is 400x200, larger than a quarter of the 640x360 window")
+        XCTAssertEqual(
+            h.events("icon_refused").first?.string("message"), "the icon is 400x200, larger than a quarter of the 640x360 window")
         XCTAssertTrue(h.events("icon_view").isEmpty)
     }
 }

@@ -64,8 +64,12 @@ final class ImageLayoutTests: XCTestCase {
     func testDisplayMatrixRotationIsApplied() throws {
         // Landscape 320x160, red on the left, blue on the right, with a display matrix of 90 degrees
         // counter-clockwise: the ffmpeg CLI shows it portrait 160x320, blue on top, red below.
-        let flat = try Fixtures.make("redblue-wide.mp4", ["-f", "lavfi", "-i", "color=c=red:s=160x160:d=1", "-f", "lavfi", "-i",
-                                                          "color=c=blue:s=160x160:d=1", "-filter_complex", "[0][1]hstack", "-c:v", "libx264", "-pix_fmt", "yuv420p"])
+        let flat = try Fixtures.make(
+            "redblue-wide.mp4",
+            [
+                "-f", "lavfi", "-i", "color=c=red:s=160x160:d=1", "-f", "lavfi", "-i",
+                "color=c=blue:s=160x160:d=1", "-filter_complex", "[0][1]hstack", "-c:v", "libx264", "-pix_fmt", "yuv420p"
+            ])
         let turned = try Fixtures.make("redblue-rot90.mp4", ["-i", flat, "-c", "copy", "-metadata:s:v:0", "rotate=90"])
         let h = PlayerHarness()
         h.probes = [(80, 60), (80, 260)]
@@ -81,10 +85,10 @@ final class ImageLayoutTests: XCTestCase {
     }
 
     func testFitLetterboxesAndFillCrops() throws {
-        let clip = try Fixtures.colourBars(seconds: 1, audio: false) // 320x240 landscape
+        let clip = try Fixtures.colourBars(seconds: 1, audio: false)  // 320x240 landscape
         for (fit, edge) in [(FitMode.fit, "black"), (.fill, "red")] {
             let h = PlayerHarness()
-            h.probes = [(180, 20)] // near the top of a portrait window
+            h.probes = [(180, 20)]  // near the top of a portrait window
             var options = PlayOptions(file: clip)
             options.size = Size(width: 360, height: 640)
             options.fit = fit

@@ -18,9 +18,13 @@ final class LeakTests: XCTestCase {
 
     func testTwoHundredPlaysKeepResidentMemoryBounded() throws {
         // Three frames with sound, and a picture: the video engine and the image path both run.
-        let clip = try Fixtures.make("leak-clip.mp4", ["-f", "lavfi", "-i", "testsrc=s=160x120:r=25:d=0.12", "-f", "lavfi", "-i",
-                                                       "sine=f=440:sample_rate=48000:d=0.12", "-c:v", "libx264", "-pix_fmt",
-                                                       "yuv420p", "-c:a", "aac", "-shortest"])
+        let clip = try Fixtures.make(
+            "leak-clip.mp4",
+            [
+                "-f", "lavfi", "-i", "testsrc=s=160x120:r=25:d=0.12", "-f", "lavfi", "-i",
+                "sine=f=440:sample_rate=48000:d=0.12", "-c:v", "libx264", "-pix_fmt",
+                "yuv420p", "-c:a", "aac", "-shortest"
+            ])
         let picture = try Fixtures.make("leak-picture.png", ["-f", "lavfi", "-i", "testsrc=s=160x120", "-frames:v", "1"])
         func play(_ i: Int) {
             let h = PlayerHarness()
@@ -42,8 +46,9 @@ final class LeakTests: XCTestCase {
         }
         let after = Self.residentBytes()
         let mb = { (b: Int) in String(format: "%.1f MB", Double(b) / 1_048_576) }
-        print("LeakTests: RSS after warm-up \(mb(before)), after 200 plays \(mb(after)), peak \(mb(peak)), "
-              + "180 plays in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
+        print(
+            "LeakTests: RSS after warm-up \(mb(before)), after 200 plays \(mb(after)), peak \(mb(peak)), "
+                + "180 plays in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
         // Each play allocates a few MB (decoder, pictures, textures); a leak of even 100 kB a play
         // would add 18 MB over the 180 measured plays.
         XCTAssertLessThan(after - before, 12 * 1_048_576, "RSS grew from \(mb(before)) to \(mb(after))")

@@ -17,7 +17,8 @@ final class PlaybackTests: XCTestCase {
         var checked = 0
         for s in h.samples {
             guard let t = s.mediaTime, t.truncatingRemainder(dividingBy: 1) > 0.1, t.truncatingRemainder(dividingBy: 1) < 0.9,
-                  s.nowMs - (h.first("first_frame")?.tMs ?? 0) > 400 else { continue } // after the fade-in
+                s.nowMs - (h.first("first_frame")?.tMs ?? 0) > 400
+            else { continue }  // after the fade-in
             XCTAssertEqual(colourName(s.pixel), expected[Int(t)], "at media time \(t)")
             checked += 1
         }
@@ -47,7 +48,7 @@ final class PlaybackTests: XCTestCase {
         let clip = try Fixtures.colourBars(seconds: 4)
         let h = PlayerHarness()
         var options = PlayOptions(file: clip)
-        options.skipStyle = .ring // redraw often, so many moments are sampled
+        options.skipStyle = .ring  // redraw often, so many moments are sampled
         XCTAssertEqual(h.play(options), .completed)
         let pairs = h.samples.compactMap { s -> (Double, Double)? in
             guard let v = s.mediaTime, let a = s.audioClock, a > 0.2, a < 3.8 else { return nil }

@@ -1,9 +1,10 @@
 import CSDL2
 import Foundation
 import LaunchAdCore
-@testable import LaunchAdPlayer
 import LaunchAdTestSupport
 import XCTest
+
+@testable import LaunchAdPlayer
 
 /// Runs the real player in-process with SDL's headless drivers, recording events and what was
 /// presented, and lets a test act at chosen moments (push window events, clicks, keys).
@@ -60,8 +61,9 @@ final class PlayerHarness {
             let out = f.layout.window
             let centre = (try? f.renderer.readPixels(Rect(x: out.width / 2, y: out.height / 2, width: 1, height: 1))) ?? []
             let probed = probes.map { (try? f.renderer.readPixels(Rect(x: $0.0, y: $0.1, width: 1, height: 1))) ?? [] }
-            let s = Sample(nowMs: f.nowMs, mediaTime: f.mediaTime, audioClock: f.audioClock, skip: f.skip, isPaused: f.isPaused, layout: f.layout,
-                           pixel: centre, probes: probed)
+            let s = Sample(
+                nowMs: f.nowMs, mediaTime: f.mediaTime, audioClock: f.audioClock, skip: f.skip, isPaused: f.isPaused, layout: f.layout,
+                pixel: centre, probes: probed)
             samples.append(s)
             onFrame?(s, self)
         }
@@ -124,8 +126,10 @@ extension AdEvent {
 /// Nearest of the named test colours to an RGBA pixel.
 func colourName(_ p: [UInt8]) -> String {
     guard p.count >= 3 else { return "none" }
-    let named: [(String, (Int, Int, Int))] = [("red", (255, 0, 0)), ("lime", (0, 255, 0)), ("blue", (0, 0, 255)),
-                                              ("white", (255, 255, 255)), ("black", (0, 0, 0)), ("yellow", (255, 255, 0))]
+    let named: [(String, (Int, Int, Int))] = [
+        ("red", (255, 0, 0)), ("lime", (0, 255, 0)), ("blue", (0, 0, 255)),
+        ("white", (255, 255, 255)), ("black", (0, 0, 0)), ("yellow", (255, 255, 0))
+    ]
     let (r, g, b) = (Int(p[0]), Int(p[1]), Int(p[2]))
     return named.min { a, c in
         let da = (a.1.0 - r) * (a.1.0 - r) + (a.1.1 - g) * (a.1.1 - g) + (a.1.2 - b) * (a.1.2 - b)

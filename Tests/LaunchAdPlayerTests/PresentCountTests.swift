@@ -1,8 +1,9 @@
 import Foundation
 import LaunchAdCore
-@testable import LaunchAdPlayer
 import LaunchAdTestSupport
 import XCTest
+
+@testable import LaunchAdPlayer
 
 /// Presents cost a full-frame copy each: the player presents when something visible changed,
 /// not at every pass of its 10 ms loop.
@@ -15,7 +16,8 @@ final class PresentCountTests: XCTestCase {
     /// back to back and some with gaps, make 11 changes over the 4 s.
     func testCaptionsAddOnePresentPerCueChange() throws {
         let times = [(200, 700), (700, 1200), (1500, 1900), (2000, 2400), (2400, 2800), (3000, 3300), (3300, 3700)]
-        let track = CaptionTrack(times.enumerated().map { CaptionCue(startMs: $0.element.0, endMs: $0.element.1, text: "Cue \($0.offset)") })
+        let track = CaptionTrack(
+            times.enumerated().map { CaptionCue(startMs: $0.element.0, endMs: $0.element.1, text: "Cue \($0.offset)") })
         var changes = 0, last: [Int] = []
         for t in 0..<4000 where track.showing(atMs: t) != last { changes += 1; last = track.showing(atMs: t) }
         XCTAssertEqual(changes, 11)
@@ -28,7 +30,7 @@ final class PresentCountTests: XCTestCase {
         setenv("SDL_VIDEODRIVER", "dummy", 1)
         setenv("SDL_AUDIODRIVER", "dummy", 1)
         let sink = RecordingSink()
-        var options = PlayOptions(file: clip) // text style, fade
+        var options = PlayOptions(file: clip)  // text style, fade
         options.captionMode = .on
         var config = PlayerConfig(options)
         config.captions = captions
@@ -36,7 +38,7 @@ final class PresentCountTests: XCTestCase {
         XCTAssertEqual(player.run(), .completed)
         let frames = seconds * fps
         let step = PresentPacer.stepMs(frameDuration: 1 / Double(fps))
-        let countdownSteps = seconds + 1 // "Skip 4" ... "Skip 1", "Skip"
+        let countdownSteps = seconds + 1  // "Skip 4" ... "Skip 1", "Skip"
         let fadeSteps = (300 + step - 1) / step + (400 + step - 1) / step
         // The first frame, the overlay appearing, window events: a few more.
         XCTAssertLessThanOrEqual(player.presents, frames + countdownSteps + fadeSteps + 4 + extra)

@@ -12,7 +12,9 @@ final class RotationTests: XCTestCase {
     func quadrantVideo() throws -> String {
         var args: [String] = []
         for c in ["red", "lime", "blue", "white"] { args += ["-f", "lavfi", "-i", "color=c=\(c):s=90x160:r=25:d=3"] }
-        args += ["-filter_complex", "[0][1][2][3]xstack=inputs=4:layout=0_0|w0_0|0_h0|w0_h0", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-t", "3"]
+        args += [
+            "-filter_complex", "[0][1][2][3]xstack=inputs=4:layout=0_0|w0_0|0_h0|w0_h0", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-t", "3"
+        ]
         return try Fixtures.make("quadrants-180x320-3s.mp4", args)
     }
 
@@ -43,8 +45,10 @@ final class RotationTests: XCTestCase {
         let w = Self.output.width, hh = Self.output.height
         let scene = ScreenRotation(rawValue: degrees)!.scene(Self.output)
         let b = AdLayout(window: scene, mode: .fullscreen, skipStyle: .text).skipButton
-        h.probes = [(w / 4, hh / 4), (3 * w / 4, hh / 4), (w / 4, 3 * hh / 4), (3 * w / 4, 3 * hh / 4),
-                    onOutput(b.x + 3, b.midY, degrees), onOutput(b.x - 6, b.midY, degrees)]
+        h.probes = [
+            (w / 4, hh / 4), (3 * w / 4, hh / 4), (w / 4, 3 * hh / 4), (3 * w / 4, 3 * hh / 4),
+            onOutput(b.x + 3, b.midY, degrees), onOutput(b.x - 6, b.midY, degrees)
+        ]
         XCTAssertEqual(h.play(options(try quadrantVideo(), degrees)), .completed)
         XCTAssertEqual(h.first("window")?.int("width"), w, "the window keeps the output's shape")
         XCTAssertEqual(h.first("window")?.int("rotate"), degrees)
@@ -81,7 +85,7 @@ final class RotationTests: XCTestCase {
             let scene = ScreenRotation(rawValue: degrees)!.scene(Self.output)
             let b = AdLayout(window: scene, mode: .fullscreen, skipStyle: .text).skipButton
             let turned = onOutput(b.midX, b.midY, degrees)
-            let unturned = (Self.output.width - b.width / 2 - 16, b.midY) // the top-right corner of the output
+            let unturned = (Self.output.width - b.width / 2 - 16, b.midY)  // the top-right corner of the output
             var step = 0
             h.onFrame = { s, _ in
                 let t = s.mediaTime ?? 0

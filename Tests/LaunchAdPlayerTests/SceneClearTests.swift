@@ -1,6 +1,7 @@
 import CSDL2
-@testable import LaunchAdCore
 import XCTest
+
+@testable import LaunchAdCore
 @testable import LaunchAdPlayer
 
 /// The frame is not cleared before an opaque picture that covers it (a full-frame fill per video
@@ -12,7 +13,7 @@ final class SceneClearTests: XCTestCase {
 
     private func canvas() throws -> Renderer {
         let r = try Renderer(surface: try Surface(window))
-        r.clear(r: 255, g: 0, b: 0) // what the last frame left
+        r.clear(r: 255, g: 0, b: 0)  // what the last frame left
         return r
     }
 
@@ -29,8 +30,9 @@ final class SceneClearTests: XCTestCase {
     }
 
     private func scene(_ content: Size, _ picture: Texture, rotation: Int = 0, fit: FitMode = .fit) -> Scene {
-        Scene(layout: AdLayout(window: window, mode: .fullscreen, skipStyle: .text), content: (content, rotation),
-              picture: picture, fit: fit, skip: hidden, skipStyle: .text)
+        Scene(
+            layout: AdLayout(window: window, mode: .fullscreen, skipStyle: .text), content: (content, rotation),
+            picture: picture, fit: fit, skip: hidden, skipStyle: .text)
     }
 
     private func pixel(_ r: Renderer, _ x: Int, _ y: Int) throws -> [UInt8] {
@@ -59,8 +61,9 @@ final class SceneClearTests: XCTestCase {
 
     func testFillCoversSoNoClearButAPictureWithAlphaOrATurnIsCleared() throws {
         let r = try canvas()
-        XCTAssertTrue(scene(Size(width: 32, height: 36), try green(r, Size(width: 32, height: 36)), fit: .fill)
-            .pictureCoversWindow(screen: .none))
+        XCTAssertTrue(
+            scene(Size(width: 32, height: 36), try green(r, Size(width: 32, height: 36)), fit: .fill)
+                .pictureCoversWindow(screen: .none))
         let seeThrough = try Texture.rgba(r, [UInt8](repeating: 128, count: 64 * 36 * 4), size: window)
         XCTAssertFalse(scene(window, seeThrough).pictureCoversWindow(screen: .none))
         let opaque = try green(r, window)

@@ -5,8 +5,12 @@ import LaunchAdTestSupport
 enum SceneFixtures {
     /// Left half red, right half blue, 200x400.
     static func redBluePNG() throws -> String {
-        try Fixtures.make("redblue.png", ["-f", "lavfi", "-i", "color=c=red:s=100x400,format=rgb24", "-f", "lavfi", "-i",
-                                          "color=c=blue:s=100x400,format=rgb24", "-filter_complex", "[0][1]hstack", "-frames:v", "1"])
+        try Fixtures.make(
+            "redblue.png",
+            [
+                "-f", "lavfi", "-i", "color=c=red:s=100x400,format=rgb24", "-f", "lavfi", "-i",
+                "color=c=blue:s=100x400,format=rgb24", "-filter_complex", "[0][1]hstack", "-frames:v", "1"
+            ])
     }
 
     /// `file` in a 360x640 logo-bottom window with a lime 120x60 logo, filled, no transition:

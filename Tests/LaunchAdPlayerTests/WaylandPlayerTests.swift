@@ -36,7 +36,8 @@ final class WaylandPlayerTests: XCTestCase {
         var checked = 0
         for s in h.samples {
             guard let t = s.mediaTime, t.truncatingRemainder(dividingBy: 1) > 0.2, t.truncatingRemainder(dividingBy: 1) < 0.8,
-                  s.nowMs - (h.first("first_frame")?.tMs ?? 0) > 400 else { continue }
+                s.nowMs - (h.first("first_frame")?.tMs ?? 0) > 400
+            else { continue }
             XCTAssertEqual(colourName(s.pixel), expected[Int(t)], "at media time \(t)")
             checked += 1
         }

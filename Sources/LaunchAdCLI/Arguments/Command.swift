@@ -1,4 +1,5 @@
 import LaunchAdCore
+
 /// What the command line asks for. Parsed by a pure function so every case is unit-tested.
 public enum Command: Equatable, Sendable {
     case help(String)
@@ -14,25 +15,25 @@ public enum Command: Equatable, Sendable {
     case schedule(ScheduleOptions)
 
     public static let usage = """
-    usage: launchad COMMAND [options]
-    Launch ads on Linux: a video or image ad with a skip button before an application starts,
-    creatives checked before rollout, VAST tags followed, beacons and play records delivered.
-    Commands:
-      play FILE          play a video or image ad with a skip button
-      probe FILE         print a creative's media facts as JSON
-      validate FILE...   check creatives against a profile or spec (text, json, junit, html)
-      snapshot FILE      write a PNG contact sheet of evenly spaced frames
-      preview FILE       the ad on each device's screen, side by side, in one PNG
-      launch             show the cached ad, refresh the cache (--manifest), then --then CMD
-      prefetch           refresh the ad cache from --manifest (cron, systemd timer)
-      outbox status|flush  what beacons and play records wait to be delivered; deliver them now
-      schedule           which ad a launch would show at a time, and why not the others
-      help COMMAND       show a command's options
-    Options:
-      --help, -h         this text
-      --version          the release, and the FFmpeg, SDL2 and libcurl it runs with
-    Run 'launchad COMMAND --help' for a command's options.
-    """
+        usage: launchad COMMAND [options]
+        Launch ads on Linux: a video or image ad with a skip button before an application starts,
+        creatives checked before rollout, VAST tags followed, beacons and play records delivered.
+        Commands:
+          play FILE          play a video or image ad with a skip button
+          probe FILE         print a creative's media facts as JSON
+          validate FILE...   check creatives against a profile or spec (text, json, junit, html)
+          snapshot FILE      write a PNG contact sheet of evenly spaced frames
+          preview FILE       the ad on each device's screen, side by side, in one PNG
+          launch             show the cached ad, refresh the cache (--manifest), then --then CMD
+          prefetch           refresh the ad cache from --manifest (cron, systemd timer)
+          outbox status|flush  what beacons and play records wait to be delivered; deliver them now
+          schedule           which ad a launch would show at a time, and why not the others
+          help COMMAND       show a command's options
+        Options:
+          --help, -h         this text
+          --version          the release, and the FFmpeg, SDL2 and libcurl it runs with
+        Run 'launchad COMMAND --help' for a command's options.
+        """
 
     public static func parse(_ args: [String]) throws -> Command {
         guard let word = args.first else { throw UsageError("no command given (try: launchad play FILE, or launchad --help)") }

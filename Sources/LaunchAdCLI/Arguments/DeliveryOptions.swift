@@ -24,18 +24,18 @@ public struct DeliveryOptions: Equatable, Sendable {
     public init() {}
 
     static let help = """
-      --state DIR            outbox folder's parent (default $XDG_STATE_HOME/launchad, else ~/.local/state/launchad)
-      --beacon-ttl S         drop a beacon or record not delivered S seconds after its event (default 86400)
-      --beacon-wait S        at the end, wait at most S seconds for what is being sent (default 2)
-      --allow-private-network  URLs named by a tag, manifest or redirect from a public address may
-                             reach loopback, LAN and link-local addresses too (labs only)
-    """
+          --state DIR            outbox folder's parent (default $XDG_STATE_HOME/launchad, else ~/.local/state/launchad)
+          --beacon-ttl S         drop a beacon or record not delivered S seconds after its event (default 86400)
+          --beacon-wait S        at the end, wait at most S seconds for what is being sent (default 2)
+          --allow-private-network  URLs named by a tag, manifest or redirect from a public address may
+                                 reach loopback, LAN and link-local addresses too (labs only)
+        """
 
     static let recordHelp = """
-      --report URL           send a play record for this play to the collector at URL (JSON array POSTs)
-      --report-batch N       at most N records per POST (default 50)
-      --screen-id NAME       the screen's name in play records (default: derived from /etc/machine-id)
-    """
+          --report URL           send a play record for this play to the collector at URL (JSON array POSTs)
+          --report-batch N       at most N records per POST (default 50)
+          --screen-id NAME       the screen's name in play records (default: derived from /etc/machine-id)
+        """
 
     /// Applies `--report`, `--report-batch` or `--screen-id` (play and launch); false when `opt` is none of them.
     public mutating func applyRecord(_ opt: String, _ r: inout ArgumentReader) throws -> Bool {
@@ -103,9 +103,10 @@ public struct DeliveryOptions: Equatable, Sendable {
         do {
             let config = OutboxConfig(ttl: beaconTTL)
             // libcurl, a connection per beacon: measured twice the rate of a keep-alive URLSession at half the CPU.
-            let outbox = try Outbox(stateDirectory: stateURL(), config: config,
-                                    fetcher: HTTPClient(connectTimeout: 5, totalTimeout: 10, allowHTTP: allowHTTP),
-                                    clock: { Date() })
+            let outbox = try Outbox(
+                stateDirectory: stateURL(), config: config,
+                fetcher: HTTPClient(connectTimeout: 5, totalTimeout: 10, allowHTTP: allowHTTP),
+                clock: { Date() })
             outbox.onProblem = { events.emit(AdEvent("outbox_error", tMs: ProcessClock.nowMs(), [("reason", .string($0))])) }
             return outbox
         } catch {
@@ -126,15 +127,15 @@ public struct OutboxOptions: Equatable, Sendable {
     public init() {}
 
     public static let help = """
-    usage: launchad outbox status|flush [options]
-    status: prints the outbox as JSON (pending beacons and records, oldest age, what was delivered,
-    retried, expired, dropped, refused; per host). flush: sends everything pending now, each once
-    (retries not yet due included), then prints the status.
-    \(DeliveryOptions.help)
-      --allow-http           allow plain http to any host
-    Exit codes: 0 nothing left pending (status: always), 1 something is still pending or the
-    outbox cannot be opened, 2 usage.
-    """
+        usage: launchad outbox status|flush [options]
+        status: prints the outbox as JSON (pending beacons and records, oldest age, what was delivered,
+        retried, expired, dropped, refused; per host). flush: sends everything pending now, each once
+        (retries not yet due included), then prints the status.
+        \(DeliveryOptions.help)
+          --allow-http           allow plain http to any host
+        Exit codes: 0 nothing left pending (status: always), 1 something is still pending or the
+        outbox cannot be opened, 2 usage.
+        """
 
     public static func parse(_ args: [String]) throws -> OutboxOptions? {
         var r = ArgumentReader(args)
@@ -148,7 +149,8 @@ public struct OutboxOptions: Equatable, Sendable {
             }
         }
         guard r.positionals.count == 1, let action = Action(rawValue: r.positionals[0]) else {
-            throw UsageError("outbox takes status or flush\(r.positionals.isEmpty ? "" : ", not '\(r.positionals.joined(separator: " "))'")")
+            throw UsageError(
+                "outbox takes status or flush\(r.positionals.isEmpty ? "" : ", not '\(r.positionals.joined(separator: " "))'")")
         }
         o.action = action
         return o

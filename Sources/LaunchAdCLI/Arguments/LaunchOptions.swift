@@ -1,5 +1,6 @@
 import LaunchAdCore
 import LaunchAdDelivery
+
 /// Everything `launchad launch` can be told: the cache and network options of `prefetch`, the
 /// presentation options of `play` (for the ad it picks), and the application to start after.
 public struct LaunchOptions: Equatable, Sendable {
@@ -15,24 +16,24 @@ public struct LaunchOptions: Equatable, Sendable {
     public init() {}
 
     public static let help = """
-    usage: launchad launch --manifest URL|FILE [options] [--then CMD ARGS...]
-    Shows the ad cached last time (nothing waits on the network), refreshes the cache in the
-    background for the next launch, then starts CMD if given (its exit status is launchad's).
-    With nothing cached, plays the manifest's ad straight from the network if the manifest
-    arrives within --wait seconds (default 3), else ends at once with outcome no_ad.
-    \(PrefetchOptions.sharedHelp)
-    \(DeliveryOptions.recordHelp)
-      (without --report, records go to the manifest's "report" collector, if it names one)
-      --refresh-timeout S    after the ad, wait at most S seconds for the refresh (default 30)
-      --hold S               keep the ad's last picture until CMD's first window is mapped (X11), at
-                             most S seconds; elsewhere S seconds (default 3)
-      --then CMD ARGS...     start CMD after the ad, even when there was none; must come last
-    It also takes play's options (see launchad play --help): --size, --device, --fullscreen,
-    --events, --skip-after, --wait, --mute, ...; the manifest's link, duration, skip_after and
-    layout override them for its ad. Variants are chosen for --size or --device, else 1920x1080,
-    turned by --rotate (--size 1920x1080 --rotate 90 chooses for a 1080x1920 screen).
-    Exit codes: CMD's with --then; else 0 completed/skipped/clicked, 1 error, 2 usage, 3 no_ad/timeout.
-    """
+        usage: launchad launch --manifest URL|FILE [options] [--then CMD ARGS...]
+        Shows the ad cached last time (nothing waits on the network), refreshes the cache in the
+        background for the next launch, then starts CMD if given (its exit status is launchad's).
+        With nothing cached, plays the manifest's ad straight from the network if the manifest
+        arrives within --wait seconds (default 3), else ends at once with outcome no_ad.
+        \(PrefetchOptions.sharedHelp)
+        \(DeliveryOptions.recordHelp)
+          (without --report, records go to the manifest's "report" collector, if it names one)
+          --refresh-timeout S    after the ad, wait at most S seconds for the refresh (default 30)
+          --hold S               keep the ad's last picture until CMD's first window is mapped (X11), at
+                                 most S seconds; elsewhere S seconds (default 3)
+          --then CMD ARGS...     start CMD after the ad, even when there was none; must come last
+        It also takes play's options (see launchad play --help): --size, --device, --fullscreen,
+        --events, --skip-after, --wait, --mute, ...; the manifest's link, duration, skip_after and
+        layout override them for its ad. Variants are chosen for --size or --device, else 1920x1080,
+        turned by --rotate (--size 1920x1080 --rotate 90 chooses for a 1080x1920 screen).
+        Exit codes: CMD's with --then; else 0 completed/skipped/clicked, 1 error, 2 usage, 3 no_ad/timeout.
+        """
 
     public static func parse(_ args: [String]) throws -> LaunchOptions? {
         var r = ArgumentReader(args)

@@ -3,52 +3,52 @@ import LaunchAdCore
 /// `launchad play`'s command line.
 extension PlayOptions {
     public static let help = """
-    usage: launchad play FILE|URL [options]    or    launchad play --vast URL|FILE [options]
-    Plays a video (MP4, ...) or image (PNG, JPEG) ad with a skip button, then exits. A FILE or URL
-    whose root element is <VAST> is played as a VAST tag.
-      --vast URL|FILE        a VAST 2.0-4.3 tag: wrappers followed, a media file chosen, tracking sent
-      --vast-timeout S       seconds per VAST document (default 5)
-      --max-wrappers N       wrappers followed at most (default 5)
-      --max-bitrate KBPS     only media files at or under this bitrate
-      --allow-http           plain http to hosts other than loopback
-    \(playerHelp)
-    \(DeliveryOptions.help)
-    \(DeliveryOptions.recordHelp)
-    Exit codes: 0 completed/skipped/clicked/ended_by_host, 1 error, 2 usage, 3 no_ad/timeout.
-    """
+        usage: launchad play FILE|URL [options]    or    launchad play --vast URL|FILE [options]
+        Plays a video (MP4, ...) or image (PNG, JPEG) ad with a skip button, then exits. A FILE or URL
+        whose root element is <VAST> is played as a VAST tag.
+          --vast URL|FILE        a VAST 2.0-4.3 tag: wrappers followed, a media file chosen, tracking sent
+          --vast-timeout S       seconds per VAST document (default 5)
+          --max-wrappers N       wrappers followed at most (default 5)
+          --max-bitrate KBPS     only media files at or under this bitrate
+          --allow-http           plain http to hosts other than loopback
+        \(playerHelp)
+        \(DeliveryOptions.help)
+        \(DeliveryOptions.recordHelp)
+        Exit codes: 0 completed/skipped/clicked/ended_by_host, 1 error, 2 usage, 3 no_ad/timeout.
+        """
 
     /// The options `apply` takes: what the ad looks like and how a run goes. launch takes them
     /// all and preview those that change a picture, so their completions borrow these lines.
     static let playerHelp = """
-      --events FILE          write JSON-lines events to FILE instead of stdout
-      --metrics FILE         write Prometheus metrics to FILE (node_exporter's textfile collector) at the end
-      --size WxH             window size (default: the ad's size, scaled to fit the display)
-      --device NAME          portrait screen: \(DevicePreset.allCases.map(\.rawValue).joined(separator: ", "))
-      --fullscreen           desktop fullscreen, cursor hidden (kiosks)
-      --fit fit|fill         letterbox (default) or crop the ad to its area
-      --layout fullscreen|logo-bottom   with logo-bottom, --logo IMAGE is centred in the band below
-      --logo IMAGE           logo for --layout logo-bottom
-      --skip-style text|ring  "Skip 5" countdown (default) or a progress ring around "Skip"
-      --skip-after S         skip button disabled ("Ad 3") until S seconds have been shown
-      --no-skip              no skip button
-      --skip-label TEXT      word on the skip button (default "Skip")
-      --font FILE            TrueType font for the overlay (default: DejaVu Sans, found at run time)
-      --max-duration S       cap a video ad's length
-      --duration S           an image ad's length (default 5)
-      --link URL             http(s) click-through link: a click on the ad ends it as "clicked"
-      --open-links           also open the link with xdg-open
-      --no-pause-on-blur     keep playing when the window loses focus or is minimized
-      --transition fade|zoom|none   how the ad leaves (default fade)
-      --fallback IMAGE       image shown when the video cannot play or its first frame is late
-      --wait S               how long to wait for the first frame (default 3)
-      --stall-timeout S      end a video whose next picture is S seconds overdue: error media_stalled (default 3)
-      --control stdin        read pause, resume, skip, click, mute, unmute, end lines from stdin
-      --mute                 start muted (m toggles)
-      --rotate 0|90|180|270  turn the whole scene clockwise, for a panel mounted on its side
-      --captions FILE|URL    WebVTT, SRT or TTML captions (at most 1 MB); a text track in the file is used too
-      --caption-mode auto|on|off   auto (default): captions show while muted; on: always; off: never
-      --caption-lang LANG    preferred caption language (VAST files), else the system locale, else the first
-    """
+          --events FILE          write JSON-lines events to FILE instead of stdout
+          --metrics FILE         write Prometheus metrics to FILE (node_exporter's textfile collector) at the end
+          --size WxH             window size (default: the ad's size, scaled to fit the display)
+          --device NAME          portrait screen: \(DevicePreset.allCases.map(\.rawValue).joined(separator: ", "))
+          --fullscreen           desktop fullscreen, cursor hidden (kiosks)
+          --fit fit|fill         letterbox (default) or crop the ad to its area
+          --layout fullscreen|logo-bottom   with logo-bottom, --logo IMAGE is centred in the band below
+          --logo IMAGE           logo for --layout logo-bottom
+          --skip-style text|ring  "Skip 5" countdown (default) or a progress ring around "Skip"
+          --skip-after S         skip button disabled ("Ad 3") until S seconds have been shown
+          --no-skip              no skip button
+          --skip-label TEXT      word on the skip button (default "Skip")
+          --font FILE            TrueType font for the overlay (default: DejaVu Sans, found at run time)
+          --max-duration S       cap a video ad's length
+          --duration S           an image ad's length (default 5)
+          --link URL             http(s) click-through link: a click on the ad ends it as "clicked"
+          --open-links           also open the link with xdg-open
+          --no-pause-on-blur     keep playing when the window loses focus or is minimized
+          --transition fade|zoom|none   how the ad leaves (default fade)
+          --fallback IMAGE       image shown when the video cannot play or its first frame is late
+          --wait S               how long to wait for the first frame (default 3)
+          --stall-timeout S      end a video whose next picture is S seconds overdue: error media_stalled (default 3)
+          --control stdin        read pause, resume, skip, click, mute, unmute, end lines from stdin
+          --mute                 start muted (m toggles)
+          --rotate 0|90|180|270  turn the whole scene clockwise, for a panel mounted on its side
+          --captions FILE|URL    WebVTT, SRT or TTML captions (at most 1 MB); a text track in the file is used too
+          --caption-mode auto|on|off   auto (default): captions show while muted; on: always; off: never
+          --caption-lang LANG    preferred caption language (VAST files), else the system locale, else the first
+        """
 
     /// Parses `play`'s arguments (everything after the word `play`).
     public static func parse(_ args: [String]) throws -> PlayOptions? {
@@ -130,7 +130,9 @@ extension PlayOptions {
         case "--caption-mode": captionMode = try r.choice(for: opt, CaptionMode.self)
         case "--caption-lang":
             let raw = try r.value(for: opt)
-            guard CaptionLanguage.isTag(raw) else { throw UsageError("--caption-lang takes a language tag such as en or pt-BR, not '\(raw)'") }
+            guard CaptionLanguage.isTag(raw) else {
+                throw UsageError("--caption-lang takes a language tag such as en or pt-BR, not '\(raw)'")
+            }
             captionLanguage = raw
         default: throw UsageError("unknown option \(opt) (see launchad play --help)")
         }

@@ -1,6 +1,6 @@
+import Foundation
 import LaunchAdCore
 import LaunchAdDelivery
-import Foundation
 
 /// Everything `launchad prefetch` can be told; its cache and network part is shared with `launch`.
 public struct PrefetchOptions: Equatable, Sendable {
@@ -31,30 +31,30 @@ public struct PrefetchOptions: Equatable, Sendable {
     public static let defaultScreen = Size(width: 1920, height: 1080)
 
     public static let help = """
-    usage: launchad prefetch --manifest URL|FILE [options]
-    Refreshes the ad cache from the manifest (for cron or a systemd timer), then exits.
-    \(sharedHelp)
-      --size WxH             the screen variants are chosen for (default 1920x1080)
-      --device NAME          or a device's screen: \(DevicePreset.allCases.map(\.rawValue).joined(separator: ", "))
-      --rotate 0|90|180|270  the screen is turned, as for launch: variants are chosen for the turned shape
-      --events FILE          write JSON-lines events to FILE instead of stdout
-      --metrics FILE         update the Prometheus textfile launch writes (cache, last refresh, outbox)
-      --progress, --no-progress   progress bar on stderr (default: when stderr is a terminal)
-    Exit codes: 0 everything wanted is cached, 1 the manifest or a creative could not be had
-    (what was cached before is kept), 2 usage.
-    """
+        usage: launchad prefetch --manifest URL|FILE [options]
+        Refreshes the ad cache from the manifest (for cron or a systemd timer), then exits.
+        \(sharedHelp)
+          --size WxH             the screen variants are chosen for (default 1920x1080)
+          --device NAME          or a device's screen: \(DevicePreset.allCases.map(\.rawValue).joined(separator: ", "))
+          --rotate 0|90|180|270  the screen is turned, as for launch: variants are chosen for the turned shape
+          --events FILE          write JSON-lines events to FILE instead of stdout
+          --metrics FILE         update the Prometheus textfile launch writes (cache, last refresh, outbox)
+          --progress, --no-progress   progress bar on stderr (default: when stderr is a terminal)
+        Exit codes: 0 everything wanted is cached, 1 the manifest or a creative could not be had
+        (what was cached before is kept), 2 usage.
+        """
 
     static let sharedHelp = """
-      --manifest URL|FILE    the ad manifest: an https URL (http for loopback hosts) or a file
-      --cache DIR            cache folder (default $XDG_CACHE_HOME/launchad, else ~/.cache/launchad)
-      --cache-limit BYTES    most bytes kept, e.g. 200MB, 50M, 1GiB, 1000000 (default 200MB)
-      --allow-http           allow plain http from any host
-      --connect-timeout S    give up on a silent connection after S seconds (default 5)
-      --timeout S            give up on one download after S seconds (default 60)
-      --retries N            retries after a timeout, dropped connection or 5xx (default 2)
-      --max-creative-bytes BYTES   the largest creative accepted (default 100MB)
-    \(DeliveryOptions.help)
-    """
+          --manifest URL|FILE    the ad manifest: an https URL (http for loopback hosts) or a file
+          --cache DIR            cache folder (default $XDG_CACHE_HOME/launchad, else ~/.cache/launchad)
+          --cache-limit BYTES    most bytes kept, e.g. 200MB, 50M, 1GiB, 1000000 (default 200MB)
+          --allow-http           allow plain http from any host
+          --connect-timeout S    give up on a silent connection after S seconds (default 5)
+          --timeout S            give up on one download after S seconds (default 60)
+          --retries N            retries after a timeout, dropped connection or 5xx (default 2)
+          --max-creative-bytes BYTES   the largest creative accepted (default 100MB)
+        \(DeliveryOptions.help)
+        """
 
     public static func parse(_ args: [String]) throws -> PrefetchOptions? {
         var r = ArgumentReader(args)
@@ -110,7 +110,8 @@ public struct PrefetchOptions: Equatable, Sendable {
         if let sep = manifest.range(of: "://") {
             let scheme = manifest[..<sep.lowerBound].lowercased()
             guard ["http", "https", "file"].contains(scheme), let url = URL(string: manifest), url.scheme != nil,
-                  scheme == "file" || url.host?.isEmpty == false else {
+                scheme == "file" || url.host?.isEmpty == false
+            else {
                 throw UsageError("--manifest takes an http(s) URL or a file, not '\(manifest)'")
             }
             if scheme == "http", !allowHTTP, !URLPolicy.isLoopback(url.host ?? "") {
@@ -143,9 +144,11 @@ public struct PrefetchOptions: Equatable, Sendable {
         let number = s.prefix { $0.isNumber || $0 == "." }
         guard !number.isEmpty, let value = Double(number), value.isFinite else { return nil }
         let unit = s.dropFirst(number.count).trimmingCharacters(in: .whitespaces)
-        let scales: [String: Double] = ["": 1, "b": 1, "k": 1e3, "kb": 1e3, "m": 1e6, "mb": 1e6, "g": 1e9, "gb": 1e9,
-                                        "kib": 1024, "ki": 1024, "mib": 1_048_576, "mi": 1_048_576,
-                                        "gib": 1_073_741_824, "gi": 1_073_741_824]
+        let scales: [String: Double] = [
+            "": 1, "b": 1, "k": 1e3, "kb": 1e3, "m": 1e6, "mb": 1e6, "g": 1e9, "gb": 1e9,
+            "kib": 1024, "ki": 1024, "mib": 1_048_576, "mi": 1_048_576,
+            "gib": 1_073_741_824, "gi": 1_073_741_824
+        ]
         guard let scale = scales[unit] else { return nil }
         let bytes = value * scale
         guard bytes >= 1, bytes < 1e15 else { return nil }

@@ -13,21 +13,23 @@ public struct PreviewOptions: Equatable, Sendable {
     public init() {}
 
     public static let help = """
-    usage: launchad preview FILE --out gallery.png [--devices LIST|all] [--at S] [player options]
-    Draws the ad at S seconds on each device's screen, as the player would show it (layout, fit,
-    logo band, skip button as it reads then), side by side at one height with each device's name
-    and size, into one PNG. Needs no display.
-      --out FILE.png         where to write the gallery (required)
-      --devices LIST|all     comma-separated, from \(PreviewDevice.all.map(\.name).joined(separator: ", ")) (default all)
-      --at S                 the moment shown, in seconds of the ad (default 0: its first frame)
-    Player options that change what a screen shows: --fit, --layout, --logo, --skip-style, --skip-after,
-    --no-skip, --skip-label, --font, --duration, --max-duration (see launchad play --help).
-    Exit codes: 0 written, 1 the file cannot be read, --at is past its end or the PNG cannot be written, 2 usage.
-    """
+        usage: launchad preview FILE --out gallery.png [--devices LIST|all] [--at S] [player options]
+        Draws the ad at S seconds on each device's screen, as the player would show it (layout, fit,
+        logo band, skip button as it reads then), side by side at one height with each device's name
+        and size, into one PNG. Needs no display.
+          --out FILE.png         where to write the gallery (required)
+          --devices LIST|all     comma-separated, from \(PreviewDevice.all.map(\.name).joined(separator: ", ")) (default all)
+          --at S                 the moment shown, in seconds of the ad (default 0: its first frame)
+        Player options that change what a screen shows: --fit, --layout, --logo, --skip-style, --skip-after,
+        --no-skip, --skip-label, --font, --duration, --max-duration (see launchad play --help).
+        Exit codes: 0 written, 1 the file cannot be read, --at is past its end or the PNG cannot be written, 2 usage.
+        """
 
     /// Player options that only matter to a window or a run: a preview has neither.
-    static let notForPreview = ["--events", "--size", "--device", "--fullscreen", "--link", "--open-links", "--no-pause-on-blur",
-                                "--transition", "--fallback", "--wait", "--control", "--mute", "--rotate"]
+    static let notForPreview = [
+        "--events", "--size", "--device", "--fullscreen", "--link", "--open-links", "--no-pause-on-blur",
+        "--transition", "--fallback", "--wait", "--control", "--mute", "--rotate"
+    ]
 
     public static func parse(_ args: [String]) throws -> PreviewOptions? {
         var r = ArgumentReader(args)
@@ -42,7 +44,9 @@ public struct PreviewOptions: Equatable, Sendable {
             case _ where notForPreview.contains(opt):
                 throw UsageError("\(opt) does not change a preview (see launchad preview --help)")
             default:
-                do { try o.play.apply(opt, &r, durationGiven: &durationGiven) } catch let e as UsageError where e.message.hasPrefix("unknown option") {
+                do { try o.play.apply(opt, &r, durationGiven: &durationGiven) } catch let e as UsageError
+                    where e.message.hasPrefix("unknown option")
+                {
                     throw UsageError("unknown option \(opt) (see launchad preview --help)")
                 }
             }

@@ -1,4 +1,5 @@
 import LaunchAdCore
+
 /// What `launchad probe` is told: one file.
 public struct ProbeOptions: Equatable, Sendable {
     public var file: String
@@ -6,12 +7,12 @@ public struct ProbeOptions: Equatable, Sendable {
     public init(file: String) { self.file = file }
 
     public static let help = """
-    usage: launchad probe FILE
-    Prints a creative's facts as JSON: container, duration, size, faststart, and per stream codec,
-    profile, level, size, display aspect, rotation, pixel format, colour range and space, frame rate
-    (and whether it varies), bitrate, keyframe interval; sample rate and channels for audio.
-    Exit codes: 0 facts printed, 1 the file cannot be read as media, 2 usage.
-    """
+        usage: launchad probe FILE
+        Prints a creative's facts as JSON: container, duration, size, faststart, and per stream codec,
+        profile, level, size, display aspect, rotation, pixel format, colour range and space, frame rate
+        (and whether it varies), bitrate, keyframe interval; sample rate and channels for audio.
+        Exit codes: 0 facts printed, 1 the file cannot be read as media, 2 usage.
+        """
 
     public static func parse(_ args: [String]) throws -> ProbeOptions? {
         var r = ArgumentReader(args)

@@ -12,17 +12,17 @@ public struct ScheduleOptions: Equatable, Sendable {
     public init() {}
 
     public static let help = """
-    usage: launchad schedule --manifest URL|FILE [--at TIME] [--screen WxH] [--format text|json] [options]
-    Prints the id of the ad a launch would show at TIME (RFC 3339, e.g. 2026-12-24T18:00:00+01:00,
-    or epoch seconds; default now), then one line per other ad: its id and why not (outside days,
-    outside hours, capped, expired, not started, hidden, not cached, lower priority, share of
-    voice, rejected). The frequency caps count this screen's plays from the cache (--cache).
-      --at TIME              the moment to judge (default now)
-      --screen WxH           the screen variants are chosen for (default 1920x1080)
-      --format text|json     one line per ad (default), or one JSON object for scripts
-    \(PrefetchOptions.sharedHelp)
-    Exit codes: 0 an ad would show, 3 none would, 1 the manifest cannot be read, 2 usage.
-    """
+        usage: launchad schedule --manifest URL|FILE [--at TIME] [--screen WxH] [--format text|json] [options]
+        Prints the id of the ad a launch would show at TIME (RFC 3339, e.g. 2026-12-24T18:00:00+01:00,
+        or epoch seconds; default now), then one line per other ad: its id and why not (outside days,
+        outside hours, capped, expired, not started, hidden, not cached, lower priority, share of
+        voice, rejected). The frequency caps count this screen's plays from the cache (--cache).
+          --at TIME              the moment to judge (default now)
+          --screen WxH           the screen variants are chosen for (default 1920x1080)
+          --format text|json     one line per ad (default), or one JSON object for scripts
+        \(PrefetchOptions.sharedHelp)
+        Exit codes: 0 an ad would show, 3 none would, 1 the manifest cannot be read, 2 usage.
+        """
 
     public static func parse(_ args: [String]) throws -> ScheduleOptions? {
         var r = ArgumentReader(args)

@@ -3,18 +3,18 @@ import LaunchAdCore
 /// `launchad snapshot`'s command line.
 extension SnapshotOptions {
     public static let help = """
-    usage: launchad snapshot FILE --out sheet.png [--count N | --at SECONDS]
-    Writes a PNG contact sheet of N evenly spaced frames, each labelled with its time, or with
-    --at one frame at full size.
-      --out FILE.png         where to write the PNG (required)
-      --count N              frames on the sheet, 1 to 100 (default 12)
-      --at SECONDS           one frame at full size: the picture on screen at SECONDS
-                             (the last one stamped at or before it)
-      --width W              width of each picture on the sheet, 32 to 1920 (default 320)
-      --columns C            pictures per row, 1 to 20 (default: about square)
-    Exit codes: 0 written, 1 the file cannot be read or has no video, 2 usage (an --out that
-    cannot be written included).
-    """
+        usage: launchad snapshot FILE --out sheet.png [--count N | --at SECONDS]
+        Writes a PNG contact sheet of N evenly spaced frames, each labelled with its time, or with
+        --at one frame at full size.
+          --out FILE.png         where to write the PNG (required)
+          --count N              frames on the sheet, 1 to 100 (default 12)
+          --at SECONDS           one frame at full size: the picture on screen at SECONDS
+                                 (the last one stamped at or before it)
+          --width W              width of each picture on the sheet, 32 to 1920 (default 320)
+          --columns C            pictures per row, 1 to 20 (default: about square)
+        Exit codes: 0 written, 1 the file cannot be read or has no video, 2 usage (an --out that
+        cannot be written included).
+        """
 
     public static func parse(_ args: [String]) throws -> SnapshotOptions? {
         var r = ArgumentReader(args)

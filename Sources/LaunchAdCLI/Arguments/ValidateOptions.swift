@@ -1,4 +1,5 @@
 import LaunchAdCore
+
 /// What `launchad validate` is told: the files, the profile or spec file, the report format.
 public struct ValidateOptions: Equatable, Sendable {
     public enum Loudness: String, CaseIterable, Sendable {
@@ -28,26 +29,26 @@ public struct ValidateOptions: Equatable, Sendable {
     public init(files: [String] = []) { self.files = files }
 
     public static let help = """
-    usage: launchad validate FILE... [--profile NAME | --spec FILE.json] [--format text|json|junit|html]
-           launchad validate --vast URL|FILE [--profile NAME] [--format ...]
-    Decodes every packet of each creative once, measures loudness, black, silence, frozen and flashing
-    pictures, interlace, bars, range, phase, DC offset and clipping in one filter graph, and checks it
-    against a profile: each rule passes, warns, fails or is skipped (with the reason) with the measured
-    value and the limit.
-      --profile NAME         \(Spec.profileNames.joined(separator: ", ")) (default launch-ad)
-      --spec FILE.json       your own rules: {"extends": "iab-ctv", "rules": {"duration": {"max": 20}}}
-      --format FORMAT        text (default), json, junit (JUnit XML for CI) or html (one self-contained page
-                             with pictures, loudness plot and timeline; best with --output report.html)
-      --loudness atsc|ebu    atsc keeps the profile's target (-24 LKFS for iab-ctv); ebu checks -23 LUFS +/-1
-      --output FILE          write the report to FILE instead of stdout (whole or not at all)
-      --jobs N               check N creatives at once (default: the number of cores); the report keeps
-                             the files' order
-      --no-progress          no progress bar (it is shown only on a terminal anyway)
-      --vast URL|FILE        check a VAST tag: XML, version, required elements, https, wrappers,
-                             playable media, renditions, UniversalAdId, durations; then each media file
-      --vast-timeout S, --max-wrappers N, --allow-http, --allow-private-network   as for play --vast
-    Exit codes: 0 nothing fails (warnings allowed), 1 a rule fails or a file cannot be read, 2 usage.
-    """
+        usage: launchad validate FILE... [--profile NAME | --spec FILE.json] [--format text|json|junit|html]
+               launchad validate --vast URL|FILE [--profile NAME] [--format ...]
+        Decodes every packet of each creative once, measures loudness, black, silence, frozen and flashing
+        pictures, interlace, bars, range, phase, DC offset and clipping in one filter graph, and checks it
+        against a profile: each rule passes, warns, fails or is skipped (with the reason) with the measured
+        value and the limit.
+          --profile NAME         \(Spec.profileNames.joined(separator: ", ")) (default launch-ad)
+          --spec FILE.json       your own rules: {"extends": "iab-ctv", "rules": {"duration": {"max": 20}}}
+          --format FORMAT        text (default), json, junit (JUnit XML for CI) or html (one self-contained page
+                                 with pictures, loudness plot and timeline; best with --output report.html)
+          --loudness atsc|ebu    atsc keeps the profile's target (-24 LKFS for iab-ctv); ebu checks -23 LUFS +/-1
+          --output FILE          write the report to FILE instead of stdout (whole or not at all)
+          --jobs N               check N creatives at once (default: the number of cores); the report keeps
+                                 the files' order
+          --no-progress          no progress bar (it is shown only on a terminal anyway)
+          --vast URL|FILE        check a VAST tag: XML, version, required elements, https, wrappers,
+                                 playable media, renditions, UniversalAdId, durations; then each media file
+          --vast-timeout S, --max-wrappers N, --allow-http, --allow-private-network   as for play --vast
+        Exit codes: 0 nothing fails (warnings allowed), 1 a rule fails or a file cannot be read, 2 usage.
+        """
 
     public static func parse(_ args: [String]) throws -> ValidateOptions? {
         var r = ArgumentReader(args)

@@ -8,7 +8,8 @@ import LaunchAdDelivery
 enum CaptionStep {
     static func load(_ location: String, source: String, language: String? = nil, o: PlayOptions, sink: EventSink) -> CaptionTrack? {
         let fetcher = HTTPClient(connectTimeout: o.vast.timeout, totalTimeout: o.vast.timeout, allowHTTP: o.vast.allowHTTP)
-        let about: [(String, JSONValue)] = [("source", .string(source)), ("file", .string(location))]
+        let about: [(String, JSONValue)] =
+            [("source", .string(source)), ("file", .string(location))]
             + (language.map { [("language", .string($0))] } ?? [])
         switch CaptionLoader.load(location, fetcher: fetcher) {
         case .failure(let e):
@@ -17,7 +18,9 @@ enum CaptionStep {
         case .success(let p):
             emit(sink, "captions", about + [("format", .string(p.format.rawValue)), ("cues", .int(p.track.cues.count))])
             if p.skipped > 0 {
-                emit(sink, "captions_error", about + [("message", .string(p.firstProblem ?? "malformed cues")), ("skipped", .int(p.skipped))])
+                emit(
+                    sink, "captions_error", about + [("message", .string(p.firstProblem ?? "malformed cues")), ("skipped", .int(p.skipped))]
+                )
             }
             return p.track
         }

@@ -5,7 +5,10 @@ import LaunchAdMedia
 enum CaptionTracks {
     static func facts(of file: String) -> [CaptionFacts] {
         guard let found = try? EmbeddedCaptions.read(path: file) else { return [] }
-        return [CaptionFacts(kind: found.codec, language: found.language, cues: found.cues.count, lastEndMs: found.cues.map(\.endMs).max(),
-                             track: CaptionTrack(found.cues))]
+        return [
+            CaptionFacts(
+                kind: found.codec, language: found.language, cues: found.cues.count, lastEndMs: found.cues.map(\.endMs).max(),
+                track: CaptionTrack(found.cues))
+        ]
     }
 }

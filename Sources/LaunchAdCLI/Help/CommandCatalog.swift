@@ -41,10 +41,12 @@ struct CommandCatalog {
             guard section == "Commands:", let gap = body.range(of: "  ") else { about.append(body); continue }
             let head = body[..<gap.lowerBound].split(separator: " ", maxSplits: 1).map(String.init)
             let name = head[0]
-            commands.append(Entry(name: name, arguments: head.count > 1 ? head[1] : "",
-                                  summary: String(body[gap.upperBound...]).trimmingSpaces,
-                                  page: (try? Command.helpText(for: name)).map(HelpPage.init),
-                                  borrowed: Self.borrowed(by: name)))
+            commands.append(
+                Entry(
+                    name: name, arguments: head.count > 1 ? head[1] : "",
+                    summary: String(body[gap.upperBound...]).trimmingSpaces,
+                    page: (try? Command.helpText(for: name)).map(HelpPage.init),
+                    borrowed: Self.borrowed(by: name)))
         }
         self.about = about
         self.commands = commands

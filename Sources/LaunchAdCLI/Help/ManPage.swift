@@ -66,7 +66,9 @@ enum ManPage {
     }
 
     private static func seeAlso(_ catalog: CommandCatalog, except: String?) -> [String] {
-        let pages = (except == nil ? [] : ["launchad"]) + catalog.commands.filter { $0.page != nil && $0.name != except }.map { "launchad\\-\($0.name.roffEscaped)" }
+        let pages =
+            (except == nil ? [] : ["launchad"])
+            + catalog.commands.filter { $0.page != nil && $0.name != except }.map { "launchad\\-\($0.name.roffEscaped)" }
         return [".SH SEE ALSO", pages.map { "\\fB\($0)\\fR(1)" }.joined(separator: ", ") + ", ffprobe(1), systemd.service(5)"]
     }
 

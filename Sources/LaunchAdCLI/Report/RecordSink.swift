@@ -1,7 +1,7 @@
 import Foundation
-import Synchronization
 import LaunchAdCore
 import LaunchAdDelivery
+import Synchronization
 
 /// Watches one play's events and, at its `end`, queues its record for the collector through
 /// the outbox (on disk before the `end` goes on), then passes every event on unchanged.
@@ -14,8 +14,10 @@ final class RecordSink: EventSink, Sendable {
     private let creative: @Sendable () -> String?
     private let record: Mutex<PlayRecord>
 
-    init(_ inner: EventSink, record: PlayRecord, target: ReportTarget, outbox: Outbox, screen: String,
-         creative: @escaping @Sendable () -> String?) {
+    init(
+        _ inner: EventSink, record: PlayRecord, target: ReportTarget, outbox: Outbox, screen: String,
+        creative: @escaping @Sendable () -> String?
+    ) {
         self.inner = inner; self.record = Mutex(record); self.target = target; self.outbox = outbox; self.screen = screen
         self.creative = creative
     }
@@ -48,8 +50,10 @@ extension DeliveryOptions {
     }
 
     /// `sink`, or a sink that also queues the play's record when there is a collector and an outbox.
-    func recording(_ sink: EventSink, target: ReportTarget?, outbox: Outbox?, adID: String?,
-                   sha256: @escaping @Sendable () -> String?, options: PlayOptions) -> EventSink {
+    func recording(
+        _ sink: EventSink, target: ReportTarget?, outbox: Outbox?, adID: String?,
+        sha256: @escaping @Sendable () -> String?, options: PlayOptions
+    ) -> EventSink {
         guard let usable = usableTarget(target, outbox: outbox, sink: sink) else { return sink }
         let record = PlayRecord(adID: adID, creativeSHA256: nil, fullscreen: options.fullscreen, muted: options.muted)
         return RecordSink(sink, record: record, target: usable.0, outbox: usable.1, screen: screenName(), creative: sha256)

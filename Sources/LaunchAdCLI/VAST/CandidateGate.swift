@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import LaunchAdCore
+import Synchronization
 
 /// One try of one media file of a VAST ad. When the file does not open or decode before its
 /// first frame and another candidate is left, the try's `error` and `end` are held back (no
@@ -8,8 +8,10 @@ import LaunchAdCore
 /// Otherwise every event passes through unchanged.
 final class CandidateGate: EventSink, Sendable {
     /// The player's codes for a file that could not be opened or decoded at all.
-    static let openFailures: Set<String> = ["file_not_found", "open_failed", "permission_denied", "decoder_missing", "not_media",
-                                            "no_video_stream"]
+    static let openFailures: Set<String> = [
+        "file_not_found", "open_failed", "permission_denied", "decoder_missing", "not_media",
+        "no_video_stream"
+    ]
     private let inner: EventSink
     private let sink: EventSink
     private let media: String
@@ -28,15 +30,22 @@ final class CandidateGate: EventSink, Sendable {
         // `fallThrough`: the code of the error that hands over to the next candidate.
         let (hold, fallThrough) = state.withLock { s -> (Bool, String?) in
             if event.name == "first_frame" { s.shown = true }
-            if !s.failed, canFallThrough, !s.shown, event.name == "error", case .string(let code)? = event["code"], Self.openFailures.contains(code) {
+            if !s.failed, canFallThrough, !s.shown, event.name == "error", case .string(let code)? = event["code"],
+                Self.openFailures.contains(code)
+            {
                 s.failed = true
                 return (true, code)
             }
             return (s.failed, nil)
         }
         if let code = fallThrough {
-            sink.emit(AdEvent("media_fallback", tMs: event.tMs, [("media", .string(media)), ("code", .string(code)),
-                                                                 ("message", event["message"] ?? .null)]))
+            sink.emit(
+                AdEvent(
+                    "media_fallback", tMs: event.tMs,
+                    [
+                        ("media", .string(media)), ("code", .string(code)),
+                        ("message", event["message"] ?? .null)
+                    ]))
         } else if !hold {
             inner.emit(event)
         }

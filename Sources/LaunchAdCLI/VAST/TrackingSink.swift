@@ -6,7 +6,7 @@ import LaunchAdDelivery
 /// VASTTracker decides which fire, with their macros), queued durably in the order they happen.
 /// Queueing writes files (fsync'd): it runs on a serial queue of its own, never on the thread
 /// that draws frames; the ad's `end` goes on only once everything before it is on disk.
-final class TrackingSink: EventSink, @unchecked Sendable { // the tracker is guarded by `lock`
+final class TrackingSink: EventSink, @unchecked Sendable {  // the tracker is guarded by `lock`
     private let inner: EventSink
     private let queue: BeaconQueue?
     private let lock = NSLock()
@@ -28,8 +28,13 @@ final class TrackingSink: EventSink, @unchecked Sendable { // the tracker is gua
         // A late first frame is a VAST error too (402), said as one like the others.
         if event.name == "wait_expired" {
             inner.emit(event)
-            emit(AdEvent("error", tMs: event.tMs, [("code", .string("first_frame_timeout")), ("vast_error", .int(VASTError.mediaTimeout)),
-                                                   ("message", .string("the media file's first frame was not ready in time (--wait)"))]))
+            emit(
+                AdEvent(
+                    "error", tMs: event.tMs,
+                    [
+                        ("code", .string("first_frame_timeout")), ("vast_error", .int(VASTError.mediaTimeout)),
+                        ("message", .string("the media file's first frame was not ready in time (--wait)"))
+                    ]))
             return
         }
         if event.name != "end" { inner.emit(event) }
@@ -65,7 +70,7 @@ final class TrackingSink: EventSink, @unchecked Sendable { // the tracker is gua
 
 /// One ad of a VAST run: its `end` becomes `ad_end` (with the ad's id); the run's single `end`
 /// comes after the last ad. Remembers the ad's shown time and whether the window was closed.
-final class AdEndSink: EventSink, @unchecked Sendable { // `shownMs` and `closed` are guarded by `lock`
+final class AdEndSink: EventSink, @unchecked Sendable {  // `shownMs` and `closed` are guarded by `lock`
     private let inner: EventSink
     private let adID: String?
     private let sequence: Int?

@@ -7,12 +7,15 @@ import LaunchAdDelivery
 enum VASTCaptions {
     static func load(_ files: [VASTCaptionFile], o: PlayOptions, sink: EventSink) -> CaptionTrack? {
         guard o.captions == nil, o.captionMode != .off,
-              let file = VASTCaptionChoice.choose(files, preferred: o.captionLanguage, locale: systemLanguage) else { return nil }
+            let file = VASTCaptionChoice.choose(files, preferred: o.captionLanguage, locale: systemLanguage)
+        else { return nil }
         return CaptionStep.load(file.url, source: "vast", language: file.language, o: o, sink: sink)
     }
 
     /// `validate --vast`: every caption file LaunchAd reads, fetched and parsed (nil: not fetched).
-    static func read(_ files: [VASTCaptionFile], _ o: ValidateOptions) -> [(file: VASTCaptionFile, read: Result<CaptionParse, CaptionError>?)] {
+    static func read(_ files: [VASTCaptionFile], _ o: ValidateOptions) -> [(
+        file: VASTCaptionFile, read: Result<CaptionParse, CaptionError>?
+    )] {
         let client = HTTPClient(connectTimeout: o.vastTimeout, totalTimeout: o.vastTimeout, allowHTTP: o.allowHTTP)
         return files.map { f in (f, f.format != nil && Link.isAllowed(f.url) ? CaptionLoader.load(f.url, fetcher: client) : nil) }
     }

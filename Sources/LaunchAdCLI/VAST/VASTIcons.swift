@@ -23,7 +23,9 @@ enum VASTIcons {
     /// The `vast_ad` fields: how many icons will be drawn, and the skipped ones with why.
     static func fields(_ icons: [VASTIcon]) -> [(String, JSONValue)] {
         let skipped = icons.enumerated().compactMap { i, icon in
-            skipReason(icon).map { JSONValue.object([("index", .int(i)), ("program", icon.program.map { .string($0) } ?? .null), ("reason", .string($0))]) }
+            skipReason(icon).map {
+                JSONValue.object([("index", .int(i)), ("program", icon.program.map { .string($0) } ?? .null), ("reason", .string($0))])
+            }
         }
         return [("icons", .int(icons.count - skipped.count)), ("icons_skipped", .array(skipped))]
     }
@@ -42,8 +44,13 @@ enum VASTIcons {
                 guard (200..<300).contains(r.status) else { throw FetchError("HTTP \(r.status)", retryable: false) }
                 out.append(OverlayIcon(icon, index: i, file: local.path, adDurationMs: durationMs))
             } catch {
-                sink.emit(AdEvent("icon_error", tMs: ProcessClock.nowMs(), [("index", .int(i)), ("program", icon.program.map { .string($0) } ?? .null),
-                                                                            ("message", .string("\(error)"))]))
+                sink.emit(
+                    AdEvent(
+                        "icon_error", tMs: ProcessClock.nowMs(),
+                        [
+                            ("index", .int(i)), ("program", icon.program.map { .string($0) } ?? .null),
+                            ("message", .string("\(error)"))
+                        ]))
             }
         }
         return out

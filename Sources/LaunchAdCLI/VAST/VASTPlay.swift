@@ -15,8 +15,10 @@ enum VASTPlay {
     /// Wraps one ad's events in a play-record sink for that ad (its id); the identity without `--report`.
     typealias Recorder = (EventSink, String?) -> EventSink
 
-    static func play(_ o: PlayOptions, sink: EventSink, queue: BeaconQueue?, network: NetworkOpener,
-                     record: @escaping Recorder = { s, _ in s }) -> Outcome {
+    static func play(
+        _ o: PlayOptions, sink: EventSink, queue: BeaconQueue?, network: NetworkOpener,
+        record: @escaping Recorder = { s, _ in s }
+    ) -> Outcome {
         MediaLog.configure()
         let run = Run(options: o, sink: sink, queue: queue, network: network, record: record)
         return run.play()
@@ -61,8 +63,12 @@ enum VASTPlay {
             }
             rootErrors = doc.errors
             let plan = VASTAdPlan(doc)
-            emit("vast", [("version", .string(doc.version)), ("ads", .int(doc.ads.count)),
-                          ("pod", .int(plan.pod.count)), ("buffet", .int(plan.buffet.count))])
+            emit(
+                "vast",
+                [
+                    ("version", .string(doc.version)), ("ads", .int(doc.ads.count)),
+                    ("pod", .int(plan.pod.count)), ("buffet", .int(plan.buffet.count))
+                ])
             guard !plan.isEmpty else { return fail(VASTError(VASTError.noAd, "the response holds no <Ad>"), uris: doc.errors) }
 
             var sequence = VASTPodSequence(plan)
@@ -102,24 +108,28 @@ enum VASTPlay {
             context.skippable = resolved.linear.skipOffset != nil || o.vast.skipAfterGiven
             let window = VASTMapping.window(for: o)
             let choice: MediaFileChoice
-            switch MediaFileChooser.choose(resolved.linear.mediaFiles, window: window, capabilities: capabilities,
-                                           maxBitrateKbps: o.vast.maxBitrateKbps) {
+            switch MediaFileChooser.choose(
+                resolved.linear.mediaFiles, window: window, capabilities: capabilities,
+                maxBitrateKbps: o.vast.maxBitrateKbps)
+            {
             case .success(let c): choice = c
             case .failure(let e):
                 fireErrors(resolved, code: e.code, context: context)
                 reportEvent(e, adID: resolved.id)
                 return .failed(stopRun: false)
             }
-            var fields: [(String, JSONValue)] = [
-                ("ad_id", resolved.id.map { .string($0) } ?? .null), ("sequence", resolved.sequence.map { .int($0) } ?? .null),
-                ("ad_system", resolved.adSystem.map { .string($0) } ?? .null), ("wrappers", .int(resolved.wrapperDepth)),
-                ("media", .string(choice.file.url)), ("reason", .string(choice.reason)),
-            ] + VASTIcons.fields(resolved.linear.icons)
+            var fields: [(String, JSONValue)] =
+                [
+                    ("ad_id", resolved.id.map { .string($0) } ?? .null), ("sequence", resolved.sequence.map { .int($0) } ?? .null),
+                    ("ad_system", resolved.adSystem.map { .string($0) } ?? .null), ("wrappers", .int(resolved.wrapperDepth)),
+                    ("media", .string(choice.file.url)), ("reason", .string(choice.reason))
+                ] + VASTIcons.fields(resolved.linear.icons)
             let dropped = resolved.urisDropped.values.reduce(0, +)
             if dropped > 0 {
                 // Said, not silently lost: the tag listed more URIs per event than are sent.
                 fields.append(("uris_dropped", .int(dropped)))
-                fields.append(("uris_dropped_by_event", .object(resolved.urisDropped.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })))
+                fields.append(
+                    ("uris_dropped_by_event", .object(resolved.urisDropped.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })))
             }
             emit("vast_ad", fields)
             let candidates = choice.candidates
@@ -136,7 +146,8 @@ enum VASTPlay {
                 let adSink = AdEndSink(sink, adID: resolved.id, sequence: resolved.sequence)
                 let tracker = VASTTracker(ad: resolved, context: adContext, followsFocus: o.pauseOnBlur)
                 // Its own reach: the sink writes its beacons later, on its writer queue.
-                let tracking = TrackingSink(record(adSink, resolved.id), tracker: tracker, queue: ReachQueue.fixed(reachQueue?.base, resolved.reach))
+                let tracking = TrackingSink(
+                    record(adSink, resolved.id), tracker: tracker, queue: ReachQueue.fixed(reachQueue?.base, resolved.reach))
                 // Every candidate but the last may give way to the next when it does not open or decode.
                 let gate = CandidateGate(tracking, media: media.url, canFallThrough: n + 1 < candidates.count, sink: sink)
                 let outcome = PlayCommand.play(options, sink: gate, network: network, captions: captions, icons: icons)
@@ -172,7 +183,9 @@ enum VASTPlay {
 
         private func reportEvent(_ e: VASTError, adID: String?) {
             lastError = e
-            var fields: [(String, JSONValue)] = [("code", .string("vast_\(e.code)")), ("vast_error", .int(e.code)), ("message", .string(e.message))]
+            var fields: [(String, JSONValue)] = [
+                ("code", .string("vast_\(e.code)")), ("vast_error", .int(e.code)), ("message", .string(e.message))
+            ]
             if let adID { fields.append(("ad_id", .string(adID))) }
             emit("error", fields)
         }

@@ -69,8 +69,12 @@ enum ValidateVAST {
         for (n, report) in media.enumerated() where sections[report.file] == nil {
             sections[report.file] = (ValidationReport.anchor(n + 1), report.status)
         }
-        let captions = VASTCaptionCheck.evaluate(VASTCaptions.read(facts.resolved?.linear.captionFiles ?? [], o), adSeconds: facts.resolved?.linear.duration)
-        return [CreativeReport(file: tag, spec: "vast", results: VASTRules.evaluate(facts) + [captions], facts: nil,
-                               vast: VASTReportFacts(facts, sections: sections))] + media
+        let captions = VASTCaptionCheck.evaluate(
+            VASTCaptions.read(facts.resolved?.linear.captionFiles ?? [], o), adSeconds: facts.resolved?.linear.duration)
+        return [
+            CreativeReport(
+                file: tag, spec: "vast", results: VASTRules.evaluate(facts) + [captions], facts: nil,
+                vast: VASTReportFacts(facts, sections: sections))
+        ] + media
     }
 }

@@ -7,10 +7,14 @@ public enum CacheNames {
     /// The first line every cache tag file must start with, per the convention.
     public static let tagSignature = "Signature: 8a477f597d28d172789f06886806bc55"
     /// The whole `CACHEDIR.TAG` launchad writes: the signature and a comment saying who made it.
-    public static let tagContents = tagSignature + "\n# This file marks a cache folder made by launchad.\n# For information about cache directory tags see https://bford.info/cachedir/\n"
+    public static let tagContents =
+        tagSignature
+        + "\n# This file marks a cache folder made by launchad.\n# For information about cache directory tags see https://bford.info/cachedir/\n"
 
     /// Extensions a creative may be stored under; anything else becomes mp4 or png.
-    public static let knownExtensions: Set<String> = ["mp4", "m4v", "mov", "webm", "mkv", "png", "jpg", "jpeg", "gif", "webp", "bmp", "vtt", "srt", "ttml"]
+    public static let knownExtensions: Set<String> = [
+        "mp4", "m4v", "mov", "webm", "mkv", "png", "jpg", "jpeg", "gif", "webp", "bmp", "vtt", "srt", "ttml"
+    ]
 
     /// Whether `s` is exactly 64 lowercase hex digits.
     public static func isSHA256(_ s: String) -> Bool {

@@ -5,7 +5,8 @@ public enum CaptionLanguage {
     /// `en`, `pt-BR`, `zh-Hant`: letters, digits and hyphens, a 2-3 letter primary subtag.
     public static func isTag(_ raw: String) -> Bool {
         let parts = raw.split(separator: "-", omittingEmptySubsequences: false)
-        guard raw.count <= 35, let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+        guard raw.count <= 35, let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return false }
         return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
     }
 
@@ -43,7 +44,7 @@ public enum CaptionLanguage {
         "eng": "en", "spa": "es", "fra": "fr", "fre": "fr", "deu": "de", "ger": "de", "ita": "it", "por": "pt", "nld": "nl",
         "dut": "nl", "rus": "ru", "pol": "pl", "tur": "tr", "ara": "ar", "heb": "he", "hin": "hi", "jpn": "ja", "kor": "ko",
         "zho": "zh", "chi": "zh", "vie": "vi", "tha": "th", "ind": "id", "swe": "sv", "nor": "no", "dan": "da", "fin": "fi",
-        "ces": "cs", "cze": "cs", "ell": "el", "gre": "el", "hun": "hu", "ron": "ro", "rum": "ro", "ukr": "uk",
+        "ces": "cs", "cze": "cs", "ell": "el", "gre": "el", "hun": "hu", "ron": "ro", "rum": "ro", "ukr": "uk"
     ]
 }
 

@@ -64,7 +64,8 @@ public struct CaptionLayout: Equatable, Sendable {
         let textHeight = kept.reduce(0) { $0 + $1.height }
         let width = min(area.width, (kept.map(\.width).max() ?? 0) + 2 * pad)
         let height = textHeight + 2 * pad
-        let box = Rect(x: area.x + (area.width - width) / 2, y: max(ceiling, bottom - height), width: width, height: min(height, bottom - ceiling))
+        let box = Rect(
+            x: area.x + (area.width - width) / 2, y: max(ceiling, bottom - height), width: width, height: min(height, bottom - ceiling))
         guard box.height > 0 else { return nil }
         var y = box.y + pad
         var rects: [Rect] = []

@@ -19,8 +19,10 @@ public enum CaptionText {
             default: if !inTag && !inBrace { out.append(ch) }
             }
         }
-        let entities = [("&lt;", "<"), ("&gt;", ">"), ("&nbsp;", "\u{00A0}"), ("&lrm;", "\u{200E}"), ("&rlm;", "\u{200F}"),
-                        ("&quot;", "\""), ("&apos;", "'"), ("&amp;", "&")]
+        let entities = [
+            ("&lt;", "<"), ("&gt;", ">"), ("&nbsp;", "\u{00A0}"), ("&lrm;", "\u{200E}"), ("&rlm;", "\u{200F}"),
+            ("&quot;", "\""), ("&apos;", "'"), ("&amp;", "&")
+        ]
         for (e, c) in entities { out = out.replacingOccurrences(of: e, with: c) }
         return tidy(out)
     }

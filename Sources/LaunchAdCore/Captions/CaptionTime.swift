@@ -15,7 +15,8 @@ enum CaptionTime {
         let minutes = parts[parts.count - 2]
         let secParts = parts[parts.count - 1].split(omittingEmptySubsequences: false) { $0 == "." || $0 == "," }
         guard secParts.count <= 2, let h = digits(hours, max: 4), let m = digits(minutes, max: 2), let sec = digits(secParts[0], max: 2),
-              m < 60, sec < 60 else { return nil }
+            m < 60, sec < 60
+        else { return nil }
         var ms = 0
         if secParts.count == 2 {
             let f = secParts[1]
@@ -32,11 +33,15 @@ enum CaptionTime {
         let s = raw.trimmingCharacters(in: .whitespaces)
         let parts = s.split(separator: ":", omittingEmptySubsequences: false)
         if parts.count == 4 {
-            guard let base = clock(parts[0..<3].joined(separator: ":")[...]), let f = Double(parts[3]), f >= 0, f < max(1, frameRate) else { return nil }
+            guard let base = clock(parts[0..<3].joined(separator: ":")[...]), let f = Double(parts[3]), f >= 0, f < max(1, frameRate) else {
+                return nil
+            }
             return base + Int((f / frameRate * 1000).rounded())
         }
         if parts.count == 3 { return clock(s[...]) }
-        let units: [(String, Double)] = [("ms", 1), ("h", 3_600_000), ("m", 60_000), ("s", 1000), ("f", 1000 / frameRate), ("t", 1000 / tickRate)]
+        let units: [(String, Double)] = [
+            ("ms", 1), ("h", 3_600_000), ("m", 60_000), ("s", 1000), ("f", 1000 / frameRate), ("t", 1000 / tickRate)
+        ]
         for (unit, scale) in units where s.hasSuffix(unit) {
             guard let v = Double(s.dropLast(unit.count)), v.isFinite, v >= 0 else { return nil }
             let ms = v * scale

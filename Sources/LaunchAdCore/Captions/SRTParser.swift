@@ -17,7 +17,9 @@ enum SRTParser {
             }
             let line = block[timingAt]
             let payload = block[(timingAt + 1)...].joined(separator: "\n")
-            switch CaptionFormat.cue(number, CaptionFormat.timing(line) { CaptionTime.clock($0, hoursRequired: true) }, line, payload: payload) {
+            switch CaptionFormat.cue(
+                number, CaptionFormat.timing(line) { CaptionTime.clock($0, hoursRequired: true) }, line, payload: payload)
+            {
             case .success(let c): cues.append(c)
             case .failure(let p): problems.append(p.message)
             }

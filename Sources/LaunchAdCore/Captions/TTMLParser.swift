@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// TTML basics (W3C Timed Text, IMSC1 text profile; VAST's `application/ttml+xml`): each `<p>`
@@ -10,7 +11,9 @@ import FoundationXML
 enum TTMLParser {
     static func parse(_ data: Data) throws -> CaptionParse {
         if XMLTree.containsDeclaration(data) { throw CaptionError("the TTML file declares a DOCTYPE or entities, which are refused") }
-        if XMLTree.containsEmptyProcessingInstruction(data) { throw CaptionError("the TTML file holds a processing instruction without data") }
+        if XMLTree.containsEmptyProcessingInstruction(data) {
+            throw CaptionError("the TTML file holds a processing instruction without data")
+        }
         let reader = Reader()
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
@@ -38,23 +41,32 @@ enum TTMLParser {
         var paragraph: (begin: Int?, end: Int?, text: String, timing: String)?
         var number = 0
 
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                    qualifiedName qName: String?, attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+            qualifiedName qName: String?, attributes: [String: String] = [:]
+        ) {
             let name = local(elementName)
             if stack.isEmpty {
-                guard name == "tt" else { refusal = "not a caption file: the root element is <\(name)>, not <tt>"; return parser.abortParsing() }
+                guard name == "tt" else {
+                    refusal = "not a caption file: the root element is <\(name)>, not <tt>"; return parser.abortParsing()
+                }
                 sawRoot = true
                 if let r = attribute(attributes, "frameRate").flatMap(Double.init), r > 0, r <= 1000 { frameRate = r }
                 if let r = attribute(attributes, "tickRate").flatMap(Double.init), r > 0 { tickRate = r }
             }
-            guard stack.count < Reader.maxDepth else { refusal = "the TTML file nests deeper than \(Reader.maxDepth) elements"; return parser.abortParsing() }
+            guard stack.count < Reader.maxDepth else {
+                refusal = "the TTML file nests deeper than \(Reader.maxDepth) elements"; return parser.abortParsing()
+            }
             let base = stack.last?.base ?? 0
             let begin = attribute(attributes, "begin").flatMap { CaptionTime.ttml($0, frameRate: frameRate, tickRate: tickRate) }
             if name == "p", paragraph == nil {
-                let end = attribute(attributes, "end").flatMap { CaptionTime.ttml($0, frameRate: frameRate, tickRate: tickRate) }.map { $0 + base }
+                let end = attribute(attributes, "end").flatMap { CaptionTime.ttml($0, frameRate: frameRate, tickRate: tickRate) }.map {
+                    $0 + base
+                }
                 let dur = attribute(attributes, "dur").flatMap { CaptionTime.ttml($0, frameRate: frameRate, tickRate: tickRate) }
                 let start = begin.map { $0 + base }
-                let timing = "begin=\(attribute(attributes, "begin") ?? "-") end=\(attribute(attributes, "end") ?? attribute(attributes, "dur") ?? "-")"
+                let timing =
+                    "begin=\(attribute(attributes, "begin") ?? "-") end=\(attribute(attributes, "end") ?? attribute(attributes, "dur") ?? "-")"
                 paragraph = (start, end ?? both(start, dur).map { $0.0 + $0.1 }, "", timing)
             } else if name == "br", paragraph != nil {
                 paragraph?.text.append(Reader.lineBreak)
@@ -83,7 +95,9 @@ enum TTMLParser {
         }
 
         func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) { parser.abortParsing() }
-        func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) { parser.abortParsing() }
+        func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) {
+            parser.abortParsing()
+        }
 
         private func local(_ name: String) -> String { name.split(separator: ":").last.map(String.init) ?? name }
 

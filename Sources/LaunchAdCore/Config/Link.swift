@@ -8,7 +8,8 @@ public enum Link {
         let rest = lower[sep.upperBound...]
         // A host must follow the scheme: not "http:///x", "http://?q" or "http://#f".
         guard scheme == "http" || scheme == "https", let hostChar = rest.first,
-              hostChar.isLetter || hostChar.isNumber || hostChar == "[" else { return false }
+            hostChar.isLetter || hostChar.isNumber || hostChar == "["
+        else { return false }
         return !raw.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } ?? false })
     }
 }

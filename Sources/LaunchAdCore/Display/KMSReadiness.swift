@@ -18,7 +18,8 @@ public enum KMSReadiness {
         let cards = drm.filter { ($0.path.split(separator: "/").last ?? "").hasPrefix("card") }
         if cards.isEmpty { return "no DRM device: /dev/dri has no card node" }
         if !cards.contains(where: \.usable) {
-            return "cannot open \(cards.map(\.path).joined(separator: ", ")) for reading and writing (add the user to the video group, or run on a seat)"
+            return
+                "cannot open \(cards.map(\.path).joined(separator: ", ")) for reading and writing (add the user to the video group, or run on a seat)"
         }
         if !input.isEmpty && !input.contains(where: \.usable) {
             return "cannot read the input devices in /dev/input (add the user to the input group); SDL would lock the console"

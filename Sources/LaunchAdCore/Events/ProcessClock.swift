@@ -22,7 +22,8 @@ public enum ProcessClock {
 
     static func processStartUptime() -> Double? {
         guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return nil }
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
         // Fields after the command name: state is field 3, starttime is field 22.
         let rest = stat[stat.index(after: close)...].split(separator: " ")
         guard rest.count > 19, let ticks = Double(rest[19]) else { return nil }

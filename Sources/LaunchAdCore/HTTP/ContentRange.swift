@@ -22,7 +22,8 @@ public struct ContentRange: Equatable, Sendable {
         guard halves.count == 2 else { return nil }
         let ends = halves[0].split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
         guard ends.count == 2, let s = ContentRange.number(ends[0]), let e = ContentRange.number(ends[1]),
-              let t = ContentRange.number(halves[1]), s <= e, e < t else { return nil }
+            let t = ContentRange.number(halves[1]), s <= e, e < t
+        else { return nil }
         start = s; end = e; total = t
     }
 

@@ -44,7 +44,9 @@ public struct OverlayIcon: Equatable, Sendable {
     public func place(image: Size, layout: AdLayout) -> Result<Rect, IconRefusal> {
         let size = width > 0 && height > 0 ? Size(width: width, height: height) : image
         let window = layout.window
-        guard !size.isEmpty, size.width * size.height * 4 <= window.width * window.height, size.width <= window.width, size.height <= window.height else {
+        guard !size.isEmpty, size.width * size.height * 4 <= window.width * window.height, size.width <= window.width,
+            size.height <= window.height
+        else {
             return .failure(IconRefusal("the icon is \(size), larger than a quarter of the \(window) window"))
         }
         let area = layout.adArea
@@ -55,8 +57,10 @@ public struct OverlayIcon: Equatable, Sendable {
             case .pixels(let v): return start + min(v, max(0, length - size))
             }
         }
-        return .success(Rect(x: along(x, start: area.x, length: area.width, size: size.width),
-                             y: along(y, start: area.y, length: area.height, size: size.height), width: size.width, height: size.height))
+        return .success(
+            Rect(
+                x: along(x, start: area.x, length: area.width, size: size.width),
+                y: along(y, start: area.y, length: area.height, size: size.height), width: size.width, height: size.height))
     }
 }
 

@@ -23,13 +23,15 @@ public struct Placement: Equatable, Sendable {
             let s = min(aw / cw, ah / ch)
             // Never a zero side: a 0-pixel rectangle draws nothing at all.
             let w = min(area.width, max(1, Int((cw * s).rounded()))), h = min(area.height, max(1, Int((ch * s).rounded())))
-            return Placement(source: full,
-                             destination: Rect(x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h))
+            return Placement(
+                source: full,
+                destination: Rect(x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h))
         case .fill:
             let s = max(aw / cw, ah / ch)
             let sw = min(content.width, max(1, Int((aw / s).rounded()))), sh = min(content.height, max(1, Int((ah / s).rounded())))
-            return Placement(source: Rect(x: (content.width - sw) / 2, y: (content.height - sh) / 2, width: sw, height: sh),
-                             destination: area)
+            return Placement(
+                source: Rect(x: (content.width - sw) / 2, y: (content.height - sh) / 2, width: sw, height: sh),
+                destination: area)
         }
     }
 }
@@ -80,8 +82,10 @@ public struct AdLayout: Equatable, Sendable {
         let inset = Int((Double(band.height) * 0.15).rounded())
         let inner = Rect(x: band.x + inset, y: band.y + inset, width: band.width - 2 * inset, height: band.height - 2 * inset)
         let fitted = logo.scaledDown(toFit: inner.size)
-        return Placement(source: Rect(size: logo),
-                         destination: Rect(x: inner.x + (inner.width - fitted.width) / 2, y: inner.y + (inner.height - fitted.height) / 2,
-                                           width: fitted.width, height: fitted.height))
+        return Placement(
+            source: Rect(size: logo),
+            destination: Rect(
+                x: inner.x + (inner.width - fitted.width) / 2, y: inner.y + (inner.height - fitted.height) / 2,
+                width: fitted.width, height: fitted.height))
     }
 }

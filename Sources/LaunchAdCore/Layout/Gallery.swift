@@ -23,7 +23,8 @@ public struct PreviewDevice: Equatable, Sendable {
         var out: [PreviewDevice] = []
         for name in raw.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
             guard let d = all.first(where: { $0.name == name }) else {
-                throw UsageError("--devices takes all or a comma-separated list of \(all.map(\.name).joined(separator: ", ")), not '\(name)'")
+                throw UsageError(
+                    "--devices takes all or a comma-separated list of \(all.map(\.name).joined(separator: ", ")), not '\(name)'")
             }
             if !out.contains(d) { out.append(d) }
         }

@@ -10,7 +10,9 @@ public struct Manifest: Equatable, Sendable {
     /// Where a local manifest asks launch to write its Prometheus textfile (`"metrics"`).
     public var metrics: String?
     /// A manifest of `ads`, with an optional report target and metrics file.
-    public init(ads: [AdEntry], report: ReportTarget? = nil, metrics: String? = nil) { self.ads = ads; self.report = report; self.metrics = metrics }
+    public init(ads: [AdEntry], report: ReportTarget? = nil, metrics: String? = nil) {
+        self.ads = ads; self.report = report; self.metrics = metrics
+    }
 }
 
 /// What an ad's creatives are (the manifest's `"type"`; a `vast` ad becomes a video).
@@ -58,14 +60,16 @@ public struct AdEntry: Codable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case id, kind = "type", start, end, show, priority, link, duration, skipAfter = "skip_after",
-             layout, variants, fallback, captions, tracking, vast, expiresAt = "expires_at", schedule
+            layout, variants, fallback, captions, tracking, vast, expiresAt = "expires_at", schedule
     }
 
     /// An ad as the manifest would give it; `expiresAt` and `schedule` start unset.
-    public init(id: String, kind: AdKind = .video, start: Date? = nil, end: Date? = nil, show: Bool = true,
-                priority: Int = 0, link: String? = nil, duration: Double? = nil, skipAfter: Double? = nil,
-                layout: String? = nil, variants: [Creative], fallback: Creative? = nil, tracking: [String: [String]]? = nil,
-                vast: String? = nil) {
+    public init(
+        id: String, kind: AdKind = .video, start: Date? = nil, end: Date? = nil, show: Bool = true,
+        priority: Int = 0, link: String? = nil, duration: Double? = nil, skipAfter: Double? = nil,
+        layout: String? = nil, variants: [Creative], fallback: Creative? = nil, tracking: [String: [String]]? = nil,
+        vast: String? = nil
+    ) {
         self.id = id; self.kind = kind; self.start = start; self.end = end; self.show = show
         self.priority = priority; self.link = link; self.duration = duration; self.skipAfter = skipAfter
         self.layout = layout; self.variants = variants; self.fallback = fallback; self.tracking = tracking

@@ -38,8 +38,9 @@ public enum ManifestDate {
             return true
         }
         guard let year = digits(4), expect("-"), let month = digits(2), expect("-"), let day = digits(2),
-              expect("Tt "), let hour = digits(2), expect(":"), let minute = digits(2), expect(":"),
-              let second = digits(2) else { return nil }
+            expect("Tt "), let hour = digits(2), expect(":"), let minute = digits(2), expect(":"),
+            let second = digits(2)
+        else { return nil }
         var fraction = 0.0
         if i < c.count, c[i] == UInt8(ascii: ".") {
             i += 1
@@ -60,7 +61,8 @@ public enum ManifestDate {
             return nil
         }
         guard i == c.count, (1...12).contains(month), day >= 1, day <= daysIn(month, year),
-              hour < 24, minute < 60, second <= 60 else { return nil }
+            hour < 24, minute < 60, second <= 60
+        else { return nil }
         let days = daysFromCivil(year, month, day)
         let seconds = Double(days * 86400 + hour * 3600 + minute * 60 + min(second, 59) - offset) + fraction
         return Date(timeIntervalSince1970: seconds)

@@ -12,12 +12,19 @@ enum ManifestJSON: Decodable, Equatable {
 
     init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null }
-        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let d = try? c.decode(Double.self) { self = .number(d) }
-        else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let a = try? c.decode([ManifestJSON].self) { self = .array(a) }
-        else { self = .object(try c.decode([String: ManifestJSON].self)) }
+        if c.decodeNil() {
+            self = .null
+        } else if let b = try? c.decode(Bool.self) {
+            self = .bool(b)
+        } else if let d = try? c.decode(Double.self) {
+            self = .number(d)
+        } else if let s = try? c.decode(String.self) {
+            self = .string(s)
+        } else if let a = try? c.decode([ManifestJSON].self) {
+            self = .array(a)
+        } else {
+            self = .object(try c.decode([String: ManifestJSON].self))
+        }
     }
 
     var typeName: String {

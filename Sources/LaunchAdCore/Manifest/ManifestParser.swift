@@ -76,7 +76,8 @@ public enum ManifestParser {
         // A file path chosen by a remote server would let it pick where this machine writes.
         case .string(let path)? where base.isFileURL && path.hasPrefix("/") && !path.contains("\0"): metrics = path
         case .string? where !base.isFileURL:
-            rejected.append(RejectedAd(id: "metrics", reason: "only a local manifest may name the metrics file; none is written", field: "metrics"))
+            rejected.append(
+                RejectedAd(id: "metrics", reason: "only a local manifest may name the metrics file; none is written", field: "metrics"))
         default:
             rejected.append(RejectedAd(id: "metrics", reason: "metrics must be an absolute file path; none is written", field: "metrics"))
         }
@@ -108,10 +109,11 @@ public enum ManifestParser {
         }
         let variants = try rawVariants.enumerated().map { i, v in try parseCreative(v, base: base, at: "variants[\(i)]") }
         let fallback = try o["fallback"].flatMap { $0 == .null ? nil : try parseCreative($0, base: base, at: "fallback") }
-        var ad = AdEntry(id: id, kind: kind, start: start, end: end, show: try f.bool("show") ?? true,
-                         priority: try f.int("priority", in: -1_000_000...1_000_000) ?? 0, link: link,
-                         duration: try f.seconds("duration", min: 0.1), skipAfter: try f.seconds("skip_after", min: 0),
-                         layout: layout, variants: variants, fallback: fallback)
+        var ad = AdEntry(
+            id: id, kind: kind, start: start, end: end, show: try f.bool("show") ?? true,
+            priority: try f.int("priority", in: -1_000_000...1_000_000) ?? 0, link: link,
+            duration: try f.seconds("duration", min: 0.1), skipAfter: try f.seconds("skip_after", min: 0),
+            layout: layout, variants: variants, fallback: fallback)
         ad.schedule = try ManifestSchedule.parse(o)
         ad.captions = try o["captions"].flatMap { $0 == .null ? nil : try parseCreative($0, base: base, at: "captions", sized: false) }
         return ad
@@ -123,13 +125,15 @@ public enum ManifestParser {
         let f = Fields(o)
         let raw = try f.string("vast")
         guard let url = URL(string: raw, relativeTo: base)?.absoluteURL, ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-              url.host?.isEmpty == false else {
+            url.host?.isEmpty == false
+        else {
             throw ManifestError("\"vast\" must be an http or https URL, not \"\(raw)\"")
         }
         let start = try f.date("start"), end = try f.date("end")
         if let start, let end, end < start { throw ManifestError("\"end\" is before \"start\"") }
-        var ad = AdEntry(id: id, kind: .video, start: start, end: end, show: try f.bool("show") ?? true,
-                         priority: try f.int("priority", in: -1_000_000...1_000_000) ?? 0, variants: [], vast: url.absoluteString)
+        var ad = AdEntry(
+            id: id, kind: .video, start: start, end: end, show: try f.bool("show") ?? true,
+            priority: try f.int("priority", in: -1_000_000...1_000_000) ?? 0, variants: [], vast: url.absoluteString)
         ad.schedule = try ManifestSchedule.parse(o)
         return ad
     }
@@ -161,7 +165,9 @@ public enum ManifestParser {
             throw ManifestError("\(path) needs \"width\" and \"height\"")
         }
         guard let bytes = try f.int("bytes", in: 1...Int(Int32.max) * 8) else { throw ManifestError("\(path) needs \"bytes\"") }
-        if !sized, bytes > CaptionFormat.maxBytes { throw ManifestError("\(path) is \(bytes) bytes, over the \(CaptionFormat.maxBytes)-byte caption limit") }
+        if !sized, bytes > CaptionFormat.maxBytes {
+            throw ManifestError("\(path) is \(bytes) bytes, over the \(CaptionFormat.maxBytes)-byte caption limit")
+        }
         let sha = try f.string("sha256").lowercased()
         guard sha.count == 64, sha.allSatisfy({ $0.isHexDigit }) else {
             throw ManifestError("\(path).sha256 must be 64 hex digits")
@@ -208,14 +214,18 @@ public enum ManifestParser {
             case nil, .null?: return nil
             case .number(let d)? where d == d.rounded() && d >= Double(range.lowerBound) && d <= Double(range.upperBound):
                 return Int(d)
-            default: throw ManifestError("\(prefix)\(key) must be a whole number from \(range.lowerBound) to \(range.upperBound)", field: prefix + key)
+            default:
+                throw ManifestError(
+                    "\(prefix)\(key) must be a whole number from \(range.lowerBound) to \(range.upperBound)", field: prefix + key)
             }
         }
         func seconds(_ key: String, min: Double) throws -> Double? {
             switch o[key] {
             case nil, .null?: return nil
             case .number(let d)? where d.isFinite && d >= min && d <= 3600: return d
-            default: throw ManifestError("\(prefix)\(key) must be a number of seconds from \(NumberText.plain(min)) to 3600", field: prefix + key)
+            default:
+                throw ManifestError(
+                    "\(prefix)\(key) must be a number of seconds from \(NumberText.plain(min)) to 3600", field: prefix + key)
             }
         }
         func date(_ key: String) throws -> Date? {

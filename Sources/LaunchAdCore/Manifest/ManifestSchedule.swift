@@ -10,13 +10,15 @@ enum ManifestSchedule {
         var s = AdSchedule()
         s.days = try list(o, "days") { text, field in
             guard let day = Weekday(rawValue: text.lowercased()) else {
-                throw ManifestError("\(field) must be one of \(Weekday.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(text)\"", field: field)
+                throw ManifestError(
+                    "\(field) must be one of \(Weekday.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(text)\"", field: field)
             }
             return day
         }
         s.hours = try list(o, "hours") { text, field in
             guard let range = HourRange(text) else {
-                throw ManifestError("\(field) must be a local time range \"HH:MM-HH:MM\" (e.g. \"22:00-02:00\"), not \"\(text)\"", field: field)
+                throw ManifestError(
+                    "\(field) must be a local time range \"HH:MM-HH:MM\" (e.g. \"22:00-02:00\"), not \"\(text)\"", field: field)
             }
             return range
         }
@@ -37,7 +39,9 @@ enum ManifestSchedule {
         case nil, .null?: return nil
         case .array(let items)? where !items.isEmpty && items.count <= 50:
             return try items.enumerated().map { i, item in
-                guard case .string(let text) = item else { throw ManifestError("\(key)[\(i)] must be a string, not \(item.typeName)", field: "\(key)[\(i)]") }
+                guard case .string(let text) = item else {
+                    throw ManifestError("\(key)[\(i)] must be a string, not \(item.typeName)", field: "\(key)[\(i)]")
+                }
                 return try make(text, "\(key)[\(i)]")
             }
         case let v?: throw ManifestError("\(key) must be a non-empty array of strings, not \(v.typeName)", field: key)

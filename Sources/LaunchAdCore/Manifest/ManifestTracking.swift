@@ -5,8 +5,10 @@ import Foundation
 /// fires when, and the same outbox delivers it.
 public enum ManifestTracking {
     /// The events a manifest may name.
-    public static let events = ["impression", "start", "firstQuartile", "midpoint", "thirdQuartile", "complete",
-                                "skip", "click", "pause", "resume", "mute", "unmute", "error", "notUsed"]
+    public static let events = [
+        "impression", "start", "firstQuartile", "midpoint", "thirdQuartile", "complete",
+        "skip", "click", "pause", "resume", "mute", "unmute", "error", "notUsed"
+    ]
 
     /// Each event's URLs (http or https, at most 20 per event, 2,000 characters each).
     static func parse(_ json: ManifestJSON?) throws -> [String: [String]]? {
@@ -57,7 +59,8 @@ public enum ManifestTracking {
         }
         linear.clickTracking = tracking["click"] ?? []
         linear.clickThrough = ad.link
-        return ResolvedAd(id: ad.id, linear: linear, impressions: tracking["impression"] ?? [],
-                          errors: tracking["error"] ?? [], wrapperDepth: 0)
+        return ResolvedAd(
+            id: ad.id, linear: linear, impressions: tracking["impression"] ?? [],
+            errors: tracking["error"] ?? [], wrapperDepth: 0)
     }
 }

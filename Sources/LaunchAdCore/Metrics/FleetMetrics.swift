@@ -43,37 +43,52 @@ public struct FleetMetrics: Sendable {
             out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
             for (series, value) in samples { out += "\(series) \(FleetMetrics.number(value))\n" }
         }
-        let owned = { (name: String) in counters.filter { $0.key == name || $0.key.hasPrefix(name + "{") }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
-        family("launchad_build_info", "gauge", "The launchad version that wrote this file.",
-               [(FleetMetrics.series("launchad_build_info", [("version", version)]), 1)])
+        let owned = { (name: String) in
+            counters.filter { $0.key == name || $0.key.hasPrefix(name + "{") }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        }
+        family(
+            "launchad_build_info", "gauge", "The launchad version that wrote this file.",
+            [(FleetMetrics.series("launchad_build_info", [("version", version)]), 1)])
         family("launchad_plays_total", "counter", "Ad runs on this screen by ad and outcome.", owned("launchad_plays_total"))
         family("launchad_frames_shown_total", "counter", "Video pictures presented.", owned("launchad_frames_shown_total"))
         family("launchad_frames_dropped_total", "counter", "Video pictures dropped as late.", owned("launchad_frames_dropped_total"))
         if let ms = run?.firstFrameMs {
-            family("launchad_first_frame_seconds", "gauge", "Process start to the first picture on screen, last run.",
-                   [("launchad_first_frame_seconds", Double(ms) / 1000)])
+            family(
+                "launchad_first_frame_seconds", "gauge", "Process start to the first picture on screen, last run.",
+                [("launchad_first_frame_seconds", Double(ms) / 1000)])
         }
-        family("launchad_last_run_timestamp_seconds", "gauge", "When this file was written (Unix time).",
-               [("launchad_last_run_timestamp_seconds", now.timeIntervalSince1970.rounded())])
+        family(
+            "launchad_last_run_timestamp_seconds", "gauge", "When this file was written (Unix time).",
+            [("launchad_last_run_timestamp_seconds", now.timeIntervalSince1970.rounded())])
         if let lastPrefetch {
-            family("launchad_prefetch_last_success_timestamp_seconds", "gauge", "The last successful read of the manifest (Unix time).",
-                   [("launchad_prefetch_last_success_timestamp_seconds", lastPrefetch.timeIntervalSince1970.rounded())])
-            family("launchad_prefetch_last_success_age_seconds", "gauge", "Seconds since the last successful read of the manifest, at write time.",
-                   [("launchad_prefetch_last_success_age_seconds", max(0, now.timeIntervalSince(lastPrefetch)).rounded())])
+            family(
+                "launchad_prefetch_last_success_timestamp_seconds", "gauge", "The last successful read of the manifest (Unix time).",
+                [("launchad_prefetch_last_success_timestamp_seconds", lastPrefetch.timeIntervalSince1970.rounded())])
+            family(
+                "launchad_prefetch_last_success_age_seconds", "gauge",
+                "Seconds since the last successful read of the manifest, at write time.",
+                [("launchad_prefetch_last_success_age_seconds", max(0, now.timeIntervalSince(lastPrefetch)).rounded())])
         }
-        if let cacheBytes { family("launchad_cache_bytes", "gauge", "Bytes of creatives in the cache.", [("launchad_cache_bytes", Double(cacheBytes))]) }
-        if let cacheAds { family("launchad_cache_ads", "gauge", "Ads in the cache ready to show.", [("launchad_cache_ads", Double(cacheAds))]) }
+        if let cacheBytes {
+            family("launchad_cache_bytes", "gauge", "Bytes of creatives in the cache.", [("launchad_cache_bytes", Double(cacheBytes))])
+        }
+        if let cacheAds {
+            family("launchad_cache_ads", "gauge", "Ads in the cache ready to show.", [("launchad_cache_ads", Double(cacheAds))])
+        }
         if let outboxPending {
-            family("launchad_outbox_pending_items", "gauge", "Beacons and play records waiting to be delivered.",
-                   [("launchad_outbox_pending_items", Double(outboxPending))])
-            family("launchad_outbox_oldest_item_age_seconds", "gauge", "Age of the oldest item waiting (0 when none).",
-                   [("launchad_outbox_oldest_item_age_seconds", (outboxOldestAgeSeconds ?? 0).rounded())])
+            family(
+                "launchad_outbox_pending_items", "gauge", "Beacons and play records waiting to be delivered.",
+                [("launchad_outbox_pending_items", Double(outboxPending))])
+            family(
+                "launchad_outbox_oldest_item_age_seconds", "gauge", "Age of the oldest item waiting (0 when none).",
+                [("launchad_outbox_oldest_item_age_seconds", (outboxOldestAgeSeconds ?? 0).rounded())])
         }
         if let beacons {
-            family("launchad_beacons_total", "counter", "Tracking beacons by what became of them.",
-                   [("delivered", beacons.delivered), ("expired", beacons.expired), ("refused", beacons.refused)].map {
-                       (FleetMetrics.series("launchad_beacons_total", [("result", $0.0)]), Double($0.1))
-                   })
+            family(
+                "launchad_beacons_total", "counter", "Tracking beacons by what became of them.",
+                [("delivered", beacons.delivered), ("expired", beacons.expired), ("refused", beacons.refused)].map {
+                    (FleetMetrics.series("launchad_beacons_total", [("result", $0.0)]), Double($0.1))
+                })
         }
         return out
     }
@@ -82,7 +97,8 @@ public struct FleetMetrics: Sendable {
     static func counters(in text: String) -> [String: Double] {
         var found: [String: Double] = [:]
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            guard let space = line.lastIndex(of: " "), let value = Double(line[line.index(after: space)...]), value.isFinite, value >= 0 else { continue }
+            guard let space = line.lastIndex(of: " "), let value = Double(line[line.index(after: space)...]), value.isFinite, value >= 0
+            else { continue }
             let series = String(line[..<space])
             let name = series.prefix { $0 != "{" }
             if ["launchad_plays_total", "launchad_frames_shown_total", "launchad_frames_dropped_total"].contains(String(name)) {
@@ -95,7 +111,8 @@ public struct FleetMetrics: Sendable {
     /// `name{k="v",...}` with label values escaped as the format requires.
     static func series(_ name: String, _ labels: [(String, String)]) -> String {
         let escaped = labels.map { k, v in
-            "\(k)=\"" + v.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            "\(k)=\""
+                + v.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
                 .replacingOccurrences(of: "\n", with: "\\n") + "\""
         }
         return "\(name){\(escaped.joined(separator: ","))}"

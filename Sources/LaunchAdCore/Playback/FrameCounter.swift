@@ -36,7 +36,9 @@ public struct FrameCounter: Equatable, Sendable {
 
     /// The event fields.
     public var fields: [(String, JSONValue)] {
-        [("frames_shown", .int(shown)), ("frames_dropped", .int(dropped)),
-         ("av_offset_ms_max", avOffsetMsMax.map { .int($0) } ?? .null)]
+        [
+            ("frames_shown", .int(shown)), ("frames_dropped", .int(dropped)),
+            ("av_offset_ms_max", avOffsetMsMax.map { .int($0) } ?? .null)
+        ]
     }
 }

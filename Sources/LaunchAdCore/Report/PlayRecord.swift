@@ -81,7 +81,7 @@ public struct PlayRecord: Sendable {
             ("width", width.map { .int($0) } ?? .null),
             ("height", height.map { .int($0) } ?? .null),
             ("fullscreen", .bool(fullscreen)),
-            ("launchad_version", .string(version)),
+            ("launchad_version", .string(version))
         ])
     }
 

@@ -26,8 +26,10 @@ public struct AdSchedule: Codable, Equatable, Sendable {
     }
 
     /// A schedule; the defaults allow any time, as often as chosen, with weight 1.
-    public init(days: [Weekday]? = nil, hours: [HourRange]? = nil, timezone: String? = nil, weight: Int = 1,
-                maxPerDay: Int? = nil, maxPerHour: Int? = nil, minInterval: Int? = nil) {
+    public init(
+        days: [Weekday]? = nil, hours: [HourRange]? = nil, timezone: String? = nil, weight: Int = 1,
+        maxPerDay: Int? = nil, maxPerHour: Int? = nil, minInterval: Int? = nil
+    ) {
         self.days = days; self.hours = hours; self.timezone = timezone; self.weight = weight
         self.maxPerDay = maxPerDay; self.maxPerHour = maxPerHour; self.minInterval = minInterval
     }
@@ -90,7 +92,9 @@ public struct HourRange: Codable, Equatable, Sendable {
     /// Parses `"HH:MM-HH:MM"`; nil for any other shape, an impossible time, or equal ends.
     public init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, let s = HourRange.minutes(parts[0]), let e = HourRange.minutes(parts[1]), s < 1440, s != e else { return nil }
+        guard parts.count == 2, let s = HourRange.minutes(parts[0]), let e = HourRange.minutes(parts[1]), s < 1440, s != e else {
+            return nil
+        }
         start = s; end = e
     }
 
@@ -98,7 +102,8 @@ public struct HourRange: Codable, Equatable, Sendable {
         let hm = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
         // Two ASCII digits each: Int alone would take "+6".
         guard hm.count == 2, hm.allSatisfy({ $0.count == 2 && $0.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }),
-              let h = Int(hm[0]), let m = Int(hm[1]), (0...24).contains(h), (0..<60).contains(m), h < 24 || m == 0 else { return nil }
+            let h = Int(hm[0]), let m = Int(hm[1]), (0...24).contains(h), (0..<60).contains(m), h < 24 || m == 0
+        else { return nil }
         return h * 60 + m
     }
 

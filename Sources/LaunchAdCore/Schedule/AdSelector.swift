@@ -28,14 +28,18 @@ public struct AdVerdict: Equatable, Sendable {
 /// screen among the available ones.
 public enum AdSelector {
     /// The ad to show at `now` on a `screen`-sized display, or nil when none may (see `rank` for why).
-    public static func choose(from ads: [AdEntry], now: Date, screen: Size, plays: [String: [Date]] = [:],
-                              systemZone: TimeZone = .current, isAvailable: (Creative) -> Bool) -> AdChoice? {
+    public static func choose(
+        from ads: [AdEntry], now: Date, screen: Size, plays: [String: [Date]] = [:],
+        systemZone: TimeZone = .current, isAvailable: (Creative) -> Bool
+    ) -> AdChoice? {
         rank(ads, now: now, screen: screen, plays: plays, systemZone: systemZone, isAvailable: isAvailable).winner
     }
 
     /// The winner and, for every ad in manifest order, why it is not the winner (nil for it).
-    public static func rank(_ ads: [AdEntry], now: Date, screen: Size, plays: [String: [Date]] = [:],
-                            systemZone: TimeZone = .current, isAvailable: (Creative) -> Bool) -> (winner: AdChoice?, verdicts: [AdVerdict]) {
+    public static func rank(
+        _ ads: [AdEntry], now: Date, screen: Size, plays: [String: [Date]] = [:],
+        systemZone: TimeZone = .current, isAvailable: (Creative) -> Bool
+    ) -> (winner: AdChoice?, verdicts: [AdVerdict]) {
         var reasons: [String?] = []
         var eligible: [(index: Int, choice: AdChoice)] = []
         for (i, ad) in ads.enumerated() {
@@ -60,7 +64,9 @@ public enum AdSelector {
         let w = winner.choice.ad
         for (i, choice) in eligible where i != winner.index {
             let ad = choice.ad
-            reasons[i] = ad.priority < top ? "lower priority (\(ad.priority) < \(top) of \(w.id))"
+            reasons[i] =
+                ad.priority < top
+                ? "lower priority (\(ad.priority) < \(top) of \(w.id))"
                 : "share of voice: \(w.id)'s turn (weight \(ad.schedule?.weight ?? 1), \(plays24(ad, plays, now)) plays in 24 h)"
         }
         return (winner.choice, zip(ads, reasons).map { AdVerdict(id: $0.id, reason: $1) })

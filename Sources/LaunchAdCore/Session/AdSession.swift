@@ -204,8 +204,9 @@ public struct AdSession {
         let progress = config.countdownMs > 0 ? min(1, Double(shown) / Double(config.countdownMs)) : 1
         if shown < config.skipAfterMs {
             let left = AdSession.ceilSeconds(config.skipAfterMs - shown)
-            return SkipButtonState(visible: true, enabled: false,
-                                   text: config.skipStyle == .ring ? "Ad" : "Ad \(left)", progress: progress)
+            return SkipButtonState(
+                visible: true, enabled: false,
+                text: config.skipStyle == .ring ? "Ad" : "Ad \(left)", progress: progress)
         }
         let remaining = AdSession.ceilSeconds(max(0, config.countdownMs - shown))
         let text = config.skipStyle == .ring || remaining == 0 ? config.skipLabel : "\(config.skipLabel) \(remaining)"
@@ -305,8 +306,9 @@ public struct AdSession {
     }
 
     private func refuse(_ command: ControlCommand, notOnScreen now: Int) -> [SessionAction] {
-        refuse(command, phase == .waiting ? "the ad is not on screen yet (it acts once the first frame is shown)" : "the ad is already ending",
-               now: now)
+        refuse(
+            command, phase == .waiting ? "the ad is not on screen yet (it acts once the first frame is shown)" : "the ad is already ending",
+            now: now)
     }
 
     private mutating func skip(now: Int, via: String) -> [SessionAction] {
@@ -337,9 +339,13 @@ public struct AdSession {
     private mutating func truncated(expectedMs: Int, now: Int) -> [SessionAction] {
         let shown = shownMs(now: now)
         sendQuartiles(shown: shown, now: now)
-        emit("error", now, [("code", .string("media_truncated")),
-                            ("message", .string("the video ended after \(shown) ms of its declared \(expectedMs) ms")),
-                            ("shown_ms", .int(shown)), ("declared_ms", .int(expectedMs))])
+        emit(
+            "error", now,
+            [
+                ("code", .string("media_truncated")),
+                ("message", .string("the video ended after \(shown) ms of its declared \(expectedMs) ms")),
+                ("shown_ms", .int(shown)), ("declared_ms", .int(expectedMs))
+            ])
         return leave(.error, now: now)
     }
 
@@ -350,9 +356,13 @@ public struct AdSession {
         let shown = shownMs(now: now)
         sendQuartiles(shown: shown, now: now)
         sendProgress(shown: shown, now: now)
-        emit("error", now, [("code", .string("media_stalled")),
-                            ("message", .string("no new picture for \(late) ms (--stall-timeout \(watch.stallLimitMs) ms): the stream stalled")),
-                            ("shown_ms", .int(shown)), ("stalled_ms", .int(late))] + (frames?.fields ?? []))
+        emit(
+            "error", now,
+            [
+                ("code", .string("media_stalled")),
+                ("message", .string("no new picture for \(late) ms (--stall-timeout \(watch.stallLimitMs) ms): the stream stalled")),
+                ("shown_ms", .int(shown)), ("stalled_ms", .int(late))
+            ] + (frames?.fields ?? []))
         return leave(.error, now: now)
     }
 

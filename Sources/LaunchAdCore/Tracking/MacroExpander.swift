@@ -54,7 +54,7 @@ public enum MacroExpander {
         "DEVICEIP", "LATLONG", "DOMAIN", "PAGEURL", "APPBUNDLE", "VASTVERSIONS", "APIFRAMEWORKS", "EXTENSIONS",
         "VERIFICATIONVENDORS", "OMIDPARTNER", "MEDIAMIME", "CONTENTID", "CONTENTURI", "ADSERVINGID", "CLICKPOS",
         "REASON", "REGULATIONS", "GDPRCONSENT", "ERRORCODE", "ADPLAYHEAD", "ASSETURI", "PLAYERSIZE", "PODSEQUENCE",
-        "UNIVERSALADID", "TRANSACTIONID",
+        "UNIVERSALADID", "TRANSACTIONID"
     ]
 
     /// The cache-busters servers wrote before VAST 4 named `[CACHEBUSTING]`, filled with its value.
@@ -100,14 +100,16 @@ public enum MacroExpander {
         case "ASSETURI": return c.assetURI
         case "PLAYERSIZE": return c.playerSize.map { "\($0.width),\($0.height)" }
         case "PLAYERSTATE": return [c.muted ? "muted" : nil, c.fullscreen ? "fullscreen" : nil].compactMap { $0 }.joined(separator: ",")
-        case "INVENTORYSTATE": return [c.skippable ? "skippable" : nil, "autoplayed", c.fullscreen ? "fullscreen" : nil].compactMap { $0 }.joined(separator: ",")
-        case "LIMITADTRACKING": return "0" // LaunchAd sends no advertising ID, so there is nothing to limit
+        case "INVENTORYSTATE":
+            return [c.skippable ? "skippable" : nil, "autoplayed", c.fullscreen ? "fullscreen" : nil].compactMap { $0 }.joined(
+                separator: ",")
+        case "LIMITADTRACKING": return "0"  // LaunchAd sends no advertising ID, so there is nothing to limit
         case "DEVICEUA", "CLIENTUA": return c.deviceUA
         case "PODSEQUENCE": return c.podSequence.map(String.init)
         case "UNIVERSALADID": return c.universalAdId
         case "ADCOUNT": return String(c.adCount)
         case "TRANSACTIONID": return c.transactionID
-        case "BREAKPOSITION": return "4" // standalone: a launch ad plays in no content
+        case "BREAKPOSITION": return "4"  // standalone: a launch ad plays in no content
         case "ADTYPE": return "video"
         case "SERVERSIDE": return "0"
         case "CLICKTYPE": return "1"
@@ -130,7 +132,7 @@ public enum MacroExpander {
         for b in s.utf8 {
             switch b {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 out.unicodeScalars.append(Unicode.Scalar(b))
             default:
                 out += "%" + String(b, radix: 16, uppercase: true).leftPadded(2)

@@ -52,7 +52,9 @@ public struct VASTTracker: Sendable {
         }
         switch event.name {
         case "window":
-            if let w = event["width"].flatMap(Self.int), let h = event["height"].flatMap(Self.int) { context.playerSize = Size(width: w, height: h) }
+            if let w = event["width"].flatMap(Self.int), let h = event["height"].flatMap(Self.int) {
+                context.playerSize = Size(width: w, height: h)
+            }
         case "start":
             // The media's own length wins over <Duration>.
             if case .double(let d)? = event["duration"], d > 0 { durationMs = Int((d * 1000).rounded()) }
@@ -86,13 +88,17 @@ public struct VASTTracker: Sendable {
         case "click" where shown:
             out.append(("clickTracking", ad.linear.clickTracking, shownMs))
         case "icon_view" where shown, "icon_click" where shown:
-            if let b = IconTracking.beacons(event, ad: ad) { out.append((b.name, b.urls, shownMs)) } // Icons/IconTracking.swift
+            if let b = IconTracking.beacons(event, ad: ad) { out.append((b.name, b.urls, shownMs)) }  // Icons/IconTracking.swift
         case "error" where shown && !over && (event["code"] == .string("media_truncated") || event["code"] == .string("media_stalled")):
             // The file ended early, or stalled, after it was shown: a problem displaying the media file (405).
             return errorBatch(code: VASTError.mediaDisplay, at: date, cacheBuster: cacheBuster()).map { [$0] } ?? []
         case "error" where !shown, "wait_expired" where !shown:
             let code: Int
-            if case .int(let c)? = event["vast_error"] { code = c } else if event.name == "wait_expired" { code = VASTError.mediaTimeout } else {
+            if case .int(let c)? = event["vast_error"] {
+                code = c
+            } else if event.name == "wait_expired" {
+                code = VASTError.mediaTimeout
+            } else {
                 guard case .string(let c)? = event["code"] else { break }
                 code = VASTError.code(forPlayerError: c)
             }

@@ -14,8 +14,10 @@ public struct MediaCapabilities: Equatable, Sendable {
     /// The names LaunchAdMedia is asked about.
     public static let demuxerNames = ["mov", "matroska", "mpegts", "ogg", "hls", "dash", "avi", "flv"]
     /// The decoder names LaunchAdMedia is asked about (`libdav1d` and `libaom-av1` count as `av1`).
-    public static let decoderNames = ["h264", "hevc", "vp8", "vp9", "av1", "libdav1d", "libaom-av1", "mpeg4", "mpeg2video",
-                                      "theora", "aac", "mp3", "opus", "vorbis", "ac3", "eac3", "flac"]
+    public static let decoderNames = [
+        "h264", "hevc", "vp8", "vp9", "av1", "libdav1d", "libaom-av1", "mpeg4", "mpeg2video",
+        "theora", "aac", "mp3", "opus", "vorbis", "ac3", "eac3", "flac"
+    ]
 
     /// The demuxer a MIME type needs; nil for types this player never plays.
     public static func demuxer(forMIME mime: String) -> String? {
@@ -89,8 +91,10 @@ public enum MediaFileChooser {
 
     /// The best file of `files` for `window`, with fallbacks; `maxBitrateKbps` refuses files declaring more kbit/s.
     /// Fails with 403 when every file is refused or there is none.
-    public static func choose(_ files: [VASTMediaFile], window: Size, capabilities: MediaCapabilities,
-                              maxBitrateKbps: Int? = nil) -> Result<MediaFileChoice, VASTError> {
+    public static func choose(
+        _ files: [VASTMediaFile], window: Size, capabilities: MediaCapabilities,
+        maxBitrateKbps: Int? = nil
+    ) -> Result<MediaFileChoice, VASTError> {
         var sure: [VASTMediaFile] = [], unsure: [VASTMediaFile] = []
         var refusals: [String] = []
         for f in files {
@@ -109,7 +113,8 @@ public enum MediaFileChooser {
         let pick = ranked[0].file
         let size = pick.width > 0 && pick.height > 0 ? "\(pick.width)x\(pick.height)" : "size not given"
         let hint = sure.isEmpty ? ", its attributes not telling whether it plays" : ""
-        let reason = "\(ranked[0].kind) \(pick.type) \(size): of \(sure.count + unsure.count) playable of \(files.count), "
+        let reason =
+            "\(ranked[0].kind) \(pick.type) \(size): of \(sure.count + unsure.count) playable of \(files.count), "
             + "the aspect closest to the window, \(ranked[0].how)\(hint)"
         return .success(MediaFileChoice(file: pick, reason: reason, fallbacks: ranked.dropFirst().prefix(maxTries - 1).map(\.file)))
     }
@@ -175,7 +180,9 @@ public enum MediaFileChooser {
         if let cap = maxBitrateKbps, let b = f.bitrate, b > cap { return .refused("\(name): \(b) kbit/s is over --max-bitrate \(cap)") }
         if let demuxer = MediaCapabilities.demuxer(forMIME: type) {
             guard capabilities.demuxers.contains(demuxer) else { return .refused("\(name): this player cannot open \(f.type)") }
-            if f.delivery == "streaming" && demuxer != "hls" && demuxer != "dash" { return .refused("\(name): streaming \(f.type) is not played") }
+            if f.delivery == "streaming" && demuxer != "hls" && demuxer != "dash" {
+                return .refused("\(name): streaming \(f.type) is not played")
+            }
         } else {
             sure = false
         }

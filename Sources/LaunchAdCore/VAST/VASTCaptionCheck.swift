@@ -6,7 +6,9 @@ public enum VASTCaptionCheck {
     public static let rule = "closed_caption_files"
 
     /// `read`: each file's parse, nil for one not fetched (its type or URL is not one LaunchAd reads).
-    public static func evaluate(_ files: [(file: VASTCaptionFile, read: Result<CaptionParse, CaptionError>?)], adSeconds: Double?) -> RuleResult {
+    public static func evaluate(_ files: [(file: VASTCaptionFile, read: Result<CaptionParse, CaptionError>?)], adSeconds: Double?)
+        -> RuleResult
+    {
         let limit = "WebVTT or TTML at http(s), readable, cues within the ad's length"
         guard !files.isEmpty else { return RuleResult(rule: rule, status: .pass, measured: .value(.string("none")), limit: limit) }
         var status = RuleResult.Status.pass
@@ -24,7 +26,9 @@ public enum VASTCaptionCheck {
                 var text = "\(name): \(p.track.cues.count) cues"
                 if let last = p.track.lastEndMs {
                     text += ", last ends at \(NumberText.plain(Double(last) / 1000)) s"
-                    if let ad = adSeconds, Double(last) / 1000 > ad + 0.5 { status = max(status, .warn); text += " (after the ad's \(NumberText.plain(ad)) s)" }
+                    if let ad = adSeconds, Double(last) / 1000 > ad + 0.5 {
+                        status = max(status, .warn); text += " (after the ad's \(NumberText.plain(ad)) s)"
+                    }
                 }
                 if p.skipped > 0 { status = max(status, .warn); text += ", \(p.skipped) skipped (\(p.firstProblem ?? "malformed"))" }
                 parts.append(text)

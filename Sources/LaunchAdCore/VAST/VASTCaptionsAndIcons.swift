@@ -69,8 +69,9 @@ extension VASTParser {
     static func captionFiles(_ linear: XMLTree) -> [VASTCaptionFile] {
         (linear.child("MediaFiles")?.child("ClosedCaptionFiles")?.children("ClosedCaptionFile") ?? []).compactMap { node in
             guard let url = node.uri else { return nil }
-            return VASTCaptionFile(url: url, type: node.attributes["type"]?.trimmingCharacters(in: .whitespaces) ?? "",
-                                   language: node.attributes["language"]?.trimmingCharacters(in: .whitespaces))
+            return VASTCaptionFile(
+                url: url, type: node.attributes["type"]?.trimmingCharacters(in: .whitespaces) ?? "",
+                language: node.attributes["language"]?.trimmingCharacters(in: .whitespaces))
         }
     }
 
@@ -78,11 +79,13 @@ extension VASTParser {
     static func icons(_ linear: XMLTree) -> [VASTIcon] {
         (linear.child("Icons")?.children("Icon") ?? []).prefix(16).map { node in
             let a = node.attributes
-            var icon = VASTIcon(program: a["program"], width: size(a["width"]), height: size(a["height"]),
-                                x: IconPosition(a["xPosition"]), y: IconPosition(a["yPosition"]),
-                                offset: a["offset"].flatMap(VASTOffset.init(parsing:)), duration: a["duration"].flatMap(VASTOffset.init(parsing:)))
+            var icon = VASTIcon(
+                program: a["program"], width: size(a["width"]), height: size(a["height"]),
+                x: IconPosition(a["xPosition"]), y: IconPosition(a["yPosition"]),
+                offset: a["offset"].flatMap(VASTOffset.init(parsing:)), duration: a["duration"].flatMap(VASTOffset.init(parsing:)))
             if let s = node.child("StaticResource"), let url = s.uri {
-                icon.resource = .image(url: url, type: s.attributes["creativeType"]?.trimmingCharacters(in: .whitespaces).lowercased() ?? "")
+                icon.resource = .image(
+                    url: url, type: s.attributes["creativeType"]?.trimmingCharacters(in: .whitespaces).lowercased() ?? "")
             } else if node.child("IFrameResource") != nil {
                 icon.resource = .web(kind: "iframe")
             } else if node.child("HTMLResource") != nil {

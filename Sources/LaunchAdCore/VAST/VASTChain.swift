@@ -91,7 +91,8 @@ public struct VASTChain: Sendable {
             // RFC 3986: a relative VASTAdTagURI is read against the wrapper's own document.
             guard let absolute = Self.absolute(w.tagURI, base: base) else {
                 wrappers.append(ad)
-                throw VASTError(VASTError.schema, "the relative VASTAdTagURI '\(w.tagURI.prefix(80))' has no base URL (the tag was read from a file)")
+                throw VASTError(
+                    VASTError.schema, "the relative VASTAdTagURI '\(w.tagURI.prefix(80))' has no base URL (the tag was read from a file)")
             }
             w.tagURI = absolute
             ad.wrapper = w
@@ -133,7 +134,9 @@ public struct VASTChain: Sendable {
             // Only the first standalone ad is allowed (a pod is not).
             ad = doc.ads.first { $0.sequence == nil } ?? (w == nil ? doc.ads.first : nil)
         }
-        guard ad != nil else { throw VASTError(VASTError.noAd, wrappers.isEmpty ? "the response holds no ad" : "the wrapped response holds no ad") }
+        guard ad != nil else {
+            throw VASTError(VASTError.noAd, wrappers.isEmpty ? "the response holds no ad" : "the wrapped response holds no ad")
+        }
         if ad!.isWrapper, w?.followAdditionalWrappers == false {
             throw VASTError(VASTError.wrapper, "a further wrapper where followAdditionalWrappers is false")
         }
@@ -228,13 +231,14 @@ public struct VASTChain: Sendable {
         viewable.viewable = merge(chain.map(\.viewable.viewable), "Viewable")
         viewable.notViewable = merge(chain.map(\.viewable.notViewable), "NotViewable")
         viewable.undetermined = merge(chain.map(\.viewable.undetermined), "ViewUndetermined")
-        var ad = ResolvedAd(id: inline.id, sequence: inline.sequence, adSystem: inline.adSystem, adTitle: inline.adTitle,
-                            universalAdId: inline.universalAdId, linear: linear,
-                            impressions: merge(chain.map(\.impressions), "Impression"),
-                            errors: merge(chain.map(\.errors), "Error"), wrapperDepth: wrappers.count,
-                            tagURIs: wrappers.compactMap { $0.wrapper?.tagURI },
-                            expires: chain.compactMap(\.expires).min(),
-                            wrapperSystems: wrappers.map(\.adSystem), documentVersions: versions)
+        var ad = ResolvedAd(
+            id: inline.id, sequence: inline.sequence, adSystem: inline.adSystem, adTitle: inline.adTitle,
+            universalAdId: inline.universalAdId, linear: linear,
+            impressions: merge(chain.map(\.impressions), "Impression"),
+            errors: merge(chain.map(\.errors), "Error"), wrapperDepth: wrappers.count,
+            tagURIs: wrappers.compactMap { $0.wrapper?.tagURI },
+            expires: chain.compactMap(\.expires).min(),
+            wrapperSystems: wrappers.map(\.adSystem), documentVersions: versions)
         ad.verifications = Array(chain.flatMap(\.verifications).prefix(VASTLimits.urisPerEvent))
         ad.viewable = viewable
         ad.notes = chain.flatMap(\.notes)
@@ -260,7 +264,8 @@ public struct VASTChain: Sendable {
 public enum VASTURIs {
     /// Every URI `ad` holds: impressions, errors, verifications, viewability, the wrapper's tag URI, tracking, clicks, media.
     public static func all(in ad: VASTAd) -> [String] {
-        var uris = ad.impressions + ad.errors + ad.verifications.flatMap(\.notExecuted)
+        var uris =
+            ad.impressions + ad.errors + ad.verifications.flatMap(\.notExecuted)
             + ad.viewable.viewable + ad.viewable.notViewable + ad.viewable.undetermined
         if let w = ad.wrapper { uris.append(w.tagURI) }
         if let l = ad.linear {

@@ -203,8 +203,9 @@ public enum VASTOffset: Hashable, Sendable {
     public static func clockSeconds(_ s: String) -> Double? {
         let parts = s.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 3, let h = Int(parts[0]), let m = Int(parts[1]), let sec = Double(parts[2]),
-              (0...99_999).contains(h), (0..<60).contains(m), sec >= 0, sec < 60, sec.isFinite,
-              parts[2].first?.isNumber == true else { return nil }
+            (0...99_999).contains(h), (0..<60).contains(m), sec >= 0, sec < 60, sec.isFinite,
+            parts[2].first?.isNumber == true
+        else { return nil }
         return Double(h * 3600 + m * 60) + sec
     }
 

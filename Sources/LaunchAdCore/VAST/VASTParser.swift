@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// A document refused as a whole once its root `<Error>` URIs were read (an unsupported
@@ -34,7 +35,7 @@ public enum VASTParser {
         "ViewUndetermined",
         // VASTCaptionsAndIcons.swift
         "ClosedCaptionFiles", "ClosedCaptionFile", "Icons", "Icon", "StaticResource", "IFrameResource", "HTMLResource",
-        "IconClicks", "IconClickThrough", "IconClickTracking", "IconViewTracking",
+        "IconClicks", "IconClickThrough", "IconClickTracking", "IconViewTracking"
     ]
 
     /// `deadline`: parsing stops there (VAST 100), so a tag cannot hold the CPU past `--vast-timeout`.
@@ -44,7 +45,10 @@ public enum VASTParser {
         let errors = capped(root.children("Error").compactMap(\.uri)).kept
         var notes: [VASTNote] = []
         if !root.miscased.isEmpty {
-            notes.append(VASTNote("element_case", "element names not in the spec's case (VAST 2 servers): " + root.miscased.prefix(8).joined(separator: ", ")))
+            notes.append(
+                VASTNote(
+                    "element_case",
+                    "element names not in the spec's case (VAST 2 servers): " + root.miscased.prefix(8).joined(separator: ", ")))
         }
         let raw = root.attributes["version"]
         let version = raw?.trimmingCharacters(in: .whitespaces) ?? ""
@@ -58,8 +62,9 @@ public enum VASTParser {
         } else if let n = normalVersion(version), supportedVersions.contains(n) {
             normal = n
         } else {
-            throw VASTDocumentRefusal(error: VASTError(VASTError.version, "VAST version '\(version.prefix(20))' is not supported (2.0, 3.0, 4.0–4.3)"),
-                                      errorURIs: errors)
+            throw VASTDocumentRefusal(
+                error: VASTError(VASTError.version, "VAST version '\(version.prefix(20))' is not supported (2.0, 3.0, 4.0–4.3)"),
+                errorURIs: errors)
         }
         if let raw, raw != version { notes.append(VASTNote("value_whitespace", "version '\(raw)' has whitespace around it")) }
         return VASTDocument(version: normal, ads: ads.map(ad), errors: errors, notes: notes)
@@ -87,7 +92,8 @@ public enum VASTParser {
     static func normalVersion(_ v: String) -> String? {
         let parts = v.split(separator: ".").map(String.init)
         guard !parts.isEmpty, parts.count <= 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }),
-              let major = Int(parts[0]) else { return nil }
+            let major = Int(parts[0])
+        else { return nil }
         let minor = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
         if parts.count == 3, Int(parts[2]) != 0 { return nil }
         return "\(major).\(minor)"
@@ -123,7 +129,9 @@ struct AdReader {
         self.node = node
         let rawSequence = node.attributes["sequence"]?.trimmingCharacters(in: .whitespaces)
         ad = VASTAd(id: node.attributes["id"], sequence: rawSequence.flatMap { Int($0) })
-        if let rawSequence, ad.sequence == nil { note("ad_sequence", "sequence '\(rawSequence.prefix(20))' is not a whole number; the ad is read as standalone") }
+        if let rawSequence, ad.sequence == nil {
+            note("ad_sequence", "sequence '\(rawSequence.prefix(20))' is not a whole number; the ad is read as standalone")
+        }
     }
 
     mutating func note(_ rule: String, _ message: String) { ad.notes.append(VASTNote(rule, "\(label): \(message)")) }
@@ -208,11 +216,15 @@ struct AdReader {
         var l = VASTLinear()
         if let d = node.child("Duration")?.text { l.duration = duration(d) }
         if let raw = node.attributes["skipoffset"] {
-            if let o = offset(raw, what: "skipoffset") { l.skipOffset = o } else { fail("skipoffset '\(raw.prefix(40))' is not HH:MM:SS(.mmm) or n%") }
+            if let o = offset(raw, what: "skipoffset") {
+                l.skipOffset = o
+            } else {
+                fail("skipoffset '\(raw.prefix(40))' is not HH:MM:SS(.mmm) or n%")
+            }
         }
         l.mediaFiles = mediaFiles(node)
         l.tracking = tracking(node)
-        l.captionFiles = VASTParser.captionFiles(node) // VASTCaptionsAndIcons.swift
+        l.captionFiles = VASTParser.captionFiles(node)  // VASTCaptionsAndIcons.swift
         l.icons = VASTParser.icons(node)
         if let clicks = node.child("VideoClicks") {
             l.clickThrough = clicks.child("ClickThrough")?.uri
@@ -284,7 +296,10 @@ struct AdReader {
         let extensions = body.child("Extensions")?.children("Extension").filter { $0.attributes["type"] == "AdVerifications" } ?? []
         let lists = [body.child("AdVerifications")].compactMap { $0 } + extensions.compactMap { $0.child("AdVerifications") }
         for v in lists.flatMap({ $0.children("Verification") }).prefix(VASTLimits.urisPerEvent) {
-            let events = v.child("TrackingEvents")?.children("Tracking").filter { $0.attributes["event"]?.trimmingCharacters(in: .whitespaces) == "verificationNotExecuted" } ?? []
+            let events =
+                v.child("TrackingEvents")?.children("Tracking").filter {
+                    $0.attributes["event"]?.trimmingCharacters(in: .whitespaces) == "verificationNotExecuted"
+                } ?? []
             let (kept, dropped) = VASTParser.capped(events.compactMap(\.uri))
             if dropped > 0 { ad.urisDropped["verificationNotExecuted", default: 0] += dropped }
             ad.verifications.append(VASTVerification(vendor: v.attributes["vendor"], notExecuted: kept))

@@ -70,12 +70,16 @@ public struct VASTReportFacts: Equatable, Sendable {
         guard let ad = f.resolved else {
             let plan = f.document.map(VASTAdPlan.init)
             let firstAd = plan.flatMap { $0.pod.first ?? $0.buffet.first }
-            chain = f.document.map { [ChainLink(uri: first, adSystem: firstAd?.adSystem, version: $0.version, isInline: firstAd?.isWrapper == false)] } ?? []
+            chain =
+                f.document.map {
+                    [ChainLink(uri: first, adSystem: firstAd?.adSystem, version: $0.version, isInline: firstAd?.isWrapper == false)]
+                } ?? []
             // A chain that stopped partway: every document it got to, the one it stopped at marked.
             if !chain.isEmpty {
                 chain += f.followed.map { d in
-                    ChainLink(uri: d.uri, adSystem: d.adSystem, version: d.version, isInline: d.state == .inline,
-                              problem: d.state == .notRead ? "not read" : d.state == .noAd ? "no ad in it" : nil)
+                    ChainLink(
+                        uri: d.uri, adSystem: d.adSystem, version: d.version, isInline: d.state == .inline,
+                        problem: d.state == .notRead ? "not read" : d.state == .noAd ? "no ad in it" : nil)
                 }
             }
             mediaFiles = []
@@ -85,8 +89,9 @@ public struct VASTReportFacts: Equatable, Sendable {
         let versions = [f.document?.version] + ad.documentVersions.map(Optional.some)
         let systems = ad.wrapperSystems + [ad.adSystem]
         chain = uris.indices.map { i in
-            ChainLink(uri: uris[i], adSystem: i < systems.count ? systems[i] : nil,
-                      version: i < versions.count ? versions[i] : nil, isInline: i == uris.count - 1)
+            ChainLink(
+                uri: uris[i], adSystem: i < systems.count ? systems[i] : nil,
+                version: i < versions.count ? versions[i] : nil, isInline: i == uris.count - 1)
         }
         let choice = try? MediaFileChooser.choose(ad.linear.mediaFiles, window: f.window, capabilities: f.capabilities).get()
         var chosenTaken = false

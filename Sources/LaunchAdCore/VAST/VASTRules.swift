@@ -40,12 +40,14 @@ public enum VASTRules {
             out.append(RuleResult(rule: rule, status: status, measured: .value(.string(measured)), limit: limit))
         }
         let load = f.loadError
-        add("well_formed", load?.code == VASTError.xmlParse || load?.code == VASTError.wrapperTimeout ? .fail : .pass,
+        add(
+            "well_formed", load?.code == VASTError.xmlParse || load?.code == VASTError.wrapperTimeout ? .fail : .pass,
             load.map { $0.code == VASTError.xmlParse || $0.code == VASTError.wrapperTimeout ? $0.message : "yes" } ?? "yes",
             "well-formed XML, no DOCTYPE or entities, at most 1 MB")
         let notes = allNotes(f)
         let versionNotes = notes.filter { $0.rule == "vast_version" }.map(\.message)
-        add("vast_version", load != nil && load?.code != VASTError.noAd ? .fail : versionNotes.isEmpty ? .pass : .warn,
+        add(
+            "vast_version", load != nil && load?.code != VASTError.noAd ? .fail : versionNotes.isEmpty ? .pass : .warn,
             load?.message ?? (versionNotes.first ?? f.document?.version ?? "?"), "2.0, 3.0, 4.0 to 4.3")
         guard let doc = f.document else { return out }
         // What was read leniently, each under the rule naming it; what fails an ad alone; the
@@ -53,26 +55,34 @@ public enum VASTRules {
         lint(doc, notes: notes, add: add)
         let files = doc.ads.flatMap { $0.linear?.mediaFiles ?? [] } + (f.resolved?.linear.mediaFiles ?? [])
         var seen: Set<String> = []
-        let bare = files.filter { seen.insert($0.url + " " + $0.declared.sorted().joined(separator: ",")).inserted }.compactMap { m -> String? in
+        let bare = files.filter { seen.insert($0.url + " " + $0.declared.sorted().joined(separator: ",")).inserted }.compactMap {
+            m -> String? in
             let absent = ["delivery", "type", "width", "height"].filter { !m.declared.contains($0) }
             return absent.isEmpty ? nil : "\(m.url.split(separator: "/").last ?? "?"): no \(absent.joined(separator: ", "))"
         }
-        add("media_attributes", bare.isEmpty ? .pass : .fail, bare.isEmpty ? "all given" : bare.prefix(10).joined(separator: "; "),
+        add(
+            "media_attributes", bare.isEmpty ? .pass : .fail, bare.isEmpty ? "all given" : bare.prefix(10).joined(separator: "; "),
             "every MediaFile has delivery, type, width and height")
         let chain = f.chainError
         if let e = chain {
             add("resolves", .fail, "VAST error \(e.code): \(e.message)", "the first ad leads to an InLine ad")
         } else {
-            add("resolves", .pass, "\(f.resolved?.wrapperDepth ?? 0) wrappers to \(f.resolved?.id ?? "an InLine ad")", "the first ad leads to an InLine ad")
+            add(
+                "resolves", .pass, "\(f.resolved?.wrapperDepth ?? 0) wrappers to \(f.resolved?.id ?? "an InLine ad")",
+                "the first ad leads to an InLine ad")
         }
         let depthFailed = chain?.code == VASTError.wrapperLimit || chain?.code == VASTError.wrapper
-        add("wrapper_depth", depthFailed ? .fail : .pass, depthFailed ? chain!.message : "\(f.resolved?.wrapperDepth ?? 0)",
+        add(
+            "wrapper_depth", depthFailed ? .fail : .pass, depthFailed ? chain!.message : "\(f.resolved?.wrapperDepth ?? 0)",
             "at most \(f.maxWrappers) wrappers, no loop")
         let unsafe = chain?.code == VASTError.schema && chain!.message.hasPrefix("refusing the URI")
         let uris = f.resolved.map(allURIs) ?? []
         let plain = uris.filter { $0.lowercased().hasPrefix("http://") }
-        add("https_uris", unsafe ? .fail : (plain.isEmpty ? .pass : .warn),
-            unsafe ? chain!.message : plain.isEmpty ? "all \(uris.count) https" : "\(plain.count) of \(uris.count) plain http, e.g. \(plain[0])",
+        add(
+            "https_uris", unsafe ? .fail : (plain.isEmpty ? .pass : .warn),
+            unsafe
+                ? chain!.message
+                : plain.isEmpty ? "all \(uris.count) https" : "\(plain.count) of \(uris.count) plain http, e.g. \(plain[0])",
             "every URI https (http warns; other schemes fail)")
         guard let ad = f.resolved else { return out }
         var missing: [String] = []
@@ -81,14 +91,22 @@ public enum VASTRules {
         if ad.impressions.isEmpty { missing.append("Impression") }
         if ad.linear.duration == nil { missing.append("Linear Duration") }
         if ad.linear.mediaFiles.isEmpty { missing.append("MediaFiles") }
-        add("required_elements", missing.isEmpty ? .pass : .fail, missing.isEmpty ? "all present" : "missing " + missing.joined(separator: ", "),
+        add(
+            "required_elements", missing.isEmpty ? .pass : .fail,
+            missing.isEmpty ? "all present" : "missing " + missing.joined(separator: ", "),
             "AdSystem, AdTitle, Impression, Linear Duration, MediaFiles")
         let dropped = ad.urisDropped.values.reduce(0, +)
-        add("uri_count", dropped == 0 ? .pass : .warn,
-            dropped == 0 ? "within \(VASTLimits.urisPerEvent) per event" : "\(dropped) left out: " + ad.urisDropped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "),
+        add(
+            "uri_count", dropped == 0 ? .pass : .warn,
+            dropped == 0
+                ? "within \(VASTLimits.urisPerEvent) per event"
+                : "\(dropped) left out: "
+                    + ad.urisDropped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "),
             "at most \(VASTLimits.urisPerEvent) URIs per event per ad are sent")
         if !f.notChecked.isEmpty {
-            add("media_checked", .warn, "\(f.notChecked.count) not checked: " + f.notChecked.prefix(50).map { "\($0.url) (\($0.why))" }.joined(separator: "; "),
+            add(
+                "media_checked", .warn,
+                "\(f.notChecked.count) not checked: " + f.notChecked.prefix(50).map { "\($0.url) (\($0.why))" }.joined(separator: "; "),
                 "at most \(maxCheckedMedia) media files per tag are downloaded and analysed")
         }
         switch MediaFileChooser.choose(ad.linear.mediaFiles, window: f.window, capabilities: f.capabilities) {
@@ -98,14 +116,21 @@ public enum VASTRules {
         let ready = MediaFileChooser.readyRenditions(ad.linear.mediaFiles, capabilities: f.capabilities)
         add("renditions", ready.count >= 3 ? .pass : .warn, "\(ready.count) progressive playable", "at least 3 ready-to-serve renditions")
         let v4 = doc.version.hasPrefix("4")
-        add("universal_ad_id", ad.universalAdId != nil || !v4 ? .pass : .warn, ad.universalAdId ?? "missing",
+        add(
+            "universal_ad_id", ad.universalAdId != nil || !v4 ? .pass : .warn, ad.universalAdId ?? "missing",
             v4 ? "a UniversalAdId (VAST 4)" : "not required before VAST 4")
         if let declared = ad.linear.duration {
-            let off = ad.linear.mediaFiles.compactMap { m in f.mediaDurations[m.url].map { (m.url, $0) } }.filter { abs($0.1 - declared) > 1 }
-            let measured = f.mediaDurations.isEmpty ? "no media file measured"
-                : off.isEmpty ? "\(f.mediaDurations.count) within 1 s of \(SpecValue.format(declared)) s"
-                : off.map { "\($0.0): \(SpecValue.format($0.1)) s" }.joined(separator: "; ")
-            add("duration_match", f.mediaDurations.isEmpty ? .warn : (off.isEmpty ? .pass : .fail), measured,
+            let off = ad.linear.mediaFiles.compactMap { m in f.mediaDurations[m.url].map { (m.url, $0) } }.filter {
+                abs($0.1 - declared) > 1
+            }
+            let measured =
+                f.mediaDurations.isEmpty
+                ? "no media file measured"
+                : off.isEmpty
+                    ? "\(f.mediaDurations.count) within 1 s of \(SpecValue.format(declared)) s"
+                    : off.map { "\($0.0): \(SpecValue.format($0.1)) s" }.joined(separator: "; ")
+            add(
+                "duration_match", f.mediaDurations.isEmpty ? .warn : (off.isEmpty ? .pass : .fail), measured,
                 "each media file within 1 s of <Duration>")
         }
         return out
@@ -123,23 +148,28 @@ public enum VASTRules {
 
     /// Every leniency rule that applies (warn) and the ads that fail alone (`ad_values`, fail).
     static func lint(_ doc: VASTDocument, notes: [VASTNote], add: (String, RuleResult.Status, String, String) -> Void) {
-        let limits = ["element_case": "element names as the spec writes them (VAST 2 servers write lower case)",
-                      "value_whitespace": "values without surrounding whitespace",
-                      "duration_format": "<Duration> as HH:MM:SS(.mmm)",
-                      "wrapper_uri": "<VASTAdTagURI> (VAST 2's <VASTAdTagURL><URL> is read too)",
-                      "ad_sequence": "sequence a whole number"]
+        let limits = [
+            "element_case": "element names as the spec writes them (VAST 2 servers write lower case)",
+            "value_whitespace": "values without surrounding whitespace",
+            "duration_format": "<Duration> as HH:MM:SS(.mmm)",
+            "wrapper_uri": "<VASTAdTagURI> (VAST 2's <VASTAdTagURL><URL> is read too)",
+            "ad_sequence": "sequence a whole number"
+        ]
         for rule in limits.keys.sorted() {
             let hits = notes.filter { $0.rule == rule }.map(\.message)
             if !hits.isEmpty { add(rule, .warn, hits.prefix(10).joined(separator: "; "), limits[rule]!) }
         }
         let problems = doc.ads.compactMap(\.problem)
-        add("ad_values", problems.isEmpty ? .pass : .fail,
-            problems.isEmpty ? "every ad's values read" : problems.prefix(10).map { "VAST error \($0.code): \($0.message)" }.joined(separator: "; "),
+        add(
+            "ad_values", problems.isEmpty ? .pass : .fail,
+            problems.isEmpty
+                ? "every ad's values read" : problems.prefix(10).map { "VAST error \($0.code): \($0.message)" }.joined(separator: "; "),
             "durations, offsets, skipoffsets and wrapper URIs well-formed (a bad one fails its ad alone)")
     }
 
     static func allURIs(_ ad: ResolvedAd) -> [String] {
-        var uris = ad.impressions + ad.errors + ad.linear.tracking.map(\.url) + ad.linear.clickTracking + ad.linear.mediaFiles.map(\.url)
+        var uris =
+            ad.impressions + ad.errors + ad.linear.tracking.map(\.url) + ad.linear.clickTracking + ad.linear.mediaFiles.map(\.url)
             + ad.verifications.flatMap(\.notExecuted) + ad.viewable.viewable + ad.viewable.notViewable + ad.viewable.undetermined
         if let c = ad.linear.clickThrough { uris.append(c) }
         return uris + ad.tagURIs

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// A small element tree built by XMLParser: local names, attributes, text (CDATA included).
@@ -132,8 +133,10 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         return true
     }
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+    ) {
         guard !late(parser) else { return }
         guard stack.count < VASTLimits.depth else {
             return refuse(parser, VASTError(VASTError.xmlParse, "elements nested deeper than \(VASTLimits.depth) are refused"))
@@ -160,5 +163,7 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
 
     // Entity declarations are refused before parsing; this stops any that slip through.
     func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) { parser.abortParsing() }
-    func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) { parser.abortParsing() }
+    func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) {
+        parser.abortParsing()
+    }
 }

@@ -31,11 +31,13 @@ enum CaptionRule {
         guard let tracks = facts.captions else { return RuleResult(rule: name, status: .fail, measured: measured, limit: text) }
         let wanted = limit.allowed ?? []
         let required = wanted.contains(.bool(true)) || wanted.contains(.string("any"))
-        let names = wanted.compactMap { v -> String? in if case .string(let s) = v, s != "any" { return s.lowercased() } else { return nil } }
+        let names = wanted.compactMap { v -> String? in if case .string(let s) = v, s != "any" { return s.lowercased() } else { return nil }
+        }
         var ok = !required || !tracks.isEmpty
         if !names.isEmpty {
             ok = tracks.contains { t in
-                names.contains(t.kind.lowercased()) || t.language.map { l in names.contains { CaptionLanguage.primaryTag($0) == CaptionLanguage.primaryTag(l) } } == true
+                names.contains(t.kind.lowercased())
+                    || t.language.map { l in names.contains { CaptionLanguage.primaryTag($0) == CaptionLanguage.primaryTag(l) } } == true
             }
         }
         return RuleResult(rule: name, status: ok ? .pass : .fail, measured: measured, limit: text)

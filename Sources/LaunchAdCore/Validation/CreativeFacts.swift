@@ -21,8 +21,10 @@ public struct ProbeFacts: Equatable, Sendable {
     public var stillImage = false
 
     /// Facts without `stillImage`, which defaults to false.
-    public init(file: String, container: String, formatName: String, durationSeconds: Double?, fileSize: Int,
-                bitRate: Int?, faststart: Bool?, streams: [StreamFacts]) {
+    public init(
+        file: String, container: String, formatName: String, durationSeconds: Double?, fileSize: Int,
+        bitRate: Int?, faststart: Bool?, streams: [StreamFacts]
+    ) {
         self.file = file
         self.container = container
         self.formatName = formatName

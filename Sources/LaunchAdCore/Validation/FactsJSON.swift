@@ -3,8 +3,10 @@
 extension ProbeFacts {
     /// The facts as JSON: container fields, then `streams`.
     public var json: JSONValue {
-        var o: [(String, JSONValue)] = [("file", .string(file)), ("container", .string(container)),
-                                        ("format_name", .string(formatName))]
+        var o: [(String, JSONValue)] = [
+            ("file", .string(file)), ("container", .string(container)),
+            ("format_name", .string(formatName))
+        ]
         o.add("duration", durationSeconds.map(JSONValue.double))
         o.append(("size", .int(fileSize)))
         o.add("bit_rate", bitRate.map(JSONValue.int))
@@ -52,12 +54,18 @@ extension AnalysisFacts {
     public var json: JSONValue {
         var o: [(String, JSONValue)] = [
             ("decode_errors", .int(decodeErrors.count)),
-            ("decode_error_list", .array(decodeErrors.map { e in
-                .object([("time", e.seconds.map(JSONValue.double) ?? .null), ("stream", .int(e.stream)),
-                         ("message", .string(e.message))])
-            })),
+            (
+                "decode_error_list",
+                .array(
+                    decodeErrors.map { e in
+                        .object([
+                            ("time", e.seconds.map(JSONValue.double) ?? .null), ("stream", .int(e.stream)),
+                            ("message", .string(e.message))
+                        ])
+                    })
+            ),
             ("video_frames", .int(videoFrames)),
-            ("audio_frames", .int(audioFrames)),
+            ("audio_frames", .int(audioFrames))
         ]
         o.add("decoded_until", decodedUntil.map(JSONValue.double))
         o.add("integrated_loudness", integratedLoudness.map(JSONValue.double))
@@ -89,18 +97,37 @@ extension SignalFacts {
         o.append(("freezes", .array(freezes.map(\.json))))
         o.append(("picture_readings", .int(pictures.count)))
         if let f = fields {
-            o.append(("idet", .object([("tff", .int(f.tff)), ("bff", .int(f.bff)), ("progressive", .int(f.progressive)),
-                                       ("undetermined", .int(f.undetermined)), ("repeated_neither", .int(f.repeatedNeither)),
-                                       ("repeated_top", .int(f.repeatedTop)), ("repeated_bottom", .int(f.repeatedBottom))])))
+            o.append(
+                (
+                    "idet",
+                    .object([
+                        ("tff", .int(f.tff)), ("bff", .int(f.bff)), ("progressive", .int(f.progressive)),
+                        ("undetermined", .int(f.undetermined)), ("repeated_neither", .int(f.repeatedNeither)),
+                        ("repeated_top", .int(f.repeatedTop)), ("repeated_bottom", .int(f.repeatedBottom))
+                    ])
+                ))
         }
         if let a = active {
-            o.append(("active_picture", .object([("x1", .int(a.x1)), ("x2", .int(a.x2)), ("y1", .int(a.y1)), ("y2", .int(a.y2)),
-                                                 ("width", .int(a.width)), ("height", .int(a.height))])))
+            o.append(
+                (
+                    "active_picture",
+                    .object([
+                        ("x1", .int(a.x1)), ("x2", .int(a.x2)), ("y1", .int(a.y1)), ("y2", .int(a.y2)),
+                        ("width", .int(a.width)), ("height", .int(a.height))
+                    ])
+                ))
         }
         o.append(("phase_readings", .int(phase.count)))
-        o.append(("channels", .array(channels.map { c in
-            .object([("dc_offset", .double(c.dcOffset)), ("peak_level", .double(c.peakLevel)), ("peak_count", .double(c.peakCount))])
-        })))
+        o.append(
+            (
+                "channels",
+                .array(
+                    channels.map { c in
+                        .object([
+                            ("dc_offset", .double(c.dcOffset)), ("peak_level", .double(c.peakLevel)), ("peak_count", .double(c.peakCount))
+                        ])
+                    })
+            ))
         return .object(o)
     }
 }

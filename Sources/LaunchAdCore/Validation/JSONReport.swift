@@ -3,12 +3,15 @@ extension ValidationReport {
     func jsonReport() -> JSONValue {
         .object([
             ("creatives", .array(creatives.map(\.json))),
-            ("summary", .object([
-                ("creatives", .int(creatives.count)),
-                ("passed", .int(creatives.filter { $0.status == .pass }.count)),
-                ("warned", .int(creatives.filter { $0.status == .warn }.count)),
-                ("failed", .int(creatives.filter { $0.status == .fail }.count)),
-            ])),
+            (
+                "summary",
+                .object([
+                    ("creatives", .int(creatives.count)),
+                    ("passed", .int(creatives.filter { $0.status == .pass }.count)),
+                    ("warned", .int(creatives.filter { $0.status == .warn }.count)),
+                    ("failed", .int(creatives.filter { $0.status == .fail }.count))
+                ])
+            )
         ])
     }
 }
@@ -17,9 +20,14 @@ extension CreativeReport {
     var json: JSONValue {
         var o: [(String, JSONValue)] = [
             ("file", .string(file)), ("spec", .string(spec)), ("status", .string(status.rawValue)),
-            ("counts", .object([("pass", .int(count(.pass))), ("warn", .int(count(.warn))), ("fail", .int(count(.fail))),
-                                  ("skip", .int(count(.skip)))])),
-            ("rules", .array(results.map(\.json))),
+            (
+                "counts",
+                .object([
+                    ("pass", .int(count(.pass))), ("warn", .int(count(.warn))), ("fail", .int(count(.fail))),
+                    ("skip", .int(count(.skip)))
+                ])
+            ),
+            ("rules", .array(results.map(\.json)))
         ]
         if let facts { o.append(("facts", .object([("probe", facts.probe.json), ("analysis", facts.analysis.json)]))) }
         return .object(o)

@@ -20,8 +20,10 @@ public struct Limit: Equatable, Sendable {
     public var warnAbove: Double?
 
     /// A limit with the given fields; all default to none.
-    public init(allowed: [SpecValue]? = nil, warn: [SpecValue]? = nil, min: Double? = nil, max: Double? = nil,
-                target: Double? = nil, tolerance: Double? = nil, byResolution: [String: Limit]? = nil, warnAbove: Double? = nil) {
+    public init(
+        allowed: [SpecValue]? = nil, warn: [SpecValue]? = nil, min: Double? = nil, max: Double? = nil,
+        target: Double? = nil, tolerance: Double? = nil, byResolution: [String: Limit]? = nil, warnAbove: Double? = nil
+    ) {
         self.allowed = allowed
         self.warn = warn
         self.min = min
@@ -56,7 +58,8 @@ extension Limit: Decodable {
         // A misspelt key would silently loosen the spec, so it is an error.
         if let unknown = c.allKeys.first(where: { !Limit.keys.contains($0.stringValue) }) {
             let at = decoder.codingPath.map(\.stringValue).joined(separator: ".")
-            throw SpecError("\(at.isEmpty ? "" : at + ": ")unknown limit '\(unknown.stringValue)' (limits: \(Limit.keys.joined(separator: ", ")))")
+            throw SpecError(
+                "\(at.isEmpty ? "" : at + ": ")unknown limit '\(unknown.stringValue)' (limits: \(Limit.keys.joined(separator: ", ")))")
         }
         allowed = try c.decodeIfPresent([SpecValue].self, forKey: Key(stringValue: "allowed"))
         warn = try c.decodeIfPresent([SpecValue].self, forKey: Key(stringValue: "warn"))
@@ -83,7 +86,9 @@ extension Limit {
             throw bad("'by_resolution' is only for video_bitrate_kbps and video_bitrate_floor")
         }
         for (size, tier) in byResolution ?? [:] {
-            guard size.split(separator: "x").compactMap({ Int($0) }).count == 2 else { throw bad("'by_resolution' key '\(size)' is not WIDTHxHEIGHT") }
+            guard size.split(separator: "x").compactMap({ Int($0) }).count == 2 else {
+                throw bad("'by_resolution' key '\(size)' is not WIDTHxHEIGHT")
+            }
             try tier.check(for: rule)
         }
         let kind = rule.valueKind

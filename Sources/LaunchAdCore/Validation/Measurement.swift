@@ -52,7 +52,9 @@ extension RuleName {
         case .keyframeInterval:
             if let why = pictureGap(facts) { return .missing(why) }
             // One keyframe for the whole video: the interval is the video's length.
-            if v?.keyframeIntervalMax == nil, v?.keyframeCount == 1, let d = v?.durationSeconds ?? p.durationSeconds { return .value(.number(d)) }
+            if v?.keyframeIntervalMax == nil, v?.keyframeCount == 1, let d = v?.durationSeconds ?? p.durationSeconds {
+                return .value(.number(d))
+            }
             return num(v?.keyframeIntervalMax, v == nil ? noVideo : "fewer than two keyframes")
         case .videoBitrateKbps: return num(v?.bitRate.map { Double($0) / 1000 }, videoWhy("bitrate"))
         case .audioCodec: return str(au?.codec, noAudio)

@@ -134,7 +134,8 @@ extension RuleName {
     public var valueKind: ValueKind {
         switch self {
         case .container, .videoCodec, .videoProfile, .pixelFormat, .scan, .resolution, .orientation, .audioCodec, .audioProfile,
-             .colourTags, .captions: return .text
+            .colourTags, .captions:
+            return .text
         case .faststart, .variableFrameRate, .firstFrameBlack: return .bool
         default: return .number
         }

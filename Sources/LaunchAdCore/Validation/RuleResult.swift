@@ -52,10 +52,11 @@ extension SpecValue {
 extension RuleName {
     /// Holds what this rule measures on `facts` to `limit`.
     public func evaluate(_ limit: Limit, on facts: CreativeFacts) -> RuleResult {
-        if self == .captions { return CaptionRule.evaluate(limit, on: facts) } // CaptionRule.swift
+        if self == .captions { return CaptionRule.evaluate(limit, on: facts) }  // CaptionRule.swift
         if facts.probe.stillImage && appliesOnlyToMotion {
-            return RuleResult(rule: rawValue, status: .pass, measured: .missing("not applicable to a still image"),
-                              limit: describe(limit), unit: unit)
+            return RuleResult(
+                rule: rawValue, status: .pass, measured: .missing("not applicable to a still image"),
+                limit: describe(limit), unit: unit)
         }
         let measured = measure(facts)
         if case .missing = measured, Self.skippedWhenUnmeasured.contains(self) {
@@ -66,11 +67,14 @@ extension RuleName {
         // A bitrate tier depends on the picture size: pick the tier first, then check it.
         if let tiers = limit.byResolution {
             guard case .value(let size) = RuleName.resolution.measure(facts),
-                  let t = self == .videoBitrateFloor ? Self.floorTier(tiers, size.description)
-                    : tiers[size.description].map({ (name: size.description, limit: $0) }) else {
+                let t = self == .videoBitrateFloor
+                    ? Self.floorTier(tiers, size.description)
+                    : tiers[size.description].map({ (name: size.description, limit: $0) })
+            else {
                 let sizes = tiers.keys.sorted { RuleName.area($0) > RuleName.area($1) }.joined(separator: ", ")
-                return RuleResult(rule: rawValue, status: .fail, measured: measured,
-                                  limit: "a tier for \(sizes)", unit: unit)
+                return RuleResult(
+                    rule: rawValue, status: .fail, measured: measured,
+                    limit: "a tier for \(sizes)", unit: unit)
             }
             limit = t.limit
             tier = "for \(t.name): "
@@ -84,8 +88,10 @@ extension RuleName {
 
     /// Rules about time and streaming, which a still image passes by having neither.
     var appliesOnlyToMotion: Bool {
-        [.faststart, .duration, .frameRate, .variableFrameRate, .keyframeInterval, .freezeFrames, .flashes, .interlaced,
-         .avDurationMatch, .videoBitrateFloor].contains(self)
+        [
+            .faststart, .duration, .frameRate, .variableFrameRate, .keyframeInterval, .freezeFrames, .flashes, .interlaced,
+            .avDurationMatch, .videoBitrateFloor
+        ].contains(self)
     }
 
     /// A floor tier for a picture: the tier with the largest short side not above the picture's (the

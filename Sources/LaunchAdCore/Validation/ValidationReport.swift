@@ -14,8 +14,10 @@ public struct CreativeReport: Equatable, Sendable {
     public var vast: VASTReportFacts?
 
     /// A report with the given results; `limits` and `vast` default to none.
-    public init(file: String, spec: String, results: [RuleResult], facts: CreativeFacts?, limits: [RuleName: Limit] = [:],
-                vast: VASTReportFacts? = nil) {
+    public init(
+        file: String, spec: String, results: [RuleResult], facts: CreativeFacts?, limits: [RuleName: Limit] = [:],
+        vast: VASTReportFacts? = nil
+    ) {
         self.file = file
         self.spec = spec
         self.results = results
@@ -26,9 +28,10 @@ public struct CreativeReport: Equatable, Sendable {
 
     /// A file that is missing, empty, not media or too damaged to open: one failing `readable` rule.
     public static func unreadable(file: String, spec: String, reason: String) -> CreativeReport {
-        CreativeReport(file: file, spec: spec,
-                       results: [RuleResult(rule: "readable", status: .fail, measured: .missing(reason), limit: "a media file FFmpeg can open")],
-                       facts: nil)
+        CreativeReport(
+            file: file, spec: spec,
+            results: [RuleResult(rule: "readable", status: .fail, measured: .missing(reason), limit: "a media file FFmpeg can open")],
+            facts: nil)
     }
 
     /// Holds `facts` to every rule of `spec`.

@@ -1,4 +1,5 @@
 import LaunchAdCore
+
 /// A cache or download failure, worded as the one line a user reads.
 public struct CacheError: Error, Equatable, CustomStringConvertible {
     public let message: String

@@ -30,8 +30,9 @@ extension CacheStore {
         if !isTagged(dir) {
             let names = Set(dir.names())
             guard names.isSubset(of: ownNames) else {
-                throw CacheError("\(path) is not a launchad cache folder (it holds other files and no \(CacheNames.tagFile)); "
-                                 + "give --cache a new or empty folder", refusal: true)
+                throw CacheError(
+                    "\(path) is not a launchad cache folder (it holds other files and no \(CacheNames.tagFile)); "
+                        + "give --cache a new or empty folder", refusal: true)
             }
             try writeTag(dir)
         }

@@ -1,5 +1,5 @@
-import LaunchAdCore
 import Foundation
+import LaunchAdCore
 
 /// The creative cache on disk:
 ///
@@ -29,7 +29,8 @@ public final class CacheStore: Sendable {
     /// naming anything but `objects/<its sha256>.<known extension>` is dropped unread.
     public func readIndex() -> CacheIndex {
         guard let data = try? Data(contentsOf: indexURL),
-              let index = try? CacheStore.decoder.decode(CacheIndex.self, from: data) else { return CacheIndex() }
+            let index = try? CacheStore.decoder.decode(CacheIndex.self, from: data)
+        else { return CacheIndex() }
         return index.keepingOnlyObjectRecords()
     }
 
@@ -40,8 +41,10 @@ public final class CacheStore: Sendable {
         do {
             lock = try FileLock(in: DirectoryHandle(directory.path), name: "lock", wait: lockTimeout)
         } catch let failure as FileLock.Failure {
-            throw CacheError(failure.busy ? "the cache is locked by another launchad process (waited \(NumberText.plain(lockTimeout)) s)"
-                                          : failure.description)
+            throw CacheError(
+                failure.busy
+                    ? "the cache is locked by another launchad process (waited \(NumberText.plain(lockTimeout)) s)"
+                    : failure.description)
         }
         defer { lock.unlock() }
         var index = readIndex()
@@ -71,7 +74,8 @@ public final class CacheStore: Sendable {
     /// Cheap enough for the launch path; a refresh re-hashes (`recheck`).
     public func isAvailable(_ creative: Creative, in index: CacheIndex) -> Bool {
         guard let record = index.files[creative.sha256], record.bytes == creative.bytes,
-              let st = CacheStore.lstat(url(of: record).path), DirectoryHandle.isRegular(st) else { return false }
+            let st = CacheStore.lstat(url(of: record).path), DirectoryHandle.isRegular(st)
+        else { return false }
         return Int64(st.st_size) == creative.bytes && (record.mtimeNs == nil || record.mtimeNs == CacheStore.mtimeNs(st))
     }
 
@@ -109,9 +113,10 @@ public final class CacheStore: Sendable {
         let name = CacheStore.objectName(for: creative, kind: kind)
         try rename(temp, to: directory.appendingPathComponent(name))
         if let old = index.files[creative.sha256], old.file != name { unlinkObject(old.file) }
-        index.files[creative.sha256] = FileRecord(file: name, bytes: creative.bytes, url: creative.url.absoluteString,
-                                                  fetchedAt: now, lastShown: index.files[creative.sha256]?.lastShown,
-                                                  mtimeNs: installedMtime(name))
+        index.files[creative.sha256] = FileRecord(
+            file: name, bytes: creative.bytes, url: creative.url.absoluteString,
+            fetchedAt: now, lastShown: index.files[creative.sha256]?.lastShown,
+            mtimeNs: installedMtime(name))
     }
 
     /// Takes back a creative whose file is already in objects/ but not in the index (an index
@@ -128,9 +133,10 @@ public final class CacheStore: Sendable {
             return false
         }
         try update { index in
-            index.files[creative.sha256] = FileRecord(file: name, bytes: creative.bytes, url: creative.url.absoluteString,
-                                                      fetchedAt: now, lastShown: index.files[creative.sha256]?.lastShown,
-                                                      mtimeNs: installedMtime(name))
+            index.files[creative.sha256] = FileRecord(
+                file: name, bytes: creative.bytes, url: creative.url.absoluteString,
+                fetchedAt: now, lastShown: index.files[creative.sha256]?.lastShown,
+                mtimeNs: installedMtime(name))
         }
         return true
     }

@@ -21,7 +21,9 @@ public enum CaptionLoader {
             }
             data = response.body
         } catch let e as FetchError {
-            return .failure(CaptionError(e.message.contains("byte limit") ? "the caption file is over the \(CaptionFormat.maxBytes)-byte limit" : e.message))
+            return .failure(
+                CaptionError(
+                    e.message.contains("byte limit") ? "the caption file is over the \(CaptionFormat.maxBytes)-byte limit" : e.message))
         } catch {
             return .failure(CaptionError("\(error)"))
         }

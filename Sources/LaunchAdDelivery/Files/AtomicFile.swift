@@ -14,8 +14,10 @@ public enum AtomicFile {
     /// whatever the umask. `sync: false` skips the fsync for data that may be lost (a counter
     /// rebuilt on the next run); `syncFolder` also fsyncs the folder so the rename itself is
     /// durable (callers writing many files do that once, after the last).
-    public static func replace(_ name: String, in dir: Int32 = AT_FDCWD, with data: Data, temporary: String,
-                               mode: mode_t = 0o600, sync: Bool = true, syncFolder: Bool = false) throws(Failure) {
+    public static func replace(
+        _ name: String, in dir: Int32 = AT_FDCWD, with data: Data, temporary: String,
+        mode: mode_t = 0o600, sync: Bool = true, syncFolder: Bool = false
+    ) throws(Failure) {
         _ = unlinkat(dir, temporary, 0)
         let fd = openat(dir, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         guard fd >= 0 else { throw Failure(description: "cannot write \(temporary): \(String(cString: strerror(errno)))") }

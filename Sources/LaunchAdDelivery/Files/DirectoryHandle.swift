@@ -13,9 +13,10 @@ final class DirectoryHandle {
         self.path = path
         guard fd >= 0 else {
             let err = errno
-            throw CacheError(err == ELOOP || err == ENOTDIR
-                             ? "\(path) is not a folder (a symlink or a file); launchad will not use it"
-                             : "cannot open \(path): \(String(cString: strerror(err)))")
+            throw CacheError(
+                err == ELOOP || err == ENOTDIR
+                    ? "\(path) is not a folder (a symlink or a file); launchad will not use it"
+                    : "cannot open \(path): \(String(cString: strerror(err)))")
         }
     }
 
@@ -73,7 +74,8 @@ final class DirectoryHandle {
             throw CacheError("\(path) belongs to another user (uid \(st.st_uid)); launchad uses only a folder of its own", refusal: true)
         }
         guard st.st_mode & 0o022 == 0 else {
-            throw CacheError("\(path) is writable by group or others (mode \(String(st.st_mode & 0o777, radix: 8))); chmod 700 it", refusal: true)
+            throw CacheError(
+                "\(path) is writable by group or others (mode \(String(st.st_mode & 0o777, radix: 8))); chmod 700 it", refusal: true)
         }
     }
 }

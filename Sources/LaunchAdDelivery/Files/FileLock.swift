@@ -20,8 +20,11 @@ final class FileLock {
         let path = "\(dir.path)/\(name)"
         fd = openat(dir.fd, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
-            throw Failure(busy: false, description: errno == ELOOP ? "\(path) is a symlink; launchad will not follow it"
-                                                                  : "cannot open \(path): \(String(cString: strerror(errno)))")
+            throw Failure(
+                busy: false,
+                description: errno == ELOOP
+                    ? "\(path) is a symlink; launchad will not follow it"
+                    : "cannot open \(path): \(String(cString: strerror(errno)))")
         }
         var st = stat()
         guard fstat(fd, &st) == 0, DirectoryHandle.isRegular(st) else {

@@ -18,8 +18,9 @@ public enum AddressPolicy {
         set { allowAll.store(newValue, ordering: .relaxed) }
     }
 
-    static let testPublic: Set<String> = Set((ProcessInfo.processInfo.environment["LAUNCHAD_TEST_PUBLIC_ADDRESSES"] ?? "")
-        .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+    static let testPublic: Set<String> = Set(
+        (ProcessInfo.processInfo.environment["LAUNCHAD_TEST_PUBLIC_ADDRESSES"] ?? "")
+            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
 
     /// Whether a connection to the numeric address `ip` must be judged internal: an address
     /// that cannot be read counts as internal (refused for a public-only URL).

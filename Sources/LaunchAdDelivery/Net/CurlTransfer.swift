@@ -33,8 +33,10 @@ final class CurlTransfer {
 
     private static let globalInit: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
 
-    init(url: URL, request: FetchRequest, connectTimeout: Double, totalTimeout: Double, userAgent: String,
-         publicOnly: Bool, progress: ((Int64) -> Void)?) throws {
+    init(
+        url: URL, request: FetchRequest, connectTimeout: Double, totalTimeout: Double, userAgent: String,
+        publicOnly: Bool, progress: ((Int64) -> Void)?
+    ) throws {
         CurlTransfer.globalInit
         guard let h = curl_easy_init() else { throw FetchError("cannot start a transfer (curl_easy_init)", retryable: true) }
         handle = h
@@ -61,7 +63,9 @@ final class CurlTransfer {
             let body = request.body ?? Data()
             launchad_curl_set_long(h, CURLOPT_POSTFIELDSIZE, body.count)
             _ = body.withUnsafeBytes { bytes in
-                launchad_curl_set_pointer(h, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(("" as StaticString).utf8Start)))
+                launchad_curl_set_pointer(
+                    h, CURLOPT_COPYPOSTFIELDS,
+                    UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(("" as StaticString).utf8Start)))
             }
         }
         let context = Unmanaged.passUnretained(self).toOpaque()
@@ -105,8 +109,9 @@ final class CurlTransfer {
         if publicOnly {
             let ip = AddressPolicy.numeric(launchad_curl_sockaddr(address)) ?? "?"
             if AddressPolicy.isInternal(ip) {
-                addressRefusal = FetchError("refusing \(url.absoluteString): it resolves to \(ip), an internal address, and was named by a "
-                                            + "document from a public address (--allow-private-network allows it in a lab)", retryable: false)
+                addressRefusal = FetchError(
+                    "refusing \(url.absoluteString): it resolves to \(ip), an internal address, and was named by a "
+                        + "document from a public address (--allow-private-network allows it in a lab)", retryable: false)
                 return launchad_curl_socket_bad()
             }
         }
@@ -187,10 +192,16 @@ final class CurlTransfer {
         }
         if sink == nil {
             if let encoding = headers["content-encoding"]?.lowercased(), encoding != "identity" {
-                return stop(FetchError("refusing a \(encoding)-encoded body from \(url.absoluteString) (launchad asks for identity encoding)", retryable: false))
+                return stop(
+                    FetchError(
+                        "refusing a \(encoding)-encoded body from \(url.absoluteString) (launchad asks for identity encoding)",
+                        retryable: false))
             }
             if let length = headers["content-length"].flatMap(Int64.init), length > bodyCap {
-                return stop(FetchError("\(request.url.lastPathComponent) is \(length) bytes, over the \(bodyCap)-byte limit", retryable: false, tooLarge: true))
+                return stop(
+                    FetchError(
+                        "\(request.url.lastPathComponent) is \(length) bytes, over the \(bodyCap)-byte limit", retryable: false,
+                        tooLarge: true))
             }
             do { sink = try BodySink(destination: request.destination) } catch let e as FetchError { return stop(e) } catch { return false }
         }

@@ -61,8 +61,9 @@ public final class HTTPByteSource: ByteSource, Sendable {
 
     private func load(at offset: Int64) throws {
         guard !isCancelled else { throw FetchError("cancelled: \(url.absoluteString)", retryable: false) }
-        var request = FetchRequest(url: url, headers: ["Range": "bytes=\(offset)-\(offset + HTTPByteSource.chunk - 1)"],
-                                   maxBytes: maxBytes, isCancelled: { [weak self] in self?.isCancelled ?? true })
+        var request = FetchRequest(
+            url: url, headers: ["Range": "bytes=\(offset)-\(offset + HTTPByteSource.chunk - 1)"],
+            maxBytes: maxBytes, isCancelled: { [weak self] in self?.isCancelled ?? true })
         // A 206 answer carries at most the range asked, whatever its headers promise.
         request.partialMaxBytes = HTTPByteSource.chunk
         request.reach = StreamReach.reach(for: url.absoluteString)
@@ -74,8 +75,9 @@ public final class HTTPByteSource: ByteSource, Sendable {
             // A malformed or inconsistent range is a network error: the run falls back, never traps.
             let header = response.headers["content-range"] ?? ""
             guard let range = ContentRange.answer(header, offset: offset, asked: HTTPByteSource.chunk, received: response.bytes) else {
-                throw FetchError("unusable Content-Range \"\(TerminalText.escaped(String(header.prefix(80))))\" for \(response.bytes) bytes "
-                                 + "at \(offset) from \(url.absoluteString)", retryable: false)
+                throw FetchError(
+                    "unusable Content-Range \"\(TerminalText.escaped(String(header.prefix(80))))\" for \(response.bytes) bytes "
+                        + "at \(offset) from \(url.absoluteString)", retryable: false)
             }
             start = range.start; size = range.total
         case 200:

@@ -1,5 +1,5 @@
-import LaunchAdCore
 import Foundation
+import LaunchAdCore
 
 /// The real network: libcurl for http(s) (TLS certificates verified, the default), plain reads
 /// for file URLs. Every redirect is followed here, not by curl, so each hop passes the same
@@ -32,9 +32,10 @@ public final class HTTPClient: Fetcher, Sendable {
         while true {
             let left = deadline - ProcessClock.uptimeSeconds()
             guard left > 0 else { throw FetchError("timed out: \(request.url.absoluteString)", retryable: true) }
-            let transfer = try CurlTransfer(url: url, request: request, connectTimeout: min(connectTimeout, left), totalTimeout: left,
-                                            userAgent: userAgent, publicOnly: reach == .publicOnly && !AddressPolicy.allowPrivateNetwork,
-                                            progress: progress)
+            let transfer = try CurlTransfer(
+                url: url, request: request, connectTimeout: min(connectTimeout, left), totalTimeout: left,
+                userAgent: userAgent, publicOnly: reach == .publicOnly && !AddressPolicy.allowPrivateNetwork,
+                progress: progress)
             try transfer.perform()
             reach = Reach.namedByDocument(fromInternalAddress: transfer.peerIsInternal)
             if (300..<400).contains(transfer.status), transfer.status != 304, let next = transfer.redirectURL {
@@ -49,8 +50,9 @@ public final class HTTPClient: Fetcher, Sendable {
                 url = next
                 continue
             }
-            return FetchResponse(status: transfer.status, headers: transfer.headers, body: transfer.sink?.memory ?? Data(),
-                                 bytes: transfer.sink?.count ?? 0, namedReach: reach)
+            return FetchResponse(
+                status: transfer.status, headers: transfer.headers, body: transfer.sink?.memory ?? Data(),
+                bytes: transfer.sink?.count ?? 0, namedReach: reach)
         }
     }
 
@@ -68,7 +70,8 @@ public final class HTTPClient: Fetcher, Sendable {
         while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
             try sink.append(chunk)
             guard sink.count <= request.maxBytes else {
-                throw FetchError("\(request.url.lastPathComponent) is larger than the \(request.maxBytes)-byte limit", retryable: false, tooLarge: true)
+                throw FetchError(
+                    "\(request.url.lastPathComponent) is larger than the \(request.maxBytes)-byte limit", retryable: false, tooLarge: true)
             }
             progress?(sink.count)
         }

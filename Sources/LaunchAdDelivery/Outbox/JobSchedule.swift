@@ -1,5 +1,5 @@
-import LaunchAdCore
 import Foundation
+import LaunchAdCore
 
 /// Hands a round's jobs to concurrent senders: the jobs of one lane (one run's beacons, one
 /// collector's records) strictly a wave at a time (a wave: one event's beacons, which may go
@@ -20,8 +20,16 @@ final class JobSchedule: @unchecked Sendable {  // all state guarded by `cond`
         remaining = lane.count
         var laneIndex: [String: Int] = [:]
         for j in lane.indices {
-            let l = laneIndex[lane[j]] ?? { laneIndex[lane[j]] = lanes.count; lanes.append([]); return lanes.count - 1 }()
-            if let last = lanes[l].last?.last, waveKey[last] == waveKey[j] { lanes[l][lanes[l].count - 1].append(j) } else { lanes[l].append([j]) }
+            let l =
+                laneIndex[lane[j]]
+                ?? {
+                    laneIndex[lane[j]] = lanes.count; lanes.append([]); return lanes.count - 1
+                }()
+            if let last = lanes[l].last?.last, waveKey[last] == waveKey[j] {
+                lanes[l][lanes[l].count - 1].append(j)
+            } else {
+                lanes[l].append([j])
+            }
         }
         wave = Array(repeating: 0, count: lanes.count)
         claimed = Array(repeating: 0, count: lanes.count)

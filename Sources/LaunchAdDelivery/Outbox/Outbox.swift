@@ -1,11 +1,12 @@
-import LaunchAdCore
 import Foundation
+import LaunchAdCore
 
 /// The durable outbox for tracking beacons and play records: every item is on disk before it
 /// is sent and leaves only when delivered, refused for good, expired or pushed out by the
 /// bounds. A crash between a send and the removal sends the same bytes again (at least once).
 /// Several processes share one folder: changes under one flock, sending by one process at a time.
-public final class Outbox: BeaconQueue, @unchecked Sendable {  // state guarded by `cond`; `known` used only under the send lock; files by flock
+// unchecked Sendable: state guarded by `cond`; `known` used only under the send lock; files by flock.
+public final class Outbox: BeaconQueue, @unchecked Sendable {
     public let directory: URL
     let store: OutboxStore
     let config: OutboxConfig
@@ -47,8 +48,9 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // state guarded 
     public func enqueue(beacons urls: [String], event: String, at: Date, reach: Reach) {
         let made = Int64((at.timeIntervalSince1970 * 1000).rounded())
         let items = urls.map {
-            OutboxItem(name: OutboxItem.newName(madeMs: made, kind: .beacon), kind: .beacon, url: $0, event: event,
-                       madeMs: made, expiresMs: made + Int64(config.ttl * 1000), reach: reach)
+            OutboxItem(
+                name: OutboxItem.newName(madeMs: made, kind: .beacon), kind: .beacon, url: $0, event: event,
+                madeMs: made, expiresMs: made + Int64(config.ttl * 1000), reach: reach)
         }
         add(items)
     }
@@ -57,8 +59,11 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // state guarded 
     /// in POSTs of at most `batch` records.
     public func enqueue(record json: String, collector: String, batch: Int, at: Date) {
         let made = Int64((at.timeIntervalSince1970 * 1000).rounded())
-        add([OutboxItem(name: OutboxItem.newName(madeMs: made, kind: .record), kind: .record, url: collector, event: "play",
-                        madeMs: made, expiresMs: made + Int64(config.ttl * 1000), body: json, batch: max(1, batch))])
+        add([
+            OutboxItem(
+                name: OutboxItem.newName(madeMs: made, kind: .record), kind: .record, url: collector, event: "play",
+                madeMs: made, expiresMs: made + Int64(config.ttl * 1000), body: json, batch: max(1, batch))
+        ])
     }
 
     /// Writes `items` durably, first pushing the oldest out if the bounds need it. An item
@@ -66,7 +71,9 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // state guarded 
     private func add(_ all: [OutboxItem]) {
         let items = all.filter { $0.encoded().count <= OutboxStore.maxItemBytes }
         if items.count < all.count {
-            onProblem?("not queued: \(all.count - items.count) \(all[0].kind.rawValue)(s) for \(all[0].event) over the \(OutboxStore.maxItemBytes)-byte item cap")
+            onProblem?(
+                "not queued: \(all.count - items.count) \(all[0].kind.rawValue)(s) for \(all[0].event) over the \(OutboxStore.maxItemBytes)-byte item cap"
+            )
         }
         guard !items.isEmpty else { return }
         do {
@@ -206,7 +213,9 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // state guarded 
         var waitingCollectors: Set<String> = []
         for entry in listed {
             let item: OutboxItem
-            if let k = known[entry.name] { item = k } else {
+            if let k = known[entry.name] {
+                item = k
+            } else {
                 switch store.read(entry.name) {
                 case .item(let read): item = read
                 case .damaged: damaged.add(store.setAside(entry.name)); continue
@@ -275,8 +284,9 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // state guarded 
             case .retry:
                 delta.count(item.kind, host: item.host, \.retried)
                 item.attempts += 1
-                let wait = DeliveryRule.backoff(attempts: item.attempts, base: config.backoffBase, cap: config.backoffCap,
-                                                unit: Double.random(in: 0..<1))
+                let wait = DeliveryRule.backoff(
+                    attempts: item.attempts, base: config.backoffBase, cap: config.backoffCap,
+                    unit: Double.random(in: 0..<1))
                 item.nextMs = now + Int64(wait * 1000)
                 retried.append(item)
             }
@@ -290,8 +300,10 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {  // state guarded 
     /// allows (each run's events in order, other runs beside them), on threads of their own
     /// (blocking sends do not belong on Dispatch's shared pool). Each answer goes to `answered`
     /// as it comes; the background sender stops starting new requests once the run finishes.
-    private func send(_ jobs: [OutboxJob], connections: Int, problems: ProblemLog,
-                      answered: @escaping @Sendable (OutboxJob, DeliveryVerdict) -> Void) {
+    private func send(
+        _ jobs: [OutboxJob], connections: Int, problems: ProblemLog,
+        answered: @escaping @Sendable (OutboxJob, DeliveryVerdict) -> Void
+    ) {
         let fetcher = self.fetcher
         if connections <= 1 || jobs.count <= 1 {
             for job in jobs {
@@ -357,7 +369,8 @@ struct OutboxJob: Sendable {
     /// Which jobs must keep their order: the beacons of one run (its process id is in the item's
     /// name), the batches for one collector.
     var lane: String {
-        items[0].kind == .record ? "records \(items[0].url)" : "run " + (items[0].name.split(separator: "-").dropFirst().first.map(String.init) ?? "")
+        items[0].kind == .record
+            ? "records \(items[0].url)" : "run " + (items[0].name.split(separator: "-").dropFirst().first.map(String.init) ?? "")
     }
 
     /// Beacons one by one, oldest first; then records grouped per collector in order, `batch`

@@ -1,5 +1,5 @@
-import LaunchAdCore
 import Foundation
+import LaunchAdCore
 
 /// How the outbox keeps and sends what it is given.
 public struct OutboxConfig: Equatable, Sendable {
@@ -38,8 +38,10 @@ public struct OutboxTally: Equatable, Sendable {
 
     // Computed: key paths are not Sendable, so a stored static list is not allowed in Swift 6 mode.
     static var fields: [(String, WritableKeyPath<OutboxTally, Int>)] {
-        [("delivered", \.delivered), ("retried", \.retried), ("expired", \.expired), ("dropped", \.dropped), ("refused", \.refused),
-         ("damaged", \.damaged)]
+        [
+            ("delivered", \.delivered), ("retried", \.retried), ("expired", \.expired), ("dropped", \.dropped), ("refused", \.refused),
+            ("damaged", \.damaged)
+        ]
     }
 
     mutating func add(_ other: OutboxTally) {
@@ -115,10 +117,18 @@ public struct OutboxStatus: Equatable, Sendable {
             ("oldest_age_s", oldestAge.map { .double($0) } ?? .null),
             ("beacons", .object(counts.beacons.json)),
             ("records", .object(counts.records.json)),
-            ("hosts", .object(hosts.map { host in
-                (host, .object([("pending", .int(pendingByHost[host] ?? 0))] + (counts.hosts[host] ?? OutboxTally()).json
-                    + [("last_problem", counts.problems[host].map { .string($0) } ?? .null)]))
-            })),
+            (
+                "hosts",
+                .object(
+                    hosts.map { host in
+                        (
+                            host,
+                            .object(
+                                [("pending", .int(pendingByHost[host] ?? 0))] + (counts.hosts[host] ?? OutboxTally()).json
+                                    + [("last_problem", counts.problems[host].map { .string($0) } ?? .null)])
+                        )
+                    })
+            )
         ])
     }
 }

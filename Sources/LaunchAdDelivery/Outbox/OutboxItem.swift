@@ -1,5 +1,5 @@
-import LaunchAdCore
 import Foundation
+import LaunchAdCore
 
 /// One queued delivery as its file holds it. What is sent (`url`, `body`) never changes after
 /// the item is made, so every retry is byte-identical; only `attempts` and `nextMs` do.
@@ -41,15 +41,17 @@ public struct OutboxItem: Equatable, Sendable {
     func encoded() -> Data {
         var fields: [(String, JSONValue)] = [
             ("url", .string(url)), ("event", .string(event)), ("made_ms", .int(Int(madeMs))),
-            ("expires_ms", .int(Int(expiresMs))), ("attempts", .int(attempts)), ("next_ms", .int(Int(nextMs))),
+            ("expires_ms", .int(Int(expiresMs))), ("attempts", .int(attempts)), ("next_ms", .int(Int(nextMs)))
         ]
         if let body { fields += [("body", .string(body)), ("batch", .int(batch))] }
         if reach != .any { fields.append(("reach", .string(reach.rawValue))) }
         return Data(JSONValue.object(fields).serialized().utf8)
     }
 
-    init(name: String, kind: Kind, url: String, event: String, madeMs: Int64, expiresMs: Int64,
-         body: String? = nil, batch: Int = 1, attempts: Int = 0, nextMs: Int64 = 0, reach: Reach = .any) {
+    init(
+        name: String, kind: Kind, url: String, event: String, madeMs: Int64, expiresMs: Int64,
+        body: String? = nil, batch: Int = 1, attempts: Int = 0, nextMs: Int64 = 0, reach: Reach = .any
+    ) {
         self.name = name; self.kind = kind; self.url = url; self.event = event; self.madeMs = madeMs
         self.expiresMs = expiresMs; self.body = body; self.batch = batch; self.attempts = attempts; self.nextMs = nextMs
         self.reach = reach
@@ -67,13 +69,15 @@ public struct OutboxItem: Equatable, Sendable {
 
     init?(name: String, data: Data) {
         guard let o = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-              let url = o["url"] as? String, let event = o["event"] as? String,
-              let made = (o["made_ms"] as? NSNumber)?.int64Value, let expires = (o["expires_ms"] as? NSNumber)?.int64Value else { return nil }
+            let url = o["url"] as? String, let event = o["event"] as? String,
+            let made = (o["made_ms"] as? NSNumber)?.int64Value, let expires = (o["expires_ms"] as? NSNumber)?.int64Value
+        else { return nil }
         let kind: Kind = name.hasSuffix(".record") ? .record : .beacon
-        self.init(name: name, kind: kind, url: url, event: event, madeMs: made, expiresMs: expires,
-                  body: o["body"] as? String, batch: max(1, o["batch"] as? Int ?? 1),
-                  attempts: o["attempts"] as? Int ?? 0, nextMs: (o["next_ms"] as? NSNumber)?.int64Value ?? 0,
-                  reach: o["reach"] == nil ? .any : (o["reach"] as? String).flatMap(Reach.init(rawValue:)) ?? .publicOnly)
+        self.init(
+            name: name, kind: kind, url: url, event: event, madeMs: made, expiresMs: expires,
+            body: o["body"] as? String, batch: max(1, o["batch"] as? Int ?? 1),
+            attempts: o["attempts"] as? Int ?? 0, nextMs: (o["next_ms"] as? NSNumber)?.int64Value ?? 0,
+            reach: o["reach"] == nil ? .any : (o["reach"] as? String).flatMap(Reach.init(rawValue:)) ?? .publicOnly)
     }
 }
 

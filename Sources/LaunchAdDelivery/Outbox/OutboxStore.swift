@@ -1,5 +1,5 @@
-import LaunchAdCore
 import Foundation
+import LaunchAdCore
 
 /// The outbox's folder: one file per item in `items/`, written to a temporary name, fsync'd,
 /// renamed into place and the folder fsync'd, so an item is either whole on disk or absent
@@ -98,7 +98,9 @@ final class OutboxStore {
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0, DirectoryHandle.isRegular(st) else { return .damaged("not a regular file") }
-        guard st.st_size <= OutboxStore.maxItemBytes else { return .damaged("\(st.st_size) bytes, over the \(OutboxStore.maxItemBytes)-byte cap") }
+        guard st.st_size <= OutboxStore.maxItemBytes else {
+            return .damaged("\(st.st_size) bytes, over the \(OutboxStore.maxItemBytes)-byte cap")
+        }
         // One byte more than the size said, to notice a file that grew meanwhile; never past the cap.
         var buffer = [UInt8](repeating: 0, count: min(Int(st.st_size) + 1, OutboxStore.maxItemBytes + 1))
         var count = 0
@@ -117,7 +119,8 @@ final class OutboxStore {
         var counts = OutboxCounts()
         counts.countDamaged(name.hasSuffix(".record") ? .record : .beacon)
         if let damaged = try? folder.subfolder("damaged"), damaged.names().count < OutboxStore.maxDamaged,
-           renameat(itemFolder.fd, name, damaged.fd, name) == 0 {
+            renameat(itemFolder.fd, name, damaged.fd, name) == 0
+        {
             fsync(damaged.fd)
         } else if let st = itemFolder.lstat(name), !DirectoryHandle.isDirectory(st) {
             unlinkat(itemFolder.fd, name, 0)
@@ -171,8 +174,9 @@ final class OutboxStore {
         let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         var st = stat()
         guard fstat(fd, &st) == 0, DirectoryHandle.isRegular(st), st.st_size <= 4 << 20,
-              let data = try? handle.readToEnd(),
-              let o = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return counts }
+            let data = try? handle.readToEnd(),
+            let o = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        else { return counts }
         counts.beacons = OutboxTally(json: o["beacons"] as? [String: Any] ?? [:])
         counts.records = OutboxTally(json: o["records"] as? [String: Any] ?? [:])
         for (host, t) in o["hosts"] as? [String: Any] ?? [:] { counts.hosts[host] = OutboxTally(json: t as? [String: Any] ?? [:]) }
@@ -185,8 +189,10 @@ final class OutboxStore {
         guard !delta.isZero else { return }
         var counts = readCounts()
         counts.add(delta)
-        let o: [String: Any] = ["beacons": counts.beacons.plain, "records": counts.records.plain,
-                                "hosts": counts.hosts.mapValues { $0.plain }, "problems": counts.problems]
+        let o: [String: Any] = [
+            "beacons": counts.beacons.plain, "records": counts.records.plain,
+            "hosts": counts.hosts.mapValues { $0.plain }, "problems": counts.problems
+        ]
         guard let data = try? JSONSerialization.data(withJSONObject: o, options: [.sortedKeys]) else { return }
         try? writeFile(in: folder, OutboxStore.countsName, data, sync: false)
     }

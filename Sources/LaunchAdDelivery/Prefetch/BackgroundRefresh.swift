@@ -1,5 +1,5 @@
-import LaunchAdCore
 import Foundation
+import LaunchAdCore
 import Synchronization
 
 /// Runs a refresh on its own thread so the ad never waits for it. The launcher can wait for
@@ -73,7 +73,8 @@ public final class HeldEndSink: EventSink, Sendable {
     public func rewriteOutcome(to outcome: Outcome, reason: String) {
         held.withLock { held in
             guard var e = held else { return }
-            e.fields = e.fields.map { $0.0 == "outcome" ? ("outcome", .string(outcome.rawValue)) : $0 }
+            e.fields =
+                e.fields.map { $0.0 == "outcome" ? ("outcome", .string(outcome.rawValue)) : $0 }
                 .filter { $0.0 != "reason" } + [("reason", .string(reason))]
             held = e
         }
@@ -82,7 +83,9 @@ public final class HeldEndSink: EventSink, Sendable {
     /// Sends the held `end`, stamped now: the stream ends when it is written, after everything
     /// the refresh said, so times only go forward (`shown_ms` still tells the ad's own time).
     public func release() {
-        var e = held.withLock { held in defer { held = nil }; return held }
+        var e = held.withLock { held in
+            defer { held = nil }; return held
+        }
         e?.tMs = ProcessClock.nowMs()
         if let e { base.emit(e) }
     }

@@ -1,5 +1,5 @@
-import LaunchAdCore
 import Foundation
+import LaunchAdCore
 
 /// One GET (or a POST with `body`): the answer's body goes to `destination` (a file) or, when nil, into memory.
 public struct FetchRequest: Sendable {
@@ -20,8 +20,10 @@ public struct FetchRequest: Sendable {
     /// The refresh this request belongs to: a retry's backoff waits on it and ends when it is cancelled.
     public var cancellation: Cancellation?
 
-    public init(url: URL, headers: [String: String] = [:], maxBytes: Int64, destination: URL? = nil,
-                isCancelled: (@Sendable () -> Bool)? = nil) {
+    public init(
+        url: URL, headers: [String: String] = [:], maxBytes: Int64, destination: URL? = nil,
+        isCancelled: (@Sendable () -> Bool)? = nil
+    ) {
         self.url = url; self.headers = headers; self.maxBytes = maxBytes; self.destination = destination
         self.isCancelled = isCancelled
     }
@@ -89,7 +91,8 @@ public enum URLPolicy {
         }
         let parts = h.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 4, parts.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              parts.allSatisfy({ Int($0).map { $0 <= 255 } ?? false }) else { return false }
+            parts.allSatisfy({ Int($0).map { $0 <= 255 } ?? false })
+        else { return false }
         return parts[0] == "127"
     }
 }

@@ -1,5 +1,5 @@
-import LaunchAdCore
 import Foundation
+import LaunchAdCore
 
 /// What a refresh needs to know besides the cache and the network.
 public struct PrefetchConfig: Sendable {
@@ -11,8 +11,10 @@ public struct PrefetchConfig: Sendable {
     public var maxCreativeBytes: Int64
     public var maxManifestBytes: Int64
 
-    public init(manifestURL: URL, screen: Size, cacheLimit: Int64 = 200_000_000,
-                maxCreativeBytes: Int64 = 100_000_000, maxManifestBytes: Int64 = 1_000_000) {
+    public init(
+        manifestURL: URL, screen: Size, cacheLimit: Int64 = 200_000_000,
+        maxCreativeBytes: Int64 = 100_000_000, maxManifestBytes: Int64 = 1_000_000
+    ) {
         self.manifestURL = manifestURL; self.screen = screen; self.cacheLimit = cacheLimit
         self.maxCreativeBytes = maxCreativeBytes; self.maxManifestBytes = maxManifestBytes
     }

@@ -1,5 +1,5 @@
-import LaunchAdCore
 import Foundation
+import LaunchAdCore
 
 /// A manifest as fetched: parsed, with what to remember for the next conditional request.
 struct FetchedManifest {
@@ -23,7 +23,8 @@ extension Prefetcher {
         let previous = store.readIndex().manifest
         var headers: [String: String] = [:]
         if let previous, previous.source == url.absoluteString, !url.isFileURL,
-           FileManager.default.fileExists(atPath: copyURL.path) {
+            FileManager.default.fileExists(atPath: copyURL.path)
+        {
             if let etag = previous.etag { headers["If-None-Match"] = etag }
             if let lm = previous.lastModified { headers["If-Modified-Since"] = lm }
         }
@@ -34,13 +35,15 @@ extension Prefetcher {
             var fetched: FetchedManifest
             switch response.status {
             case 200:
-                fetched = FetchedManifest(parsed: try ManifestParser.parse(response.body, base: url), body: response.body,
-                                          etag: response.headers["etag"], lastModified: response.headers["last-modified"])
+                fetched = FetchedManifest(
+                    parsed: try ManifestParser.parse(response.body, base: url), body: response.body,
+                    etag: response.headers["etag"], lastModified: response.headers["last-modified"])
             case 304 where !headers.isEmpty:
                 emit("not_modified", [("id", .string("manifest")), ("url", .string(url.absoluteString))])
                 let data = try Data(contentsOf: copyURL)
-                fetched = FetchedManifest(parsed: try ManifestParser.parse(data, base: url), body: nil,
-                                          etag: previous?.etag, lastModified: previous?.lastModified)
+                fetched = FetchedManifest(
+                    parsed: try ManifestParser.parse(data, base: url), body: nil,
+                    etag: previous?.etag, lastModified: previous?.lastModified)
             default:
                 throw CacheError("HTTP \(response.status) for the manifest \(url.absoluteString)")
             }
@@ -78,7 +81,9 @@ extension Prefetcher {
             var reasons: [String: String] = [:]
             index.ads.removeAll { record in
                 if let current = manifest.ads.first(where: { $0.id == record.ad.id }) {
-                    reasons[record.ad.id] = !current.show ? "hidden"
+                    reasons[record.ad.id] =
+                        !current.show
+                        ? "hidden"
                         : current.isExpired(at: time) || record.ad.isResponseExpired(at: time) ? "expired" : nil
                 } else if !fetched.parsed.rejected.contains(where: { $0.id == record.ad.id }) {
                     reasons[record.ad.id] = "removed"
@@ -103,8 +108,9 @@ extension Prefetcher {
             events += evictOverLimit(&index, owners: owners)
             if let body = fetched.body {
                 try AtomicFile.replace(copyURL.path, with: body, temporary: copyURL.path + ".tmp")
-                index.manifest = ManifestRecord(source: config.manifestURL.absoluteString, etag: fetched.etag,
-                                                lastModified: fetched.lastModified, fetchedAt: time, report: manifest.report)
+                index.manifest = ManifestRecord(
+                    source: config.manifestURL.absoluteString, etag: fetched.etag,
+                    lastModified: fetched.lastModified, fetchedAt: time, report: manifest.report)
                 index.manifest?.metrics = manifest.metrics
             }
             index.manifest?.checkedAt = time

@@ -1,6 +1,6 @@
+import Foundation
 import LaunchAdCore
 import LaunchAdMedia
-import Foundation
 
 /// The manifest's `"type": "vast"` ads, made into ordinary cached videos: the tag is resolved
 /// (wrappers, media choice for the screen), its media file downloaded into the cache (atomic,
@@ -106,21 +106,25 @@ extension Prefetcher {
     /// A candidate larger than the cache is refused once (`too_large`) and remembered in
     /// VASTRefusals: not fetched again until the tag, the media URL or the limit changes.
     private func cachedCandidate(_ resolved: ResolvedAd, for id: String, tag: String) throws -> (Creative, Int64?) {
-        let choice = try MediaFileChooser.choose(resolved.linear.mediaFiles, window: config.screen,
-                                                 capabilities: MediaCapabilities.local()).get()
+        let choice = try MediaFileChooser.choose(
+            resolved.linear.mediaFiles, window: config.screen,
+            capabilities: MediaCapabilities.local()
+        ).get()
         let refusals = VASTRefusals(cache: store.directory)
         var failure: Error = MediaUnusable(message: "no media file")
         for file in choice.candidates where !isCancelled {
             guard let mediaURL = URL(string: file.url) else { failure = CacheError("not a URL: \(file.url)"); continue }
             if refusals.isRefused(id: id, tag: tag, media: mediaURL.absoluteString, cacheLimit: config.cacheLimit) {
-                failure = MediaTooLarge(message: "too_large: the media file \(mediaURL.lastPathComponent) was refused before as larger than "
-                                        + "the \(config.cacheLimit)-byte cache limit; not downloaded again until the tag changes", remembered: true)
+                failure = MediaTooLarge(
+                    message: "too_large: the media file \(mediaURL.lastPathComponent) was refused before as larger than "
+                        + "the \(config.cacheLimit)-byte cache limit; not downloaded again until the tag changes", remembered: true)
                 continue
             }
             do { return try cachedMedia(mediaURL, for: id, reach: resolved.reach) } catch let e as FetchError where e.tooLarge {
                 refusals.refuse(id: id, tag: tag, media: mediaURL.absoluteString, cacheLimit: config.cacheLimit)
-                failure = MediaTooLarge(message: "too_large: the media file \(mediaURL.lastPathComponent) is larger than \(mediaLimit) bytes "
-                                        + "(the cache limit or --max-creative-bytes)", remembered: false)
+                failure = MediaTooLarge(
+                    message: "too_large: the media file \(mediaURL.lastPathComponent) is larger than \(mediaLimit) bytes "
+                        + "(the cache limit or --max-creative-bytes)", remembered: false)
             } catch { failure = error }
         }
         throw failure
@@ -144,14 +148,19 @@ extension Prefetcher {
             throw MediaUnusable(message: "the media file \(url.lastPathComponent) does not open: \(error)")
         }
         guard let video = facts.streams.first(where: { $0.kind == .video }), let w = video.displayWidth ?? video.width,
-              let h = video.displayHeight ?? video.height else {
+            let h = video.displayHeight ?? video.height
+        else {
             throw MediaUnusable(message: "the media file \(url.lastPathComponent) has no video stream")
         }
         let creative = Creative(url: url, width: w, height: h, bytes: response.bytes, sha256: try SHA256.hex(ofFile: temp.path))
         let time = now()
         try store.update { index in try store.install(temp, as: creative, kind: .video, into: &index, now: time) }
-        emit("download", [("id", .string(id)), ("bytes", .int(Int(response.bytes))), ("sha256", .string(creative.sha256)),
-                          ("vast", .bool(true))])
+        emit(
+            "download",
+            [
+                ("id", .string(id)), ("bytes", .int(Int(response.bytes))), ("sha256", .string(creative.sha256)),
+                ("vast", .bool(true))
+            ])
         return (creative, response.bytes)
     }
 

@@ -1,5 +1,5 @@
-import LaunchAdCore
 import Foundation
+import LaunchAdCore
 import Synchronization
 
 /// Refreshes the cache from the manifest: fetches it (conditionally), downloads what the next
@@ -29,10 +29,12 @@ public final class Prefetcher: Sendable {
     /// Set by `cancel`; every request of this refresh carries it, so a retry's backoff ends at once.
     let cancellation = Cancellation()
 
-    public init(store: CacheStore, fetcher: Fetcher, sink: EventSink, config: PrefetchConfig,
-                beacons: BeaconQueue? = nil, protected: Set<String> = [],
-                onProgress: (@Sendable (PrefetchProgress) -> Void)? = nil,
-                now: @escaping @Sendable () -> Date = Date.init) {
+    public init(
+        store: CacheStore, fetcher: Fetcher, sink: EventSink, config: PrefetchConfig,
+        beacons: BeaconQueue? = nil, protected: Set<String> = [],
+        onProgress: (@Sendable (PrefetchProgress) -> Void)? = nil,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.store = store; self.fetcher = fetcher; self.sink = sink; self.config = config; self.now = now
         self.beacons = beacons; self.protected = protected; self.onProgress = onProgress
     }
@@ -63,10 +65,14 @@ public final class Prefetcher: Sendable {
         var report = PrefetchReport()
         emit("prefetch_start", [("manifest", .string(config.manifestURL.absoluteString))])
         defer {
-            emit("prefetch_done", [("ok", .bool(report.ok)), ("downloads", .int(report.downloads)),
-                                   ("bytes", .int(Int(report.downloadedBytes))), ("rejected", .int(report.rejected)),
-                                   ("evicted", .int(report.evicted)), ("cached_bytes", .int(Int(store.readIndex().totalBytes))),
-                                   ("ms", .int(ProcessClock.nowMs() - startMs))])
+            emit(
+                "prefetch_done",
+                [
+                    ("ok", .bool(report.ok)), ("downloads", .int(report.downloads)),
+                    ("bytes", .int(Int(report.downloadedBytes))), ("rejected", .int(report.rejected)),
+                    ("evicted", .int(report.evicted)), ("cached_bytes", .int(Int(store.readIndex().totalBytes))),
+                    ("ms", .int(ProcessClock.nowMs() - startMs))
+                ])
         }
         guard var fetched = fetchManifest() else {
             report.rejected += 1
@@ -121,14 +127,20 @@ public final class Prefetcher: Sendable {
             do {
                 let started = ProcessClock.nowMs()
                 let base = done
-                let bytes = try fetchCreative(creative, kind: creative == ad.fallback ? .image : ad.kind, progress: { [onProgress] got in
-                    onProgress?(PrefetchProgress(id: ad.id, doneBytes: base + got, totalBytes: total))
-                })
+                let bytes = try fetchCreative(
+                    creative, kind: creative == ad.fallback ? .image : ad.kind,
+                    progress: { [onProgress] got in
+                        onProgress?(PrefetchProgress(id: ad.id, doneBytes: base + got, totalBytes: total))
+                    })
                 if let bytes {
                     report.downloads += 1
                     report.downloadedBytes += bytes
-                    emit("download", [("id", .string(ad.id)), ("bytes", .int(Int(bytes))), ("ms", .int(ProcessClock.nowMs() - started)),
-                                      ("sha256", .string(creative.sha256))])
+                    emit(
+                        "download",
+                        [
+                            ("id", .string(ad.id)), ("bytes", .int(Int(bytes))), ("ms", .int(ProcessClock.nowMs() - started)),
+                            ("sha256", .string(creative.sha256))
+                        ])
                 }
             } catch {
                 report.rejected += 1
@@ -146,8 +158,12 @@ public final class Prefetcher: Sendable {
         if store.isAvailable(c, in: index) && store.recheck(c) { return true }
         try? store.update { store.remove(c.sha256, from: &$0) }
         report.evicted += 1
-        emit("evicted", [("id", .string(ad.id)), ("sha256", .string(c.sha256)), ("bytes", .int(Int(record.bytes))),
-                         ("reason", .string("damaged"))])
+        emit(
+            "evicted",
+            [
+                ("id", .string(ad.id)), ("sha256", .string(c.sha256)), ("bytes", .int(Int(record.bytes))),
+                ("reason", .string("damaged"))
+            ])
         return false
     }
 

@@ -16,7 +16,9 @@ struct VASTRefusals {
         guard fd >= 0 else { return [:] }
         let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         var st = stat()
-        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG, st.st_size <= 1 << 20, let data = try? handle.readToEnd() else { return [:] }
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG, st.st_size <= 1 << 20, let data = try? handle.readToEnd() else {
+            return [:]
+        }
         return (try? JSONSerialization.jsonObject(with: data)) as? [String: [String: Any]] ?? [:]
     }
 

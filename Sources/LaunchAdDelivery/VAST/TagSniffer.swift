@@ -5,21 +5,25 @@ import LaunchAdCore
 /// extension works. A URL or file named like media (`.mp4`, `.png`, `.m3u8`, ...) is not asked:
 /// playing a video never waits for an extra request or read.
 public enum TagSniffer {
-    static let mediaExtensions: Set<String> = ["mp4", "m4v", "mov", "webm", "mkv", "ts", "m3u8", "mpd", "png", "jpg", "jpeg",
-                                               "gif", "avi", "flv", "ogv", "3gp"]
+    static let mediaExtensions: Set<String> = [
+        "mp4", "m4v", "mov", "webm", "mkv", "ts", "m3u8", "mpd", "png", "jpg", "jpeg",
+        "gif", "avi", "flv", "ogv", "3gp"
+    ]
 
     public static func isTag(_ source: String, allowHTTP: Bool, timeout: Double) -> Bool {
         guard source.contains("://") else {
             // Only a regular file not named like media is read: a FIFO or a device could block
             // here, before the player's first-frame deadline even starts.
             guard !mediaExtensions.contains((source as NSString).pathExtension.lowercased()),
-                  (try? FileManager.default.attributesOfItem(atPath: source)[.type] as? FileAttributeType) == .typeRegular,
-                  let h = FileHandle(forReadingAtPath: source) else { return false }
+                (try? FileManager.default.attributesOfItem(atPath: source)[.type] as? FileAttributeType) == .typeRegular,
+                let h = FileHandle(forReadingAtPath: source)
+            else { return false }
             defer { try? h.close() }
             return VASTParser.looksLikeVAST((try? h.read(upToCount: 4096)) ?? Data())
         }
         guard let url = URL(string: source), url.scheme == "http" || url.scheme == "https",
-              !mediaExtensions.contains(url.pathExtension.lowercased()) else { return false }
+            !mediaExtensions.contains(url.pathExtension.lowercased())
+        else { return false }
         // The first 4 kB is enough to see the root element; a server that ignores Range is cut off at 64 kB.
         let client = HTTPClient(connectTimeout: timeout, totalTimeout: timeout, allowHTTP: allowHTTP)
         let head = (try? client.fetch(FetchRequest(url: url, headers: ["Range": "bytes=0-4095"], maxBytes: 65536), progress: nil))

@@ -30,8 +30,9 @@ public struct VASTResolver: Sendable {
 
     /// The usual network: the project's HTTP client with `timeout` for each whole document.
     public init(timeout: Double, maxWrappers: Int, allowHTTP: Bool) {
-        self.init(fetcher: HTTPClient(connectTimeout: timeout, totalTimeout: timeout, allowHTTP: allowHTTP), maxWrappers: maxWrappers,
-                  parseTimeout: timeout)
+        self.init(
+            fetcher: HTTPClient(connectTimeout: timeout, totalTimeout: timeout, allowHTTP: allowHTTP), maxWrappers: maxWrappers,
+            parseTimeout: timeout)
     }
 
     /// Parses one document within `parseTimeout`; a refused version carries its root Error URIs.
@@ -75,7 +76,9 @@ public struct VASTResolver: Sendable {
     /// Follows `ad` (from the document at `tagURL`, whose root Error URIs are `rootErrors` and
     /// whose URLs have `reach`) through its wrappers to the ad that plays; the resolved ad's
     /// reach is its least trusted document's.
-    public func resolve(_ ad: VASTAd, tagURL: String?, rootErrors: [String] = [], reach first: Reach = .any) -> Result<ResolvedAd, VASTFailure> {
+    public func resolve(_ ad: VASTAd, tagURL: String?, rootErrors: [String] = [], reach first: Reach = .any) -> Result<
+        ResolvedAd, VASTFailure
+    > {
         var chain = VASTChain(maxWrappers: maxWrappers, tagURL: tagURL, rootErrors: rootErrors)
         var current = ad
         // Each wrapper's VASTAdTagURI may reach what its own document allows; the chain keeps the narrowest.
@@ -106,11 +109,15 @@ public struct VASTResolver: Sendable {
             return .success(merged)
         } catch let e as VASTError {
             // Before the chain took `current` (a refusal in it), its wrappers' URIs are still owed.
-            return .failure(VASTFailure(e, errorURIs: chain.errorURIs(for: e, at: current) + documentErrors,
-                                        followed: chain.followed(reached: reached?.isWrapper == false ? reached : nil), reach: reach))
+            return .failure(
+                VASTFailure(
+                    e, errorURIs: chain.errorURIs(for: e, at: current) + documentErrors,
+                    followed: chain.followed(reached: reached?.isWrapper == false ? reached : nil), reach: reach))
         } catch {
-            return .failure(VASTFailure(VASTError(VASTError.undefined, "\(error)"), errorURIs: chain.errorURIs,
-                                        followed: chain.followed(reached: nil), reach: reach))
+            return .failure(
+                VASTFailure(
+                    VASTError(VASTError.undefined, "\(error)"), errorURIs: chain.errorURIs,
+                    followed: chain.followed(reached: nil), reach: reach))
         }
     }
 

@@ -10,8 +10,9 @@ final class AnalysisGraph {
     /// out of broadcast range; ebur128 measuring true peak and writing its figures as metadata; astats
     /// writing the three figures the rules read; aphasemeter measuring, not drawing.
     static let videoFilters = "blackdetect,freezedetect=d=0.1,idet,cropdetect,signalstats=stat=brng"
-    static let audioFilters = "ebur128=peak=true:metadata=1,silencedetect," +
-        "astats=metadata=1:measure_perchannel=DC_offset+Peak_level+Peak_count:measure_overall=none,aphasemeter=video=0"
+    static let audioFilters =
+        "ebur128=peak=true:metadata=1,silencedetect,"
+        + "astats=metadata=1:measure_perchannel=DC_offset+Peak_level+Peak_count:measure_overall=none,aphasemeter=video=0"
     /// Sound decoded before the first picture waits for it (so the graph is set up for the real pictures);
     /// this many blocks (about 20 s of AAC) at most.
     static let soundQueueLimit = 1000
@@ -41,7 +42,8 @@ final class AnalysisGraph {
 
     /// `video`/`audio`: the streams to analyse (nil: none); `threads` for the filters (0: one per core).
     /// Filtered frames are handed to the two closures.
-    init(video: StreamInfo?, audio: StreamInfo?, threads: Int = 0, onPicture: @escaping (Frame) -> Void, onSound: @escaping (Frame) -> Void) {
+    init(video: StreamInfo?, audio: StreamInfo?, threads: Int = 0, onPicture: @escaping (Frame) -> Void, onSound: @escaping (Frame) -> Void)
+    {
         self.threads = threads
         videoInfo = video
         audioInfo = audio
@@ -79,7 +81,8 @@ final class AnalysisGraph {
         }
         let source = FilterGraph.audio(frame, label: "ain")
         if graph == nil && videoInfo != nil && !videoEnded && queued.count < Self.soundQueueLimit
-            && (audioSource == nil || source.args == audioSource?.args), let copy = av_frame_clone(frame.pointer) {
+            && (audioSource == nil || source.args == audioSource?.args), let copy = av_frame_clone(frame.pointer)
+        {
             audioSource = source
             queued.append(Frame(taking: copy))
             return
@@ -109,8 +112,9 @@ final class AnalysisGraph {
         hasAudio = audioSource != nil && !audioEnded
         // Nothing left to analyse (a stream that ended without a frame): no graph.
         guard !inputs.isEmpty else { graph = nil; return }
-        graph = try FilterGraph(inputs: inputs, outputs: outputs, filters: Self.description(video: video, audio: hasAudio),
-                                threads: threads)
+        graph = try FilterGraph(
+            inputs: inputs, outputs: outputs, filters: Self.description(video: video, audio: hasAudio),
+            threads: threads)
         let waiting = queued
         queued = []
         for q in waiting { try push(q, video: false) }
@@ -136,8 +140,10 @@ final class AnalysisGraph {
     private static func guess(video info: StreamInfo) -> FilterGraph.Input {
         var sar = info.sampleAspect
         if sar.num <= 0 || sar.den <= 0 { sar = AVRational(num: 1, den: 1) }
-        return .init(label: "vin", filter: "buffer", args: "video_size=\(info.width)x\(info.height):pix_fmt=\(info.pixelFormat.rawValue)" +
-                     ":time_base=\(info.timeBase.num)/\(info.timeBase.den):pixel_aspect=\(sar.num)/\(sar.den)")
+        return .init(
+            label: "vin", filter: "buffer",
+            args: "video_size=\(info.width)x\(info.height):pix_fmt=\(info.pixelFormat.rawValue)"
+                + ":time_base=\(info.timeBase.num)/\(info.timeBase.den):pixel_aspect=\(sar.num)/\(sar.den)")
     }
 
     private static func guess(audio info: StreamInfo) -> FilterGraph.Input {
@@ -148,7 +154,9 @@ final class AnalysisGraph {
         defer { av_channel_layout_uninit(&layout) }
         var buf = [CChar](repeating: 0, count: 128)
         av_channel_layout_describe(&layout, &buf, buf.count)
-        return .init(label: "ain", filter: "abuffer",
-                     args: "time_base=1/\(info.sampleRate):sample_rate=\(info.sampleRate):sample_fmt=\(format):channel_layout=\(String(cString: buf))")
+        return .init(
+            label: "ain", filter: "abuffer",
+            args:
+                "time_base=1/\(info.sampleRate):sample_rate=\(info.sampleRate):sample_fmt=\(format):channel_layout=\(String(cString: buf))")
     }
 }

@@ -39,8 +39,9 @@ public final class CreativeAnalyzer {
         audioIndex = demuxer.bestStream(AVMEDIA_TYPE_AUDIO)
         if let pictures, let v = videoIndex {
             let info = demuxer.stream(v)
-            capture = PictureCapture(pictures, info: info, duration: info.durationSeconds ?? demuxer.duration ?? 0,
-                                     still: demuxer.isStillImage)
+            capture = PictureCapture(
+                pictures, info: info, duration: info.durationSeconds ?? demuxer.duration ?? 0,
+                still: demuxer.isStillImage)
         }
     }
 
@@ -57,9 +58,10 @@ public final class CreativeAnalyzer {
             analysedVideo = nil
         }
         if video != nil || audio != nil {
-            graph = AnalysisGraph(video: analysedVideo, audio: audio?.info, threads: threads,
-                                  onPicture: { [unowned self] in self.readPicture($0) },
-                                  onSound: { [unowned self] in self.readSound($0) })
+            graph = AnalysisGraph(
+                video: analysedVideo, audio: audio?.info, threads: threads,
+                onPicture: { [unowned self] in self.readPicture($0) },
+                onSound: { [unowned self] in self.readSound($0) })
         }
         let duration = demuxer.duration ?? 0
         let infos = (0..<demuxer.streamCount).map(demuxer.stream)
@@ -132,8 +134,9 @@ public final class CreativeAnalyzer {
                 return false
             case .frame:
                 if track.frame.decodeErrorFlags != 0 || track.frame.isCorrupt {
-                    issue(track.frame.bestEffortPTS.map { track.seconds($0) } ?? at, track,
-                          "damaged \(track.isVideo ? "picture" : "sound") (errors concealed)")
+                    issue(
+                        track.frame.bestEffortPTS.map { track.seconds($0) } ?? at, track,
+                        "damaged \(track.isVideo ? "picture" : "sound") (errors concealed)")
                 }
                 if track.isVideo { facts.videoFrames += 1 } else { facts.audioFrames += 1 }
                 if track.isVideo, let capture, let pts = track.frame.bestEffortPTS {
@@ -168,7 +171,8 @@ public final class CreativeAnalyzer {
                 // Times start at the file's start, as the ffmpeg CLI shifts them. Video keeps the stream's
                 // time base; audio counts samples, as the CLI feeds them.
                 let shifted = pts == noPTS ? pts : pts - track.startTicks
-                frame.pointer.pointee.pts = track.isVideo || pts == noPTS
+                frame.pointer.pointee.pts =
+                    track.isVideo || pts == noPTS
                     ? shifted : av_rescale_q(shifted, tb, AVRational(num: 1, den: Int32(frame.sampleRate)))
             }
             try track.isVideo ? graph.picture(frame) : graph.sound(frame)
@@ -222,9 +226,10 @@ public final class CreativeAnalyzer {
         if let s = blackStart, let t = lastPictureTime { addBlack(s, t) }
         if let s = silenceStart, let e = soundEnd { facts.silence.append(Interval(s, e)) }
         if let duration = demuxer.duration, let reached = facts.decodedUntil, reached < duration - Self.truncationSlack {
-            facts.decodeErrors.append(DecodeIssue(
-                seconds: reached, stream: -1,
-                message: "decoding stopped at \(fmt(reached)) s of \(fmt(duration)) s: the file is cut short or damaged"))
+            facts.decodeErrors.append(
+                DecodeIssue(
+                    seconds: reached, stream: -1,
+                    message: "decoding stopped at \(fmt(reached)) s of \(fmt(duration)) s: the file is cut short or damaged"))
         } else if facts.videoFrames + facts.audioFrames == 0, videoIndex != nil || audioIndex != nil {
             facts.decodeErrors.append(DecodeIssue(seconds: nil, stream: -1, message: "nothing could be decoded"))
         }

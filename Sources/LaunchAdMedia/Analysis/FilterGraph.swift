@@ -15,8 +15,9 @@ final class FilterGraph {
 
     /// A video graph for pictures like `frame`, whose timestamps are in `timeBase`.
     convenience init(video frame: Frame, timeBase: AVRational, filters: String) throws {
-        try self.init(inputs: [Self.video(frame, timeBase: timeBase, label: "in")], outputs: [Output(label: "out", filter: "buffersink")],
-                      filters: filters)
+        try self.init(
+            inputs: [Self.video(frame, timeBase: timeBase, label: "in")], outputs: [Output(label: "out", filter: "buffersink")],
+            filters: filters)
     }
 
     /// An audio graph for sound like `frame`; timestamps in 1/sample_rate, as the ffmpeg CLI does.
@@ -29,8 +30,9 @@ final class FilterGraph {
         let f = frame.pointer.pointee
         var sar = f.sample_aspect_ratio
         if sar.num <= 0 || sar.den <= 0 { sar = AVRational(num: 1, den: 1) }
-        let args = "video_size=\(f.width)x\(f.height):pix_fmt=\(f.format):time_base=\(timeBase.num)/\(timeBase.den)" +
-            ":pixel_aspect=\(sar.num)/\(sar.den)"
+        let args =
+            "video_size=\(f.width)x\(f.height):pix_fmt=\(f.format):time_base=\(timeBase.num)/\(timeBase.den)"
+            + ":pixel_aspect=\(sar.num)/\(sar.den)"
         return Input(label: label, filter: "buffer", args: args)
     }
 
@@ -58,7 +60,9 @@ final class FilterGraph {
     /// `filters` names each input and output by its label: "[vin]blackdetect[vout];[ain]ebur128[aout]"
     /// (a single chain with one input and one output may leave the labels out).
     init(inputs: [Input], outputs: [Output], filters: String, threads: Int = 0) throws {
-        guard let g = launchad_avfilter_graph_alloc() else { throw MediaError("filter_failed", "cannot load libavfilter or allocate a filter graph") }
+        guard let g = launchad_avfilter_graph_alloc() else {
+            throw MediaError("filter_failed", "cannot load libavfilter or allocate a filter graph")
+        }
         // Slice threads of filters that have them (signalstats); 0 lets libavfilter use every core.
         g.pointee.nb_threads = Int32(threads)
         var srcs: [UnsafeMutablePointer<AVFilterContext>] = []
@@ -66,14 +70,16 @@ final class FilterGraph {
         do {
             for i in inputs {
                 var ctx: UnsafeMutablePointer<AVFilterContext>?
-                try check(launchad_avfilter_graph_create_filter(&ctx, launchad_avfilter_get_by_name(i.filter), i.label, i.args, nil, g),
-                          "filter_failed", "creating the \(i.filter) source (\(i.args))")
+                try check(
+                    launchad_avfilter_graph_create_filter(&ctx, launchad_avfilter_get_by_name(i.filter), i.label, i.args, nil, g),
+                    "filter_failed", "creating the \(i.filter) source (\(i.args))")
                 srcs.append(ctx!)
             }
             for o in outputs {
                 var ctx: UnsafeMutablePointer<AVFilterContext>?
-                try check(launchad_avfilter_graph_create_filter(&ctx, launchad_avfilter_get_by_name(o.filter), o.label, nil, nil, g),
-                          "filter_failed", "creating the \(o.filter) sink")
+                try check(
+                    launchad_avfilter_graph_create_filter(&ctx, launchad_avfilter_get_by_name(o.filter), o.label, nil, nil, g),
+                    "filter_failed", "creating the \(o.filter) sink")
                 snks.append(ctx!)
             }
             // The sources' outputs are the description's open inputs, and the other way round.
@@ -94,7 +100,8 @@ final class FilterGraph {
     }
 
     /// A linked list of AVFilterInOut naming each context's pad 0.
-    private static func links<S: Sequence>(_ pairs: S) -> UnsafeMutablePointer<AVFilterInOut>? where S.Element == (String, UnsafeMutablePointer<AVFilterContext>) {
+    private static func links<S: Sequence>(_ pairs: S) -> UnsafeMutablePointer<AVFilterInOut>?
+    where S.Element == (String, UnsafeMutablePointer<AVFilterContext>) {
         var head: UnsafeMutablePointer<AVFilterInOut>?
         for (label, ctx) in Array(pairs).reversed() {
             guard let link = launchad_avfilter_inout_alloc() else { continue }

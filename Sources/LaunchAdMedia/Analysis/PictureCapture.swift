@@ -18,8 +18,10 @@ final class PictureCapture {
         targets = (0..<n).map { duration * Double($0) / Double(n) }
         let shown = info.displaySize
         // As large as fits the box at the displayed shape: a portrait ad is as tall as a landscape one is wide.
-        let fitted = Placement.scaledRect(Size(width: max(1, shown.width), height: max(1, shown.height)),
-                                          in: Rect(size: request.box), fit: .fit).size
+        let fitted = Placement.scaledRect(
+            Size(width: max(1, shown.width), height: max(1, shown.height)),
+            in: Rect(size: request.box), fit: .fit
+        ).size
         size = (max(2, fitted.width / 2 * 2), max(2, fitted.height / 2 * 2))
     }
 
@@ -57,8 +59,9 @@ final class PictureCapture {
     private func encode(_ frame: Frame) throws -> [UInt8] {
         guard let copy = av_frame_clone(frame.pointer) else { throw MediaError("out_of_memory", "cannot copy a picture") }
         let picture = Frame(taking: copy)
-        let graph = try FilterGraph(video: picture, timeBase: info.timeBase,
-                                    filters: ContactSheet.turn(info) + "scale=\(size.width):\(size.height),setsar=1,format=rgb24")
+        let graph = try FilterGraph(
+            video: picture, timeBase: info.timeBase,
+            filters: ContactSheet.turn(info) + "scale=\(size.width):\(size.height),setsar=1,format=rgb24")
         try graph.push(picture)
         try graph.push(nil)
         let out = Frame()

@@ -17,7 +17,8 @@ struct SignalReader {
         }
         if let t = seconds { lastPictureEnd = t + frameDuration }
         if let x1 = f.metadataInt("lavfi.cropdetect.x1"), let x2 = f.metadataInt("lavfi.cropdetect.x2"),
-           let y1 = f.metadataInt("lavfi.cropdetect.y1"), let y2 = f.metadataInt("lavfi.cropdetect.y2") {
+            let y1 = f.metadataInt("lavfi.cropdetect.y1"), let y2 = f.metadataInt("lavfi.cropdetect.y2")
+        {
             facts.active = ActivePicture(x1: x1, x2: x2, y1: y1, y2: y2, width: f.width, height: f.height)
         }
         if let tff = f.metadataInt("lavfi.idet.multiple.tff") {
@@ -32,10 +33,12 @@ struct SignalReader {
         guard let t = seconds, let y = f.metadataNumber("lavfi.signalstats.YAVG") else { return }
         let woven = ["tff", "bff"].contains(f.metadata("lavfi.idet.multiple.current_frame") ?? "")
         let repeated = ["top", "bottom"].contains(f.metadata("lavfi.idet.repeated.current_frame") ?? "")
-        facts.pictures.append(PictureReading(
-            seconds: t, luma: y, cb: f.metadataNumber("lavfi.signalstats.UAVG") ?? 0, cr: f.metadataNumber("lavfi.signalstats.VAVG") ?? 0,
-            outOfRange: f.metadataNumber("lavfi.signalstats.BRNG") ?? 0, bitDepth: f.metadataInt("lavfi.signalstats.YBITDEPTH") ?? 8,
-            interlaced: woven || repeated))
+        facts.pictures.append(
+            PictureReading(
+                seconds: t, luma: y, cb: f.metadataNumber("lavfi.signalstats.UAVG") ?? 0,
+                cr: f.metadataNumber("lavfi.signalstats.VAVG") ?? 0,
+                outOfRange: f.metadataNumber("lavfi.signalstats.BRNG") ?? 0, bitDepth: f.metadataInt("lavfi.signalstats.YBITDEPTH") ?? 8,
+                interlaced: woven || repeated))
     }
 
     mutating func sound(_ f: Frame, seconds: Double?) {
@@ -45,8 +48,10 @@ struct SignalReader {
         var channels: [ChannelLevels] = []
         while let dc = f.metadataNumber("lavfi.astats.\(channels.count + 1).DC_offset") {
             let n = channels.count + 1
-            channels.append(ChannelLevels(dcOffset: dc, peakLevel: f.metadataNumber("lavfi.astats.\(n).Peak_level") ?? -.infinity,
-                                          peakCount: f.metadataNumber("lavfi.astats.\(n).Peak_count") ?? 0))
+            channels.append(
+                ChannelLevels(
+                    dcOffset: dc, peakLevel: f.metadataNumber("lavfi.astats.\(n).Peak_level") ?? -.infinity,
+                    peakCount: f.metadataNumber("lavfi.astats.\(n).Peak_count") ?? 0))
         }
         if !channels.isEmpty { facts.channels = channels }
     }

@@ -60,7 +60,7 @@ enum A53Captions {
     static func fromSEI(_ p: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         var i = 0
-        while i < p.count, p[i] != 0x80 { // 0x80: the RBSP trailing bits
+        while i < p.count, p[i] != 0x80 {  // 0x80: the RBSP trailing bits
             var type = 0, size = 0
             while i < p.count, p[i] == 0xFF { type += 255; i += 1 }
             guard i < p.count else { break }
@@ -79,7 +79,8 @@ enum A53Captions {
     static func ccData(_ m: ArraySlice<UInt8>) -> [UInt8] {
         let b = Array(m)
         guard b.count >= 10, b[0] == 0xB5, b[1] == 0x00, b[2] == 0x31, b[3...6].elementsEqual("GA94".utf8), b[7] == 0x03,
-              b[8] & 0x40 != 0 else { return [] }
+            b[8] & 0x40 != 0
+        else { return [] }
         let count = Int(b[8] & 0x1F)
         guard 10 + count * 3 <= b.count else { return [] }
         return Array(b[10..<(10 + count * 3)])

@@ -12,8 +12,10 @@ public struct EmbeddedCaptions: Sendable {
     public var firstProblem: String?
 
     /// The decoders whose output is text (bitmap subtitles such as DVD or PGS are not captions here).
-    static let textCodecs: Set<AVCodecID> = [AV_CODEC_ID_MOV_TEXT, AV_CODEC_ID_WEBVTT, AV_CODEC_ID_SUBRIP, AV_CODEC_ID_TEXT,
-                                             AV_CODEC_ID_ASS, AV_CODEC_ID_SSA, AV_CODEC_ID_EIA_608]
+    static let textCodecs: Set<AVCodecID> = [
+        AV_CODEC_ID_MOV_TEXT, AV_CODEC_ID_WEBVTT, AV_CODEC_ID_SUBRIP, AV_CODEC_ID_TEXT,
+        AV_CODEC_ID_ASS, AV_CODEC_ID_SSA, AV_CODEC_ID_EIA_608
+    ]
     /// How long a cue whose end the track does not say stays, at most.
     static let openCueMs = 4000
 
@@ -67,7 +69,11 @@ public struct EmbeddedCaptions: Sendable {
     /// CEA-608 carried in the H.264 video's SEI messages (A/53), fed to the ccaption decoder in
     /// presentation order; nil when the video carries none.
     static func readA53(_ demuxer: Demuxer) throws -> EmbeddedCaptions? {
-        guard let index = (0..<demuxer.streamCount).first(where: { demuxer.avStream($0).pointee.codecpar.pointee.codec_id == AV_CODEC_ID_H264 }) else { return nil }
+        guard
+            let index = (0..<demuxer.streamCount).first(where: {
+                demuxer.avStream($0).pointee.codecpar.pointee.codec_id == AV_CODEC_ID_H264
+            })
+        else { return nil }
         let stream = demuxer.avStream(index)
         for i in 0..<demuxer.streamCount { demuxer.avStream(i).pointee.discard = i == index ? AVDISCARD_DEFAULT : AVDISCARD_ALL }
         // avcC extradata (MP4, MOV, Matroska) says the NAL length size; otherwise Annex B.

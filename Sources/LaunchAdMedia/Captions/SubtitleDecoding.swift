@@ -16,16 +16,21 @@ extension Decoder {
         var lines: [String] = []
         for i in 0..<Int(sub.num_rects) {
             guard let rect = sub.rects[i]?.pointee else { continue }
-            if rect.type == SUBTITLE_ASS, let ass = rect.ass { lines.append(CaptionText.ass(String(cString: ass))) }
-            else if rect.type == SUBTITLE_TEXT, let text = rect.text { lines.append(String(cString: text)) }
+            if rect.type == SUBTITLE_ASS, let ass = rect.ass {
+                lines.append(CaptionText.ass(String(cString: ass)))
+            } else if rect.type == SUBTITLE_TEXT, let text = rect.text {
+                lines.append(String(cString: text))
+            }
         }
         let text = lines.filter { !$0.isEmpty }.joined(separator: "\n")
         // A hostile file's timestamps may be anything: only a plausible time is kept.
         guard !text.isEmpty, sub.pts != noPTS, abs(sub.pts) < Int64(1) << 50 else { return nil }
-        let base = Int(sub.pts / 1000) // AV_TIME_BASE (µs) to ms
+        let base = Int(sub.pts / 1000)  // AV_TIME_BASE (µs) to ms
         let start = base + Int(sub.start_display_time)
         // UINT32_MAX or 0: "until the next one".
-        let shown = sub.end_display_time == 0 || sub.end_display_time == UInt32.max ? gapMs : Int(sub.end_display_time) - Int(sub.start_display_time)
+        let shown =
+            sub.end_display_time == 0 || sub.end_display_time == UInt32.max
+            ? gapMs : Int(sub.end_display_time) - Int(sub.start_display_time)
         return CaptionCue(startMs: start, endMs: start + max(1, shown), text: text)
     }
 }

@@ -9,7 +9,9 @@ public final class Decoder: @unchecked Sendable {
     public enum Received { case frame, needsInput, endOfStream }
 
     convenience init(stream: UnsafeMutablePointer<AVStream>, threads: Int) throws {
-        try self.init(codec: stream.pointee.codecpar.pointee.codec_id, parameters: stream.pointee.codecpar, timeBase: stream.pointee.time_base, threads: threads)
+        try self.init(
+            codec: stream.pointee.codecpar.pointee.codec_id, parameters: stream.pointee.codecpar, timeBase: stream.pointee.time_base,
+            threads: threads)
     }
 
     /// `parameters` nil: a decoder fed by hand rather than from a stream (CEA-608 from A53 bytes).
@@ -21,7 +23,9 @@ public final class Decoder: @unchecked Sendable {
         guard let ctx = avcodec_alloc_context3(codec) else { throw MediaError("out_of_memory", "cannot allocate a decoder") }
         context = ctx
         codecName = String(cString: codec.pointee.name)
-        if let parameters { try check(avcodec_parameters_to_context(ctx, parameters), "decoder_failed", "configuring the \(codecName) decoder") }
+        if let parameters {
+            try check(avcodec_parameters_to_context(ctx, parameters), "decoder_failed", "configuring the \(codecName) decoder")
+        }
         ctx.pointee.pkt_timebase = timeBase
         ctx.pointee.thread_count = Int32(threads)
         try check(avcodec_open2(ctx, codec, nil), "decoder_failed", "opening the \(codecName) decoder")
@@ -52,4 +56,3 @@ public final class Decoder: @unchecked Sendable {
     /// Forgets buffered state (after a seek).
     public func flush() { avcodec_flush_buffers(context) }
 }
-

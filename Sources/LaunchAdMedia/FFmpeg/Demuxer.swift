@@ -30,7 +30,8 @@ public final class Demuxer: @unchecked Sendable {
         // a reference are never reached.
         let io: SourceIO
         do {
-            io = try SourceIO(remote ? NetworkOpener.open(path, with: opener, isAborted: { [abort] in abort.isSet }) : FileByteSource(path: path))
+            io = try SourceIO(
+                remote ? NetworkOpener.open(path, with: opener, isAborted: { [abort] in abort.isSet }) : FileByteSource(path: path))
         } catch {
             avformat_free_context(ctx)
             throw error
@@ -47,7 +48,8 @@ public final class Demuxer: @unchecked Sendable {
             throw MediaError("not_media", "\(path) is not a media file FFmpeg can read: \(MediaError.text(probed))", averror: probed)
         }
         let name = String(cString: format.pointee.name)
-        guard !Set(name.split(separator: ",").map(String.init)).isDisjoint(with: remote ? Demuxer.networkFormats : Demuxer.fileFormats) else {
+        guard !Set(name.split(separator: ",").map(String.init)).isDisjoint(with: remote ? Demuxer.networkFormats : Demuxer.fileFormats)
+        else {
             avformat_free_context(ctx)
             throw MediaError("not_media", "\(path) is \(name), not a media file launchad opens (playlists and manifests are refused)")
         }

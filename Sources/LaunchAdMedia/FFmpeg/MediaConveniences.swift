@@ -55,8 +55,10 @@ extension Frame {
         let f = pointer.pointee
         guard let y = f.data.0, let u = f.data.1, let v = f.data.2 else { return nil }
         return try withExtendedLifetime(self) {
-            try body(YUVPlanes(width: f.width, height: f.height, y: UnsafePointer(y), yPitch: f.linesize.0,
-                               u: UnsafePointer(u), uPitch: f.linesize.1, v: UnsafePointer(v), vPitch: f.linesize.2))
+            try body(
+                YUVPlanes(
+                    width: f.width, height: f.height, y: UnsafePointer(y), yPitch: f.linesize.0,
+                    u: UnsafePointer(u), uPitch: f.linesize.1, v: UnsafePointer(v), vPitch: f.linesize.2))
         }
     }
 }

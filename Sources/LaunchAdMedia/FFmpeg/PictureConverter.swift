@@ -35,7 +35,9 @@ public final class PictureConverter {
 
     /// Writes `frame` scaled to `width`x`height` into `pixels` (rows `pitch` bytes apart), with
     /// `matrix`'s coefficients (unspecified: BT.601 up to 576 lines, BT.709 above, as SDL does).
-    public func convert(_ frame: Frame, width: Int, height: Int, matrix: ColorMatrix, into pixels: UnsafeMutableRawPointer, pitch: Int) throws {
+    public func convert(_ frame: Frame, width: Int, height: Int, matrix: ColorMatrix, into pixels: UnsafeMutableRawPointer, pitch: Int)
+        throws
+    {
         let f = frame.pointer.pointee
         let space: Int32
         switch matrix {
@@ -44,7 +46,8 @@ public final class PictureConverter {
         case .unspecified: space = f.height > 576 ? SWS_CS_ITU709 : SWS_CS_ITU601
         }
         let full = frame.isFullRange
-        let wanted = Key(width: f.width, height: f.height, format: f.format, drawnWidth: width, drawnHeight: height, matrix: space, fullRange: full)
+        let wanted = Key(
+            width: f.width, height: f.height, format: f.format, drawnWidth: width, drawnHeight: height, matrix: space, fullRange: full)
         if toRGB == nil || key != wanted {
             key = nil
             try setUp(f, width, height, space: space, fullRange: full)
@@ -60,8 +63,9 @@ public final class PictureConverter {
         out.pointer.pointee.width = Int32(width)
         out.pointer.pointee.height = Int32(height)
         out.pointer.pointee.format = target.rawValue
-        try check(launchad_frame_wrap(out.pointer, pixels.assumingMemoryBound(to: UInt8.self), Int32(pitch), Int32(height)),
-                  "out_of_memory", "wrapping a texture")
+        try check(
+            launchad_frame_wrap(out.pointer, pixels.assumingMemoryBound(to: UInt8.self), Int32(pitch), Int32(height)),
+            "out_of_memory", "wrapping a texture")
         try toRGB.scale(source, into: out, doing: "converting a picture")
     }
 
@@ -77,7 +81,7 @@ public final class PictureConverter {
                 ("srcw", Int64(f.width)), ("srch", Int64(f.height)), ("src_format", Int64(f.format)),
                 ("dstw", Int64(w)), ("dsth", Int64(h)), ("dst_format", Int64(planar)),
                 ("sws_flags", Int64(SWS_BILINEAR)), ("src_range", fullRange ? 1 : 0), ("dst_range", fullRange ? 1 : 0),
-                ("threads", Int64(threads)),
+                ("threads", Int64(threads))
             ])
             guard scale != nil else { throw failed }
             let mid = Frame()
@@ -91,7 +95,7 @@ public final class PictureConverter {
         toRGB = SwsScaleContext([
             ("srcw", Int64(rgbSource.width)), ("srch", Int64(rgbSource.height)), ("src_format", Int64(rgbSource.format)),
             ("dstw", Int64(w)), ("dsth", Int64(h)), ("dst_format", Int64(target.rawValue)),
-            ("sws_flags", Int64(SWS_BILINEAR)), ("src_range", fullRange ? 1 : 0), ("dst_range", 1), ("threads", Int64(threads)),
+            ("sws_flags", Int64(SWS_BILINEAR)), ("src_range", fullRange ? 1 : 0), ("dst_range", 1), ("threads", Int64(threads))
         ])
         guard let toRGB else { throw failed }
         // The source's matrix; the RGB side has none.

@@ -55,9 +55,11 @@ public final class Resampler: @unchecked Sendable {
             av_channel_layout_copy(&inLayout, &f.pointee.ch_layout)
         }
         defer { av_channel_layout_uninit(&inLayout) }
-        try check(swr_alloc_set_opts2(&context, &outLayout, outputFormat, Int32(outputRate),
-                                      &inLayout, AVSampleFormat(rawValue: f.pointee.format), f.pointee.sample_rate, 0, nil),
-                  "resample_failed", "setting up the audio converter")
+        try check(
+            swr_alloc_set_opts2(
+                &context, &outLayout, outputFormat, Int32(outputRate),
+                &inLayout, AVSampleFormat(rawValue: f.pointee.format), f.pointee.sample_rate, 0, nil),
+            "resample_failed", "setting up the audio converter")
         try check(swr_init(context), "resample_failed", "starting the audio converter")
         inputKey = key
     }

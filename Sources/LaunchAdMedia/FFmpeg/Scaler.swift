@@ -27,7 +27,9 @@ public final class Scaler {
             source = (f.width, f.height, f.format, fullRange)
         }
         guard let context else {
-            throw MediaError("convert_failed", "cannot convert \(SwsScaleContext.name(AVPixelFormat(rawValue: f.format))) to \(SwsScaleContext.name(target))")
+            throw MediaError(
+                "convert_failed",
+                "cannot convert \(SwsScaleContext.name(AVPixelFormat(rawValue: f.format))) to \(SwsScaleContext.name(target))")
         }
         let out = Frame()
         out.pointer.pointee.width = w
@@ -47,7 +49,7 @@ public final class Scaler {
         SwsScaleContext([
             ("srcw", Int64(f.width)), ("srch", Int64(f.height)), ("src_format", Int64(f.format)),
             ("dstw", Int64(w)), ("dsth", Int64(h)), ("dst_format", Int64(target.rawValue)),
-            ("sws_flags", Int64(SWS_BILINEAR)), ("src_range", fullRange ? 1 : 0),
+            ("sws_flags", Int64(SWS_BILINEAR)), ("src_range", fullRange ? 1 : 0)
         ])
     }
 }

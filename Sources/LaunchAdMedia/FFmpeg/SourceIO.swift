@@ -21,8 +21,11 @@ final class SourceIO {
         let size = 64 * 1024
         guard let buffer = av_malloc(size) else { throw MediaError("out_of_memory", "cannot allocate a read buffer") }
         reader = Reader(source)
-        guard let ctx = avio_alloc_context(buffer.assumingMemoryBound(to: UInt8.self), Int32(size), 0,
-                                           Unmanaged.passUnretained(reader).toOpaque(), SourceIO.read, nil, SourceIO.seek) else {
+        guard
+            let ctx = avio_alloc_context(
+                buffer.assumingMemoryBound(to: UInt8.self), Int32(size), 0,
+                Unmanaged.passUnretained(reader).toOpaque(), SourceIO.read, nil, SourceIO.seek)
+        else {
             av_free(buffer)
             throw MediaError("out_of_memory", "cannot allocate a read context")
         }
@@ -36,7 +39,8 @@ final class SourceIO {
         avio_context_free(&c)
     }
 
-    private static let read: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<UInt8>?, Int32) -> Int32 = { opaque, buf, size in
+    private static let read: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<UInt8>?, Int32) -> Int32 = {
+        opaque, buf, size in
         guard let opaque, let buf, size > 0 else { return launchad_averror_einval() }
         let r = Unmanaged<Reader>.fromOpaque(opaque).takeUnretainedValue()
         do {

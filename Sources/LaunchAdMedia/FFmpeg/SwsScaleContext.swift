@@ -33,8 +33,9 @@ final class SwsScaleContext {
 
     /// The source's YUV matrix (`SWS_CS_*`; swscale assumes BT.601 otherwise), for a conversion to RGB.
     func setSourceMatrix(_ space: Int32, fullRange: Bool) {
-        _ = sws_setColorspaceDetails(pointer, sws_getCoefficients(space), fullRange ? 1 : 0,
-                                     sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16)
+        _ = sws_setColorspaceDetails(
+            pointer, sws_getCoefficients(space), fullRange ? 1 : 0,
+            sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16)
     }
 
     static func isRGB(_ fmt: AVPixelFormat) -> Bool {

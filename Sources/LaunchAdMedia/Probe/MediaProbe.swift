@@ -47,10 +47,11 @@ public enum MediaProbe {
         for i in 0..<demuxer.streamCount {
             streams.append(stream(demuxer.avStream(i), demuxer.stream(i), stats, i))
         }
-        var facts = ProbeFacts(file: demuxer.path, container: container(demuxer), formatName: demuxer.formatName,
-                               durationSeconds: demuxer.duration, fileSize: fileSize(demuxer.path),
-                               bitRate: ctx.bit_rate > 0 ? Int(ctx.bit_rate) : nil,
-                               faststart: isMOV ? TopLevelBoxes.faststart(path: demuxer.path) : nil, streams: streams)
+        var facts = ProbeFacts(
+            file: demuxer.path, container: container(demuxer), formatName: demuxer.formatName,
+            durationSeconds: demuxer.duration, fileSize: fileSize(demuxer.path),
+            bitRate: ctx.bit_rate > 0 ? Int(ctx.bit_rate) : nil,
+            faststart: isMOV ? TopLevelBoxes.faststart(path: demuxer.path) : nil, streams: streams)
         facts.stillImage = demuxer.isStillImage
         return facts
     }

@@ -22,12 +22,14 @@ public enum ContactSheet {
         if let at = options.at {
             // A stream of unknown length (raw H.264) is decoded until it ends.
             guard span.duration <= 0 || at <= span.duration else {
-                throw MediaError("past_end", "--at \(SpecValue.format(at)) is past the end of \(file) (\(SpecValue.format(span.duration)) s)")
+                throw MediaError(
+                    "past_end", "--at \(SpecValue.format(at)) is past the end of \(file) (\(SpecValue.format(span.duration)) s)")
             }
             let frame = try grabber.frame(at: span.start + at)
             let shown = grabber.info.displaySize
-            return try render([frame], grabber, filters: turn(grabber.info) + "scale=\(shown.width):\(shown.height),setsar=1,format=rgb24",
-                              to: options.out)
+            return try render(
+                [frame], grabber, filters: turn(grabber.info) + "scale=\(shown.width):\(shown.height),setsar=1,format=rgb24",
+                to: options.out)
         }
         // A still image (or a video of unknown length) has one picture to show.
         let n = span.duration > 0 && !grabber.demuxer.isStillImage ? options.count : 1
@@ -39,8 +41,9 @@ public enum ContactSheet {
         var chain = turn(grabber.info) + "scale=\(w):\(h),setsar=1"
         if FileManager.default.fileExists(atPath: font) {
             let size = max(10, min(w, h) / 12)
-            chain += ",drawtext=fontfile=\(font):text='%{pts\\:hms}':x=4:y=h-th-4:fontsize=\(size)" +
-                ":fontcolor=white:box=1:boxcolor=black@0.6:boxborderw=3"
+            chain +=
+                ",drawtext=fontfile=\(font):text='%{pts\\:hms}':x=4:y=h-th-4:fontsize=\(size)"
+                + ":fontcolor=white:box=1:boxcolor=black@0.6:boxborderw=3"
         }
         var grid = options
         grid.count = n

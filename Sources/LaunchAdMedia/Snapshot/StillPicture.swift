@@ -11,12 +11,14 @@ public enum StillPicture {
         if grabber.demuxer.isStillImage { return (try ImageLoader.load(path: file), nil) }
         let span = grabber.span
         guard span.duration <= 0 || seconds <= span.duration else {
-            throw MediaError("past_end", "--at \(SpecValue.format(seconds)) is past the end of \(file) (\(SpecValue.format(span.duration)) s)")
+            throw MediaError(
+                "past_end", "--at \(SpecValue.format(seconds)) is past the end of \(file) (\(SpecValue.format(span.duration)) s)")
         }
         let frame = try grabber.frame(at: span.start + seconds)
         let shown = grabber.info.displaySize
-        let graph = try FilterGraph(video: frame, timeBase: grabber.info.timeBase,
-                                    filters: ContactSheet.turn(grabber.info) + "scale=\(shown.width):\(shown.height),setsar=1")
+        let graph = try FilterGraph(
+            video: frame, timeBase: grabber.info.timeBase,
+            filters: ContactSheet.turn(grabber.info) + "scale=\(shown.width):\(shown.height),setsar=1")
         try graph.push(frame)
         try graph.push(nil)
         let out = Frame()
@@ -38,8 +40,9 @@ public enum StillPicture {
         let stride = Int(f.pointee.linesize.0)
         pixels.withUnsafeBytes { src in
             for row in 0..<height {
-                base.advanced(by: row * stride).update(from: src.baseAddress!.advanced(by: row * width * 4).assumingMemoryBound(to: UInt8.self),
-                                                       count: width * 4)
+                base.advanced(by: row * stride).update(
+                    from: src.baseAddress!.advanced(by: row * width * 4).assumingMemoryBound(to: UInt8.self),
+                    count: width * 4)
             }
         }
         let data = try PNGEncoder(width: width, height: height, format: AV_PIX_FMT_RGBA).encode(frame)

@@ -16,7 +16,7 @@ final class AudioDeviceOpening: @unchecked Sendable {
             condition.lock()
             if abandoned {
                 condition.unlock()
-                (try? opened.get())?.close() // nobody will take it: closed before the thread ends
+                (try? opened.get())?.close()  // nobody will take it: closed before the thread ends
                 return
             }
             result = opened

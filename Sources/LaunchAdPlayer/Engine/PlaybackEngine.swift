@@ -22,8 +22,9 @@ public struct VideoFacts: Sendable {
     public let isStillImage: Bool
 
     /// What is known of a still image before it is decoded.
-    static let still = VideoFacts(codedSize: Size(width: 0, height: 0), displaySize: Size(width: 0, height: 0), rotation: 0,
-                                  duration: nil, hasAudio: false, colorMatrix: .unspecified, frameDuration: 0, isStillImage: true)
+    static let still = VideoFacts(
+        codedSize: Size(width: 0, height: 0), displaySize: Size(width: 0, height: 0), rotation: 0,
+        duration: nil, hasAudio: false, colorMatrix: .unspecified, frameDuration: 0, isStillImage: true)
 }
 
 /// ffplay's model: a read thread feeding a video and an audio decoder thread through packet
@@ -159,19 +160,22 @@ public final class PlaybackEngine: @unchecked Sendable {
         }
         let vInfo = d.stream(vIndex)
         let vDecoder: Decoder
-        do { vDecoder = try d.makeDecoder(stream: vIndex) } catch let e as MediaError { return fail(e) } catch { return fail(MediaError("decoder_failed", "\(error)")) }
+        do { vDecoder = try d.makeDecoder(stream: vIndex) } catch let e as MediaError { return fail(e) } catch {
+            return fail(MediaError("decoder_failed", "\(error)"))
+        }
         let videoPipe = VideoPipeline(decoder: vDecoder, info: vInfo, roomMade: readGate)
         // Stopped while opening: no audio device for a run that is over.
         guard !isAborted else { return }
         let audioPipe = openAudio(d, opening: audioOpening)
         audioOpening = nil
         let ds = vInfo.displaySize
-        let facts = VideoFacts(codedSize: Size(width: vInfo.width, height: vInfo.height),
-                               displaySize: Size(width: ds.width, height: ds.height),
-                               rotation: vInfo.rotation, duration: d.duration ?? vInfo.durationSeconds,
-                               // The file's, not the device's (`audio_unavailable` tells about that).
-                               hasAudio: d.bestAudioStream != nil, colorMatrix: vDecoder.colorMatrix, frameDuration: vInfo.frameDuration,
-                               isStillImage: d.isStillImage)
+        let facts = VideoFacts(
+            codedSize: Size(width: vInfo.width, height: vInfo.height),
+            displaySize: Size(width: ds.width, height: ds.height),
+            rotation: vInfo.rotation, duration: d.duration ?? vInfo.durationSeconds,
+            // The file's, not the device's (`audio_unavailable` tells about that).
+            hasAudio: d.bestAudioStream != nil, colorMatrix: vDecoder.colorMatrix, frameDuration: vInfo.frameDuration,
+            isStillImage: d.isStillImage)
         lock.lock()
         if aborted { lock.unlock(); return }
         _video = videoPipe; _audio = audioPipe?.pipe
@@ -228,8 +232,10 @@ public final class PlaybackEngine: @unchecked Sendable {
             lock.lock(); let muted = startMuted; lock.unlock()
             return (AudioPipeline(decoder: decoder, device: device, info: info, muted: muted, roomMade: readGate), index)
         } catch {
-            events.emit(AdEvent("audio_unavailable", tMs: ProcessClock.nowMs(),
-                                [("message", .string("playing without sound: \(error)"))]))
+            events.emit(
+                AdEvent(
+                    "audio_unavailable", tMs: ProcessClock.nowMs(),
+                    [("message", .string("playing without sound: \(error)"))]))
             return nil
         }
     }

@@ -27,8 +27,10 @@ final class SkipButtonView {
             let radius = Double(min(rect.width, rect.height)) / 2
             let thickness = max(2, radius * 0.12)
             renderer.triangles(Shapes.disc(center: center, radius: radius, color: back))
-            renderer.triangles(Shapes.arc(center: center, radius: radius, thickness: thickness, fraction: 1,
-                                          color: SDL_Color(r: 255, g: 255, b: 255, a: 70)))
+            renderer.triangles(
+                Shapes.arc(
+                    center: center, radius: radius, thickness: thickness, fraction: 1,
+                    color: SDL_Color(r: 255, g: 255, b: 255, a: 70)))
             renderer.triangles(Shapes.arc(center: center, radius: radius, thickness: thickness, fraction: state.progress, color: white))
             if fontPath != nil {
                 drawText(state.text, center: center, maxWidth: Int(radius * 1.5), height: Int(radius * 0.55), alpha: alpha)
@@ -40,14 +42,15 @@ final class SkipButtonView {
             }
         } else {
             renderer.triangles(Shapes.pill(rect, color: back))
-            drawText(state.text, center: center, maxWidth: rect.width - rect.height / 2, height: Int(Double(rect.height) * 0.5), alpha: alpha)
+            drawText(
+                state.text, center: center, maxWidth: rect.width - rect.height / 2, height: Int(Double(rect.height) * 0.5), alpha: alpha)
         }
     }
 
     private func drawText(_ text: String, center: (Double, Double), maxWidth: Int, height: Int, alpha: UInt8) {
         guard !text.isEmpty, let texture = texture(text, height: height) else { return }
         var size = texture.size
-        if size.width > maxWidth { // long labels shrink to fit the button
+        if size.width > maxWidth {  // long labels shrink to fit the button
             size = Size(width: maxWidth, height: max(1, size.height * maxWidth / size.width))
         }
         let dst = Rect(x: Int(center.0) - size.width / 2, y: Int(center.1) - size.height / 2, width: size.width, height: size.height)

@@ -19,7 +19,10 @@ enum DisplayProbe {
             // xdg-shell follows it. An ad needs no title bar.
             SDL_SetHint(SDL_HINT_VIDEO_WAYLAND_ALLOW_LIBDECOR, "0")
         case .kmsdrm:
-            if let why = KMSReadiness.problem(drm: nodes(in: "/dev/dri", prefix: "card", flags: O_RDWR), input: nodes(in: "/dev/input", prefix: "event", flags: O_RDONLY) ?? []) {
+            if let why = KMSReadiness.problem(
+                drm: nodes(in: "/dev/dri", prefix: "card", flags: O_RDWR),
+                input: nodes(in: "/dev/input", prefix: "event", flags: O_RDONLY) ?? [])
+            {
                 throw SDLError(code: "no_display", message: "no display (kmsdrm): \(why)")
             }
         case .x11:
@@ -50,7 +53,11 @@ enum DisplayProbe {
         switch launchad_wayland_has_seat(socket) {
         case 1: return
         case 0:
-            throw SDLError(code: "no_display", message: "no display: the Wayland compositor at \(socket) offers no input seat (wl_seat), without which SDL 2.26 cannot start; give it an input device, or use X11/XWayland (DISPLAY)")
+            throw SDLError(
+                code: "no_display",
+                message:
+                    "no display: the Wayland compositor at \(socket) offers no input seat (wl_seat), without which SDL 2.26 cannot start; give it an input device, or use X11/XWayland (DISPLAY)"
+            )
         default:
             throw SDLError(code: "no_display", message: "no display: the Wayland compositor at \(socket) does not answer")
         }

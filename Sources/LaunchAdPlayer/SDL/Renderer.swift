@@ -21,7 +21,9 @@ public final class Renderer {
         // through an OpenGL texture anyway (measured: the same CPU), so draw with OpenGL
         // (Mesa's software rasteriser without a GPU), without vsync, whose frame callbacks stop
         // while the window is hidden.
-        let accelerated = Renderer.hasGPU ? SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
+        let accelerated =
+            Renderer.hasGPU
+            ? SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
             : Renderer.isWayland ? SDL_RENDERER_ACCELERATED.rawValue : SDL_RENDERER_SOFTWARE.rawValue
         if let r = SDL_CreateRenderer(window.pointer, -1, accelerated) {
             pointer = r
@@ -95,10 +97,13 @@ public final class Renderer {
     public func copy(_ texture: Texture, source: Rect? = nil, destination: Rect, rotation: Int = 0, alpha: UInt8 = 255) {
         SDL_SetTextureAlphaMod(texture.pointer, alpha)
         // SDL turns about the destination's centre: move the centre, keep the shape, add the turn.
-        let c = self.rotation.toOutput(x: Double(destination.x) + Double(destination.width) / 2,
-                                       y: Double(destination.y) + Double(destination.height) / 2, output: outputSize)
-        var dst = Rect(x: Int((c.x - Double(destination.width) / 2).rounded()), y: Int((c.y - Double(destination.height) / 2).rounded()),
-                       width: destination.width, height: destination.height).sdl
+        let c = self.rotation.toOutput(
+            x: Double(destination.x) + Double(destination.width) / 2,
+            y: Double(destination.y) + Double(destination.height) / 2, output: outputSize)
+        var dst = Rect(
+            x: Int((c.x - Double(destination.width) / 2).rounded()), y: Int((c.y - Double(destination.height) / 2).rounded()),
+            width: destination.width, height: destination.height
+        ).sdl
         let angle = Double((rotation + self.rotation.degrees) % 360)
         if let source {
             var src = source.sdl
@@ -110,7 +115,11 @@ public final class Renderer {
 
     /// Limits drawing to `rect` (scene coordinates); nil draws everywhere again.
     public func clip(to rect: Rect?) {
-        if var r = rect.map({ rotation.toOutput($0, output: outputSize) })?.sdl { SDL_RenderSetClipRect(pointer, &r) } else { SDL_RenderSetClipRect(pointer, nil) }
+        if var r = rect.map({ rotation.toOutput($0, output: outputSize) })?.sdl {
+            SDL_RenderSetClipRect(pointer, &r)
+        } else {
+            SDL_RenderSetClipRect(pointer, nil)
+        }
     }
 
     /// Filled triangles (one colour per vertex), for rounded buttons and rings.
@@ -134,8 +143,9 @@ public final class Renderer {
         var pixels = [UInt8](repeating: 0, count: rect.width * rect.height * 4)
         var r = rect.sdl
         _ = try pixels.withUnsafeMutableBytes {
-            try sdlCheck(SDL_RenderReadPixels(pointer, &r, launchad_sdl_pixelformat_rgba32(), $0.baseAddress, Int32(rect.width * 4)),
-                         "read_failed", "reading pixels back")
+            try sdlCheck(
+                SDL_RenderReadPixels(pointer, &r, launchad_sdl_pixelformat_rgba32(), $0.baseAddress, Int32(rect.width * 4)),
+                "read_failed", "reading pixels back")
         }
         return pixels
     }

@@ -19,8 +19,9 @@ public final class SDLVideo {
         let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
         if (driver == "offscreen" || driver == "dummy") && getenv("SDL_VIDEODRIVER") == nil {
             SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
-            throw SDLError(code: "no_display",
-                           message: "no display: set DISPLAY (or WAYLAND_DISPLAY), or SDL_VIDEODRIVER=dummy for a headless run")
+            throw SDLError(
+                code: "no_display",
+                message: "no display: set DISPLAY (or WAYLAND_DISPLAY), or SDL_VIDEODRIVER=dummy for a headless run")
         }
         hangup = HangupSignal()
     }

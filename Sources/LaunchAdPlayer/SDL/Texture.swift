@@ -87,8 +87,9 @@ public final class Texture {
     public func updateYUV(_ frame: Frame) throws {
         let uploaded: Void? = try frame.withYUVPlanes { p in
             var r = SDL_Rect(x: 0, y: 0, w: p.width, h: p.height)
-            try sdlCheck(SDL_UpdateYUVTexture(pointer, &r, p.y, p.yPitch, p.u, p.uPitch, p.v, p.vPitch),
-                         "texture_failed", "uploading a video picture")
+            try sdlCheck(
+                SDL_UpdateYUVTexture(pointer, &r, p.y, p.yPitch, p.u, p.uPitch, p.v, p.vPitch),
+                "texture_failed", "uploading a video picture")
         }
         if uploaded == nil { throw SDLError("texture_failed", "a video picture without three planes") }
     }

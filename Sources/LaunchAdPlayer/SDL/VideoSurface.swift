@@ -40,7 +40,7 @@ final class VideoSurface {
         generation += 1
         guard converter == nil else { return }
         do { try uploadYUV() } catch {
-            (picture, generation) = previous // what is on screen stays as it was
+            (picture, generation) = previous  // what is on screen stays as it was
             throw error
         }
     }

@@ -9,11 +9,17 @@ final class X11Windows {
     private typealias CloseDisplay = @convention(c) (OpaquePointer?) -> Int32
     private typealias DefaultRoot = @convention(c) (OpaquePointer?) -> UInt
     private typealias InternAtom = @convention(c) (OpaquePointer?, UnsafePointer<CChar>, Int32) -> UInt
-    private typealias QueryTree = @convention(c) (OpaquePointer?, UInt, UnsafeMutablePointer<UInt>, UnsafeMutablePointer<UInt>,
-                                                  UnsafeMutablePointer<UnsafeMutablePointer<UInt>?>, UnsafeMutablePointer<UInt32>) -> Int32
-    private typealias GetProperty = @convention(c) (OpaquePointer?, UInt, UInt, Int, Int, Int32, UInt, UnsafeMutablePointer<UInt>,
-                                                    UnsafeMutablePointer<Int32>, UnsafeMutablePointer<UInt>, UnsafeMutablePointer<UInt>,
-                                                    UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>) -> Int32
+    private typealias QueryTree =
+        @convention(c) (
+            OpaquePointer?, UInt, UnsafeMutablePointer<UInt>, UnsafeMutablePointer<UInt>,
+            UnsafeMutablePointer<UnsafeMutablePointer<UInt>?>, UnsafeMutablePointer<UInt32>
+        ) -> Int32
+    private typealias GetProperty =
+        @convention(c) (
+            OpaquePointer?, UInt, UInt, Int, Int, Int32, UInt, UnsafeMutablePointer<UInt>,
+            UnsafeMutablePointer<Int32>, UnsafeMutablePointer<UInt>, UnsafeMutablePointer<UInt>,
+            UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>
+        ) -> Int32
     private typealias GetAttributes = @convention(c) (OpaquePointer?, UInt, UnsafeMutableRawPointer) -> Int32
     private typealias Free = @convention(c) (UnsafeMutableRawPointer?) -> Int32
     private typealias Sync = @convention(c) (OpaquePointer?, Int32) -> Int32
@@ -37,11 +43,12 @@ final class X11Windows {
         guard let lib = dlopen("libX11.so.6", RTLD_NOW | RTLD_LOCAL) else { return nil }
         func symbol<T>(_ name: String, _: T.Type) -> T? { dlsym(lib, name).map { unsafeBitCast($0, to: T.self) } }
         guard let open = symbol("XOpenDisplay", OpenDisplay.self), let close = symbol("XCloseDisplay", CloseDisplay.self),
-              let defaultRoot = symbol("XDefaultRootWindow", DefaultRoot.self), let intern = symbol("XInternAtom", InternAtom.self),
-              let tree = symbol("XQueryTree", QueryTree.self), let property = symbol("XGetWindowProperty", GetProperty.self),
-              let attributes = symbol("XGetWindowAttributes", GetAttributes.self), let free = symbol("XFree", Free.self),
-              let sync = symbol("XSync", Sync.self), let handler = symbol("XSetErrorHandler", SetErrorHandler.self),
-              let display = open(nil) else {
+            let defaultRoot = symbol("XDefaultRootWindow", DefaultRoot.self), let intern = symbol("XInternAtom", InternAtom.self),
+            let tree = symbol("XQueryTree", QueryTree.self), let property = symbol("XGetWindowProperty", GetProperty.self),
+            let attributes = symbol("XGetWindowAttributes", GetAttributes.self), let free = symbol("XFree", Free.self),
+            let sync = symbol("XSync", Sync.self), let handler = symbol("XSetErrorHandler", SetErrorHandler.self),
+            let display = open(nil)
+        else {
             dlclose(lib)
             return nil
         }

@@ -53,21 +53,27 @@ struct LoudnessPlot {
 
     func svg() -> String {
         let x = xScale, y = yScale, n = HTML.num
-        var s = #"<svg class="loudness" width="\#(Int(Self.width))" height="\#(Int(Self.height))" viewBox="0 0 \#(Int(Self.width)) \#(Int(Self.height))" role="img" aria-label="short-term loudness over time">"#
+        var s =
+            #"<svg class="loudness" width="\#(Int(Self.width))" height="\#(Int(Self.height))" viewBox="0 0 \#(Int(Self.width)) \#(Int(Self.height))" role="img" aria-label="short-term loudness over time">"#
         for v in y.ticks(atMost: 7) {
-            s += #"<line class="grid-y" data-lufs="\#(n(v))" x1="\#(n(Self.left))" x2="\#(n(Self.right))" y1="\#(n(y(v)))" y2="\#(n(y(v)))"/>"#
+            s +=
+                #"<line class="grid-y" data-lufs="\#(n(v))" x1="\#(n(Self.left))" x2="\#(n(Self.right))" y1="\#(n(y(v)))" y2="\#(n(y(v)))"/>"#
             s += #"<text class="tick" x="\#(n(Self.left - 6))" y="\#(n(y(v) + 4))" text-anchor="end">\#(SpecValue.format(v))</text>"#
         }
         s += timeAxis(x)
         if let band {
             let top = y(band.high), bottom = y(band.low)
-            s += #"<rect class="target-band" x="\#(n(Self.left))" y="\#(n(top))" width="\#(n(Self.right - Self.left))" height="\#(n(max(bottom - top, 1)))"><title>\#(MarkupText.escape(band.label))</title></rect>"#
-            s += #"<text class="band-label" x="\#(n(Self.right - 4))" y="\#(n(top - 3))" text-anchor="end">\#(MarkupText.escape(band.label))</text>"#
+            s +=
+                #"<rect class="target-band" x="\#(n(Self.left))" y="\#(n(top))" width="\#(n(Self.right - Self.left))" height="\#(n(max(bottom - top, 1)))"><title>\#(MarkupText.escape(band.label))</title></rect>"#
+            s +=
+                #"<text class="band-label" x="\#(n(Self.right - 4))" y="\#(n(top - 3))" text-anchor="end">\#(MarkupText.escape(band.label))</text>"#
         }
         s += line("momentary", momentary, x, y) + line("short-term", series, x, y)
         if let i = integrated {
-            s += #"<line class="integrated" data-lufs="\#(String(format: "%.2f", i))" x1="\#(n(Self.left))" x2="\#(n(Self.right))" y1="\#(n(y(i)))" y2="\#(n(y(i)))"/>"#
-            s += #"<text class="integrated-label" x="\#(n(Self.left + 6))" y="\#(n(y(i) - 4))">integrated \#(String(format: "%.1f", i)) LUFS</text>"#
+            s +=
+                #"<line class="integrated" data-lufs="\#(String(format: "%.2f", i))" x1="\#(n(Self.left))" x2="\#(n(Self.right))" y1="\#(n(y(i)))" y2="\#(n(y(i)))"/>"#
+            s +=
+                #"<text class="integrated-label" x="\#(n(Self.left + 6))" y="\#(n(y(i) - 4))">integrated \#(String(format: "%.1f", i)) LUFS</text>"#
         }
         s += #"<text class="axis-label" x="4" y="\#(n(Self.top - 4))">LUFS</text>"#
         s += #"<text class="legend short-term-label" x="\#(n(Self.left + 6))" y="\#(n(Self.bottom - 8))">— short-term (3 s)</text>"#
@@ -92,7 +98,8 @@ struct LoudnessPlot {
             if let gridTop {
                 s += #"<line class="grid-x" x1="\#(n(x(t)))" x2="\#(n(x(t)))" y1="\#(n(gridTop))" y2="\#(n(y))"/>"#
             }
-            s += #"<text class="tick tick-x" data-seconds="\#(n(t))" x="\#(n(x(t)))" y="\#(n(y + 16))" text-anchor="middle">\#(SpecValue.format(t)) s</text>"#
+            s +=
+                #"<text class="tick tick-x" data-seconds="\#(n(t))" x="\#(n(x(t)))" y="\#(n(y + 16))" text-anchor="middle">\#(SpecValue.format(t)) s</text>"#
         }
         return s
     }
@@ -115,7 +122,8 @@ struct TruePeakMeter {
         s += #"<rect class="meter" x="\#(n(Self.left))" y="12" width="\#(n(Self.right - Self.left))" height="16"/>"#
         if let peak {
             let over = limit.map { peak > $0 } ?? false
-            s += #"<rect class="peak\#(over ? " over" : "")" data-dbtp="\#(String(format: "%.2f", peak))" x="\#(n(Self.left))" y="12" width="\#(n(scale(peak) - Self.left))" height="16"/>"#
+            s +=
+                #"<rect class="peak\#(over ? " over" : "")" data-dbtp="\#(String(format: "%.2f", peak))" x="\#(n(Self.left))" y="12" width="\#(n(scale(peak) - Self.left))" height="16"/>"#
         }
         if let limit {
             s += #"<line class="peak-limit" data-dbtp="\#(n(limit))" x1="\#(n(scale(limit)))" x2="\#(n(scale(limit)))" y1="6" y2="34"/>"#

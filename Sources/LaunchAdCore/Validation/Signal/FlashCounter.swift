@@ -78,14 +78,21 @@ public struct FlashCounter: Sendable {
             case 0:
                 if s.1 < low.1 { low = s }
                 if s.1 > high.1 { high = s }
-                if s.1 - low.1 >= step { turns.append((low.0, low.1)); direction = 1; extreme = s }
-                else if high.1 - s.1 >= step { turns.append((high.0, high.1)); direction = -1; extreme = s }
+                if s.1 - low.1 >= step {
+                    turns.append((low.0, low.1)); direction = 1; extreme = s
+                } else if high.1 - s.1 >= step {
+                    turns.append((high.0, high.1)); direction = -1; extreme = s
+                }
             case 1:
-                if s.1 > extreme.1 { extreme = s } else if extreme.1 - s.1 >= step {
+                if s.1 > extreme.1 {
+                    extreme = s
+                } else if extreme.1 - s.1 >= step {
                     turns.append((extreme.0, extreme.1)); direction = -1; extreme = s
                 }
             default:
-                if s.1 < extreme.1 { extreme = s } else if s.1 - extreme.1 >= step {
+                if s.1 < extreme.1 {
+                    extreme = s
+                } else if s.1 - extreme.1 >= step {
                     turns.append((extreme.0, extreme.1)); direction = 1; extreme = s
                 }
             }

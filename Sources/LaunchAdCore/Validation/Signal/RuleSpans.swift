@@ -11,7 +11,8 @@ extension RuleName {
             guard facts.probe.video?.colorRange != "pc" else { return [] }
             return Self.runs(s.pictures.map { ($0.seconds, $0.outOfRange > Self.outOfRangeMarked) }, end: facts.analysis.decodedUntil)
         case .audioPhase:
-            return FlashCounter.merged(s.phase.filter { $0.phase < Self.outOfPhaseBelow }.map { Interval($0.seconds, $0.seconds + $0.duration) })
+            return FlashCounter.merged(
+                s.phase.filter { $0.phase < Self.outOfPhaseBelow }.map { Interval($0.seconds, $0.seconds + $0.duration) })
         case .avDurationMatch:
             guard let v = facts.probe.video?.durationSeconds, let a = facts.probe.audio?.durationSeconds, v != a else { return [] }
             return [Interval(min(v, a), max(v, a))]

@@ -58,8 +58,10 @@ public struct FieldCounts: Equatable, Sendable {
     /// Pictures with no repeated field, a repeated top field or a repeated bottom field.
     public var repeatedNeither = 0, repeatedTop = 0, repeatedBottom = 0
     /// Counts as given; all default to 0.
-    public init(tff: Int = 0, bff: Int = 0, progressive: Int = 0, undetermined: Int = 0,
-                repeatedNeither: Int = 0, repeatedTop: Int = 0, repeatedBottom: Int = 0) {
+    public init(
+        tff: Int = 0, bff: Int = 0, progressive: Int = 0, undetermined: Int = 0,
+        repeatedNeither: Int = 0, repeatedTop: Int = 0, repeatedBottom: Int = 0
+    ) {
         self.tff = tff; self.bff = bff; self.progressive = progressive; self.undetermined = undetermined
         self.repeatedNeither = repeatedNeither; self.repeatedTop = repeatedTop; self.repeatedBottom = repeatedBottom
     }

@@ -4,7 +4,7 @@ extension RuleName {
     /// (no video, no sound, one picture, a picture too large to analyse).
     public static let skippedWhenUnmeasured: Set<RuleName> = [
         .freezeFrames, .flashes, .interlaced, .letterbox, .broadcastRange, .colourTags, .keyframeInterval, .frameRate,
-        .avDurationMatch, .videoBitrateFloor, .audioPhase, .dcOffset, .audioClipping,
+        .avDurationMatch, .videoBitrateFloor, .audioPhase, .dcOffset, .audioClipping
     ]
     /// The filters need a few pictures: cropdetect skips two, idet compares three.
     public static let fewestPictures = 3
