@@ -15,6 +15,9 @@ if ! swift build --build-tests >"$log" 2>&1; then
   echo "test: the build failed" >&2
   exit 1
 fi
+# Style and public API documentation (swift-format, DocC): reported now, failing the run at the end.
+lint_status=0
+bash scripts/lint.sh || lint_status=$?
 # CI also runs the engine, player and launch-flow tests under ThreadSanitizer (its own build,
 # about 3 minutes here), before the suite so that the suite's counts are the closing lines.
 tsan_status=0
@@ -42,5 +45,6 @@ if [ "${CI:-}" = "true" ] && [ "$skipped" -gt 0 ]; then
   fi
 fi
 echo "tests: $passed passed, $failed failed, $skipped skipped"
+[ "$status" -eq 0 ] && [ "$lint_status" -ne 0 ] && { echo "test: scripts/lint.sh failed (style or API documentation)" >&2; status=1; }
 [ "$status" -eq 0 ] && [ "$tsan_status" -ne 0 ] && { echo "test: the ThreadSanitizer run failed" >&2; status=$tsan_status; }
 exit "$status"

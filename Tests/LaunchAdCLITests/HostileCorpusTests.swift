@@ -1,7 +1,7 @@
-import XCTest
 import Foundation
 import LaunchAdCore
 import LaunchAdTestSupport
+import XCTest
 
 /// The hostile-creatives corpus (scripts/make-hostile-corpus.sh), made once per machine and
 /// remade when the script changes.
@@ -88,7 +88,7 @@ final class HostileCorpusTests: XCTestCase {
         "animated.gif": .plays(160, 120, seconds: 1),
         "alpha.png": .plays(160, 120, seconds: 1, kind: "image"),
         "progressive.jpg": .plays(160, 120, seconds: 1, kind: "image"),
-        "cmyk.jpg": .plays(160, 120, seconds: 1, kind: "image"),
+        "cmyk.jpg": .plays(160, 120, seconds: 1, kind: "image")
     ]
 
     func play(_ file: String, _ extra: [String] = [], environment: [String: String]? = nil) throws -> Launchad.Run {
@@ -109,8 +109,9 @@ final class HostileCorpusTests: XCTestCase {
     }
 
     func testEveryCorpusFileHasAnExpectation() throws {
-        XCTAssertEqual(Set(try HostileCorpus.names()), Set(Self.expected.keys),
-                       "the corpus script and this table list the same files")
+        XCTAssertEqual(
+            Set(try HostileCorpus.names()), Set(Self.expected.keys),
+            "the corpus script and this table list the same files")
     }
 
     func testTheWholeCorpusPlaysOrEndsWithADefinedOutcome() throws {
@@ -128,7 +129,8 @@ final class HostileCorpusTests: XCTestCase {
                 XCTAssertEqual(start?["height"] as? Int, h, "\(name): displayed height")
                 XCTAssertEqual(start?["kind"] as? String, kind, name)
                 XCTAssertEqual(run.events(named: "first_frame").count, 1, name)
-                let slack = { if case .playsSlowly = expect { return 2.5 } else { return 2.0 } }()
+                // A huge picture's decode is CPU-bound: on a loaded 2-core machine it has taken 4 s.
+                let slack = { if case .playsSlowly = expect { return 6.0 } else { return 2.0 } }()
                 XCTAssertLessThan(run.seconds, seconds + slack, "\(name): within its duration plus \(slack) s")
                 if case .plays = expect {
                     XCTAssertEqual(shown, seconds, accuracy: 0.3, "\(name): shown for its length")
