@@ -1,22 +1,21 @@
 import Foundation
 import LaunchAdCore
 import LaunchAdDelivery
+import Synchronization
 
 /// Passes the player's events on and turns each into the ad's tracking beacons (the core's
 /// VASTTracker decides which fire, with their macros), queued durably in the order they happen.
 /// Queueing writes files (fsync'd): it runs on a serial queue of its own, never on the thread
 /// that draws frames; the ad's `end` goes on only once everything before it is on disk.
-final class TrackingSink: EventSink, @unchecked Sendable {  // the tracker is guarded by `lock`
+final class TrackingSink: EventSink, Sendable {
     private let inner: EventSink
     private let queue: BeaconQueue?
-    private let lock = NSLock()
-    private var tracker: VASTTracker
+    /// The tracker, and the view tick already asked for (process ms), so one timer is pending at a time.
+    private let state: Mutex<(tracker: VASTTracker, tickAt: Int?)>
     private let writer = DispatchQueue(label: "launchad-beacon-writer")
-    /// The view tick already asked for (process ms), so one timer is pending at a time.
-    private var tickAt: Int?
 
     init(_ inner: EventSink, tracker: VASTTracker, queue: BeaconQueue?) {
-        self.inner = inner; self.tracker = tracker; self.queue = queue
+        self.inner = inner; self.state = Mutex((tracker, nil)); self.queue = queue
     }
 
     func emit(_ event: AdEvent) {
@@ -49,12 +48,13 @@ final class TrackingSink: EventSink, @unchecked Sendable {  // the tracker is gu
     private func track(_ event: AdEvent) {
         guard let queue else { return }
         let now = Date()
-        lock.lock()
-        let batches = tracker.batches(for: event, at: now, cacheBuster: CacheBuster.next)
-        let due = tracker.viewableDueMs
-        let schedule = due != nil && due != tickAt
-        if schedule { tickAt = due }
-        lock.unlock()
+        let (batches, due, schedule) = state.withLock { s in
+            let batches = s.tracker.batches(for: event, at: now, cacheBuster: CacheBuster.next)
+            let due = s.tracker.viewableDueMs
+            let schedule = due != nil && due != s.tickAt
+            if schedule { s.tickAt = due }
+            return (batches, due, schedule)
+        }
         if !batches.isEmpty {
             writer.async { for b in batches { queue.enqueue(beacons: b.urls, event: b.event, at: now) } }
         }
@@ -70,26 +70,24 @@ final class TrackingSink: EventSink, @unchecked Sendable {  // the tracker is gu
 
 /// One ad of a VAST run: its `end` becomes `ad_end` (with the ad's id); the run's single `end`
 /// comes after the last ad. Remembers the ad's shown time and whether the window was closed.
-final class AdEndSink: EventSink, @unchecked Sendable {  // `shownMs` and `closed` are guarded by `lock`
+final class AdEndSink: EventSink, Sendable {
     private let inner: EventSink
     private let adID: String?
     private let sequence: Int?
-    private let lock = NSLock()
-    private var shown = 0
-    private var wasClosed = false
+    private let seen = Mutex<(shownMs: Int, closed: Bool)>((0, false))
 
     init(_ inner: EventSink, adID: String?, sequence: Int?) { self.inner = inner; self.adID = adID; self.sequence = sequence }
 
-    var shownMs: Int { lock.lock(); defer { lock.unlock() }; return shown }
-    var closed: Bool { lock.lock(); defer { lock.unlock() }; return wasClosed }
+    var shownMs: Int { seen.withLock { $0.shownMs } }
+    var closed: Bool { seen.withLock { $0.closed } }
 
     func emit(_ event: AdEvent) {
         guard event.name == "end" else {
-            if event.name == "skip", event["via"] == .string("close") { lock.lock(); wasClosed = true; lock.unlock() }
+            if event.name == "skip", event["via"] == .string("close") { seen.withLock { $0.closed = true } }
             inner.emit(event)
             return
         }
-        if case .int(let ms)? = event["shown_ms"] { lock.lock(); shown = ms; lock.unlock() }
+        if case .int(let ms)? = event["shown_ms"] { seen.withLock { $0.shownMs = ms } }
         var fields: [(String, JSONValue)] = [("ad_id", adID.map { .string($0) } ?? .null)]
         if let sequence { fields.append(("sequence", .int(sequence))) }
         inner.emit(AdEvent("ad_end", tMs: event.tMs, fields + event.fields))

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAdCore
+import Synchronization
 
 /// The durable outbox for tracking beacons and play records: every item is on disk before it
 /// is sent and leaves only when delivered, refused for good, expired or pushed out by the
@@ -416,42 +417,45 @@ struct OutboxJob: Sendable {
 }
 
 /// What a round's answered jobs did, gathered from the sender threads.
-final class RoundProgress: @unchecked Sendable {  // all state guarded by `lock`
-    private let lock = NSLock()
-    private var _round = Outbox.Round()
-    private var _retried: [OutboxItem] = []
-    private var counts = OutboxCounts()
-    private var countedAt = ProcessClock.uptimeSeconds()
+final class RoundProgress: Sendable {
+    private struct State {
+        var round = Outbox.Round()
+        var retried: [OutboxItem] = []
+        var counts = OutboxCounts()
+        var countedAt = ProcessClock.uptimeSeconds()
+    }
+    private let state = Mutex(State())
 
-    func noteDue(_ ms: Int64) { lock.lock(); _round.nextDueMs = min(_round.nextDueMs ?? .max, ms); lock.unlock() }
+    func noteDue(_ ms: Int64) { state.withLock { $0.round.nextDueMs = min($0.round.nextDueMs ?? .max, ms) } }
 
     func record(_ names: [String], retried: [OutboxItem], counts delta: OutboxCounts) {
-        lock.lock(); defer { lock.unlock() }
-        counts.add(delta)
-        _round.sent += names.count
-        _round.tried += names
-        _retried += retried
-        for item in retried { _round.nextDueMs = min(_round.nextDueMs ?? .max, item.nextMs) }
+        state.withLock { s in
+            s.counts.add(delta)
+            s.round.sent += names.count
+            s.round.tried += names
+            s.retried += retried
+            for item in retried { s.round.nextDueMs = min(s.round.nextDueMs ?? .max, item.nextMs) }
+        }
     }
 
-    var round: Outbox.Round { lock.lock(); defer { lock.unlock() }; return _round }
-    var retried: [OutboxItem] { lock.lock(); defer { lock.unlock() }; return _retried }
+    var round: Outbox.Round { state.withLock { $0.round } }
+    var retried: [OutboxItem] { state.withLock { $0.retried } }
 
     /// The counters gathered since the last call, when `every` seconds have passed since then
     /// (always when nil); nil when there is nothing to add yet.
     func takeCounts(every: Double?) -> OutboxCounts? {
-        lock.lock(); defer { lock.unlock() }
-        let now = ProcessClock.uptimeSeconds()
-        guard !counts.isZero, every.map({ now - countedAt >= $0 }) ?? true else { return nil }
-        defer { counts = OutboxCounts(); countedAt = now }
-        return counts
+        state.withLock { s in
+            let now = ProcessClock.uptimeSeconds()
+            guard !s.counts.isZero, every.map({ now - s.countedAt >= $0 }) ?? true else { return nil }
+            defer { s.counts = OutboxCounts(); s.countedAt = now }
+            return s.counts
+        }
     }
 }
 
 /// The last failure per host during a round, for `outbox status` (a beacon is never lost silently).
-final class ProblemLog: @unchecked Sendable {  // `byHost` guarded by `lock`
-    private let lock = NSLock()
-    private var byHost: [String: String] = [:]
-    func note(_ host: String, _ text: String) { lock.lock(); byHost[host] = text; lock.unlock() }
-    var all: [String: String] { lock.lock(); defer { lock.unlock() }; return byHost }
+final class ProblemLog: Sendable {
+    private let byHost = Mutex<[String: String]>([:])
+    func note(_ host: String, _ text: String) { byHost.withLock { $0[host] = text } }
+    var all: [String: String] { byHost.withLock { $0 } }
 }

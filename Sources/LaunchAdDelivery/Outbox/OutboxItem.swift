@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAdCore
+import Synchronization
 
 /// One queued delivery as its file holds it. What is sent (`url`, `body`) never changes after
 /// the item is made, so every retry is byte-identical; only `attempts` and `nextMs` do.
@@ -81,9 +82,8 @@ public struct OutboxItem: Equatable, Sendable {
     }
 }
 
-/// A process-wide counter behind a lock.
-private final class Counter: @unchecked Sendable {  // its one field is guarded by `lock`
-    private let lock = NSLock()
-    private var value = 0
-    func next() -> Int { lock.lock(); defer { lock.unlock() }; value += 1; return value }
+/// A process-wide counter.
+private final class Counter: Sendable {
+    private let value = Atomic<Int>(0)
+    func next() -> Int { value.add(1, ordering: .sequentiallyConsistent).newValue }
 }
