@@ -4,26 +4,45 @@ import LaunchAdDelivery
 
 /// `--output FILE`, written whole or not at all: the report goes to a temporary file in FILE's
 /// folder, made before any decoding (so an unwritable path fails at once), and is renamed over
-/// FILE once complete. Whatever is not committed is removed.
+/// FILE once complete. Whatever is not committed is removed. A FILE that is not a regular file
+/// (`/dev/stdout`, a FIFO, a device) is opened at once and written in place, never replaced.
 final class ReportFile {
+    /// The file written: the one named, or the regular file a symlink named points to.
     let path: String
     private var temp: String?
+    /// The special file named, opened for writing.
+    private var special: FileHandle?
     /// As readable as any file the user creates.
     private let mode: mode_t
 
-    init(_ path: String) throws {
-        self.path = path
-        var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
-            throw UsageError("--output: cannot write \(path): it is a folder")
+    init(_ named: String) throws {
+        // A symlink to a regular file (`/dev/stdout` redirected to a file, too) is replaced at
+        // its target, never itself: the rename must not land on the link.
+        var lst = stat()
+        if lstat(named, &lst) == 0, lst.st_mode & S_IFMT == S_IFLNK, let real = realpath(named, nil) {
+            path = String(cString: real)
+            free(real)
+        } else {
+            path = named
+        }
+        let path = self.path
+        let mask = umask(0)
+        umask(mask)
+        mode = 0o666 & ~mask
+        var st = stat()
+        if stat(path, &st) == 0 {
+            if st.st_mode & S_IFMT == S_IFDIR { throw UsageError("--output: cannot write \(path): it is a folder") }
+            if st.st_mode & S_IFMT != S_IFREG {
+                let fd = open(path, O_WRONLY | O_CLOEXEC)
+                guard fd >= 0 else { throw Self.failure(path) }
+                special = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+                return
+            }
         }
         let url = URL(fileURLWithPath: path)
         var template = Array((url.deletingLastPathComponent().path + "/.\(url.lastPathComponent).XXXXXX").utf8CString)
         let fd = mkstemp(&template)
         guard fd >= 0 else { throw Self.failure(path) }
-        let mask = umask(0)
-        umask(mask)
-        mode = 0o666 & ~mask
         close(fd)
         temp = String(cString: template)
     }
@@ -32,6 +51,13 @@ final class ReportFile {
 
     /// Writes `text` and puts it in place.
     func commit(_ text: String) throws {
+        if let special {
+            do { try special.write(contentsOf: Data(text.utf8)) } catch {
+                throw UsageError("--output: cannot write \(path): \(error.localizedDescription)")
+            }
+            self.special = nil
+            return
+        }
         guard let temp else { return }
         do { try AtomicFile.replace(path, with: Data(text.utf8), temporary: temp, mode: mode) } catch {
             throw UsageError("--output: \(error.description)")

@@ -174,6 +174,37 @@ final class ValidateCLITests: XCTestCase {
         }
     }
 
+    /// `--output` never replaces what is not a regular file (as `--output /dev/stdout` must not
+    /// replace /dev/stdout): a FIFO stays a FIFO and its reader gets the report. A symlink to a
+    /// regular file stays a symlink; the report replaces its target.
+    func testAnOutputThatIsAFIFOOrASymlinkIsWrittenThroughNotReplaced() throws {
+        let ad = try Self.portraitAd()
+        let dir = Fixtures.directory.appendingPathComponent("output-special-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fifo = dir.appendingPathComponent("report.fifo").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let r = try Fixtures.run(
+            "/bin/sh",
+            [
+                "-c", "timeout 20 cat \"$0\" > \"$0.out\" & \"$1\" validate \"$2\" --format json --output \"$0\"; s=$?; wait; exit $s",
+                fifo, Launchad.binary, ad
+            ], environment: Launchad.headlessEnvironment())
+        XCTAssertEqual(r.status, 0, r.stderr)
+        var st = stat()
+        XCTAssertEqual(lstat(fifo, &st), 0)
+        XCTAssertEqual(st.st_mode & S_IFMT, S_IFIFO, "the FIFO was replaced by a file")
+        XCTAssertTrue(try String(contentsOfFile: fifo + ".out", encoding: .utf8).contains("\"creatives\""))
+
+        let target = dir.appendingPathComponent("target.json").path
+        try Data("old".utf8).write(to: URL(fileURLWithPath: target))
+        let link = dir.appendingPathComponent("link.json").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        XCTAssertEqual(try Launchad.run(["validate", ad, "--format", "json", "--output", link]).status, 0)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), target, "the link is still a link")
+        XCTAssertTrue(try String(contentsOfFile: target, encoding: .utf8).contains("\"creatives\""))
+    }
+
     func testAnUnwritableOutputIsOneLineExitTwoAndNothingHalfWritten() throws {
         let ad = try Self.portraitAd()
         let dir = Fixtures.directory.appendingPathComponent("output-\(UUID().uuidString)")
