@@ -128,21 +128,6 @@ final class QualityAgreementTests: XCTestCase {
         CreativeReport.evaluate(facts, against: .iabCTV).results.first { $0.rule == name }
     }
 
-    /// 6 s of moving 640x360 H.264 High tagged BT.709, a keyframe a second, 1 Mbit/s, a 1 kHz sine at
-    /// -24 dBFS on both channels: made to pass every iab-ctv rule.
-    static func cleanClip() throws -> String {
-        try Fixtures.make(
-            "quality-clean.mp4",
-            [
-                "-f", "lavfi", "-i", "testsrc=s=640x360:r=25:d=6",
-                "-f", "lavfi", "-i", "aevalsrc=0.0630957*sin(2*PI*1000*t)|0.0630957*sin(2*PI*1000*t):s=48000:d=6",
-                "-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p", "-g", "25", "-b:v", "1000k", "-minrate", "1000k",
-                "-maxrate", "1000k", "-bufsize", "1000k", "-x264-params", "nal-hrd=cbr",
-                "-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709", "-color_range", "tv",
-                "-c:a", "aac", "-b:a", "128k", "-movflags", "+faststart"
-            ])
-    }
-
     /// A 320x240 clip made by `video` (a filter applied to testsrc) with `audio` as its sound.
     private func clip(_ name: String, video: String, audio: String = "sine=frequency=440:sample_rate=48000:d=3", seconds: Int = 3) throws
         -> String
@@ -156,7 +141,7 @@ final class QualityAgreementTests: XCTestCase {
     }
 
     func testACleanClipPassesEveryRuleAndAgreesWithTheCLI() throws {
-        let path = try Self.cleanClip()
+        let path = try Fixtures.cleanCTVClip()
         let facts = try CreativeAnalyzer(path: path).run()
         assertAgreement(facts, try cli(path))
         let report = CreativeReport.evaluate(facts, against: .iabCTV)
