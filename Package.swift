@@ -11,33 +11,27 @@ let package = Package(
         .library(name: "LaunchAdDelivery", targets: ["LaunchAdDelivery"]),
     ],
     targets: [
-        .systemLibrary(
-            name: "CFFmpeg",
-            pkgConfig: "libavformat",
-            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev",
-                              "libswscale-dev", "libswresample-dev", "libavfilter-dev"])]
-        ),
-        .systemLibrary(
-            name: "CSDL2",
-            pkgConfig: "sdl2",
-            providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev"])]
-        ),
-        .systemLibrary(
-            name: "CCurl",
-            pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"])]
-        ),
+        // FFmpeg, SDL2 and libcurl: headers only. Their shims open each library on first use
+        // (Sources/CLazyLoad/lazy_load.h), so nothing here links them, not even through
+        // pkg-config, whose --libs would. The headers are in the default search path once
+        // Debian's libavformat-dev, libavcodec-dev, libavutil-dev, libswscale-dev,
+        // libswresample-dev, libavfilter-dev, libsdl2-dev, libsdl2-ttf-dev and
+        // libcurl4-openssl-dev are installed (scripts/setup.sh).
+        .systemLibrary(name: "CLazyLoad"),
+        .systemLibrary(name: "CFFmpeg"),
+        .systemLibrary(name: "CSDL2"),
+        .systemLibrary(name: "CCurl"),
         // A look at a Wayland compositor before SDL connects (libwayland-dev comes with libsdl2-dev).
         .systemLibrary(name: "CWayland", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
         // Decisions and data only: no C, no sockets, no locks, no threads; testable without a
         // display, a codec or a network.
         .target(name: "LaunchAdCore"),
         // FFmpeg behind Swift values: no FFmpeg type in its public API.
-        .target(name: "LaunchAdMedia", dependencies: ["CFFmpeg", "LaunchAdCore"]),
+        .target(name: "LaunchAdMedia", dependencies: ["CLazyLoad", "CFFmpeg", "LaunchAdCore"]),
         // The window, the renderer, the audio device and the playback engine.
-        .target(name: "LaunchAdPlayer", dependencies: ["CSDL2", "CWayland", "LaunchAdMedia", "LaunchAdCore"]),
+        .target(name: "LaunchAdPlayer", dependencies: ["CLazyLoad", "CSDL2", "CWayland", "LaunchAdMedia", "LaunchAdCore"]),
         // The outside world: HTTP (libcurl), the cache store and its lock, prefetch, background refresh.
-        .target(name: "LaunchAdDelivery", dependencies: ["CCurl", "LaunchAdMedia", "LaunchAdCore"]),
+        .target(name: "LaunchAdDelivery", dependencies: ["CLazyLoad", "CCurl", "LaunchAdMedia", "LaunchAdCore"]),
         // Subcommands and their argument parsers (pure functions).
         .target(name: "LaunchAdCLI", dependencies: ["LaunchAdCore", "LaunchAdMedia", "LaunchAdPlayer", "LaunchAdDelivery"]),
         .executableTarget(name: "launchad", dependencies: ["LaunchAdCLI"]),

@@ -6,7 +6,7 @@
 import CFFmpeg
 import Foundation
 
-private let quiet: Void = av_log_set_level(AV_LOG_QUIET)
+private let quiet: Void = libavutil.av_log_set_level(AV_LOG_QUIET)
 private let extensions = ["mp4", "png", "jpg", "ts", "gif", "mov", "webm", "bin"]
 
 @_cdecl("LLVMFuzzerTestOneInput")

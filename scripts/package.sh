@@ -108,12 +108,13 @@ install -m 0644 "$root/packaging/examples/launchad.default" "$root/Media/manifes
 # control: Depends from the binary's NEEDED libraries (dpkg-shlibdeps), the rest from packaging/debian.
 mkdir -p "$work/src/debian"
 cp "$root/packaging/debian/control" "$root/packaging/debian/changelog" "$work/src/debian/"
-# libavfilter is opened on first use (validate, snapshot: Sources/CFFmpeg/shim.h), so the binary
-# does not name it; a stub that links the same soname lets dpkg-shlibdeps count it too.
-soname=$(grep -ao 'libavfilter\.so\.[0-9]*' "$stage/usr/bin/launchad" | head -n 1)
-[ -n "$soname" ] || die "the binary names no libavfilter.so.N to open"
-echo 'int main(void) { return 0; }' | cc -x c - -o "$work/dlopened" -Wl,--no-as-needed "-l:$soname" \
-  || die "cannot link a stub against $soname (apt install gcc libavfilter-dev)"
+# FFmpeg, SDL2 and libcurl are opened on first use (Sources/CLazyLoad/lazy_load.h), so the binary
+# names them only as strings; a stub linking the same sonames lets dpkg-shlibdeps count them.
+mapfile -t sonames < <(grep -aoE 'lib(avformat|avcodec|avutil|swscale|swresample|avfilter)\.so\.[0-9]+|libSDL2(_ttf)?-2\.0\.so\.0|libcurl\.so\.4' \
+  "$stage/usr/bin/launchad" | sort -u)
+[ ${#sonames[@]} -eq 9 ] || die "the binary names ${#sonames[@]} of the 9 libraries it opens: ${sonames[*]}"
+echo 'int main(void) { return 0; }' | cc -x c - -o "$work/dlopened" -Wl,--no-as-needed "${sonames[@]/#/-l:}" \
+  || die "cannot link a stub against ${sonames[*]} (apt install gcc and the -dev packages of scripts/setup.sh)"
 (cd "$work/src" && dpkg-shlibdeps -Tdebian/substvars "$stage/usr/bin/launchad" "$work/dlopened" 2>"$work/shlibdeps.log") \
   || { cat "$work/shlibdeps.log" >&2; die "dpkg-shlibdeps failed"; }
 (cd "$work/src" && dpkg-gencontrol -plaunchad -P"$stage" -Tdebian/substvars -fdebian/files)

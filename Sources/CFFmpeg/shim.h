@@ -18,7 +18,124 @@
 #include <libavfilter/buffersrc.h>
 #include <libswscale/swscale.h>
 #include <libswresample/swresample.h>
-#include <dlfcn.h>
+#include "../CLazyLoad/lazy_load.h"
+
+// Each library is opened on first use (Sources/CLazyLoad/lazy_load.h says why): Swift calls
+// libavcodec.avcodec_send_packet(...) and so on through one global table per library, and
+// libavfilter (about 30 more libraries: flite's voices, pocketsphinx, vulkan, ...) is opened
+// only by the commands that analyse (validate, snapshot). These lists are every function
+// LaunchAd calls; one missing from them does not link.
+#define LAUNCHAD_SONAME(lib, MAJOR) "lib" #lib ".so." AV_STRINGIFY(MAJOR)
+
+#define LAUNCHAD_LIBAVUTIL(F) \
+    F(av_buffer_create) \
+    F(av_channel_layout_check) \
+    F(av_channel_layout_copy) \
+    F(av_channel_layout_default) \
+    F(av_channel_layout_describe) \
+    F(av_channel_layout_uninit) \
+    F(av_color_primaries_name) \
+    F(av_color_range_name) \
+    F(av_color_space_name) \
+    F(av_color_transfer_name) \
+    F(av_dict_free) \
+    F(av_dict_get) \
+    F(av_dict_set) \
+    F(av_display_rotation_get) \
+    F(av_frame_alloc) \
+    F(av_frame_clone) \
+    F(av_frame_free) \
+    F(av_frame_get_buffer) \
+    F(av_frame_move_ref) \
+    F(av_frame_unref) \
+    F(av_free) \
+    F(av_freep) \
+    F(av_get_bytes_per_sample) \
+    F(av_get_pix_fmt_name) \
+    F(av_get_sample_fmt_name) \
+    F(av_log_set_level) \
+    F(av_malloc) \
+    F(av_opt_set_int) \
+    F(av_pix_fmt_desc_get) \
+    F(av_reduce) \
+    F(av_rescale_q) \
+    F(av_strdup) \
+    F(av_strerror) \
+    F(av_version_info) \
+    F(avutil_version)
+LAUNCHAD_LAZY_LIBRARY(libavutil, LAUNCHAD_SONAME(avutil, LIBAVUTIL_VERSION_MAJOR), LAUNCHAD_LIBAVUTIL)
+
+#define LAUNCHAD_LIBAVCODEC(F) \
+    F(av_new_packet) \
+    F(av_packet_alloc) \
+    F(av_packet_free) \
+    F(av_packet_move_ref) \
+    F(av_packet_unref) \
+    F(avcodec_alloc_context3) \
+    F(avcodec_decode_subtitle2) \
+    F(avcodec_find_decoder) \
+    F(avcodec_find_decoder_by_name) \
+    F(avcodec_find_encoder) \
+    F(avcodec_flush_buffers) \
+    F(avcodec_free_context) \
+    F(avcodec_get_name) \
+    F(avcodec_open2) \
+    F(avcodec_parameters_to_context) \
+    F(avcodec_profile_name) \
+    F(avcodec_receive_frame) \
+    F(avcodec_receive_packet) \
+    F(avcodec_send_frame) \
+    F(avcodec_send_packet) \
+    F(avsubtitle_free)
+LAUNCHAD_LAZY_LIBRARY(libavcodec, LAUNCHAD_SONAME(avcodec, LIBAVCODEC_VERSION_MAJOR), LAUNCHAD_LIBAVCODEC)
+
+#define LAUNCHAD_LIBAVFORMAT(F) \
+    F(av_find_best_stream) \
+    F(av_find_input_format) \
+    F(av_probe_input_buffer2) \
+    F(av_read_frame) \
+    F(av_stream_get_side_data) \
+    F(avformat_alloc_context) \
+    F(avformat_close_input) \
+    F(avformat_find_stream_info) \
+    F(avformat_free_context) \
+    F(avformat_index_get_entry_from_timestamp) \
+    F(avformat_open_input) \
+    F(avformat_seek_file) \
+    F(avio_alloc_context) \
+    F(avio_context_free) \
+    F(avio_feof)
+LAUNCHAD_LAZY_LIBRARY(libavformat, LAUNCHAD_SONAME(avformat, LIBAVFORMAT_VERSION_MAJOR), LAUNCHAD_LIBAVFORMAT)
+
+#define LAUNCHAD_LIBSWSCALE(F) \
+    F(sws_alloc_context) \
+    F(sws_freeContext) \
+    F(sws_getCoefficients) \
+    F(sws_init_context) \
+    F(sws_scale_frame) \
+    F(sws_setColorspaceDetails)
+LAUNCHAD_LAZY_LIBRARY(libswscale, LAUNCHAD_SONAME(swscale, LIBSWSCALE_VERSION_MAJOR), LAUNCHAD_LIBSWSCALE)
+
+#define LAUNCHAD_LIBSWRESAMPLE(F) \
+    F(swr_alloc_set_opts2) \
+    F(swr_convert) \
+    F(swr_free) \
+    F(swr_get_out_samples) \
+    F(swr_init)
+LAUNCHAD_LAZY_LIBRARY(libswresample, LAUNCHAD_SONAME(swresample, LIBSWRESAMPLE_VERSION_MAJOR), LAUNCHAD_LIBSWRESAMPLE)
+
+#define LAUNCHAD_LIBAVFILTER(F) \
+    F(avfilter_graph_alloc) \
+    F(avfilter_graph_free) \
+    F(avfilter_get_by_name) \
+    F(avfilter_graph_create_filter) \
+    F(avfilter_inout_alloc) \
+    F(avfilter_inout_free) \
+    F(avfilter_graph_parse_ptr) \
+    F(avfilter_graph_config) \
+    F(av_buffersrc_add_frame_flags) \
+    F(av_buffersink_get_frame)
+LAUNCHAD_LAZY_LIBRARY(libavfilter, LAUNCHAD_SONAME(avfilter, LIBAVFILTER_VERSION_MAJOR), LAUNCHAD_LIBAVFILTER)
 
 static inline int launchad_averror_eagain(void) { return AVERROR(EAGAIN); }
 static inline int launchad_averror_eof(void) { return AVERROR_EOF; }
@@ -36,54 +153,16 @@ static inline int launchad_av_error_max_string_size(void) { return AV_ERROR_MAX_
 /// The display-matrix rotation of a stream in degrees (counter-clockwise, as av_display_rotation_get), or 0.
 static inline double launchad_stream_rotation(const AVStream *st) {
     size_t size = 0;
-    const uint8_t *sd = av_stream_get_side_data(st, AV_PKT_DATA_DISPLAYMATRIX, &size);
+    const uint8_t *sd = launchad_libavformat()->av_stream_get_side_data(st, AV_PKT_DATA_DISPLAYMATRIX, &size);
     if (!sd || size < 9 * sizeof(int32_t)) return 0;
-    double r = av_display_rotation_get((const int32_t *)sd);
+    double r = launchad_libavutil()->av_display_rotation_get((const int32_t *)sd);
     return r != r ? 0 : r; // NaN when the matrix is degenerate
 }
 
 static inline void launchad_stereo_layout(AVChannelLayout *layout) {
     AVChannelLayout stereo = AV_CHANNEL_LAYOUT_STEREO;
-    av_channel_layout_copy(layout, &stereo);
+    launchad_libavutil()->av_channel_layout_copy(layout, &stereo);
 }
-
-// libavfilter is opened on first use (validate, snapshot), not when the process starts: with
-// its own dependencies (flite's voices, pocketsphinx, vulkan, lapack, rubberband, ...) it is
-// about 30 libraries and a fifth of the dynamic loader's symbol lookups that `play` never uses.
-// The module map does not link it; Swift calls these launchad_ wrappers instead.
-static inline void *launchad_avfilter_symbol(const char *name) {
-    static void *lib;
-    if (!lib) lib = dlopen("libavfilter.so." AV_STRINGIFY(LIBAVFILTER_VERSION_MAJOR), RTLD_NOW | RTLD_LOCAL);
-    return lib ? dlsym(lib, name) : NULL;
-}
-#define LAUNCHAD_AVFILTER(ret, name, params, args, failure) \
-    static inline ret launchad_##name params { \
-        typedef ret (*fn_t) params; \
-        static fn_t fn; \
-        if (!fn) fn = (fn_t)launchad_avfilter_symbol(#name); \
-        return fn ? fn args : failure; \
-    }
-#define LAUNCHAD_AVFILTER_VOID(name, params, args) \
-    static inline void launchad_##name params { \
-        typedef void (*fn_t) params; \
-        static fn_t fn; \
-        if (!fn) fn = (fn_t)launchad_avfilter_symbol(#name); \
-        if (fn) fn args; \
-    }
-LAUNCHAD_AVFILTER(AVFilterGraph *, avfilter_graph_alloc, (void), (), NULL)
-LAUNCHAD_AVFILTER_VOID(avfilter_graph_free, (AVFilterGraph **g), (g))
-LAUNCHAD_AVFILTER(const AVFilter *, avfilter_get_by_name, (const char *name), (name), NULL)
-LAUNCHAD_AVFILTER(int, avfilter_graph_create_filter,
-                  (AVFilterContext **c, const AVFilter *f, const char *name, const char *args, void *opaque, AVFilterGraph *g),
-                  (c, f, name, args, opaque, g), AVERROR(ENOSYS))
-LAUNCHAD_AVFILTER(AVFilterInOut *, avfilter_inout_alloc, (void), (), NULL)
-LAUNCHAD_AVFILTER_VOID(avfilter_inout_free, (AVFilterInOut **io), (io))
-LAUNCHAD_AVFILTER(int, avfilter_graph_parse_ptr,
-                  (AVFilterGraph *g, const char *filters, AVFilterInOut **inputs, AVFilterInOut **outputs, void *log),
-                  (g, filters, inputs, outputs, log), AVERROR(ENOSYS))
-LAUNCHAD_AVFILTER(int, avfilter_graph_config, (AVFilterGraph *g, void *log), (g, log), AVERROR(ENOSYS))
-LAUNCHAD_AVFILTER(int, av_buffersrc_add_frame_flags, (AVFilterContext *c, AVFrame *f, int flags), (c, f, flags), AVERROR(ENOSYS))
-LAUNCHAD_AVFILTER(int, av_buffersink_get_frame, (AVFilterContext *c, AVFrame *f), (c, f), AVERROR(ENOSYS))
 
 /// Frees nothing: the memory belongs to someone else (a locked SDL texture).
 static void launchad_buffer_keep(void *opaque, uint8_t *data) { (void)opaque; (void)data; }
@@ -91,7 +170,7 @@ static void launchad_buffer_keep(void *opaque, uint8_t *data) { (void)opaque; (v
 /// Points `frame`'s first plane at packed pixels it does not own, so sws_scale_frame (and its
 /// slice threads) writes straight there instead of allocating a picture of its own.
 static inline int launchad_frame_wrap(AVFrame *frame, uint8_t *data, int linesize, int height) {
-    frame->buf[0] = av_buffer_create(data, (size_t)linesize * (size_t)height, launchad_buffer_keep, NULL, 0);
+    frame->buf[0] = launchad_libavutil()->av_buffer_create(data, (size_t)linesize * (size_t)height, launchad_buffer_keep, NULL, 0);
     if (!frame->buf[0]) return AVERROR(ENOMEM);
     frame->data[0] = data;
     frame->linesize[0] = linesize;

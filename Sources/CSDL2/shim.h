@@ -4,6 +4,84 @@
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_ttf.h>
 #include <sys/prctl.h>
+#include "../CLazyLoad/lazy_load.h"
+
+// SDL2 and SDL2_ttf are opened on first use (Sources/CLazyLoad/lazy_load.h says why); Swift calls
+// libsdl.SDL_CreateWindow(...) and libsdlttf.TTF_OpenFont(...). These lists are every function
+// LaunchAd calls; one missing from them does not link.
+#define LAUNCHAD_LIBSDL(F) \
+    F(SDL_ClearQueuedAudio) \
+    F(SDL_CloseAudioDevice) \
+    F(SDL_CreateRGBSurfaceWithFormat) \
+    F(SDL_CreateRenderer) \
+    F(SDL_CreateSoftwareRenderer) \
+    F(SDL_CreateTexture) \
+    F(SDL_CreateTextureFromSurface) \
+    F(SDL_CreateWindow) \
+    F(SDL_Delay) \
+    F(SDL_DestroyRenderer) \
+    F(SDL_DestroyTexture) \
+    F(SDL_DestroyWindow) \
+    F(SDL_FlushEvent) \
+    F(SDL_FreeSurface) \
+    F(SDL_GetCurrentAudioDriver) \
+    F(SDL_GetCurrentVideoDriver) \
+    F(SDL_GetDisplayUsableBounds) \
+    F(SDL_GetError) \
+    F(SDL_GetHint) \
+    F(SDL_GetNumVideoDrivers) \
+    F(SDL_GetQueuedAudioSize) \
+    F(SDL_GetRendererInfo) \
+    F(SDL_GetRendererOutputSize) \
+    F(SDL_GetTextureBlendMode) \
+    F(SDL_GetVersion) \
+    F(SDL_GetVideoDriver) \
+    F(SDL_GetWindowID) \
+    F(SDL_GetWindowPixelFormat) \
+    F(SDL_GetWindowSize) \
+    F(SDL_InitSubSystem) \
+    F(SDL_LockTexture) \
+    F(SDL_OpenAudioDevice) \
+    F(SDL_PauseAudioDevice) \
+    F(SDL_PollEvent) \
+    F(SDL_PumpEvents) \
+    F(SDL_PushEvent) \
+    F(SDL_QueueAudio) \
+    F(SDL_QuitSubSystem) \
+    F(SDL_RenderClear) \
+    F(SDL_RenderCopyEx) \
+    F(SDL_RenderFillRect) \
+    F(SDL_RenderGeometry) \
+    F(SDL_RenderGetWindow) \
+    F(SDL_RenderPresent) \
+    F(SDL_RenderReadPixels) \
+    F(SDL_RenderSetClipRect) \
+    F(SDL_SetHint) \
+    F(SDL_SetRenderDrawBlendMode) \
+    F(SDL_SetRenderDrawColor) \
+    F(SDL_SetTextureAlphaMod) \
+    F(SDL_SetTextureBlendMode) \
+    F(SDL_SetTextureScaleMode) \
+    F(SDL_SetYUVConversionMode) \
+    F(SDL_ShowCursor) \
+    F(SDL_UnlockTexture) \
+    F(SDL_UpdateTexture) \
+    F(SDL_UpdateYUVTexture) \
+    F(SDL_WaitEventTimeout) \
+    F(SDL_WasInit)
+LAUNCHAD_LAZY_LIBRARY(libsdl, "libSDL2-2.0.so.0", LAUNCHAD_LIBSDL)
+
+#define LAUNCHAD_LIBSDLTTF(F) \
+    F(TTF_CloseFont) \
+    F(TTF_GlyphIsProvided32) \
+    F(TTF_Init) \
+    F(TTF_Linked_Version) \
+    F(TTF_OpenFont) \
+    F(TTF_RenderUTF8_Blended) \
+    F(TTF_SetFontSize) \
+    F(TTF_SizeUTF8) \
+    F(TTF_WasInit)
+LAUNCHAD_LAZY_LIBRARY(libsdlttf, "libSDL2_ttf-2.0.so.0", LAUNCHAD_LIBSDLTTF)
 
 static inline int launchad_sdl_windowpos_centered(void) { return SDL_WINDOWPOS_CENTERED; }
 static inline int launchad_sdl_windowpos_undefined(void) { return SDL_WINDOWPOS_UNDEFINED; }

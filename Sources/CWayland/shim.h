@@ -7,6 +7,12 @@
 #include <wayland-client.h>
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_syswm.h>
+#include "../CLazyLoad/lazy_load.h"
+
+// SDL2 is opened on first use (Sources/CSDL2/shim.h); the one function of SDL_syswm.h has a
+// table of its own here, where that header is included.
+#define LAUNCHAD_LIBSDL_SYSWM(F) F(SDL_GetWindowWMInfo)
+LAUNCHAD_LAZY_LIBRARY(libsdl_syswm, "libSDL2-2.0.so.0", LAUNCHAD_LIBSDL_SYSWM)
 
 static void launchad_wl_global(void *data, struct wl_registry *registry, uint32_t name, const char *interface, uint32_t version) {
     (void)registry; (void)name; (void)version;
@@ -36,7 +42,7 @@ static inline int launchad_wayland_has_seat(const char *socket) {
 static inline int launchad_wayland_connection_lost(SDL_Window *window) {
     SDL_SysWMinfo info;
     SDL_VERSION(&info.version);
-    if (!SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_WAYLAND) return 0;
+    if (!launchad_libsdl_syswm()->SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_WAYLAND) return 0;
     return wl_display_get_error(info.info.wl.display) != 0;
 }
 #endif

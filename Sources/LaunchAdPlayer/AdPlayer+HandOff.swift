@@ -18,7 +18,7 @@ extension AdPlayer {
             let now = ProcessClock.nowMs()
             // The ad is over: input is dropped; the picture is redrawn now and then (an expose).
             var e = SDL_Event()
-            while SDL_PollEvent(&e) != 0 {}
+            while libsdl.SDL_PollEvent(&e) != 0 {}
             if drawnAt.map({ now - $0 >= 100 }) ?? true {
                 drawHeld(renderer)
                 drawnAt = now
@@ -34,7 +34,7 @@ extension AdPlayer {
             {
                 return (ending, now - start)
             }
-            SDL_Delay(20)
+            libsdl.SDL_Delay(20)
         }
     }
 

@@ -116,8 +116,8 @@ public final class AdPlayer {
         runStartMs = ProcessClock.nowMs()
         // SDL's subsystems are started and stopped on this thread only; the engine's read
         // thread then just opens a device.
-        let audioSubsystem = SDL_InitSubSystem(SDL_INIT_AUDIO) == 0
-        defer { if audioSubsystem { SDL_QuitSubSystem(SDL_INIT_AUDIO) } }
+        let audioSubsystem = libsdl.SDL_InitSubSystem(SDL_INIT_AUDIO) == 0
+        defer { if audioSubsystem { libsdl.SDL_QuitSubSystem(SDL_INIT_AUDIO) } }
         let engine = PlaybackEngine(source: config.source, muted: config.session.muted, events: events, network: network)
         self.engine = engine
         engine.start()
@@ -151,7 +151,7 @@ public final class AdPlayer {
             renderIfNeeded()
             if let outcome = carryOut(session.tick(now: ProcessClock.nowMs())) { return outcome }
             tellService(now: ProcessClock.nowMs())
-            SDL_WaitEventTimeout(nil, waitMs())
+            libsdl.SDL_WaitEventTimeout(nil, waitMs())
         }
     }
 
@@ -210,8 +210,8 @@ public final class AdPlayer {
             r.clear()
             r.present()
             // Creating a window sends shown/hidden events of its own; they are not the viewer's doing.
-            SDL_PumpEvents()
-            SDL_FlushEvent(SDL_WINDOWEVENT.rawValue)
+            libsdl.SDL_PumpEvents()
+            libsdl.SDL_FlushEvent(SDL_WINDOWEVENT.rawValue)
         } catch {
             return finish(
                 session.handle(.failed(code: (error as? SDLError)?.code ?? "window_failed", message: "\(error)"), now: ProcessClock.nowMs())
@@ -224,7 +224,7 @@ public final class AdPlayer {
 
     private func pumpEvents(now: Int) -> Outcome? {
         var e = SDL_Event()
-        while SDL_PollEvent(&e) != 0 {
+        while libsdl.SDL_PollEvent(&e) != 0 {
             if let input = input(from: e), !iconTook(input), let outcome = carryOut(session.handle(input, now: ProcessClock.nowMs())) {
                 return outcome
             }
@@ -284,7 +284,7 @@ public final class AdPlayer {
         session.videoReady(durationMs: f.duration.map { Int(($0 * 1000).rounded()) }, frameDuration: f.frameDuration)
         pacer.stepMs = PresentPacer.stepMs(frameDuration: f.frameDuration)
         session.frames = FrameCounter()
-        SDL_SetYUVConversionMode(
+        libsdl.SDL_SetYUVConversionMode(
             f.colorMatrix == .bt709
                 ? SDL_YUV_CONVERSION_BT709
                 : f.colorMatrix == .bt601 ? SDL_YUV_CONVERSION_BT601 : SDL_YUV_CONVERSION_AUTOMATIC)

@@ -39,7 +39,7 @@ final class PackagingTests: XCTestCase {
         XCTAssertEqual(lines.first, "launchad \(Command.versionString)")
         let ffmpeg = try Fixtures.run(try tool("ffmpeg"), ["-version"]).stdout
         let ffmpegVersion = ffmpeg.split(separator: " ")[2]
-        XCTAssertTrue(lines[1].hasPrefix("FFmpeg \(ffmpegVersion) (libavformat "), "\(lines[1]) vs \(ffmpegVersion)")
+        XCTAssertTrue(lines[1].hasPrefix("FFmpeg \(ffmpegVersion) (libavutil "), "\(lines[1]) vs \(ffmpegVersion)")
         let sdl = try installed("libsdl2-2.0-0").split(separator: "+")[0]
         XCTAssertTrue(lines[2].hasPrefix("SDL \(sdl) (SDL2_ttf "), "\(lines[2]) vs \(sdl)")
         let curl = try installed("libcurl4").split(separator: "-")[0]

@@ -4,6 +4,8 @@ import LaunchAdCore
 import LaunchAdTestSupport
 import XCTest
 
+@testable import LaunchAdPlayer
+
 /// The skip button: drawn where the layout says, counting down, and acting on clicks, touches and Esc.
 final class OverlayInputTests: XCTestCase {
     func testSkipButtonIsDrawnTopRightAndCountsDown() throws {
@@ -156,7 +158,7 @@ final class OverlayInputTests: XCTestCase {
         h.onFrame = { s, _ in
             if !closed, (s.mediaTime ?? 0) > 0.3 {
                 closed = true
-                var e = SDL_Event(); e.type = SDL_QUIT.rawValue; SDL_PushEvent(&e)
+                var e = SDL_Event(); e.type = SDL_QUIT.rawValue; libsdl.SDL_PushEvent(&e)
             }
         }
         var options = PlayOptions(file: clip)

@@ -31,14 +31,14 @@ final class CurlTransfer {
     /// Why a connection was not opened (an internal address for a public-only URL).
     private var addressRefusal: FetchError?
 
-    private static let globalInit: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
+    private static let globalInit: Void = { libcurl.curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
 
     init(
         url: URL, request: FetchRequest, connectTimeout: Double, totalTimeout: Double, userAgent: String,
         publicOnly: Bool, progress: ((Int64) -> Void)?
     ) throws {
         CurlTransfer.globalInit
-        guard let h = curl_easy_init() else { throw FetchError("cannot start a transfer (curl_easy_init)", retryable: true) }
+        guard let h = libcurl.curl_easy_init() else { throw FetchError("cannot start a transfer (curl_easy_init)", retryable: true) }
         handle = h
         self.url = url; self.request = request; self.progress = progress; self.publicOnly = publicOnly
         launchad_curl_set_string(h, CURLOPT_URL, url.absoluteString)
@@ -54,8 +54,8 @@ final class CurlTransfer {
         launchad_curl_set_string(h, CURLOPT_USERAGENT, userAgent)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         launchad_curl_set_pointer(h, CURLOPT_ERRORBUFFER, errorBuffer)
-        var list = curl_slist_append(nil, "Accept-Encoding: identity")
-        for (name, value) in request.headers { list = curl_slist_append(list, "\(name): \(value)") }
+        var list = libcurl.curl_slist_append(nil, "Accept-Encoding: identity")
+        for (name, value) in request.headers { list = libcurl.curl_slist_append(list, "\(name): \(value)") }
         headerList = list
         launchad_curl_set_list(h, CURLOPT_HTTPHEADER, list)
         if request.method == "POST" {
@@ -98,8 +98,8 @@ final class CurlTransfer {
     }
 
     deinit {
-        curl_easy_cleanup(handle)
-        curl_slist_free_all(headerList)
+        libcurl.curl_easy_cleanup(handle)
+        libcurl.curl_slist_free_all(headerList)
         errorBuffer.deallocate()
     }
 
@@ -128,7 +128,7 @@ final class CurlTransfer {
 
     /// Runs the transfer; throws the one-line reason it failed.
     func perform() throws {
-        let code = curl_easy_perform(handle)
+        let code = libcurl.curl_easy_perform(handle)
         try? sink?.close()
         if let refusal { throw refusal }
         if code != CURLE_OK, let addressRefusal { throw addressRefusal }
@@ -161,7 +161,7 @@ final class CurlTransfer {
     /// curl's own detailed line when it wrote one, else the code's text.
     private func message(_ code: CURLcode) -> String {
         let detail = String(cString: errorBuffer)
-        return detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+        return detail.isEmpty ? libcurl.curl_easy_strerror(code).map { String(cString: $0) } ?? "curl error \(code.rawValue)" : detail
     }
 
     /// The redirect's target (curl works it out from Location, relative ones included).

@@ -81,7 +81,7 @@ final class AnalysisGraph {
         }
         let source = FilterGraph.audio(frame, label: "ain")
         if graph == nil && videoInfo != nil && !videoEnded && queued.count < Self.soundQueueLimit
-            && (audioSource == nil || source.args == audioSource?.args), let copy = av_frame_clone(frame.pointer)
+            && (audioSource == nil || source.args == audioSource?.args), let copy = libavutil.av_frame_clone(frame.pointer)
         {
             audioSource = source
             queued.append(Frame(taking: copy))
@@ -148,12 +148,13 @@ final class AnalysisGraph {
 
     private static func guess(audio info: StreamInfo) -> FilterGraph.Input {
         // For sound the stream's `format` field is its sample format.
-        let format = av_get_sample_fmt_name(AVSampleFormat(rawValue: info.pixelFormat.rawValue)).map { String(cString: $0) } ?? "fltp"
+        let format =
+            libavutil.av_get_sample_fmt_name(AVSampleFormat(rawValue: info.pixelFormat.rawValue)).map { String(cString: $0) } ?? "fltp"
         var layout = AVChannelLayout()
-        av_channel_layout_default(&layout, Int32(max(1, info.channels)))
-        defer { av_channel_layout_uninit(&layout) }
+        libavutil.av_channel_layout_default(&layout, Int32(max(1, info.channels)))
+        defer { libavutil.av_channel_layout_uninit(&layout) }
         var buf = [CChar](repeating: 0, count: 128)
-        av_channel_layout_describe(&layout, &buf, buf.count)
+        libavutil.av_channel_layout_describe(&layout, &buf, buf.count)
         return .init(
             label: "ain", filter: "abuffer",
             args:

@@ -173,7 +173,7 @@ public final class CreativeAnalyzer {
                 let shifted = pts == noPTS ? pts : pts - track.startTicks
                 frame.pointer.pointee.pts =
                     track.isVideo || pts == noPTS
-                    ? shifted : av_rescale_q(shifted, tb, AVRational(num: 1, den: Int32(frame.sampleRate)))
+                    ? shifted : libavutil.av_rescale_q(shifted, tb, AVRational(num: 1, den: Int32(frame.sampleRate)))
             }
             try track.isVideo ? graph.picture(frame) : graph.sound(frame)
         } catch let e as MediaError {
@@ -266,7 +266,7 @@ private final class Track {
     init?(_ demuxer: Demuxer, _ index: Int, threads: Int, issues: inout [DecodeIssue]) throws {
         info = demuxer.stream(index)
         let start = demuxer.context.pointee.start_time
-        startTicks = start == noPTS ? 0 : av_rescale_q(start, launchad_av_time_base_q(), info.timeBase)
+        startTicks = start == noPTS ? 0 : libavutil.av_rescale_q(start, launchad_av_time_base_q(), info.timeBase)
         do {
             decoder = try demuxer.makeDecoder(stream: index, threads: threads)
         } catch let e as MediaError {

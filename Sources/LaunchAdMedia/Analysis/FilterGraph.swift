@@ -39,20 +39,20 @@ final class FilterGraph {
     /// The source for sound like `frame`.
     static func audio(_ frame: Frame, label: String) -> Input {
         let f = frame.pointer.pointee
-        let format = av_get_sample_fmt_name(AVSampleFormat(rawValue: f.format)).map { String(cString: $0) } ?? "fltp"
+        let format = libavutil.av_get_sample_fmt_name(AVSampleFormat(rawValue: f.format)).map { String(cString: $0) } ?? "fltp"
         var args = "time_base=1/\(f.sample_rate):sample_rate=\(f.sample_rate):sample_fmt=\(format)"
         // A file that names no layout (WAV, some MOV) gets the usual one for its channel count,
         // which is what the ffmpeg CLI assumes too.
         var layout = AVChannelLayout()
         if f.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC {
-            av_channel_layout_default(&layout, f.ch_layout.nb_channels)
+            libavutil.av_channel_layout_default(&layout, f.ch_layout.nb_channels)
         } else {
             var given = f.ch_layout
-            av_channel_layout_copy(&layout, &given)
+            libavutil.av_channel_layout_copy(&layout, &given)
         }
-        defer { av_channel_layout_uninit(&layout) }
+        defer { libavutil.av_channel_layout_uninit(&layout) }
         var buf = [CChar](repeating: 0, count: 128)
-        av_channel_layout_describe(&layout, &buf, buf.count)
+        libavutil.av_channel_layout_describe(&layout, &buf, buf.count)
         args += ":channel_layout=\(String(cString: buf))"
         return Input(label: label, filter: "abuffer", args: args)
     }
@@ -60,7 +60,7 @@ final class FilterGraph {
     /// `filters` names each input and output by its label: "[vin]blackdetect[vout];[ain]ebur128[aout]"
     /// (a single chain with one input and one output may leave the labels out).
     init(inputs: [Input], outputs: [Output], filters: String, threads: Int = 0) throws {
-        guard let g = launchad_avfilter_graph_alloc() else {
+        guard let g = libavfilter.avfilter_graph_alloc() else {
             throw MediaError("filter_failed", "cannot load libavfilter or allocate a filter graph")
         }
         // Slice threads of filters that have them (signalstats); 0 lets libavfilter use every core.
@@ -71,14 +71,14 @@ final class FilterGraph {
             for i in inputs {
                 var ctx: UnsafeMutablePointer<AVFilterContext>?
                 try check(
-                    launchad_avfilter_graph_create_filter(&ctx, launchad_avfilter_get_by_name(i.filter), i.label, i.args, nil, g),
+                    libavfilter.avfilter_graph_create_filter(&ctx, libavfilter.avfilter_get_by_name(i.filter), i.label, i.args, nil, g),
                     "filter_failed", "creating the \(i.filter) source (\(i.args))")
                 srcs.append(ctx!)
             }
             for o in outputs {
                 var ctx: UnsafeMutablePointer<AVFilterContext>?
                 try check(
-                    launchad_avfilter_graph_create_filter(&ctx, launchad_avfilter_get_by_name(o.filter), o.label, nil, nil, g),
+                    libavfilter.avfilter_graph_create_filter(&ctx, libavfilter.avfilter_get_by_name(o.filter), o.label, nil, nil, g),
                     "filter_failed", "creating the \(o.filter) sink")
                 snks.append(ctx!)
             }
@@ -86,12 +86,13 @@ final class FilterGraph {
             var open = Self.links(zip(inputs.map(\.label), srcs))
             var ends = Self.links(zip(outputs.map(\.label), snks))
             // parse_ptr replaces these with whatever it did not link; free both either way.
-            defer { launchad_avfilter_inout_free(&open); launchad_avfilter_inout_free(&ends) }
-            try check(launchad_avfilter_graph_parse_ptr(g, filters, &ends, &open, nil), "filter_failed", "setting up filters '\(filters)'")
-            try check(launchad_avfilter_graph_config(g, nil), "filter_failed", "configuring filters '\(filters)'")
+            defer { libavfilter.avfilter_inout_free(&open); libavfilter.avfilter_inout_free(&ends) }
+            try check(
+                libavfilter.avfilter_graph_parse_ptr(g, filters, &ends, &open, nil), "filter_failed", "setting up filters '\(filters)'")
+            try check(libavfilter.avfilter_graph_config(g, nil), "filter_failed", "configuring filters '\(filters)'")
         } catch {
             var dead: UnsafeMutablePointer<AVFilterGraph>? = g
-            launchad_avfilter_graph_free(&dead)
+            libavfilter.avfilter_graph_free(&dead)
             throw error
         }
         graph = g
@@ -104,8 +105,8 @@ final class FilterGraph {
     where S.Element == (String, UnsafeMutablePointer<AVFilterContext>) {
         var head: UnsafeMutablePointer<AVFilterInOut>?
         for (label, ctx) in Array(pairs).reversed() {
-            guard let link = launchad_avfilter_inout_alloc() else { continue }
-            link.pointee.name = av_strdup(label)
+            guard let link = libavfilter.avfilter_inout_alloc() else { continue }
+            link.pointee.name = libavutil.av_strdup(label)
             link.pointee.filter_ctx = ctx
             link.pointee.pad_idx = 0
             link.pointee.next = head
@@ -115,18 +116,19 @@ final class FilterGraph {
     }
 
     deinit {
-        launchad_avfilter_graph_free(&graph)
+        libavfilter.avfilter_graph_free(&graph)
     }
 
     /// Feeds a frame to input `input` (its data is taken, leaving it blank), or nil for the end of that input.
     func push(_ frame: Frame?, input: Int = 0) throws {
-        try check(launchad_av_buffersrc_add_frame_flags(sources[input], frame?.pointer, 0), "filter_failed", "feeding the analysis filters")
+        try check(
+            libavfilter.av_buffersrc_add_frame_flags(sources[input], frame?.pointer, 0), "filter_failed", "feeding the analysis filters")
     }
 
     /// The next filtered frame from output `output` into `frame`; false when it needs input or is finished.
     func pull(into frame: Frame, output: Int = 0) throws -> Bool {
         frame.unref()
-        let ret = launchad_av_buffersink_get_frame(sinks[output], frame.pointer)
+        let ret = libavfilter.av_buffersink_get_frame(sinks[output], frame.pointer)
         if ret == AVErr.again || ret == AVErr.eof { return false }
         try check(ret, "filter_failed", "reading the analysis filters")
         return true
@@ -136,7 +138,7 @@ final class FilterGraph {
 extension Frame {
     /// A value a filter wrote into this frame's metadata (lavfi.r128.I, lavfi.black_start, ...).
     func metadata(_ key: String) -> String? {
-        guard let e = av_dict_get(pointer.pointee.metadata, key, nil, 0), let v = e.pointee.value else { return nil }
+        guard let e = libavutil.av_dict_get(pointer.pointee.metadata, key, nil, 0), let v = e.pointee.value else { return nil }
         return String(cString: v)
     }
 

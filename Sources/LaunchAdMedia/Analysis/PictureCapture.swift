@@ -33,7 +33,7 @@ final class PictureCapture {
             take(candidate ?? (frame, seconds))
             targets.removeFirst()
         }
-        if !targets.isEmpty, let ref = av_frame_clone(frame.pointer) {
+        if !targets.isEmpty, let ref = libavutil.av_frame_clone(frame.pointer) {
             candidate = (Frame(taking: ref), seconds)
         }
     }
@@ -57,7 +57,7 @@ final class PictureCapture {
     }
 
     private func encode(_ frame: Frame) throws -> [UInt8] {
-        guard let copy = av_frame_clone(frame.pointer) else { throw MediaError("out_of_memory", "cannot copy a picture") }
+        guard let copy = libavutil.av_frame_clone(frame.pointer) else { throw MediaError("out_of_memory", "cannot copy a picture") }
         let picture = Frame(taking: copy)
         let graph = try FilterGraph(
             video: picture, timeBase: info.timeBase,
@@ -82,8 +82,8 @@ extension Frame {
     /// Owns a frame av_frame_clone made.
     convenience init(taking pointer: UnsafeMutablePointer<AVFrame>) {
         self.init()
-        av_frame_move_ref(self.pointer, pointer)
+        libavutil.av_frame_move_ref(self.pointer, pointer)
         var p: UnsafeMutablePointer<AVFrame>? = pointer
-        av_frame_free(&p)
+        libavutil.av_frame_free(&p)
     }
 }

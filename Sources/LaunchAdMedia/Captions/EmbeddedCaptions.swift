@@ -38,7 +38,7 @@ public struct EmbeddedCaptions: Sendable {
         var out = EmbeddedCaptions(codec: decoder.codecName, language: languages[pick], cues: [])
         let packet = Packet()
         while try demuxer.read(into: packet) {
-            defer { av_packet_unref(packet.pointer) }
+            defer { libavcodec.av_packet_unref(packet.pointer) }
             guard packet.streamIndex == index else { continue }
             guard out.cues.count < CaptionFormat.maxCues else { break }
             out.decode(packet, with: decoder)
@@ -82,7 +82,7 @@ public struct EmbeddedCaptions: Sendable {
         var found: [(pts: Int64, bytes: [UInt8])] = []
         let packet = Packet()
         while try demuxer.read(into: packet) {
-            defer { av_packet_unref(packet.pointer) }
+            defer { libavcodec.av_packet_unref(packet.pointer) }
             guard packet.streamIndex == index, let data = packet.pointer.pointee.data, let pts = packet.pts ?? packet.dts else { continue }
             let bytes = A53Captions.triplets(UnsafeRawBufferPointer(start: data, count: packet.size), lengthSize: lengthSize)
             if !bytes.isEmpty { found.append((pts, bytes)) }
@@ -111,7 +111,7 @@ public struct EmbeddedCaptions: Sendable {
     }
 
     private static func language(_ st: UnsafeMutablePointer<AVStream>) -> String? {
-        guard let e = av_dict_get(st.pointee.metadata, "language", nil, 0), let v = e.pointee.value else { return nil }
+        guard let e = libavutil.av_dict_get(st.pointee.metadata, "language", nil, 0), let v = e.pointee.value else { return nil }
         let s = String(cString: v)
         return s.isEmpty || s == "und" ? nil : s
     }

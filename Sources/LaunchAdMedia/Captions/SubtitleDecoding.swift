@@ -9,10 +9,10 @@ extension Decoder {
     func decodeSubtitle(_ packet: Packet, gapMs: Int) throws -> CaptionCue? {
         var sub = AVSubtitle()
         var got: Int32 = 0
-        let ret = avcodec_decode_subtitle2(context, &sub, &got, packet.pointer)
+        let ret = libavcodec.avcodec_decode_subtitle2(context, &sub, &got, packet.pointer)
         guard ret >= 0 else { throw MediaError("decode_failed", "\(codecName) decoding: \(MediaError.text(ret))", averror: ret) }
         guard got != 0 else { return nil }
-        defer { avsubtitle_free(&sub) }
+        defer { libavcodec.avsubtitle_free(&sub) }
         var lines: [String] = []
         for i in 0..<Int(sub.num_rects) {
             guard let rect = sub.rects[i]?.pointee else { continue }

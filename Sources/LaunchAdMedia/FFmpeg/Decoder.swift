@@ -16,29 +16,29 @@ public final class Decoder: @unchecked Sendable {
 
     /// `parameters` nil: a decoder fed by hand rather than from a stream (CEA-608 from A53 bytes).
     init(codec id: AVCodecID, parameters: UnsafeMutablePointer<AVCodecParameters>?, timeBase: AVRational, threads: Int = 0) throws {
-        guard let codec = avcodec_find_decoder(id) else {
-            let name = avcodec_get_name(id).map { String(cString: $0) } ?? "unknown"
+        guard let codec = libavcodec.avcodec_find_decoder(id) else {
+            let name = libavcodec.avcodec_get_name(id).map { String(cString: $0) } ?? "unknown"
             throw MediaError("decoder_missing", "no decoder for codec \(name)")
         }
-        guard let ctx = avcodec_alloc_context3(codec) else { throw MediaError("out_of_memory", "cannot allocate a decoder") }
+        guard let ctx = libavcodec.avcodec_alloc_context3(codec) else { throw MediaError("out_of_memory", "cannot allocate a decoder") }
         context = ctx
         codecName = String(cString: codec.pointee.name)
         if let parameters {
-            try check(avcodec_parameters_to_context(ctx, parameters), "decoder_failed", "configuring the \(codecName) decoder")
+            try check(libavcodec.avcodec_parameters_to_context(ctx, parameters), "decoder_failed", "configuring the \(codecName) decoder")
         }
         ctx.pointee.pkt_timebase = timeBase
         ctx.pointee.thread_count = Int32(threads)
-        try check(avcodec_open2(ctx, codec, nil), "decoder_failed", "opening the \(codecName) decoder")
+        try check(libavcodec.avcodec_open2(ctx, codec, nil), "decoder_failed", "opening the \(codecName) decoder")
     }
 
     deinit {
         var c: UnsafeMutablePointer<AVCodecContext>? = context
-        avcodec_free_context(&c)
+        libavcodec.avcodec_free_context(&c)
     }
 
     /// Sends a packet, or nil to drain. Returns false when the decoder must be read from first.
     public func send(_ packet: Packet?) throws -> Bool {
-        let ret = avcodec_send_packet(context, packet?.pointer)
+        let ret = libavcodec.avcodec_send_packet(context, packet?.pointer)
         if ret == AVErr.again { return false }
         if ret == AVErr.eof { return true }
         try check(ret, "decode_failed", "\(codecName) decoding")
@@ -46,7 +46,7 @@ public final class Decoder: @unchecked Sendable {
     }
 
     public func receive(into frame: Frame) throws -> Received {
-        let ret = avcodec_receive_frame(context, frame.pointer)
+        let ret = libavcodec.avcodec_receive_frame(context, frame.pointer)
         if ret == AVErr.again { return .needsInput }
         if ret == AVErr.eof { return .endOfStream }
         try check(ret, "decode_failed", "\(codecName) decoding")
@@ -54,5 +54,5 @@ public final class Decoder: @unchecked Sendable {
     }
 
     /// Forgets buffered state (after a seek).
-    public func flush() { avcodec_flush_buffers(context) }
+    public func flush() { libavcodec.avcodec_flush_buffers(context) }
 }

@@ -16,7 +16,7 @@ public final class Demuxer: @unchecked Sendable {
     public init(path: String, findStreamInfo: Bool = true, abort: AbortFlag = AbortFlag(), network opener: NetworkOpener? = nil) throws {
         self.path = path
         abortFlag = abort
-        guard let ctx = avformat_alloc_context() else { throw MediaError("out_of_memory", "cannot allocate a format context") }
+        guard let ctx = libavformat.avformat_alloc_context() else { throw MediaError("out_of_memory", "cannot allocate a format context") }
         // Lets a blocked read return when abort() is called (a skip or an end while reading).
         ctx.pointee.interrupt_callback.callback = { opaque in
             guard let opaque else { return 0 }
@@ -33,7 +33,7 @@ public final class Demuxer: @unchecked Sendable {
             io = try SourceIO(
                 remote ? NetworkOpener.open(path, with: opener, isAborted: { [abort] in abort.isSet }) : FileByteSource(path: path))
         } catch {
-            avformat_free_context(ctx)
+            libavformat.avformat_free_context(ctx)
             throw error
         }
         ctx.pointee.pb = io.context
@@ -41,22 +41,22 @@ public final class Demuxer: @unchecked Sendable {
         local = remote ? nil : io
         // The container is known before any demuxer runs, and only the allowed ones run.
         var format: UnsafePointer<AVInputFormat>?
-        let probed = av_probe_input_buffer2(io.context, &format, path, nil, 0, 0)
+        let probed = libavformat.av_probe_input_buffer2(io.context, &format, path, nil, 0, 0)
         guard probed >= 0, let format else {
-            avformat_free_context(ctx)
+            libavformat.avformat_free_context(ctx)
             if let why = io.reader.failure { throw MediaError("open_failed", "cannot open \(path): \(why)", averror: probed) }
             throw MediaError("not_media", "\(path) is not a media file FFmpeg can read: \(MediaError.text(probed))", averror: probed)
         }
         let name = String(cString: format.pointee.name)
         guard !Set(name.split(separator: ",").map(String.init)).isDisjoint(with: remote ? Demuxer.networkFormats : Demuxer.fileFormats)
         else {
-            avformat_free_context(ctx)
+            libavformat.avformat_free_context(ctx)
             throw MediaError("not_media", "\(path) is \(name), not a media file launchad opens (playlists and manifests are refused)")
         }
         var options: OpaquePointer?
-        av_dict_set(&options, "protocol_whitelist", "none", 0)
-        let ret = avformat_open_input(&opened, path, format, &options)
-        av_dict_free(&options)
+        libavutil.av_dict_set(&options, "protocol_whitelist", "none", 0)
+        let ret = libavformat.avformat_open_input(&opened, path, format, &options)
+        libavutil.av_dict_free(&options)
         guard ret >= 0, let opened else {
             // avformat_open_input frees the context on failure.
             if let why = io.reader.failure { throw MediaError("open_failed", "cannot open \(path): \(why)", averror: ret) }
@@ -83,7 +83,7 @@ public final class Demuxer: @unchecked Sendable {
 
     /// Reads (and decodes) enough of the input to know every stream's parameters.
     public func findStreamInfo() throws {
-        let info = avformat_find_stream_info(context, nil)
+        let info = libavformat.avformat_find_stream_info(context, nil)
         if info < 0 {
             // Throwing from init runs deinit, which closes the input: closing it here too freed
             // it twice (found by Fuzz/MediaFuzz.swift, a broken GIF).
@@ -93,7 +93,7 @@ public final class Demuxer: @unchecked Sendable {
 
     deinit {
         var c: UnsafeMutablePointer<AVFormatContext>? = context
-        avformat_close_input(&c)
+        libavformat.avformat_close_input(&c)
     }
 
     /// Makes blocking reads return an error from now on.
@@ -117,7 +117,7 @@ public final class Demuxer: @unchecked Sendable {
 
     /// The stream FFmpeg judges best of a type (the one a player would pick), if any.
     func bestStream(_ type: AVMediaType) -> Int? {
-        let i = av_find_best_stream(context, type, -1, -1, nil, 0)
+        let i = libavformat.av_find_best_stream(context, type, -1, -1, nil, 0)
         guard i >= 0 else { return nil }
         // An attached picture (cover art) is not a video.
         if type == AVMEDIA_TYPE_VIDEO, avStream(Int(i)).pointee.disposition & AV_DISPOSITION_ATTACHED_PIC != 0 { return nil }
@@ -128,10 +128,10 @@ public final class Demuxer: @unchecked Sendable {
 
     /// Reads the next packet into `packet`; false at the end of the input.
     public func read(into packet: Packet) throws -> Bool {
-        let ret = av_read_frame(context, packet.pointer)
+        let ret = libavformat.av_read_frame(context, packet.pointer)
         if ret == AVErr.eof { return false }
         if ret < 0 {
-            if context.pointee.pb != nil, avio_feof(context.pointee.pb) != 0 { return false }
+            if context.pointee.pb != nil, libavformat.avio_feof(context.pointee.pb) != 0 { return false }
             throw MediaError("read_failed", "reading \(path): \(MediaError.text(ret))", averror: ret)
         }
         return true
@@ -140,7 +140,7 @@ public final class Demuxer: @unchecked Sendable {
     /// Seeks to the keyframe at or before `seconds`.
     public func seek(to seconds: Double) throws {
         let ts = Int64(seconds * Double(launchad_av_time_base()))
-        try check(avformat_seek_file(context, -1, Int64.min, ts, ts, 0), "seek_failed", "seeking \(path)")
+        try check(libavformat.avformat_seek_file(context, -1, Int64.min, ts, ts, 0), "seek_failed", "seeking \(path)")
     }
 
     /// A decoder for one of this input's streams.

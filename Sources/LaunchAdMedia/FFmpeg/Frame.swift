@@ -6,13 +6,13 @@ public final class Frame: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<AVFrame>
 
     public init() {
-        guard let p = av_frame_alloc() else { fatalError("av_frame_alloc: out of memory") }
+        guard let p = libavutil.av_frame_alloc() else { fatalError("av_frame_alloc: out of memory") }
         pointer = p
     }
 
     deinit {
         var p: UnsafeMutablePointer<AVFrame>? = pointer
-        av_frame_free(&p)
+        libavutil.av_frame_free(&p)
     }
 
     public var width: Int { Int(pointer.pointee.width) }
@@ -33,9 +33,9 @@ public final class Frame: @unchecked Sendable {
     /// Moves this frame's data into a new Frame, leaving this one blank for the next decode.
     public func moveOut() -> Frame {
         let moved = Frame()
-        av_frame_move_ref(moved.pointer, pointer)
+        libavutil.av_frame_move_ref(moved.pointer, pointer)
         return moved
     }
 
-    public func unref() { av_frame_unref(pointer) }
+    public func unref() { libavutil.av_frame_unref(pointer) }
 }

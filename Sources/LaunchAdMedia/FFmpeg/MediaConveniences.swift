@@ -64,7 +64,7 @@ extension Frame {
 }
 
 extension Packet {
-    public func unref() { av_packet_unref(pointer) }
+    public func unref() { libavcodec.av_packet_unref(pointer) }
 }
 
 extension StreamInfo {

@@ -10,6 +10,6 @@ public enum MediaLog {
             "info": AV_LOG_INFO, "debug": AV_LOG_DEBUG
         ]
         let asked = ProcessInfo.processInfo.environment["LAUNCHAD_FFMPEG_LOG"].flatMap { levels[$0] }
-        av_log_set_level(asked ?? AV_LOG_FATAL)
+        libavutil.av_log_set_level(asked ?? AV_LOG_FATAL)
     }
 }

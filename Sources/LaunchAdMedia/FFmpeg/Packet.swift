@@ -6,13 +6,13 @@ public final class Packet: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<AVPacket>
 
     public init() {
-        guard let p = av_packet_alloc() else { fatalError("av_packet_alloc: out of memory") }
+        guard let p = libavcodec.av_packet_alloc() else { fatalError("av_packet_alloc: out of memory") }
         pointer = p
     }
 
     deinit {
         var p: UnsafeMutablePointer<AVPacket>? = pointer
-        av_packet_free(&p)
+        libavcodec.av_packet_free(&p)
     }
 
     public var streamIndex: Int { Int(pointer.pointee.stream_index) }
@@ -26,7 +26,7 @@ public final class Packet: @unchecked Sendable {
     /// Moves this packet's data into a new Packet, leaving this one blank for the next read.
     public func moveOut() -> Packet {
         let moved = Packet()
-        av_packet_move_ref(moved.pointer, pointer)
+        libavcodec.av_packet_move_ref(moved.pointer, pointer)
         return moved
     }
 }

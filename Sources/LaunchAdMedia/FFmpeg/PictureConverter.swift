@@ -88,7 +88,7 @@ public final class PictureConverter {
             mid.pointer.pointee.width = Int32(w)
             mid.pointer.pointee.height = Int32(h)
             mid.pointer.pointee.format = planar
-            try check(av_frame_get_buffer(mid.pointer, 0), "out_of_memory", "allocating a scaled picture")
+            try check(libavutil.av_frame_get_buffer(mid.pointer, 0), "out_of_memory", "allocating a scaled picture")
             scaled = mid
             rgbSource = (planar, Int32(w), Int32(h))
         }

@@ -9,7 +9,7 @@ public final class Resampler: @unchecked Sendable {
     public let outputRate: Int
     public let outputChannels: Int
     let outputFormat: AVSampleFormat
-    public var bytesPerSample: Int { Int(av_get_bytes_per_sample(outputFormat)) * outputChannels }
+    public var bytesPerSample: Int { Int(libavutil.av_get_bytes_per_sample(outputFormat)) * outputChannels }
 
     init(outputRate: Int, outputChannels: Int, outputFormat: AVSampleFormat) {
         self.outputRate = outputRate
@@ -17,21 +17,21 @@ public final class Resampler: @unchecked Sendable {
         self.outputFormat = outputFormat
     }
 
-    deinit { swr_free(&context) }
+    deinit { libswresample.swr_free(&context) }
 
     /// Converts one frame; returns interleaved bytes in the output format.
     public func convert(_ frame: Frame) throws -> [UInt8] {
         let f = frame.pointer
         try configure(for: f)
         let inCount = Int32(f.pointee.nb_samples)
-        let maxOut = swr_get_out_samples(context, inCount) + 32
+        let maxOut = libswresample.swr_get_out_samples(context, inCount) + 32
         var out = [UInt8](repeating: 0, count: Int(maxOut) * bytesPerSample)
         let converted: Int32 = try out.withUnsafeMutableBufferPointer { buf in
             var dst: UnsafeMutablePointer<UInt8>? = buf.baseAddress
             let src = withUnsafePointer(to: f.pointee.extended_data) { $0.pointee }
             let n = withUnsafeMutablePointer(to: &dst) { dstPtr in
                 src!.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: Int(f.pointee.ch_layout.nb_channels)) { srcPtr in
-                    swr_convert(context, dstPtr, maxOut, srcPtr, inCount)
+                    libswresample.swr_convert(context, dstPtr, maxOut, srcPtr, inCount)
                 }
             }
             return try check(n, "resample_failed", "converting audio")
@@ -44,23 +44,23 @@ public final class Resampler: @unchecked Sendable {
         let l = f.pointee.ch_layout
         let key = (f.pointee.sample_rate, f.pointee.format, l.nb_channels, l.order.rawValue, l.u.mask)
         if context != nil && key == inputKey { return }
-        swr_free(&context)
+        libswresample.swr_free(&context)
         var outLayout = AVChannelLayout()
-        av_channel_layout_default(&outLayout, Int32(outputChannels))
-        defer { av_channel_layout_uninit(&outLayout) }
+        libavutil.av_channel_layout_default(&outLayout, Int32(outputChannels))
+        defer { libavutil.av_channel_layout_uninit(&outLayout) }
         var inLayout = AVChannelLayout()
-        if av_channel_layout_check(&f.pointee.ch_layout) == 0 || f.pointee.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC {
-            av_channel_layout_default(&inLayout, max(1, f.pointee.ch_layout.nb_channels))
+        if libavutil.av_channel_layout_check(&f.pointee.ch_layout) == 0 || f.pointee.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC {
+            libavutil.av_channel_layout_default(&inLayout, max(1, f.pointee.ch_layout.nb_channels))
         } else {
-            av_channel_layout_copy(&inLayout, &f.pointee.ch_layout)
+            libavutil.av_channel_layout_copy(&inLayout, &f.pointee.ch_layout)
         }
-        defer { av_channel_layout_uninit(&inLayout) }
+        defer { libavutil.av_channel_layout_uninit(&inLayout) }
         try check(
-            swr_alloc_set_opts2(
+            libswresample.swr_alloc_set_opts2(
                 &context, &outLayout, outputFormat, Int32(outputRate),
                 &inLayout, AVSampleFormat(rawValue: f.pointee.format), f.pointee.sample_rate, 0, nil),
             "resample_failed", "setting up the audio converter")
-        try check(swr_init(context), "resample_failed", "starting the audio converter")
+        try check(libswresample.swr_init(context), "resample_failed", "starting the audio converter")
         inputKey = key
     }
 }

@@ -35,7 +35,7 @@ public final class Scaler {
         out.pointer.pointee.width = w
         out.pointer.pointee.height = h
         out.pointer.pointee.format = target.rawValue
-        try check(av_frame_get_buffer(out.pointer, 0), "out_of_memory", "allocating a converted picture")
+        try check(libavutil.av_frame_get_buffer(out.pointer, 0), "out_of_memory", "allocating a converted picture")
         try context.scale(frame, into: out, doing: "converting a picture")
         out.pointer.pointee.pts = f.pts
         out.pointer.pointee.best_effort_timestamp = f.best_effort_timestamp

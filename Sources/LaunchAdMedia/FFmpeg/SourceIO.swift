@@ -19,14 +19,14 @@ final class SourceIO {
 
     init(_ source: ByteSource) throws {
         let size = 64 * 1024
-        guard let buffer = av_malloc(size) else { throw MediaError("out_of_memory", "cannot allocate a read buffer") }
+        guard let buffer = libavutil.av_malloc(size) else { throw MediaError("out_of_memory", "cannot allocate a read buffer") }
         reader = Reader(source)
         guard
-            let ctx = avio_alloc_context(
+            let ctx = libavformat.avio_alloc_context(
                 buffer.assumingMemoryBound(to: UInt8.self), Int32(size), 0,
                 Unmanaged.passUnretained(reader).toOpaque(), SourceIO.read, nil, SourceIO.seek)
         else {
-            av_free(buffer)
+            libavutil.av_free(buffer)
             throw MediaError("out_of_memory", "cannot allocate a read context")
         }
         context = ctx
@@ -34,9 +34,9 @@ final class SourceIO {
 
     deinit {
         // FFmpeg may have replaced the buffer it was given: free the one it holds now.
-        withUnsafeMutablePointer(to: &context.pointee.buffer) { av_freep($0) }
+        withUnsafeMutablePointer(to: &context.pointee.buffer) { libavutil.av_freep($0) }
         var c: UnsafeMutablePointer<AVIOContext>? = context
-        avio_context_free(&c)
+        libavformat.avio_context_free(&c)
     }
 
     private static let read: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<UInt8>?, Int32) -> Int32 = {

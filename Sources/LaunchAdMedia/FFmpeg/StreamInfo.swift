@@ -28,7 +28,7 @@ public struct StreamInfo: Sendable {
         index = Int(st.pointee.index)
         mediaType = par.codec_type
         codecID = par.codec_id
-        codecName = avcodec_get_name(par.codec_id).map { String(cString: $0) } ?? "unknown"
+        codecName = libavcodec.avcodec_get_name(par.codec_id).map { String(cString: $0) } ?? "unknown"
         timeBase = st.pointee.time_base
         width = Int(par.width)
         height = Int(par.height)

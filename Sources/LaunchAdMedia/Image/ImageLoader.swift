@@ -43,7 +43,7 @@ public enum ImageLoader {
                 if draining { throw MediaError("decode_failed", "\(path): no picture could be decoded") }
                 var got = false
                 while try demuxer.read(into: packet) {
-                    defer { av_packet_unref(packet.pointer) }
+                    defer { libavcodec.av_packet_unref(packet.pointer) }
                     if packet.streamIndex == index { _ = try decoder.send(packet); got = true; break }
                 }
                 if !got { _ = try decoder.send(nil); draining = true }

@@ -60,7 +60,7 @@ public enum MediaProbe {
     static func container(_ demuxer: Demuxer) -> String {
         let name = demuxer.formatName
         guard name.hasPrefix("mov,") else { return String(name.split(separator: ",").first ?? "") }
-        let brand = av_dict_get(demuxer.context.pointee.metadata, "major_brand", nil, 0)
+        let brand = libavutil.av_dict_get(demuxer.context.pointee.metadata, "major_brand", nil, 0)
             .flatMap { $0.pointee.value.map { String(cString: $0) } }
         return brand?.hasPrefix("qt") == true ? "mov" : "mp4"
     }
@@ -77,7 +77,7 @@ public enum MediaProbe {
         default: kind = .other
         }
         var f = StreamFacts(index: i, kind: kind, codec: info.codecName)
-        f.profile = avcodec_profile_name(par.codec_id, par.profile).map { String(cString: $0) }
+        f.profile = libavcodec.avcodec_profile_name(par.codec_id, par.profile).map { String(cString: $0) }
         f.level = par.level > 0 ? Int(par.level) : nil
         f.bitRate = par.bit_rate > 0 ? Int(par.bit_rate) : stats.bitRate(i)
         f.durationSeconds = info.durationSeconds ?? stats.seconds(i)
@@ -89,11 +89,11 @@ public enum MediaProbe {
             f.displayHeight = shown.height
             f.displayAspect = aspect(shown.width, shown.height)
             f.rotation = info.rotation
-            f.pixelFormat = av_get_pix_fmt_name(info.pixelFormat).map { String(cString: $0) }
-            f.colorRange = av_color_range_name(par.color_range).map { String(cString: $0) }
-            f.colorSpace = av_color_space_name(par.color_space).map { String(cString: $0) }
-            f.colorPrimaries = av_color_primaries_name(par.color_primaries).map { String(cString: $0) }
-            f.colorTransfer = av_color_transfer_name(par.color_trc).map { String(cString: $0) }
+            f.pixelFormat = libavutil.av_get_pix_fmt_name(info.pixelFormat).map { String(cString: $0) }
+            f.colorRange = libavutil.av_color_range_name(par.color_range).map { String(cString: $0) }
+            f.colorSpace = libavutil.av_color_space_name(par.color_space).map { String(cString: $0) }
+            f.colorPrimaries = libavutil.av_color_primaries_name(par.color_primaries).map { String(cString: $0) }
+            f.colorTransfer = libavutil.av_color_transfer_name(par.color_trc).map { String(cString: $0) }
             f.fieldOrder = fieldOrder(par.field_order)
             let rate = info.averageFrameRate.num > 0 ? info.averageFrameRate : info.realFrameRate
             f.frameRate = rate.num > 0 && rate.den > 0 ? av_q2d(rate) : nil
@@ -108,7 +108,7 @@ public enum MediaProbe {
             f.channels = info.channels
             var buf = [CChar](repeating: 0, count: 128)
             var layout = par.ch_layout
-            if av_channel_layout_describe(&layout, &buf, buf.count) > 0 { f.channelLayout = String(cString: buf) }
+            if libavutil.av_channel_layout_describe(&layout, &buf, buf.count) > 0 { f.channelLayout = String(cString: buf) }
         }
         return f
     }
@@ -117,7 +117,7 @@ public enum MediaProbe {
     static func aspect(_ w: Int, _ h: Int) -> String? {
         guard w > 0, h > 0 else { return nil }
         var num: Int32 = 0, den: Int32 = 0
-        av_reduce(&num, &den, Int64(w), Int64(h), 1 << 20)
+        libavutil.av_reduce(&num, &den, Int64(w), Int64(h), 1 << 20)
         return "\(num):\(den)"
     }
 

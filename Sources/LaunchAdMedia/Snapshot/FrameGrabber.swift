@@ -52,7 +52,7 @@ final class FrameGrabber {
                 seeksMislead = true
                 // Byte 0 is where decoding can always start; containers that seek by time only (MP4)
                 // land exactly on their first keyframe.
-                if avformat_seek_file(demuxer.context, -1, 0, 0, 0, AVSEEK_FLAG_BYTE) < 0 { try demuxer.seek(to: span.start) }
+                if libavformat.avformat_seek_file(demuxer.context, -1, 0, 0, 0, AVSEEK_FLAG_BYTE) < 0 { try demuxer.seek(to: span.start) }
             } else {
                 try demuxer.seek(to: seconds)
             }
@@ -105,7 +105,7 @@ final class FrameGrabber {
     private func keyframe(before seconds: Double) -> Double {
         let st = demuxer.avStream(index)
         let ts = Int64((seconds / av_q2d(info.timeBase)).rounded(.down))
-        guard let e = avformat_index_get_entry_from_timestamp(st, ts, AVSEEK_FLAG_BACKWARD) else { return .infinity }
+        guard let e = libavformat.avformat_index_get_entry_from_timestamp(st, ts, AVSEEK_FLAG_BACKWARD) else { return .infinity }
         return info.seconds(e.pointee.timestamp)
     }
 }

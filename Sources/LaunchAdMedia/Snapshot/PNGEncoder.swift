@@ -6,29 +6,31 @@ final class PNGEncoder {
     private var context: UnsafeMutablePointer<AVCodecContext>?
 
     init(width: Int, height: Int, format: AVPixelFormat = AV_PIX_FMT_RGB24) throws {
-        guard let codec = avcodec_find_encoder(AV_CODEC_ID_PNG) else {
+        guard let codec = libavcodec.avcodec_find_encoder(AV_CODEC_ID_PNG) else {
             throw MediaError("encoder_missing", "this FFmpeg has no PNG encoder")
         }
-        guard let ctx = avcodec_alloc_context3(codec) else { throw MediaError("out_of_memory", "cannot allocate the PNG encoder") }
+        guard let ctx = libavcodec.avcodec_alloc_context3(codec) else {
+            throw MediaError("out_of_memory", "cannot allocate the PNG encoder")
+        }
         context = ctx
         ctx.pointee.width = Int32(width)
         ctx.pointee.height = Int32(height)
         ctx.pointee.pix_fmt = format
         ctx.pointee.time_base = AVRational(num: 1, den: 1)
-        try check(avcodec_open2(ctx, codec, nil), "encode_failed", "opening the PNG encoder")
+        try check(libavcodec.avcodec_open2(ctx, codec, nil), "encode_failed", "opening the PNG encoder")
     }
 
-    deinit { avcodec_free_context(&context) }
+    deinit { libavcodec.avcodec_free_context(&context) }
 
     /// The PNG file for an rgb24 frame of this encoder's size.
     func encode(_ frame: Frame) throws -> Data {
         guard let ctx = context else { throw MediaError("encode_failed", "the PNG encoder is closed") }
-        try check(avcodec_send_frame(ctx, frame.pointer), "encode_failed", "encoding the PNG")
-        try check(avcodec_send_frame(ctx, nil), "encode_failed", "finishing the PNG")
+        try check(libavcodec.avcodec_send_frame(ctx, frame.pointer), "encode_failed", "encoding the PNG")
+        try check(libavcodec.avcodec_send_frame(ctx, nil), "encode_failed", "finishing the PNG")
         let packet = Packet()
         var out = Data()
         while true {
-            let ret = avcodec_receive_packet(ctx, packet.pointer)
+            let ret = libavcodec.avcodec_receive_packet(ctx, packet.pointer)
             if ret == AVErr.eof || ret == AVErr.again { break }
             try check(ret, "encode_failed", "encoding the PNG")
             out.append(packet.pointer.pointee.data, count: packet.size)

@@ -33,7 +33,7 @@ public enum StillPicture {
         f.pointee.width = Int32(width)
         f.pointee.height = Int32(height)
         f.pointee.format = AV_PIX_FMT_RGBA.rawValue
-        try check(av_frame_get_buffer(f, 0), "out_of_memory", "allocating a \(width)x\(height) picture")
+        try check(libavutil.av_frame_get_buffer(f, 0), "out_of_memory", "allocating a \(width)x\(height) picture")
         guard let base = f.pointee.data.0, pixels.count == width * height * 4 else {
             throw MediaError("encode_failed", "a \(width)x\(height) picture needs \(width * height * 4) bytes")
         }

@@ -25,8 +25,8 @@ public final class AudioDevice: @unchecked Sendable {
     /// Opens the default output. Throws when there is no usable audio device.
     public init(rate: Int, channels: Int) throws {
         // Normally the player has started the subsystem on the main thread; standalone use starts it here.
-        ownsSubsystem = SDL_WasInit(SDL_INIT_AUDIO) == 0
-        if ownsSubsystem, SDL_InitSubSystem(SDL_INIT_AUDIO) < 0 {
+        ownsSubsystem = libsdl.SDL_WasInit(SDL_INIT_AUDIO) == 0
+        if ownsSubsystem, libsdl.SDL_InitSubSystem(SDL_INIT_AUDIO) < 0 {
             throw SDLError("no_audio", "no audio driver")
         }
         var want = SDL_AudioSpec()
@@ -36,10 +36,10 @@ public final class AudioDevice: @unchecked Sendable {
         want.samples = 1024
         var have = SDL_AudioSpec()
         let changes = Int32(SDL_AUDIO_ALLOW_FREQUENCY_CHANGE | SDL_AUDIO_ALLOW_CHANNELS_CHANGE)
-        let dev = SDL_OpenAudioDevice(nil, 0, &want, &have, changes)
+        let dev = libsdl.SDL_OpenAudioDevice(nil, 0, &want, &have, changes)
         guard dev != 0 else {
             let err = SDLError("no_audio", "cannot open an audio device")
-            if ownsSubsystem { SDL_QuitSubSystem(SDL_INIT_AUDIO) }
+            if ownsSubsystem { libsdl.SDL_QuitSubSystem(SDL_INIT_AUDIO) }
             throw err
         }
         id = dev
@@ -55,10 +55,10 @@ public final class AudioDevice: @unchecked Sendable {
     public func close() {
         let wasOpen = open.withLock { isOpen in
             defer { isOpen = false }
-            if isOpen { SDL_CloseAudioDevice(id) }
+            if isOpen { libsdl.SDL_CloseAudioDevice(id) }
             return isOpen
         }
-        if wasOpen && ownsSubsystem { SDL_QuitSubSystem(SDL_INIT_AUDIO) }
+        if wasOpen && ownsSubsystem { libsdl.SDL_QuitSubSystem(SDL_INIT_AUDIO) }
     }
 
     private func ifOpen<T: Sendable>(_ otherwise: T, _ body: () -> T) -> T {
@@ -66,19 +66,19 @@ public final class AudioDevice: @unchecked Sendable {
     }
 
     /// SDL's current audio driver, e.g. "pulseaudio" or "alsa"; "none" when there is none.
-    public var driverName: String { SDL_GetCurrentAudioDriver().map { String(cString: $0) } ?? "none" }
+    public var driverName: String { libsdl.SDL_GetCurrentAudioDriver().map { String(cString: $0) } ?? "none" }
 
     /// Queues interleaved native-endian Float32 samples at `rate` x `channels`; does nothing once closed.
     public func queue(_ bytes: [UInt8]) {
-        ifOpen(()) { bytes.withUnsafeBytes { _ = SDL_QueueAudio(id, $0.baseAddress, UInt32($0.count)) } }
+        ifOpen(()) { bytes.withUnsafeBytes { _ = libsdl.SDL_QueueAudio(id, $0.baseAddress, UInt32($0.count)) } }
     }
 
     /// Bytes queued and not yet handed to the device; 0 once closed.
-    public var queuedBytes: Int { ifOpen(0) { Int(SDL_GetQueuedAudioSize(id)) } }
+    public var queuedBytes: Int { ifOpen(0) { Int(libsdl.SDL_GetQueuedAudioSize(id)) } }
 
     /// Pauses or resumes output (SDL opens a device paused).
-    public func setPaused(_ paused: Bool) { ifOpen(()) { SDL_PauseAudioDevice(id, paused ? 1 : 0) } }
+    public func setPaused(_ paused: Bool) { ifOpen(()) { libsdl.SDL_PauseAudioDevice(id, paused ? 1 : 0) } }
 
     /// Drops everything queued and not yet handed to the device.
-    public func clear() { ifOpen(()) { SDL_ClearQueuedAudio(id) } }
+    public func clear() { ifOpen(()) { libsdl.SDL_ClearQueuedAudio(id) } }
 }

@@ -10,26 +10,26 @@ public final class Font {
 
     /// Opens the TrueType font at `path` at `pointSize` points, starting SDL_ttf if needed; throws `font_failed`.
     public init(path: String, pointSize: Int) throws {
-        if TTF_WasInit() == 0, TTF_Init() < 0 { throw SDLError("font_failed", "cannot start SDL_ttf") }
-        guard let f = TTF_OpenFont(path, Int32(pointSize)) else {
+        if libsdlttf.TTF_WasInit() == 0, libsdlttf.TTF_Init() < 0 { throw SDLError("font_failed", "cannot start SDL_ttf") }
+        guard let f = libsdlttf.TTF_OpenFont(path, Int32(pointSize)) else {
             throw SDLError("font_failed", "cannot open the font \(path)")
         }
         pointer = f
         self.path = path
     }
 
-    deinit { TTF_CloseFont(pointer) }
+    deinit { libsdlttf.TTF_CloseFont(pointer) }
 
     /// Changes the size in place: the file is read and parsed once, whatever sizes are drawn.
     public func setSize(_ pointSize: Int) throws {
-        guard TTF_SetFontSize(pointer, Int32(pointSize)) == 0 else {
+        guard libsdlttf.TTF_SetFontSize(pointer, Int32(pointSize)) == 0 else {
             throw SDLError("font_failed", "cannot size the font \(path) to \(pointSize) pt")
         }
     }
 
     /// White text, antialiased, as a texture.
     public func render(_ text: String, renderer: Renderer) throws -> Texture {
-        guard let s = TTF_RenderUTF8_Blended(pointer, text, SDL_Color(r: 255, g: 255, b: 255, a: 255)) else {
+        guard let s = libsdlttf.TTF_RenderUTF8_Blended(pointer, text, SDL_Color(r: 255, g: 255, b: 255, a: 255)) else {
             throw SDLError("font_failed", "cannot render '\(text)'")
         }
         return try Texture.surface(renderer, s)
@@ -38,12 +38,12 @@ public final class Font {
     /// The width in pixels `text` takes at the current size (for wrapping captions).
     public func width(of text: String) -> Int {
         var w: Int32 = 0, h: Int32 = 0
-        return TTF_SizeUTF8(pointer, text, &w, &h) == 0 ? Int(w) : 0
+        return libsdlttf.TTF_SizeUTF8(pointer, text, &w, &h) == 0 ? Int(w) : 0
     }
 
     /// Whether the font has a glyph for every character (so "跳过" is not drawn as boxes).
     public func covers(_ text: String) -> Bool {
-        text.unicodeScalars.allSatisfy { $0.properties.isWhitespace || TTF_GlyphIsProvided32(pointer, $0.value) != 0 }
+        text.unicodeScalars.allSatisfy { $0.properties.isWhitespace || libsdlttf.TTF_GlyphIsProvided32(pointer, $0.value) != 0 }
     }
 
     /// The first usable font: the one asked for, else DejaVu from fonts-dejavu-core, else any TrueType font.

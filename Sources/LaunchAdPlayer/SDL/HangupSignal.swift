@@ -15,7 +15,7 @@ final class HangupSignal {
         s.setEventHandler {
             var quit = SDL_Event()
             quit.type = SDL_QUIT.rawValue
-            SDL_PushEvent(&quit)
+            libsdl.SDL_PushEvent(&quit)
         }
         s.resume()
         source = s

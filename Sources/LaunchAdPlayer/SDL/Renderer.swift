@@ -25,48 +25,48 @@ public final class Renderer {
             Renderer.hasGPU
             ? SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
             : Renderer.isWayland ? SDL_RENDERER_ACCELERATED.rawValue : SDL_RENDERER_SOFTWARE.rawValue
-        if let r = SDL_CreateRenderer(window.pointer, -1, accelerated) {
+        if let r = libsdl.SDL_CreateRenderer(window.pointer, -1, accelerated) {
             pointer = r
-        } else if let r = SDL_CreateRenderer(window.pointer, -1, SDL_RENDERER_SOFTWARE.rawValue) {
+        } else if let r = libsdl.SDL_CreateRenderer(window.pointer, -1, SDL_RENDERER_SOFTWARE.rawValue) {
             pointer = r
         } else {
             throw SDLError("renderer_failed", "cannot create a renderer")
         }
-        SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_BLEND)
+        libsdl.SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_BLEND)
     }
 
     /// SDL's software renderer drawing into `surface`: no display, no video driver needed.
     init(surface: Surface) throws {
-        guard let r = SDL_CreateSoftwareRenderer(surface.pointer) else {
+        guard let r = libsdl.SDL_CreateSoftwareRenderer(surface.pointer) else {
             throw SDLError("renderer_failed", "cannot create an offscreen renderer")
         }
         pointer = r
         target = surface
-        SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_BLEND)
+        libsdl.SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_BLEND)
     }
 
-    deinit { SDL_DestroyRenderer(pointer) }
+    deinit { libsdl.SDL_DestroyRenderer(pointer) }
 
     /// Whether a GPU can be used: a DRI render node exists, or the user chose a driver.
     static var hasGPU: Bool {
-        if SDL_GetHint(SDL_HINT_RENDER_DRIVER) != nil { return true }
+        if libsdl.SDL_GetHint(SDL_HINT_RENDER_DRIVER) != nil { return true }
         let nodes = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []
         return nodes.contains { $0.hasPrefix("renderD") }
     }
 
-    static var isWayland: Bool { SDL_GetCurrentVideoDriver().map { String(cString: $0) } == "wayland" }
+    static var isWayland: Bool { libsdl.SDL_GetCurrentVideoDriver().map { String(cString: $0) } == "wayland" }
 
     /// Call before the window is created: without a GPU, present through plain X11 images
     /// rather than a software OpenGL context. (Not on Wayland: without that OpenGL context the
     /// software renderer has no way to present there, and creating it fails.)
     static func prepareHints() {
-        if !hasGPU && !isWayland { SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0") }
+        if !hasGPU && !isWayland { libsdl.SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0") }
     }
 
     /// SDL's name for the render driver in use, e.g. "opengl", "software".
     public var name: String {
         var info = SDL_RendererInfo()
-        SDL_GetRendererInfo(pointer, &info)
+        libsdl.SDL_GetRendererInfo(pointer, &info)
         return info.name.map { String(cString: $0) } ?? "unknown"
     }
 
@@ -76,26 +76,26 @@ public final class Renderer {
     /// The output's size in pixels.
     public var outputSize: Size {
         var w: Int32 = 0, h: Int32 = 0
-        SDL_GetRendererOutputSize(pointer, &w, &h)
+        libsdl.SDL_GetRendererOutputSize(pointer, &w, &h)
         return Size(width: Int(w), height: Int(h))
     }
 
     /// Fills the whole output with an opaque colour (black by default).
     public func clear(r: UInt8 = 0, g: UInt8 = 0, b: UInt8 = 0) {
-        SDL_SetRenderDrawColor(pointer, r, g, b, 255)
-        SDL_RenderClear(pointer)
+        libsdl.SDL_SetRenderDrawColor(pointer, r, g, b, 255)
+        libsdl.SDL_RenderClear(pointer)
     }
 
     /// Fills `rect` (scene coordinates) with a colour, blended by `a`.
     public func fill(_ rect: Rect, r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
-        SDL_SetRenderDrawColor(pointer, r, g, b, a)
+        libsdl.SDL_SetRenderDrawColor(pointer, r, g, b, a)
         var sr = rotation.toOutput(rect, output: outputSize).sdl
-        SDL_RenderFillRect(pointer, &sr)
+        libsdl.SDL_RenderFillRect(pointer, &sr)
     }
 
     /// Copies a texture into `destination`, turned clockwise by `rotation` degrees about its centre.
     public func copy(_ texture: Texture, source: Rect? = nil, destination: Rect, rotation: Int = 0, alpha: UInt8 = 255) {
-        SDL_SetTextureAlphaMod(texture.pointer, alpha)
+        libsdl.SDL_SetTextureAlphaMod(texture.pointer, alpha)
         // SDL turns about the destination's centre: move the centre, keep the shape, add the turn.
         let c = self.rotation.toOutput(
             x: Double(destination.x) + Double(destination.width) / 2,
@@ -107,18 +107,18 @@ public final class Renderer {
         let angle = Double((rotation + self.rotation.degrees) % 360)
         if let source {
             var src = source.sdl
-            SDL_RenderCopyEx(pointer, texture.pointer, &src, &dst, angle, nil, SDL_FLIP_NONE)
+            libsdl.SDL_RenderCopyEx(pointer, texture.pointer, &src, &dst, angle, nil, SDL_FLIP_NONE)
         } else {
-            SDL_RenderCopyEx(pointer, texture.pointer, nil, &dst, angle, nil, SDL_FLIP_NONE)
+            libsdl.SDL_RenderCopyEx(pointer, texture.pointer, nil, &dst, angle, nil, SDL_FLIP_NONE)
         }
     }
 
     /// Limits drawing to `rect` (scene coordinates); nil draws everywhere again.
     public func clip(to rect: Rect?) {
         if var r = rect.map({ rotation.toOutput($0, output: outputSize) })?.sdl {
-            SDL_RenderSetClipRect(pointer, &r)
+            libsdl.SDL_RenderSetClipRect(pointer, &r)
         } else {
-            SDL_RenderSetClipRect(pointer, nil)
+            libsdl.SDL_RenderSetClipRect(pointer, nil)
         }
     }
 
@@ -132,11 +132,11 @@ public final class Renderer {
                 vertices[i].position = SDL_FPoint(x: Float(p.x), y: Float(p.y))
             }
         }
-        _ = vertices.withUnsafeBufferPointer { SDL_RenderGeometry(pointer, nil, $0.baseAddress, Int32($0.count), nil, 0) }
+        _ = vertices.withUnsafeBufferPointer { libsdl.SDL_RenderGeometry(pointer, nil, $0.baseAddress, Int32($0.count), nil, 0) }
     }
 
     /// Shows what was drawn since the last present.
-    public func present() { SDL_RenderPresent(pointer) }
+    public func present() { libsdl.SDL_RenderPresent(pointer) }
 
     /// RGBA bytes of a rectangle of the output (not turned) as drawn (before present), for tests and snapshots.
     public func readPixels(_ rect: Rect) throws -> [UInt8] {
@@ -144,7 +144,7 @@ public final class Renderer {
         var r = rect.sdl
         _ = try pixels.withUnsafeMutableBytes {
             try sdlCheck(
-                SDL_RenderReadPixels(pointer, &r, launchad_sdl_pixelformat_rgba32(), $0.baseAddress, Int32(rect.width * 4)),
+                libsdl.SDL_RenderReadPixels(pointer, &r, launchad_sdl_pixelformat_rgba32(), $0.baseAddress, Int32(rect.width * 4)),
                 "read_failed", "reading pixels back")
         }
         return pixels

@@ -14,7 +14,7 @@ public struct SDLError: Error, CustomStringConvertible {
 
     init(_ code: String, _ what: String) {
         self.code = code
-        self.message = "\(what): \(String(cString: SDL_GetError()))"
+        self.message = "\(what): \(libsdl.SDL_GetError().map { String(cString: $0) } ?? "unknown SDL error")"
     }
 
     /// The message.

@@ -5,9 +5,9 @@ public enum SDLVersion {
     /// The linked SDL2 version as "major.minor.patch", with SDL2_ttf's in parentheses.
     public static var runtime: String {
         var v = SDL_version()
-        SDL_GetVersion(&v)
+        libsdl.SDL_GetVersion(&v)
         var text = "\(v.major).\(v.minor).\(v.patch)"
-        if let ttf = TTF_Linked_Version() { text += " (SDL2_ttf \(ttf.pointee.major).\(ttf.pointee.minor).\(ttf.pointee.patch))" }
+        if let ttf = libsdlttf.TTF_Linked_Version() { text += " (SDL2_ttf \(ttf.pointee.major).\(ttf.pointee.minor).\(ttf.pointee.patch))" }
         return text
     }
 }

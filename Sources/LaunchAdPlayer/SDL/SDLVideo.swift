@@ -8,17 +8,17 @@ public final class SDLVideo {
     /// Starts SDL's video and event subsystems; throws `no_display` without a visible display unless SDL_VIDEODRIVER is set.
     public init() throws {
         try DisplayProbe.prepare()
-        SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        libsdl.SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         // A touch also arrives as a mouse click; handle fingers once, as fingers.
-        SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
-        if SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) < 0 {
+        libsdl.SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
+        if libsdl.SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) < 0 {
             throw SDLError("no_display", "cannot open a display (set DISPLAY, or SDL_VIDEODRIVER=dummy for headless runs)")
         }
         // SDL falls back to its invisible offscreen driver when there is no display; an ad nobody
         // can see is an error unless a headless run was asked for.
-        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        let driver = libsdl.SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
         if (driver == "offscreen" || driver == "dummy") && getenv("SDL_VIDEODRIVER") == nil {
-            SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
+            libsdl.SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
             throw SDLError(
                 code: "no_display",
                 message: "no display: set DISPLAY (or WAYLAND_DISPLAY), or SDL_VIDEODRIVER=dummy for a headless run")
@@ -28,16 +28,16 @@ public final class SDLVideo {
 
     deinit {
         hangup = nil
-        SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
+        libsdl.SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
     }
 
     /// SDL's current video driver, e.g. "x11", "wayland", "dummy"; "none" when there is none.
-    public var driverName: String { SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none" }
+    public var driverName: String { libsdl.SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none" }
 
     /// The part of the first display free for windows, if SDL knows it.
     public var usableDisplaySize: Size? {
         var r = SDL_Rect()
-        guard SDL_GetDisplayUsableBounds(0, &r) == 0, r.w > 0, r.h > 0 else { return nil }
+        guard libsdl.SDL_GetDisplayUsableBounds(0, &r) == 0, r.w > 0, r.h > 0 else { return nil }
         return Size(width: Int(r.w), height: Int(r.h))
     }
 }

@@ -7,12 +7,13 @@ final class Surface {
     let size: Size
 
     init(_ size: Size) throws {
-        guard let s = SDL_CreateRGBSurfaceWithFormat(0, Int32(size.width), Int32(size.height), 32, launchad_sdl_pixelformat_rgba32()) else {
+        guard let s = libsdl.SDL_CreateRGBSurfaceWithFormat(0, Int32(size.width), Int32(size.height), 32, launchad_sdl_pixelformat_rgba32())
+        else {
             throw SDLError("surface_failed", "cannot create a \(size) picture in memory")
         }
         pointer = s
         self.size = size
     }
 
-    deinit { SDL_FreeSurface(pointer) }
+    deinit { libsdl.SDL_FreeSurface(pointer) }
 }

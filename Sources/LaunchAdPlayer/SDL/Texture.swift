@@ -10,35 +10,36 @@ public final class Texture {
     public let size: Size
 
     init(renderer: Renderer, format: UInt32, access: SDL_TextureAccess, size: Size) throws {
-        guard let t = SDL_CreateTexture(renderer.pointer, format, Int32(access.rawValue), Int32(size.width), Int32(size.height)) else {
+        guard let t = libsdl.SDL_CreateTexture(renderer.pointer, format, Int32(access.rawValue), Int32(size.width), Int32(size.height))
+        else {
             throw SDLError("texture_failed", "cannot create a \(size) texture")
         }
         pointer = t
         self.renderer = renderer
         self.size = size
-        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+        libsdl.SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
     }
 
-    deinit { SDL_DestroyTexture(pointer) }
+    deinit { libsdl.SDL_DestroyTexture(pointer) }
 
     /// Drawn without blending: every pixel it covers is replaced.
     var isOpaque: Bool {
         var mode = SDL_BLENDMODE_BLEND
-        return SDL_GetTextureBlendMode(pointer, &mode) == 0 && mode == SDL_BLENDMODE_NONE
+        return libsdl.SDL_GetTextureBlendMode(pointer, &mode) == 0 && mode == SDL_BLENDMODE_NONE
     }
 
     /// A streaming IYUV texture for yuv420p video pictures. Opaque: blending a full-screen
     /// picture pixel by pixel is the software renderer's most expensive path.
     public static func video(_ renderer: Renderer, size: Size) throws -> Texture {
         let t = try Texture(renderer: renderer, format: launchad_sdl_pixelformat_iyuv(), access: SDL_TEXTUREACCESS_STREAMING, size: size)
-        SDL_SetTextureBlendMode(t.pointer, SDL_BLENDMODE_NONE)
+        libsdl.SDL_SetTextureBlendMode(t.pointer, SDL_BLENDMODE_NONE)
         return t
     }
 
     /// An opaque streaming texture in `format`, written through `withPixels`.
     static func streaming(_ renderer: Renderer, format: UInt32, size: Size) throws -> Texture {
         let t = try Texture(renderer: renderer, format: format, access: SDL_TEXTUREACCESS_STREAMING, size: size)
-        SDL_SetTextureBlendMode(t.pointer, SDL_BLENDMODE_NONE)
+        libsdl.SDL_SetTextureBlendMode(t.pointer, SDL_BLENDMODE_NONE)
         return t
     }
 
@@ -46,8 +47,8 @@ public final class Texture {
     func withPixels(_ body: (UnsafeMutableRawPointer, Int) throws -> Void) throws {
         var pixels: UnsafeMutableRawPointer?
         var pitch: Int32 = 0
-        try sdlCheck(SDL_LockTexture(pointer, nil, &pixels, &pitch), "texture_failed", "locking a video texture")
-        defer { SDL_UnlockTexture(pointer) }
+        try sdlCheck(libsdl.SDL_LockTexture(pointer, nil, &pixels, &pitch), "texture_failed", "locking a video texture")
+        defer { libsdl.SDL_UnlockTexture(pointer) }
         guard let pixels else { throw SDLError("texture_failed", "a locked texture without pixels") }
         try body(pixels, Int(pitch))
     }
@@ -61,15 +62,16 @@ public final class Texture {
     static func rgba(_ renderer: Renderer, _ pixels: [UInt8], size: Size) throws -> Texture {
         let t = try Texture(renderer: renderer, format: launchad_sdl_pixelformat_rgba32(), access: SDL_TEXTUREACCESS_STATIC, size: size)
         _ = try pixels.withUnsafeBytes {
-            try sdlCheck(SDL_UpdateTexture(t.pointer, nil, $0.baseAddress, Int32(size.width * 4)), "texture_failed", "uploading a picture")
+            try sdlCheck(
+                libsdl.SDL_UpdateTexture(t.pointer, nil, $0.baseAddress, Int32(size.width * 4)), "texture_failed", "uploading a picture")
         }
         return t
     }
 
     /// A texture made from a surface (rendered text); the surface is freed here.
     static func surface(_ renderer: Renderer, _ surface: UnsafeMutablePointer<SDL_Surface>) throws -> Texture {
-        defer { SDL_FreeSurface(surface) }
-        guard let t = SDL_CreateTextureFromSurface(renderer.pointer, surface) else {
+        defer { libsdl.SDL_FreeSurface(surface) }
+        guard let t = libsdl.SDL_CreateTextureFromSurface(renderer.pointer, surface) else {
             throw SDLError("texture_failed", "cannot make a texture from text")
         }
         // Wrap the texture SDL made; the init above is for textures we create.
@@ -80,7 +82,7 @@ public final class Texture {
         pointer = t
         self.renderer = renderer
         self.size = size
-        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+        libsdl.SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
     }
 
     /// Uploads the three planes of a yuv420p picture.
@@ -88,7 +90,7 @@ public final class Texture {
         let uploaded: Void? = try frame.withYUVPlanes { p in
             var r = SDL_Rect(x: 0, y: 0, w: p.width, h: p.height)
             try sdlCheck(
-                SDL_UpdateYUVTexture(pointer, &r, p.y, p.yPitch, p.u, p.uPitch, p.v, p.vPitch),
+                libsdl.SDL_UpdateYUVTexture(pointer, &r, p.y, p.yPitch, p.u, p.uPitch, p.v, p.vPitch),
                 "texture_failed", "uploading a video picture")
         }
         if uploaded == nil { throw SDLError("texture_failed", "a video picture without three planes") }

@@ -89,8 +89,8 @@ final class VideoSurface {
 
     /// swscale's output format matching the window's, when the renderer is the software one.
     private static func packedPath(_ renderer: Renderer) -> (PictureConverter?, UInt32) {
-        guard renderer.name == "software", let window = SDL_RenderGetWindow(renderer.pointer) else { return (nil, 0) }
-        let format = SDL_GetWindowPixelFormat(window)
+        guard renderer.name == "software", let window = libsdl.SDL_RenderGetWindow(renderer.pointer) else { return (nil, 0) }
+        let format = libsdl.SDL_GetWindowPixelFormat(window)
         let threads = min(4, ProcessInfo.processInfo.activeProcessorCount)
         // 32-bit little-endian words 0xXXRRGGBB and 0xXXBBGGRR: bytes B,G,R,X and R,G,B,X.
         if format == launchad_sdl_pixelformat_rgb888() { return (PictureConverter(layout: .bgrx, threads: threads), format) }

@@ -11,22 +11,22 @@ public final class Window {
         if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
         Renderer.prepareHints()
         let pos = launchad_sdl_windowpos_centered()
-        guard let w = SDL_CreateWindow(title, pos, pos, Int32(size.width), Int32(size.height), flags) else {
+        guard let w = libsdl.SDL_CreateWindow(title, pos, pos, Int32(size.width), Int32(size.height), flags) else {
             throw SDLError("window_failed", "cannot create a \(size) window")
         }
         pointer = w
-        if fullscreen { SDL_ShowCursor(SDL_DISABLE) }
+        if fullscreen { libsdl.SDL_ShowCursor(SDL_DISABLE) }
     }
 
-    deinit { SDL_DestroyWindow(pointer) }
+    deinit { libsdl.SDL_DestroyWindow(pointer) }
 
     /// SDL's id for the window, which its events carry.
-    public var id: UInt32 { SDL_GetWindowID(pointer) }
+    public var id: UInt32 { libsdl.SDL_GetWindowID(pointer) }
 
     /// The drawable size in pixels (larger than the window size on high-DPI screens).
     public var pixelSize: Size {
         var w: Int32 = 0, h: Int32 = 0
-        SDL_GetWindowSize(pointer, &w, &h)
+        libsdl.SDL_GetWindowSize(pointer, &w, &h)
         return Size(width: Int(w), height: Int(h))
     }
 }

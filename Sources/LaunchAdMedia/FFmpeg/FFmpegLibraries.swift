@@ -1,0 +1,19 @@
+import CFFmpeg
+
+// FFmpeg's libraries, each opened on its first use by this process rather than at start-up
+// (Sources/CLazyLoad/lazy_load.h): `launchad --version` never maps libavformat's ~130
+// dependencies, and `play` opens libavformat on its read thread while the window opens.
+// A missing or older library ends the process with one line and exit status 127.
+
+/// libavutil's functions.
+let libavutil = launchad_libavutil().pointee
+/// libavcodec's functions.
+let libavcodec = launchad_libavcodec().pointee
+/// libavformat's functions.
+let libavformat = launchad_libavformat().pointee
+/// libswscale's functions.
+let libswscale = launchad_libswscale().pointee
+/// libswresample's functions.
+let libswresample = launchad_libswresample().pointee
+/// libavfilter's functions: only the analyses (validate, snapshot) open it.
+let libavfilter = launchad_libavfilter().pointee

@@ -1,0 +1,79 @@
+import Foundation
+import LaunchAdTestSupport
+import XCTest
+
+/// FFmpeg, SDL2 and libcurl are opened when a command first needs them, not at start-up
+/// (Sources/CLazyLoad/lazy_load.h), read back from the dynamic loader's own log (LD_DEBUG=files).
+final class LibraryLoadingTests: XCTestCase {
+    /// The libraries `args` made the process open (their sonames), and the run.
+    private func opened(by args: [String], environment: [String: String] = [:]) throws -> (Set<String>, Launchad.Run) {
+        let run = try Launchad.run(args, environment: Launchad.headlessEnvironment(environment.merging(["LD_DEBUG": "files"]) { $1 }))
+        let names = run.stderr.split(separator: "\n").compactMap { line -> String? in
+            guard let start = line.range(of: "file=") else { return nil }
+            return line[start.upperBound...].split(separator: " ").first.map(String.init)
+        }
+        return (Set(names), run)
+    }
+
+    private func assertOpened(
+        _ set: Set<String>, _ prefixes: [String], _ message: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        for prefix in prefixes {
+            XCTAssertTrue(set.contains { $0.hasPrefix(prefix) }, "\(message) did not open \(prefix)", file: file, line: line)
+        }
+    }
+
+    private func assertNotOpened(
+        _ set: Set<String>, _ prefixes: [String], _ message: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        for prefix in prefixes {
+            XCTAssertFalse(set.contains { $0.hasPrefix(prefix) }, "\(message) opened \(prefix)", file: file, line: line)
+        }
+    }
+
+    func testVersionOpensOnlyTheLibrariesItNames() throws {
+        let (set, run) = try opened(by: ["--version"])
+        XCTAssertEqual(run.status, 0)
+        assertOpened(set, ["libavutil.so.", "libSDL2-2.0.so.", "libSDL2_ttf-2.0.so.", "libcurl.so."], "--version")
+        assertNotOpened(set, ["libavformat.so.", "libavcodec.so.", "libavfilter.so."], "--version")
+    }
+
+    func testPlayingALocalFileOpensNeitherHTTPNorAnalysis() throws {
+        let (set, run) = try opened(by: ["play", Fixtures.media("sample-ad.mp4"), "--max-duration", "0.3"])
+        XCTAssertEqual(run.status, 0, run.stderr.split(separator: "\n").filter { !$0.contains("file=") }.joined(separator: "\n"))
+        assertOpened(set, ["libavformat.so.", "libavcodec.so.", "libSDL2-2.0.so."], "play")
+        assertNotOpened(set, ["libcurl.so.", "libavfilter.so."], "a local play")
+    }
+
+    func testProbeOpensFFmpegAlone() throws {
+        let (set, run) = try opened(by: ["probe", Fixtures.media("sample-ad.mp4")])
+        XCTAssertEqual(run.status, 0)
+        assertOpened(set, ["libavformat.so."], "probe")
+        assertNotOpened(set, ["libSDL2-2.0.so.", "libcurl.so.", "libavfilter.so."], "probe")
+    }
+
+    func testValidateOpensLibavfilter() throws {
+        let (set, run) = try opened(by: ["validate", Fixtures.media("sample-ad.mp4")])
+        XCTAssertNotEqual(run.status, 127, run.stderr.suffix(300).description)
+        assertOpened(set, ["libavfilter.so."], "validate")
+    }
+
+    /// A library the package depends on but that cannot be loaded (a damaged install) is named in
+    /// one line with exit status 127, as the dynamic loader would have at start-up.
+    func testALibraryThatCannotBeLoadedIsNamedInOneLine() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("launchad-broken-lib-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("not a library".utf8).write(to: dir.appendingPathComponent("libcurl.so.4"))
+        let run = try Launchad.run(["--version"], environment: Launchad.headlessEnvironment(["LD_LIBRARY_PATH": dir.path]))
+        XCTAssertEqual(run.status, 127)
+        XCTAssertEqual(run.stdout, "", "nothing half-printed")
+        let lines = run.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, run.stderr)
+        XCTAssertTrue(lines.first?.hasPrefix("launchad: cannot load libcurl.so.4: ") ?? false, run.stderr)
+        // What does not need libcurl still runs.
+        let probe = try Launchad.run(
+            ["probe", Fixtures.media("sample-ad.mp4")], environment: Launchad.headlessEnvironment(["LD_LIBRARY_PATH": dir.path]))
+        XCTAssertEqual(probe.status, 0, probe.stderr)
+    }
+}
