@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import LaunchAdCore
 
 /// systemd's notify protocol spoken directly (sd_notify(3) without libsystemd): each message is
