@@ -151,7 +151,7 @@ public final class AdPlayer {
             renderIfNeeded()
             if let outcome = carryOut(session.tick(now: ProcessClock.nowMs())) { return outcome }
             tellService(now: ProcessClock.nowMs())
-            libsdl.SDL_WaitEventTimeout(nil, waitMs())
+            _ = libsdl.SDL_WaitEventTimeout(nil, waitMs())
         }
     }
 

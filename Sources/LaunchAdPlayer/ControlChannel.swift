@@ -82,7 +82,7 @@ final class ControlChannel: @unchecked Sendable {
         lock.lock(); lines.append(line); awaiting = true; lock.unlock()
         var e = SDL_Event()
         e.type = SDL_USEREVENT.rawValue
-        libsdl.SDL_PushEvent(&e)
+        _ = libsdl.SDL_PushEvent(&e)
     }
 
     /// The lines received since the last call.

@@ -32,7 +32,7 @@ public enum DeviceGallery {
             let pixels = try panel(picture, logo: logo, screen: device.screen, config: config, fontPath: fontPath, atMs: atMs)
             let texture = try Texture.rgba(canvas, pixels, size: device.screen)
             // Scaled down smoothly, as a screenshot would be.
-            libsdl.SDL_SetTextureScaleMode(texture.pointer, SDL_ScaleModeLinear)
+            _ = libsdl.SDL_SetTextureScaleMode(texture.pointer, SDL_ScaleModeLinear)
             canvas.copy(texture, destination: gallery.panels[i])
             if let text = try labelFont?.render(device.label, renderer: canvas) {
                 let box = gallery.labels[i]

@@ -158,7 +158,7 @@ final class OverlayInputTests: XCTestCase {
         h.onFrame = { s, _ in
             if !closed, (s.mediaTime ?? 0) > 0.3 {
                 closed = true
-                var e = SDL_Event(); e.type = SDL_QUIT.rawValue; libsdl.SDL_PushEvent(&e)
+                var e = SDL_Event(); e.type = SDL_QUIT.rawValue; _ = libsdl.SDL_PushEvent(&e)
             }
         }
         var options = PlayOptions(file: clip)

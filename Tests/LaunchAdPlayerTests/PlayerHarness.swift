@@ -87,7 +87,7 @@ final class PlayerHarness {
         e.type = SDL_WINDOWEVENT.rawValue
         e.window.event = UInt8(id.rawValue)
         e.window.windowID = 1
-        libsdl.SDL_PushEvent(&e)
+        _ = libsdl.SDL_PushEvent(&e)
     }
 
     static func pushClick(x: Int, y: Int) {
@@ -97,7 +97,7 @@ final class PlayerHarness {
         e.button.x = Int32(x)
         e.button.y = Int32(y)
         e.button.windowID = 1
-        libsdl.SDL_PushEvent(&e)
+        _ = libsdl.SDL_PushEvent(&e)
     }
 
     static func pushFingerUp(x: Double, y: Double) {
@@ -105,7 +105,7 @@ final class PlayerHarness {
         e.type = SDL_FINGERUP.rawValue
         e.tfinger.x = Float(x)
         e.tfinger.y = Float(y)
-        libsdl.SDL_PushEvent(&e)
+        _ = libsdl.SDL_PushEvent(&e)
     }
 
     static func pushKey(_ key: SDL_KeyCode, repeating: Bool = false) {
@@ -114,7 +114,7 @@ final class PlayerHarness {
         e.key.repeat = repeating ? 1 : 0
         e.key.keysym.sym = Int32(key.rawValue)
         e.key.windowID = 1
-        libsdl.SDL_PushEvent(&e)
+        _ = libsdl.SDL_PushEvent(&e)
     }
 }
 

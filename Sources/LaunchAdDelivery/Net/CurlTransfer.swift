@@ -31,7 +31,7 @@ final class CurlTransfer {
     /// Why a connection was not opened (an internal address for a public-only URL).
     private var addressRefusal: FetchError?
 
-    private static let globalInit: Void = { libcurl.curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
+    private static let globalInit: Void = { _ = libcurl.curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
 
     init(
         url: URL, request: FetchRequest, connectTimeout: Double, totalTimeout: Double, userAgent: String,

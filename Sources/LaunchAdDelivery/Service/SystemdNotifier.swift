@@ -1,3 +1,6 @@
+// CCurl for SOCK_DGRAM and SOCK_CLOEXEC: curl.h includes <sys/socket.h> first in this module, and a
+// whole-module (release) build finds the socket constants only through that import.
+import CCurl
 import Foundation
 import Glibc
 import LaunchAdCore

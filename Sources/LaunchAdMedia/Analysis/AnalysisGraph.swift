@@ -154,7 +154,7 @@ final class AnalysisGraph {
         libavutil.av_channel_layout_default(&layout, Int32(max(1, info.channels)))
         defer { libavutil.av_channel_layout_uninit(&layout) }
         var buf = [CChar](repeating: 0, count: 128)
-        libavutil.av_channel_layout_describe(&layout, &buf, buf.count)
+        _ = libavutil.av_channel_layout_describe(&layout, &buf, buf.count)
         return .init(
             label: "ain", filter: "abuffer",
             args:

@@ -48,11 +48,11 @@ final class FilterGraph {
             libavutil.av_channel_layout_default(&layout, f.ch_layout.nb_channels)
         } else {
             var given = f.ch_layout
-            libavutil.av_channel_layout_copy(&layout, &given)
+            _ = libavutil.av_channel_layout_copy(&layout, &given)
         }
         defer { libavutil.av_channel_layout_uninit(&layout) }
         var buf = [CChar](repeating: 0, count: 128)
-        libavutil.av_channel_layout_describe(&layout, &buf, buf.count)
+        _ = libavutil.av_channel_layout_describe(&layout, &buf, buf.count)
         args += ":channel_layout=\(String(cString: buf))"
         return Input(label: label, filter: "abuffer", args: args)
     }

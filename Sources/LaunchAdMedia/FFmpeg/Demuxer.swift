@@ -54,7 +54,7 @@ public final class Demuxer: @unchecked Sendable {
             throw MediaError("not_media", "\(path) is \(name), not a media file launchad opens (playlists and manifests are refused)")
         }
         var options: OpaquePointer?
-        libavutil.av_dict_set(&options, "protocol_whitelist", "none", 0)
+        _ = libavutil.av_dict_set(&options, "protocol_whitelist", "none", 0)
         let ret = libavformat.avformat_open_input(&opened, path, format, &options)
         libavutil.av_dict_free(&options)
         guard ret >= 0, let opened else {

@@ -19,7 +19,7 @@ public struct MediaError: Error, CustomStringConvertible, Equatable {
     /// av_strerror's text for an AVERROR code.
     public static func text(_ err: Int32) -> String {
         var buf = [CChar](repeating: 0, count: Int(launchad_av_error_max_string_size()))
-        libavutil.av_strerror(err, &buf, buf.count)
+        _ = libavutil.av_strerror(err, &buf, buf.count)
         return String(cString: buf)
     }
 }

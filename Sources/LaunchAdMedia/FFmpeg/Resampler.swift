@@ -52,7 +52,7 @@ public final class Resampler: @unchecked Sendable {
         if libavutil.av_channel_layout_check(&f.pointee.ch_layout) == 0 || f.pointee.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC {
             libavutil.av_channel_layout_default(&inLayout, max(1, f.pointee.ch_layout.nb_channels))
         } else {
-            libavutil.av_channel_layout_copy(&inLayout, &f.pointee.ch_layout)
+            _ = libavutil.av_channel_layout_copy(&inLayout, &f.pointee.ch_layout)
         }
         defer { libavutil.av_channel_layout_uninit(&inLayout) }
         try check(

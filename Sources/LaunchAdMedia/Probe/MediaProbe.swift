@@ -117,7 +117,7 @@ public enum MediaProbe {
     static func aspect(_ w: Int, _ h: Int) -> String? {
         guard w > 0, h > 0 else { return nil }
         var num: Int32 = 0, den: Int32 = 0
-        libavutil.av_reduce(&num, &den, Int64(w), Int64(h), 1 << 20)
+        _ = libavutil.av_reduce(&num, &den, Int64(w), Int64(h), 1 << 20)
         return "\(num):\(den)"
     }
 

@@ -17,7 +17,7 @@ enum DisplayProbe {
             // libdecor without a decoration plugin (Debian installs none by default) ignores the
             // size a kiosk compositor gives the window (cage left it at its first size); plain
             // xdg-shell follows it. An ad needs no title bar.
-            libsdl.SDL_SetHint(SDL_HINT_VIDEO_WAYLAND_ALLOW_LIBDECOR, "0")
+            _ = libsdl.SDL_SetHint(SDL_HINT_VIDEO_WAYLAND_ALLOW_LIBDECOR, "0")
         case .kmsdrm:
             if let why = KMSReadiness.problem(
                 drm: nodes(in: "/dev/dri", prefix: "card", flags: O_RDWR),
@@ -30,7 +30,7 @@ enum DisplayProbe {
         case .sdlDefault:
             if !waylandReachable(environment) { skipWayland() }
         }
-        if let hint = choice.driverHint { libsdl.SDL_SetHint(SDL_HINT_VIDEODRIVER, hint) }
+        if let hint = choice.driverHint { _ = libsdl.SDL_SetHint(SDL_HINT_VIDEODRIVER, hint) }
     }
 
     /// Without XDG_RUNTIME_DIR (and no socket path in WAYLAND_DISPLAY) no compositor can be
@@ -42,7 +42,7 @@ enum DisplayProbe {
     /// SDL's own driver order, Wayland left out.
     private static func skipWayland() {
         let drivers = (0..<libsdl.SDL_GetNumVideoDrivers()).compactMap { libsdl.SDL_GetVideoDriver($0).map { String(cString: $0) } }
-        libsdl.SDL_SetHint(SDL_HINT_VIDEODRIVER, drivers.filter { $0 != "wayland" }.joined(separator: ","))
+        _ = libsdl.SDL_SetHint(SDL_HINT_VIDEODRIVER, drivers.filter { $0 != "wayland" }.joined(separator: ","))
     }
 
     private static func checkWayland(_ socket: String) throws {

@@ -15,7 +15,7 @@ final class HangupSignal {
         s.setEventHandler {
             var quit = SDL_Event()
             quit.type = SDL_QUIT.rawValue
-            libsdl.SDL_PushEvent(&quit)
+            _ = libsdl.SDL_PushEvent(&quit)
         }
         s.resume()
         source = s

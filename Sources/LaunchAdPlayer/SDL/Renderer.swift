@@ -32,7 +32,7 @@ public final class Renderer {
         } else {
             throw SDLError("renderer_failed", "cannot create a renderer")
         }
-        libsdl.SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_BLEND)
+        _ = libsdl.SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_BLEND)
     }
 
     /// SDL's software renderer drawing into `surface`: no display, no video driver needed.
@@ -42,7 +42,7 @@ public final class Renderer {
         }
         pointer = r
         target = surface
-        libsdl.SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_BLEND)
+        _ = libsdl.SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_BLEND)
     }
 
     deinit { libsdl.SDL_DestroyRenderer(pointer) }
@@ -60,13 +60,13 @@ public final class Renderer {
     /// rather than a software OpenGL context. (Not on Wayland: without that OpenGL context the
     /// software renderer has no way to present there, and creating it fails.)
     static func prepareHints() {
-        if !hasGPU && !isWayland { libsdl.SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0") }
+        if !hasGPU && !isWayland { _ = libsdl.SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0") }
     }
 
     /// SDL's name for the render driver in use, e.g. "opengl", "software".
     public var name: String {
         var info = SDL_RendererInfo()
-        libsdl.SDL_GetRendererInfo(pointer, &info)
+        _ = libsdl.SDL_GetRendererInfo(pointer, &info)
         return info.name.map { String(cString: $0) } ?? "unknown"
     }
 
@@ -76,26 +76,26 @@ public final class Renderer {
     /// The output's size in pixels.
     public var outputSize: Size {
         var w: Int32 = 0, h: Int32 = 0
-        libsdl.SDL_GetRendererOutputSize(pointer, &w, &h)
+        _ = libsdl.SDL_GetRendererOutputSize(pointer, &w, &h)
         return Size(width: Int(w), height: Int(h))
     }
 
     /// Fills the whole output with an opaque colour (black by default).
     public func clear(r: UInt8 = 0, g: UInt8 = 0, b: UInt8 = 0) {
-        libsdl.SDL_SetRenderDrawColor(pointer, r, g, b, 255)
-        libsdl.SDL_RenderClear(pointer)
+        _ = libsdl.SDL_SetRenderDrawColor(pointer, r, g, b, 255)
+        _ = libsdl.SDL_RenderClear(pointer)
     }
 
     /// Fills `rect` (scene coordinates) with a colour, blended by `a`.
     public func fill(_ rect: Rect, r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
-        libsdl.SDL_SetRenderDrawColor(pointer, r, g, b, a)
+        _ = libsdl.SDL_SetRenderDrawColor(pointer, r, g, b, a)
         var sr = rotation.toOutput(rect, output: outputSize).sdl
-        libsdl.SDL_RenderFillRect(pointer, &sr)
+        _ = libsdl.SDL_RenderFillRect(pointer, &sr)
     }
 
     /// Copies a texture into `destination`, turned clockwise by `rotation` degrees about its centre.
     public func copy(_ texture: Texture, source: Rect? = nil, destination: Rect, rotation: Int = 0, alpha: UInt8 = 255) {
-        libsdl.SDL_SetTextureAlphaMod(texture.pointer, alpha)
+        _ = libsdl.SDL_SetTextureAlphaMod(texture.pointer, alpha)
         // SDL turns about the destination's centre: move the centre, keep the shape, add the turn.
         let c = self.rotation.toOutput(
             x: Double(destination.x) + Double(destination.width) / 2,
@@ -107,18 +107,18 @@ public final class Renderer {
         let angle = Double((rotation + self.rotation.degrees) % 360)
         if let source {
             var src = source.sdl
-            libsdl.SDL_RenderCopyEx(pointer, texture.pointer, &src, &dst, angle, nil, SDL_FLIP_NONE)
+            _ = libsdl.SDL_RenderCopyEx(pointer, texture.pointer, &src, &dst, angle, nil, SDL_FLIP_NONE)
         } else {
-            libsdl.SDL_RenderCopyEx(pointer, texture.pointer, nil, &dst, angle, nil, SDL_FLIP_NONE)
+            _ = libsdl.SDL_RenderCopyEx(pointer, texture.pointer, nil, &dst, angle, nil, SDL_FLIP_NONE)
         }
     }
 
     /// Limits drawing to `rect` (scene coordinates); nil draws everywhere again.
     public func clip(to rect: Rect?) {
         if var r = rect.map({ rotation.toOutput($0, output: outputSize) })?.sdl {
-            libsdl.SDL_RenderSetClipRect(pointer, &r)
+            _ = libsdl.SDL_RenderSetClipRect(pointer, &r)
         } else {
-            libsdl.SDL_RenderSetClipRect(pointer, nil)
+            _ = libsdl.SDL_RenderSetClipRect(pointer, nil)
         }
     }
 

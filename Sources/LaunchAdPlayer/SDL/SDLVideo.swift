@@ -8,9 +8,9 @@ public final class SDLVideo {
     /// Starts SDL's video and event subsystems; throws `no_display` without a visible display unless SDL_VIDEODRIVER is set.
     public init() throws {
         try DisplayProbe.prepare()
-        libsdl.SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        _ = libsdl.SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         // A touch also arrives as a mouse click; handle fingers once, as fingers.
-        libsdl.SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
+        _ = libsdl.SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         if libsdl.SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) < 0 {
             throw SDLError("no_display", "cannot open a display (set DISPLAY, or SDL_VIDEODRIVER=dummy for headless runs)")
         }

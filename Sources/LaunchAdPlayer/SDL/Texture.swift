@@ -17,7 +17,7 @@ public final class Texture {
         pointer = t
         self.renderer = renderer
         self.size = size
-        libsdl.SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+        _ = libsdl.SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
     }
 
     deinit { libsdl.SDL_DestroyTexture(pointer) }
@@ -32,14 +32,14 @@ public final class Texture {
     /// picture pixel by pixel is the software renderer's most expensive path.
     public static func video(_ renderer: Renderer, size: Size) throws -> Texture {
         let t = try Texture(renderer: renderer, format: launchad_sdl_pixelformat_iyuv(), access: SDL_TEXTUREACCESS_STREAMING, size: size)
-        libsdl.SDL_SetTextureBlendMode(t.pointer, SDL_BLENDMODE_NONE)
+        _ = libsdl.SDL_SetTextureBlendMode(t.pointer, SDL_BLENDMODE_NONE)
         return t
     }
 
     /// An opaque streaming texture in `format`, written through `withPixels`.
     static func streaming(_ renderer: Renderer, format: UInt32, size: Size) throws -> Texture {
         let t = try Texture(renderer: renderer, format: format, access: SDL_TEXTUREACCESS_STREAMING, size: size)
-        libsdl.SDL_SetTextureBlendMode(t.pointer, SDL_BLENDMODE_NONE)
+        _ = libsdl.SDL_SetTextureBlendMode(t.pointer, SDL_BLENDMODE_NONE)
         return t
     }
 
@@ -82,7 +82,7 @@ public final class Texture {
         pointer = t
         self.renderer = renderer
         self.size = size
-        libsdl.SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+        _ = libsdl.SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
     }
 
     /// Uploads the three planes of a yuv420p picture.

@@ -15,7 +15,7 @@ public final class Window {
             throw SDLError("window_failed", "cannot create a \(size) window")
         }
         pointer = w
-        if fullscreen { libsdl.SDL_ShowCursor(SDL_DISABLE) }
+        if fullscreen { _ = libsdl.SDL_ShowCursor(SDL_DISABLE) }
     }
 
     deinit { libsdl.SDL_DestroyWindow(pointer) }
