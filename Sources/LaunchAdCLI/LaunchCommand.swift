@@ -1,10 +1,13 @@
 import Foundation
 import LaunchAdCore
 import LaunchAdDelivery
+import LaunchAdMedia
 
 /// `launchad launch`: the cached ad at once, a background refresh for next time, then the app.
 public enum LaunchCommand {
     public static func run(_ o: LaunchOptions) -> Int32 {
+        // FFmpeg's ~30 ms of loading overlaps reading the cache and SDL's start-up.
+        FFmpegLibraries.openInBackground()
         let out: EventSink
         do { out = try PlayCommand.eventSink(path: o.play.eventsPath) } catch {
             return PrefetchCommand.fail("\(error)", ExitCode.usage)

@@ -14,6 +14,8 @@ public final class HeldPicture {
 public enum PlayCommand {
     /// `durationGiven`: `--duration` was on the command line (said to be unused on a video).
     public static func run(_ options: PlayOptions, delivery: DeliveryOptions = DeliveryOptions(), durationGiven: Bool = false) -> Int32 {
+        // FFmpeg's ~30 ms of loading overlaps the outbox, the sniff and SDL's start-up.
+        FFmpegLibraries.openInBackground()
         var sink: EventSink
         do { sink = try eventSink(path: options.eventsPath) } catch {
             FileHandle.standardError.write(Data("launchad: \(error)\n".utf8))

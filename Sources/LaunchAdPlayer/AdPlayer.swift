@@ -114,6 +114,10 @@ public final class AdPlayer {
 
     private func runLoop() -> Outcome {
         runStartMs = ProcessClock.nowMs()
+        // SDL first (a few ms), then FFmpeg on a thread of its own while SDL starts its sound
+        // and video: the read thread finds it loaded instead of loading it after them.
+        _ = libsdl
+        FFmpegLibraries.openInBackground()
         // SDL's subsystems are started and stopped on this thread only; the engine's read
         // thread then just opens a device.
         let audioSubsystem = libsdl.SDL_InitSubSystem(SDL_INIT_AUDIO) == 0
@@ -266,7 +270,9 @@ public final class AdPlayer {
             guard session.phase == .waiting else { return nil }
             return carryOut(session.handle(.adUnavailable(code: e.code, message: e.message), now: now))
         case .ready(let f):
-            if !startSent { return creativeOpened(f, now: now) }
+            // The first picture may be decoded already: no loop turn lost before it is uploaded.
+            if !startSent, let outcome = creativeOpened(f, now: now) { return outcome }
+            if facts?.isStillImage == true { return nil }
             return advanceVideo(f)
         }
     }

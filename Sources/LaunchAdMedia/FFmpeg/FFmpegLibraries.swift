@@ -1,4 +1,5 @@
 import CFFmpeg
+import Foundation
 
 // FFmpeg's libraries, each opened on its first use by this process rather than at start-up
 // (Sources/CLazyLoad/lazy_load.h): `launchad --version` never maps libavformat's ~130
@@ -17,3 +18,13 @@ let libswscale = launchad_libswscale().pointee
 let libswresample = launchad_libswresample().pointee
 /// libavfilter's functions: only the analyses (validate, snapshot) open it.
 let libavfilter = launchad_libavfilter().pointee
+
+/// Opening FFmpeg ahead of its first use.
+public enum FFmpegLibraries {
+    /// Opens libavformat (and with it libavcodec and libavutil), libswscale and libswresample on
+    /// a thread of their own and returns at once: `play` calls it first, so the ~30 ms of
+    /// loading overlaps SDL's start-up instead of following it on the read thread.
+    public static func openInBackground() {
+        Thread.detachNewThread { _ = (libavformat, libavcodec, libavutil, libswscale, libswresample) }
+    }
+}
