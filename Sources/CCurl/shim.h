@@ -1,5 +1,8 @@
 #ifndef LAUNCHAD_CURL_SHIM_H
 #define LAUNCHAD_CURL_SHIM_H
+/* curl_easy_setopt and curl_easy_getinfo are table fields here; gcc's type-checking macros of
+   the same names (package.sh's stub is built by gcc) would rewrite them. */
+#define CURL_DISABLE_TYPECHECK
 #include <curl/curl.h>
 #include "../CLazyLoad/lazy_load.h"
 

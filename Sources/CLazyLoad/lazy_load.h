@@ -10,6 +10,11 @@
 #include <stdio.h>
 #include <unistd.h>
 
+// Swift's importer (clang) reads _Nonnull; package.sh's stub is built by gcc, which has none.
+#ifndef __clang__
+#define _Nonnull
+#endif
+
 /// `soname`, opened (or already open); when it cannot be, one line on stderr and exit status
 /// 127, the outcome the dynamic loader gives a missing library at start-up.
 static inline void *launchad_lazy_open(const char *soname) {
