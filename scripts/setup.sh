@@ -8,7 +8,7 @@ build=(pkg-config libavformat-dev libavcodec-dev libavutil-dev libswscale-dev li
        libavfilter-dev libsdl2-dev libsdl2-ttf-dev libcurl4-openssl-dev fonts-dejavu-core)
 run=(xvfb openbox xdotool)
 # scripts/package.sh and package-test.sh (--package): the static build's libxml2, Debian's packaging tools.
-package=(libxml2-dev dpkg-dev binutils gcc lintian mmdebstrap)
+package=(libxml2-dev dpkg-dev binutils xz-utils gcc lintian mmdebstrap)
 test=(ffmpeg nginx openssl xvfb openbox xdotool xauth x11-utils valgrind python3-pil chromium weston cage xwayland jq zsh fish systemd groff-base
       prometheus prometheus-node-exporter)
 
