@@ -15,7 +15,7 @@ trap 'rm -rf "$out"' EXIT
 swift format lint --strict -r Sources Tests Fuzz || { echo "lint: swift format lint found the above (swift format --in-place -r Sources Tests Fuzz mends most)" >&2; exit 1; }
 for module in LaunchAdCore LaunchAdPlayer; do
   mkdir -p "$out/$module"
-  swift symbolgraph-extract -module-name "$module" -I .build/debug/Modules -I Sources/CSDL2 -I Sources/CFFmpeg \
+  swift symbolgraph-extract -module-name "$module" -I .build/debug/Modules -I Sources/CSDL2 -I Sources/CFFmpeg -I Sources/CLazyLoad \
     -I Sources/CWayland -I /usr/include/SDL2 -target "$(uname -m)-unknown-linux-gnu" -minimum-access-level public \
     -output-dir "$out/$module"
   docc convert --additional-symbol-graph-dir "$out/$module" --fallback-display-name "$module" \
