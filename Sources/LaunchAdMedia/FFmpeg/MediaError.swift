@@ -20,7 +20,7 @@ public struct MediaError: Error, CustomStringConvertible, Equatable {
     public static func text(_ err: Int32) -> String {
         var buf = [CChar](repeating: 0, count: Int(launchad_av_error_max_string_size()))
         _ = libavutil.av_strerror(err, &buf, buf.count)
-        return String(cString: buf)
+        return String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 
