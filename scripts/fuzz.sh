@@ -38,7 +38,7 @@ build_target() {
     media)
       swiftc "${flags[@]}" -module-name LaunchAdCore -emit-library -static -emit-module \
         -emit-module-path "$build/LaunchAdCore.swiftmodule" -o "$build/libLaunchAdCore.a" $core_sources
-      swiftc "${flags[@]}" -module-name LaunchAdMedia -I "$build" -I Sources/CFFmpeg -L "$build" -lLaunchAdCore \
+      swiftc "${flags[@]}" -module-name LaunchAdMedia -I "$build" -I Sources/CFFmpeg -I Sources/CLazyLoad -L "$build" -lLaunchAdCore \
         $media_sources Tests/LaunchAdMediaTests/MediaExercise.swift Fuzz/MediaFuzz.swift -o "$build/fuzz-media" ;;
     *) echo "fuzz: unknown target $1 (manifest, media, vast, captions)" >&2; exit 2 ;;
   esac
