@@ -15,7 +15,8 @@
 #define _Nonnull
 #endif
 
-/// `soname`, opened (or already open); when it cannot be, one line on stderr and exit status
+/// `soname`, opened (or already open) for the rest of the process (never closed: the tables
+/// keep pointers into it); when it cannot be, one line on stderr and exit status
 /// 127, the outcome the dynamic loader gives a missing library at start-up.
 static inline void *launchad_lazy_open(const char *soname) {
     void *library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);

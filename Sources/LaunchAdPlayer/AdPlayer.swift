@@ -272,7 +272,6 @@ public final class AdPlayer {
         case .ready(let f):
             // The first picture may be decoded already: no loop turn lost before it is uploaded.
             if !startSent, let outcome = creativeOpened(f, now: now) { return outcome }
-            if facts?.isStillImage == true { return nil }
             return advanceVideo(f)
         }
     }

@@ -1,5 +1,6 @@
 import CFFmpeg
 import Foundation
+import Synchronization
 
 // FFmpeg's libraries, each opened on its first use by this process rather than at start-up
 // (Sources/CLazyLoad/lazy_load.h): `launchad --version` never maps libavformat's ~130
@@ -23,8 +24,12 @@ let libavfilter = launchad_libavfilter().pointee
 public enum FFmpegLibraries {
     /// Opens libavformat (and with it libavcodec and libavutil), libswscale and libswresample on
     /// a thread of their own and returns at once: `play` calls it first, so the ~30 ms of
-    /// loading overlaps SDL's start-up instead of following it on the read thread.
+    /// loading overlaps SDL's start-up instead of following it on the read thread. Only the
+    /// first call starts that thread (`play` and the player both call it).
     public static func openInBackground() {
+        guard !started.exchange(true, ordering: .relaxed) else { return }
         Thread.detachNewThread { _ = (libavformat, libavcodec, libavutil, libswscale, libswresample) }
     }
+
+    private static let started = Atomic(false)
 }
