@@ -44,7 +44,7 @@ final class ReportFile {
         let fd = mkstemp(&template)
         guard fd >= 0 else { throw Self.failure(path) }
         close(fd)
-        temp = String(cString: template)
+        temp = String(cBuffer: template)
     }
 
     deinit { if let temp { unlink(temp) } }

@@ -57,7 +57,7 @@ public struct CaptionLayout: Equatable, Sendable {
         let ceiling = max(area.y, layout.skipButton.maxY + pad)
         var kept = sizes
         var dropped = 0
-        while kept.count > 1, bottom - kept.reduce(0) { $0 + $1.height } - 2 * pad < ceiling {
+        while kept.count > 1, bottom - kept.reduce(0, { $0 + $1.height }) - 2 * pad < ceiling {
             kept.removeFirst()
             dropped += 1
         }

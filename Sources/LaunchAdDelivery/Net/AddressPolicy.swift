@@ -51,6 +51,6 @@ public enum AddressPolicy {
             guard inet_ntop(AF_INET6, &a, &text, socklen_t(text.count)) != nil else { return nil }
         default: return nil
         }
-        return String(cString: text)
+        return String(cBuffer: text)
     }
 }

@@ -1,4 +1,5 @@
 import CFFmpeg
+import LaunchAdCore
 
 /// The analysis pass's one filter graph: pictures through `videoFilters`, sound through `audioFilters`, each
 /// chain with its own source and sink in the same AVFilterGraph, fed from the one decode. Every filter passes
@@ -158,6 +159,6 @@ final class AnalysisGraph {
         return .init(
             label: "ain", filter: "abuffer",
             args:
-                "time_base=1/\(info.sampleRate):sample_rate=\(info.sampleRate):sample_fmt=\(format):channel_layout=\(String(cString: buf))")
+                "time_base=1/\(info.sampleRate):sample_rate=\(info.sampleRate):sample_fmt=\(format):channel_layout=\(String(cBuffer: buf))")
     }
 }

@@ -1,4 +1,5 @@
 import CFFmpeg
+import LaunchAdCore
 
 /// Owns an AVFilterGraph fed by buffer sources and read from buffer sinks: frames go in with `push`,
 /// filtered frames (with the filters' metadata) come out of `pull`. One graph may hold several chains
@@ -53,7 +54,7 @@ final class FilterGraph {
         defer { libavutil.av_channel_layout_uninit(&layout) }
         var buf = [CChar](repeating: 0, count: 128)
         _ = libavutil.av_channel_layout_describe(&layout, &buf, buf.count)
-        args += ":channel_layout=\(String(cString: buf))"
+        args += ":channel_layout=\(String(cBuffer: buf))"
         return Input(label: label, filter: "abuffer", args: args)
     }
 

@@ -1,4 +1,5 @@
 import CFFmpeg
+import LaunchAdCore
 
 /// A failure in the media layer, with FFmpeg's own text captured where the call failed.
 public struct MediaError: Error, CustomStringConvertible, Equatable {
@@ -20,7 +21,7 @@ public struct MediaError: Error, CustomStringConvertible, Equatable {
     public static func text(_ err: Int32) -> String {
         var buf = [CChar](repeating: 0, count: Int(launchad_av_error_max_string_size()))
         _ = libavutil.av_strerror(err, &buf, buf.count)
-        return String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return String(cBuffer: buf)
     }
 }
 

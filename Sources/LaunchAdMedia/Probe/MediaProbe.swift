@@ -108,7 +108,7 @@ public enum MediaProbe {
             f.channels = info.channels
             var buf = [CChar](repeating: 0, count: 128)
             var layout = par.ch_layout
-            if libavutil.av_channel_layout_describe(&layout, &buf, buf.count) > 0 { f.channelLayout = String(cString: buf) }
+            if libavutil.av_channel_layout_describe(&layout, &buf, buf.count) > 0 { f.channelLayout = String(cBuffer: buf) }
         }
         return f
     }
