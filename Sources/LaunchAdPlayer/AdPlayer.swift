@@ -114,17 +114,16 @@ public final class AdPlayer {
 
     private func runLoop() -> Outcome {
         runStartMs = ProcessClock.nowMs()
-        // SDL first (a few ms), then FFmpeg on a thread of its own while SDL starts its sound
-        // and video: the read thread finds it loaded instead of loading it after them.
-        _ = libsdl
-        FFmpegLibraries.openInBackground()
-        // SDL's subsystems are started and stopped on this thread only; the engine's read
-        // thread then just opens a device.
-        let audioSubsystem = libsdl.SDL_InitSubSystem(SDL_INIT_AUDIO) == 0
-        defer { if audioSubsystem { libsdl.SDL_QuitSubSystem(SDL_INIT_AUDIO) } }
+        // The file opens and is probed on the engine's thread (which loads FFmpeg if `play` has
+        // not) while SDL loads and starts its sound and video here.
         let engine = PlaybackEngine(source: config.source, muted: config.session.muted, events: events, network: network)
         self.engine = engine
-        engine.start()
+        engine.start(holdingAudio: true)
+        // SDL's subsystems are started and stopped on this thread only; the engine's thread
+        // opens its device once the audio subsystem is up.
+        let audioSubsystem = libsdl.SDL_InitSubSystem(SDL_INIT_AUDIO) == 0
+        defer { if audioSubsystem { libsdl.SDL_QuitSubSystem(SDL_INIT_AUDIO) } }
+        engine.releaseAudio()
         if let logo = config.logo { logoJob = ImageDecodeJob(path: logo, isFallback: false, network: network, in: imageThreads) }
         startIcons()
         // Held for the hand-off to the app, the window and its last picture stay; `handOff` closes them.

@@ -66,6 +66,46 @@ final class DecodeTests: XCTestCase {
         XCTAssertEqual(got.pts, got.pts.sorted())
     }
 
+    /// Packets sent before the first picture comes out, and every picture's time, in order.
+    func firstPictureDelay(_ path: String, threads: Int, slicesOnly: Bool) throws -> (packets: Int, pts: [Double], frameThreads: Bool) {
+        let d = try Demuxer(path: path)
+        let v = try XCTUnwrap(d.bestVideoStream)
+        let dec = try d.makeDecoder(stream: v, threads: threads, slicesOnly: slicesOnly)
+        let info = d.stream(v)
+        let packet = Packet(), frame = Frame()
+        var sent = 0, firstAt: Int?, pts: [Double] = []
+        func drain() throws {
+            while try dec.receive(into: frame) == .frame {
+                if firstAt == nil { firstAt = sent }
+                pts.append(frame.bestEffortPTS.map(info.seconds) ?? -1)
+                frame.unref()
+            }
+        }
+        while try d.read(into: packet) {
+            if packet.streamIndex == v { _ = try dec.send(packet); sent += 1; try drain() }
+            packet.unref()
+        }
+        _ = try dec.send(nil); try drain()
+        return (try XCTUnwrap(firstAt), pts, dec.usesFrameThreads)
+    }
+
+    /// The player's slice-threaded decoder gives its first picture after H.264's reorder delay
+    /// alone; frame threads add one picture per thread.
+    func testSliceThreadsGiveTheFirstPictureSooner() throws {
+        let path = try Fixtures.make(
+            "bframes-first.mp4",
+            ["-f", "lavfi", "-i", "testsrc2=s=640x360:r=30:d=1", "-c:v", "libx264", "-bf", "3", "-pix_fmt", "yuv420p"])
+        let slices = try firstPictureDelay(path, threads: 4, slicesOnly: true)
+        let frames = try firstPictureDelay(path, threads: 4, slicesOnly: false)
+        XCTAssertFalse(slices.frameThreads)
+        XCTAssertTrue(frames.frameThreads)
+        XCTAssertLessThanOrEqual(slices.packets, 3, "x264's reorder delay with three B-frames is two pictures")
+        XCTAssertGreaterThanOrEqual(frames.packets, slices.packets + 3, "four frame threads wait for three more packets")
+        XCTAssertEqual(slices.pts, frames.pts, "the same pictures in the same order")
+        XCTAssertEqual(slices.pts, slices.pts.sorted())
+        XCTAssertEqual(slices.pts.count, 30)
+    }
+
     func testRotationComesFromTheDisplayMatrix() throws {
         let upright = try Fixtures.make("upright.mp4", ["-f", "lavfi", "-i", "testsrc2=s=320x180:d=1", "-c:v", "libx264"])
         // FFmpeg 5.1 turns the rotate tag into a display matrix only on a stream copy.

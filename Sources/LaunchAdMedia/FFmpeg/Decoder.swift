@@ -8,14 +8,18 @@ public final class Decoder: @unchecked Sendable {
 
     public enum Received { case frame, needsInput, endOfStream }
 
-    convenience init(stream: UnsafeMutablePointer<AVStream>, threads: Int) throws {
+    convenience init(stream: UnsafeMutablePointer<AVStream>, threads: Int, slicesOnly: Bool = false) throws {
         try self.init(
             codec: stream.pointee.codecpar.pointee.codec_id, parameters: stream.pointee.codecpar, timeBase: stream.pointee.time_base,
-            threads: threads)
+            threads: threads, slicesOnly: slicesOnly)
     }
 
     /// `parameters` nil: a decoder fed by hand rather than from a stream (CEA-608 from A53 bytes).
-    init(codec id: AVCodecID, parameters: UnsafeMutablePointer<AVCodecParameters>?, timeBase: AVRational, threads: Int = 0) throws {
+    /// `slicesOnly`: no frame threads, whose every thread delays the first picture by one.
+    init(
+        codec id: AVCodecID, parameters: UnsafeMutablePointer<AVCodecParameters>?, timeBase: AVRational, threads: Int = 0,
+        slicesOnly: Bool = false
+    ) throws {
         guard let codec = libavcodec.avcodec_find_decoder(id) else {
             let name = libavcodec.avcodec_get_name(id).map { String(cString: $0) } ?? "unknown"
             throw MediaError("decoder_missing", "no decoder for codec \(name)")
@@ -28,6 +32,7 @@ public final class Decoder: @unchecked Sendable {
         }
         ctx.pointee.pkt_timebase = timeBase
         ctx.pointee.thread_count = Int32(threads)
+        if slicesOnly { ctx.pointee.thread_type = FF_THREAD_SLICE }
         try check(libavcodec.avcodec_open2(ctx, codec, nil), "decoder_failed", "opening the \(codecName) decoder")
     }
 
@@ -52,6 +57,9 @@ public final class Decoder: @unchecked Sendable {
         try check(ret, "decode_failed", "\(codecName) decoding")
         return .frame
     }
+
+    /// Whether FFmpeg decodes several pictures at once (frame threads) for this stream.
+    public var usesFrameThreads: Bool { context.pointee.active_thread_type & FF_THREAD_FRAME != 0 }
 
     /// Forgets buffered state (after a seek).
     public func flush() { libavcodec.avcodec_flush_buffers(context) }

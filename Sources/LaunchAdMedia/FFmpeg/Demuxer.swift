@@ -144,8 +144,8 @@ public final class Demuxer: @unchecked Sendable {
     }
 
     /// A decoder for one of this input's streams.
-    public func makeDecoder(stream index: Int, threads: Int = 0) throws -> Decoder {
-        try Decoder(stream: avStream(index), threads: threads)
+    public func makeDecoder(stream index: Int, threads: Int = 0, slicesOnly: Bool = false) throws -> Decoder {
+        try Decoder(stream: avStream(index), threads: threads, slicesOnly: slicesOnly)
     }
 }
 

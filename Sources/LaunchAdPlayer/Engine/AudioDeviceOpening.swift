@@ -10,8 +10,14 @@ final class AudioDeviceOpening: @unchecked Sendable {
     private var result: Result<AudioDevice, any Error>?
     private var abandoned = false
 
-    init(rate: Int, channels: Int, in group: DispatchGroup) {
+    /// Opens once `hold` is open: SDL's audio subsystem is started on the main thread.
+    init(rate: Int, channels: Int, after hold: Latch, in group: DispatchGroup) {
         startEngineThread("launchad-aopen", in: group) { [self] in
+            hold.wait {}
+            condition.lock()
+            let needed = !abandoned
+            condition.unlock()
+            guard needed else { return }
             let opened = Result { try AudioDevice(rate: rate, channels: channels) }
             condition.lock()
             if abandoned {

@@ -72,9 +72,17 @@ public final class PlaybackEngine: @unchecked Sendable {
     private let threads = DispatchGroup()
 
     /// Starts the read thread, which opens the source and then feeds the decoders; `state` tells how it went.
-    public func start() {
+    /// `holdingAudio`: the audio device opens only after `releaseAudio()` (the caller is still
+    /// starting SDL's audio subsystem while the file opens).
+    public func start(holdingAudio: Bool = false) {
+        if !holdingAudio { audioHold.open() }
         startEngineThread("launchad-read", in: threads) { [self] in readLoop() }
     }
+
+    /// SDL's audio subsystem has been started (or failed to): the audio device may open.
+    public func releaseAudio() { audioHold.open() }
+
+    private let audioHold = Latch()
 
     /// Where opening stands; safe to read from any thread.
     public var state: State { lock.lock(); defer { lock.unlock() }; return _state }
@@ -88,6 +96,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         lock.unlock()
         // Interrupts the open and the probing too, not only reads.
         abortFlag.set()
+        audioHold.open()
         readGate.stop()
         v?.abort()
         a?.abort()
@@ -151,7 +160,7 @@ public final class PlaybackEngine: @unchecked Sendable {
             // The header names the audio stream: its device opens while the streams are probed.
             if let a = d.bestAudioStream {
                 let want = PlaybackEngine.deviceFormat(d.stream(a))
-                audioOpening = AudioDeviceOpening(rate: want.rate, channels: want.channels, in: threads)
+                audioOpening = AudioDeviceOpening(rate: want.rate, channels: want.channels, after: audioHold, in: threads)
             }
             try d.findStreamInfo()
         } catch let e as MediaError { return fail(e) } catch { return fail(MediaError("open_failed", "\(error)")) }
@@ -160,7 +169,8 @@ public final class PlaybackEngine: @unchecked Sendable {
         }
         let vInfo = d.stream(vIndex)
         let vDecoder: Decoder
-        do { vDecoder = try d.makeDecoder(stream: vIndex) } catch let e as MediaError { return fail(e) } catch {
+        let threading = DecoderThreading.forPlayback(width: vInfo.width, height: vInfo.height, framesPerSecond: 1 / vInfo.frameDuration)
+        do { vDecoder = try d.makeDecoder(stream: vIndex, slicesOnly: threading == .slices) } catch let e as MediaError { return fail(e) } catch {
             return fail(MediaError("decoder_failed", "\(error)"))
         }
         let videoPipe = VideoPipeline(decoder: vDecoder, info: vInfo, roomMade: readGate)
@@ -228,7 +238,7 @@ public final class PlaybackEngine: @unchecked Sendable {
             let decoder: Decoder
             do { decoder = try d.makeDecoder(stream: index, threads: 1) } catch { opening?.abandon(); throw error }
             let want = PlaybackEngine.deviceFormat(info)
-            let device = try opening?.take() ?? AudioDevice(rate: want.rate, channels: want.channels)
+            let device = try opening?.take() ?? audioHold.wait { try AudioDevice(rate: want.rate, channels: want.channels) }
             lock.lock(); let muted = startMuted; lock.unlock()
             return (AudioPipeline(decoder: decoder, device: device, info: info, muted: muted, roomMade: readGate), index)
         } catch {
