@@ -61,6 +61,10 @@ public final class Decoder: @unchecked Sendable {
     /// Whether FFmpeg decodes several pictures at once (frame threads) for this stream.
     public var usesFrameThreads: Bool { context.pointee.active_thread_type & FF_THREAD_FRAME != 0 }
 
+    /// Pictures the decoder holds back before giving one out, to put them in display order
+    /// (H.264's and HEVC's B-frame reorder delay; 0 for most other codecs).
+    public var reorderDelay: Int { Int(context.pointee.has_b_frames) }
+
     /// Forgets buffered state (after a seek).
     public func flush() { libavcodec.avcodec_flush_buffers(context) }
 }
