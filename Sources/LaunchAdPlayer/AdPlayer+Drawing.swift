@@ -82,9 +82,9 @@ extension AdPlayer {
 
     /// How long to sleep: until the next picture is due, at most 10 ms, so input stays prompt.
     func waitMs() -> Int32 {
-        // Once the video is open and until its first picture is on screen (tens of ms), look
-        // for that picture every 2 ms rather than 10: it is the moment the viewer waits for.
-        guard firstFrameShown else { return startSent ? 2 : 10 }
+        // Until the first picture is on screen the engine ends the wait itself (`LoopWake`) when
+        // the video opens and when that picture is decoded.
+        guard firstFrameShown else { return 10 }
         guard !session.isPaused, let next = engine?.queuedTimestamps.first else { return 10 }
         let due = (next - masterClock(now: ProcessClock.uptimeSeconds())) * 1000
         return Int32(max(1, min(10, due)))

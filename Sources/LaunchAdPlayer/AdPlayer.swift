@@ -116,7 +116,8 @@ public final class AdPlayer {
         runStartMs = ProcessClock.nowMs()
         // The file opens and is probed on the engine's thread (which loads FFmpeg if `play` has
         // not) while SDL loads and starts its sound and video here.
-        let engine = PlaybackEngine(source: config.source, muted: config.session.muted, events: events, network: network)
+        let engine = PlaybackEngine(
+            source: config.source, muted: config.session.muted, events: events, network: network, wake: LoopWake.post)
         self.engine = engine
         engine.start(holdingAudio: true)
         // SDL's subsystems are started and stopped on this thread only; the engine's thread

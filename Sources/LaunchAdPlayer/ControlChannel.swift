@@ -80,9 +80,7 @@ final class ControlChannel: @unchecked Sendable {
 
     private func deliver(_ line: String) {
         lock.lock(); lines.append(line); awaiting = true; lock.unlock()
-        var e = SDL_Event()
-        e.type = SDL_USEREVENT.rawValue
-        _ = libsdl.SDL_PushEvent(&e)
+        LoopWake.post()
     }
 
     /// The lines received since the last call.

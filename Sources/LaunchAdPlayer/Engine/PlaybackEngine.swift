@@ -60,13 +60,19 @@ public final class PlaybackEngine: @unchecked Sendable {
     static let maxQueuedBytes = 15 * 1024 * 1024
 
     /// An engine for `source` (a path or URL), muted or not from the start; `network` opens an
-    /// http(s) source. Nothing happens until `start()`.
-    public init(source: String, muted: Bool, events: EventSink, network: NetworkOpener? = nil) {
+    /// http(s) source; `wake` is called (on an engine thread) when `state` changes and when the
+    /// first picture is decoded. Nothing happens until `start()`.
+    public init(
+        source: String, muted: Bool, events: EventSink, network: NetworkOpener? = nil, wake: @escaping @Sendable () -> Void = {}
+    ) {
         self.source = source
         self.network = network
         self.startMuted = muted
         self.events = events
+        self.wake = wake
     }
+
+    private let wake: @Sendable () -> Void
 
     /// Every thread the engine started; `stop` waits for them so nothing outlives a run.
     private let threads = DispatchGroup()
@@ -140,7 +146,7 @@ public final class PlaybackEngine: @unchecked Sendable {
 
     private var isAborted: Bool { lock.lock(); defer { lock.unlock() }; return aborted }
 
-    private func fail(_ e: MediaError) { lock.lock(); _state = .failed(e); lock.unlock() }
+    private func fail(_ e: MediaError) { lock.lock(); _state = .failed(e); lock.unlock(); wake() }
 
     private func readLoop() {
         let d: Demuxer
@@ -155,6 +161,7 @@ public final class PlaybackEngine: @unchecked Sendable {
                 lock.lock()
                 if !aborted { _state = .ready(VideoFacts.still) }
                 lock.unlock()
+                wake()
                 return
             }
             // The header names the audio stream: its device opens while the streams are probed.
@@ -173,7 +180,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         do { vDecoder = try d.makeDecoder(stream: vIndex, slicesOnly: threading == .slices) } catch let e as MediaError { return fail(e) } catch {
             return fail(MediaError("decoder_failed", "\(error)"))
         }
-        let videoPipe = VideoPipeline(decoder: vDecoder, info: vInfo, roomMade: readGate)
+        let videoPipe = VideoPipeline(decoder: vDecoder, info: vInfo, roomMade: readGate, firstPicture: wake)
         // Stopped while opening: no audio device for a run that is over.
         guard !isAborted else { return }
         let audioPipe = openAudio(d, opening: audioOpening)
@@ -192,6 +199,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         audioPipe?.pipe.setMuted(startMuted)
         _state = .ready(facts)
         lock.unlock()
+        wake()
         videoPipe.start(in: threads)
         audioPipe?.pipe.start(in: threads)
 

@@ -16,10 +16,13 @@ final class VideoPipeline: @unchecked Sendable {
     private let lock = NSLock()
     private var errors = 0
     private var aborted = false
+    private let firstPicture: @Sendable () -> Void
 
-    init(decoder: Decoder, info: StreamInfo, roomMade: ReadGate? = nil) {
+    /// `firstPicture` is called on the decoding thread once the first picture is queued.
+    init(decoder: Decoder, info: StreamInfo, roomMade: ReadGate? = nil, firstPicture: @escaping @Sendable () -> Void = {}) {
         self.decoder = decoder
         self.info = info
+        self.firstPicture = firstPicture
         packets = PacketQueue(secondsPerTick: info.seconds(1), roomMade: roomMade)
     }
 
@@ -46,6 +49,7 @@ final class VideoPipeline: @unchecked Sendable {
         let frameDuration = info.frameDuration
         var firstPut: Int64?
         var decodedTwice: Int64?
+        var announced = false
         func receiveAll() -> Bool {
             while !isAborted {
                 guard let r = try? decoder.receive(into: frame) else { countError(); return true }
@@ -62,6 +66,7 @@ final class VideoPipeline: @unchecked Sendable {
                 lastPTS = pts
                 guard let picture = displayable(frame.moveOut(), pts: pts) else { countError(); continue }
                 if !pictures.put(picture) { return false }
+                if !announced { announced = true; firstPicture() }
             }
             return false
         }
