@@ -34,7 +34,9 @@ let package = Package(
         .target(name: "LaunchAdDelivery", dependencies: ["CLazyLoad", "CCurl", "LaunchAdMedia", "LaunchAdCore"]),
         // Subcommands and their argument parsers (pure functions).
         .target(name: "LaunchAdCLI", dependencies: ["LaunchAdCore", "LaunchAdMedia", "LaunchAdPlayer", "LaunchAdDelivery"]),
-        .executableTarget(name: "launchad", dependencies: ["LaunchAdCLI"]),
+        // A constructor that starts loading FFmpeg before main for `play` and `launch`.
+        .target(name: "CEarlyLoad", path: "Sources/CEarlyLoad"),
+        .executableTarget(name: "launchad", dependencies: ["LaunchAdCLI", "CEarlyLoad"]),
         // Fixture making and binary running shared by the test targets.
         .target(name: "LaunchAdTestSupport", dependencies: ["LaunchAdCore"], path: "Sources/LaunchAdTestSupport"),
         .testTarget(name: "LaunchAdCoreTests", dependencies: ["LaunchAdTestSupport", "LaunchAdCore"]),

@@ -19,13 +19,13 @@
 #include <libswscale/swscale.h>
 #include <libswresample/swresample.h>
 #include "../CLazyLoad/lazy_load.h"
+#include "sonames.h"
 
 // Each library is opened on first use (Sources/CLazyLoad/lazy_load.h says why): Swift calls
 // libavcodec.avcodec_send_packet(...) and so on through one global table per library, and
 // libavfilter (about 30 more libraries: flite's voices, pocketsphinx, vulkan, ...) is opened
 // only by the commands that analyse (validate, snapshot). These lists are every function
 // LaunchAd calls; one missing from them does not link.
-#define LAUNCHAD_SONAME(lib, MAJOR) "lib" #lib ".so." AV_STRINGIFY(MAJOR)
 
 #define LAUNCHAD_LIBAVUTIL(F) \
     F(av_buffer_create) \

@@ -21,8 +21,10 @@
 /// dependencies built without BIND_NOW (about 50 of FFmpeg's 130) bind their functions on first
 /// call, not all while the loader's lock holds up SDL (FFmpeg's own libraries bind at once).
 /// Measured: libavformat with its dependencies opened in 32.9 ms median against 35.6.
+#define LAUNCHAD_LAZY_FLAGS (RTLD_LAZY | RTLD_LOCAL)
+
 static inline void *launchad_lazy_open(const char *soname) {
-    void *library = dlopen(soname, RTLD_LAZY | RTLD_LOCAL);
+    void *library = dlopen(soname, LAUNCHAD_LAZY_FLAGS);
     if (!library) {
         fprintf(stderr, "launchad: cannot load %s: %s (reinstall launchad's dependencies)\n", soname, dlerror());
         _exit(127);

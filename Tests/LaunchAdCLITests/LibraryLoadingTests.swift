@@ -76,4 +76,21 @@ final class LibraryLoadingTests: XCTestCase {
             ["probe", Fixtures.media("sample-ad.mp4")], environment: Launchad.headlessEnvironment(["LD_LIBRARY_PATH": dir.path]))
         XCTAssertEqual(probe.status, 0, probe.stderr)
     }
+
+    /// `play` starts loading FFmpeg before main (Sources/CEarlyLoad); a libavformat that cannot
+    /// be loaded is still named in one line, with exit status 127, by the first use.
+    func testPlayNamesABrokenFFmpegInOneLine() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("launchad-broken-ffmpeg-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("not a library".utf8).write(to: dir.appendingPathComponent("libavformat.so.59"))
+        let env = Launchad.headlessEnvironment(["LD_LIBRARY_PATH": dir.path])
+        let run = try Launchad.run(["play", Fixtures.media("sample-ad.mp4"), "--max-duration", "0.3"], environment: env)
+        XCTAssertEqual(run.status, 127, run.stderr)
+        let lines = run.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, run.stderr)
+        XCTAssertTrue(lines.first?.hasPrefix("launchad: cannot load libavformat.so.59: ") ?? false, run.stderr)
+        // A command that needs no libavformat still runs.
+        XCTAssertEqual(try Launchad.run(["--version"], environment: env).status, 0)
+    }
 }

@@ -1,0 +1,1 @@
+// No interface: early_load.c only has a constructor, which runs before main.
