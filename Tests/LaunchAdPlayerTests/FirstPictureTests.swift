@@ -45,7 +45,11 @@ final class FirstPictureTests: XCTestCase {
         var shown: [Double] = []
         let deadline = Date().addingTimeInterval(10)
         while !pipe.pictures.isDrained && Date() < deadline {
-            if let t = pipe.pictures.timestamps.first, pipe.pictures.pop(1) != nil { shown.append(t) } else { Thread.sleep(forTimeInterval: 0.002) }
+            if let t = pipe.pictures.timestamps.first, pipe.pictures.pop(1) != nil {
+                shown.append(t)
+            } else {
+                Thread.sleep(forTimeInterval: 0.002)
+            }
         }
         XCTAssertEqual(shown.count, packets.count, "every picture once: the first one's second decode is not shown")
         XCTAssertEqual(shown, shown.sorted())

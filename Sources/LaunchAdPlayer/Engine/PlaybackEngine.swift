@@ -177,7 +177,9 @@ public final class PlaybackEngine: @unchecked Sendable {
         let vInfo = d.stream(vIndex)
         let vDecoder: Decoder
         let threading = DecoderThreading.forPlayback(width: vInfo.width, height: vInfo.height, framesPerSecond: 1 / vInfo.frameDuration)
-        do { vDecoder = try d.makeDecoder(stream: vIndex, slicesOnly: threading == .slices) } catch let e as MediaError { return fail(e) } catch {
+        do { vDecoder = try d.makeDecoder(stream: vIndex, slicesOnly: threading == .slices) } catch let e as MediaError {
+            return fail(e)
+        } catch {
             return fail(MediaError("decoder_failed", "\(error)"))
         }
         let videoPipe = VideoPipeline(decoder: vDecoder, info: vInfo, roomMade: readGate, firstPicture: wake)
