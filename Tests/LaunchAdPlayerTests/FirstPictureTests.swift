@@ -55,4 +55,29 @@ final class FirstPictureTests: XCTestCase {
         XCTAssertEqual(shown, shown.sorted())
         XCTAssertEqual(Set(shown).count, shown.count)
     }
+
+    /// An interlaced stream is decoded as it comes: its first packet may hold one field only.
+    func testAnInterlacedStreamWaitsForItsReorderDelay() throws {
+        let path = try Fixtures.make(
+            "first-picture-interlaced.mp4",
+            [
+                "-f", "lavfi", "-i", "testsrc2=s=640x360:r=25:d=1", "-c:v", "libx264", "-bf", "3", "-flags", "+ildct+ilme",
+                "-x264-params", "tff=1", "-pix_fmt", "yuv420p"
+            ])
+        let d = try Demuxer(path: path)
+        let v = try XCTUnwrap(d.bestVideoStream)
+        let decoder = try d.makeDecoder(stream: v, slicesOnly: true)
+        XCTAssertFalse(decoder.isProgressive)
+        XCTAssertGreaterThan(decoder.reorderDelay, 0)
+        let pipe = VideoPipeline(decoder: decoder, info: d.stream(v))
+        let group = DispatchGroup()
+        pipe.start(in: group)
+        defer { pipe.abort(); _ = group.wait(timeout: .now() + 2) }
+        let packet = Packet()
+        while try d.read(into: packet) {
+            if packet.streamIndex == v { pipe.packets.put(packet.moveOut()); break }
+            packet.unref()
+        }
+        XCTAssertFalse(wait(for: 1, in: pipe.pictures, seconds: 1), "no picture drained from the first packet alone")
+    }
 }

@@ -65,6 +65,10 @@ public final class Decoder: @unchecked Sendable {
     /// (H.264's and HEVC's B-frame reorder delay; 0 for most other codecs).
     public var reorderDelay: Int { Int(context.pointee.has_b_frames) }
 
+    /// Whether the stream is known to be progressive: an interlaced one may carry a picture's two
+    /// fields in two packets.
+    public var isProgressive: Bool { context.pointee.field_order == AV_FIELD_PROGRESSIVE }
+
     /// Forgets buffered state (after a seek).
     public func flush() { libavcodec.avcodec_flush_buffers(context) }
 }

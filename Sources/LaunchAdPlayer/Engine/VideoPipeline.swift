@@ -76,8 +76,9 @@ final class VideoPipeline: @unchecked Sendable {
         // drained: on screen without that wait (two pictures' decoding, about 11 ms at 1080p).
         // The decoder is then flushed and given it again to decode the rest from; that second
         // copy of the picture is dropped. Not with frame threads (over 1080p60), where decoding
-        // the first picture twice costs more than it saves.
-        if let first = next, first.isKeyframe, decoder.reorderDelay > 0, !decoder.usesFrameThreads {
+        // the first picture twice costs more than it saves, nor when the stream is not known to
+        // be progressive (a field-coded picture comes in two packets: one alone is half of it).
+        if let first = next, first.isKeyframe, decoder.reorderDelay > 0, !decoder.usesFrameThreads, decoder.isProgressive {
             if (try? decoder.send(first)) == true, (try? decoder.send(nil)) == true {
                 if !receiveAll() { return }
                 decodedTwice = firstPut
