@@ -4,6 +4,7 @@
 // Swift runtime and Foundation start meanwhile, on the other core). It only warms: the tables
 // are filled, and a library that cannot be loaded reported (exit 127), where FFmpeg is first
 // used (Sources/CLazyLoad/lazy_load.h). The libraries stay open for the process, as there.
+#include <stdlib.h>
 #include <string.h>
 #include "../CFFmpeg/sonames.h"
 #include "../CLazyLoad/lazy_load.h"
@@ -16,13 +17,16 @@ static void *launchad_early_load_thread(void *unused) {
     return NULL;
 }
 
+static pthread_t launchad_early_load_thread_id;
+
+// A process that ends at once (a usage error) waits for the loading to finish: exit's
+// destructors must not run beside library constructors still running in that thread (under
+// ThreadSanitizer, libgomp's asserted).
+static void launchad_early_load_join(void) { pthread_join(launchad_early_load_thread_id, NULL); }
+
 // glibc passes the executable's constructors argc and argv.
 __attribute__((constructor)) static void launchad_early_load(int argc, char **argv) {
     if (argc < 2 || (strcmp(argv[1], "play") != 0 && strcmp(argv[1], "launch") != 0)) return;
-    pthread_attr_t attributes;
-    if (pthread_attr_init(&attributes) != 0) return;
-    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-    pthread_t thread;
-    pthread_create(&thread, &attributes, launchad_early_load_thread, NULL);
-    pthread_attr_destroy(&attributes);
+    if (pthread_create(&launchad_early_load_thread_id, NULL, launchad_early_load_thread, NULL) != 0) return;
+    atexit(launchad_early_load_join);
 }
