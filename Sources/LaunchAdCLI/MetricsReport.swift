@@ -1,21 +1,26 @@
 import Foundation
 import LaunchAdCore
 import LaunchAdDelivery
-import Synchronization
 
 /// Watches a run's events for its metrics, passing every event on unchanged.
-final class MetricsSink: EventSink, Sendable {
+// unchecked Sendable: `metrics` is read and written only under `lock`. An NSLock, not a Mutex:
+// the player's thread and `launch`'s background refresh emit at once, and ThreadSanitizer does
+// not see Synchronization's Mutex order accesses on Linux (it reported this sink).
+final class MetricsSink: EventSink, @unchecked Sendable {
     private let inner: EventSink
-    private let metrics: Mutex<PlayMetrics>
+    private let lock = NSLock()
+    private var metrics: PlayMetrics
 
-    init(_ inner: EventSink, adID: String) { self.inner = inner; metrics = Mutex(PlayMetrics(adID: adID)) }
+    init(_ inner: EventSink, adID: String) { self.inner = inner; metrics = PlayMetrics(adID: adID) }
 
     func emit(_ event: AdEvent) {
-        metrics.withLock { $0.observe(event) }
+        lock.lock()
+        metrics.observe(event)
+        lock.unlock()
         inner.emit(event)
     }
 
-    var run: PlayMetrics { metrics.withLock { $0 } }
+    var run: PlayMetrics { lock.lock(); defer { lock.unlock() }; return metrics }
 }
 
 /// `--metrics FILE` (or a local manifest's `metrics`): checked at start, written at the end.
