@@ -22,10 +22,10 @@ let libavfilter = launchad_libavfilter().pointee
 
 /// Opening FFmpeg ahead of its first use.
 public enum FFmpegLibraries {
-    /// Opens libavformat (and with it libavcodec and libavutil), libswscale and libswresample on
-    /// a thread of their own and returns at once: `play` calls it first, so the ~30 ms of
-    /// loading overlaps SDL's start-up instead of following it on the read thread. Only the
-    /// first call starts that thread (`play` and the player both call it).
+    /// Fills the tables of libavformat (and with it libavcodec and libavutil), libswscale and
+    /// libswresample on a thread of their own and returns at once: `play` and `launch` call it
+    /// first, while their libraries are already loading from the constructor in
+    /// Sources/CEarlyLoad, so the read thread finds them ready. Only the first call starts it.
     public static func openInBackground() {
         guard !started.exchange(true, ordering: .relaxed) else { return }
         Thread.detachNewThread { _ = (libavformat, libavcodec, libavutil, libswscale, libswresample) }
