@@ -46,5 +46,10 @@ if [ "${CI:-}" = "true" ] && [ "$skipped" -gt 0 ]; then
 fi
 echo "tests: $passed passed, $failed failed, $skipped skipped"
 [ "$status" -eq 0 ] && [ "$lint_status" -ne 0 ] && { echo "test: scripts/lint.sh failed (style or API documentation)" >&2; status=1; }
-[ "$status" -eq 0 ] && [ "$tsan_status" -ne 0 ] && { echo "test: the ThreadSanitizer run failed" >&2; status=$tsan_status; }
+if [ "$tsan_status" -ne 0 ]; then
+  # Again here, so that the race is in the log's tail, not only before the suite's output.
+  cat .build/tsan/report.txt >&2 2>/dev/null || true
+  echo "test: the ThreadSanitizer run failed" >&2
+  [ "$status" -eq 0 ] && status=$tsan_status
+fi
 exit "$status"

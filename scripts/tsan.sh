@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds the tests with ThreadSanitizer (its own build folder, .build/tsan) and runs the engine,
 # player and launch-flow tests under it. Prints the tests run, the races found and the minutes
-# taken; exits 1 if any data race is reported (or a test fails).
+# taken; exits 1 if any data race is reported (or a test fails). The races' reports (and any
+# failing test's lines) are also kept in .build/tsan/report.txt, which scripts/test.sh prints
+# again at the end of CI's log.
 # Extra arguments replace the default test filter.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,13 +13,15 @@ export SDL_AUDIODRIVER=dummy SDL_VIDEODRIVER=dummy
 # halt_on_error=0: report every race of the run, not only the first. SDL's and FFmpeg's own
 # threads are not instrumented (system libraries), so only races in our Swift code can show.
 export TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1 ${TSAN_OPTIONS:-}"
-filter=${1:-'EngineStopTests|PlaybackTests|FocusPauseTests|OverlayInputTests|ImageLayoutTests|ImageDecodeOffMainTests|LaunchFlowTests|PrefetchTests|CacheTests|ControlChannelTests'}
+filter=${1:-'LockedTests|EngineStopTests|PlaybackTests|FocusPauseTests|OverlayInputTests|ImageLayoutTests|ImageDecodeOffMainTests|LaunchFlowTests|PrefetchTests|CacheTests|ControlChannelTests'}
 began=$(date +%s)
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
+report=.build/tsan/report.txt
+mkdir -p .build/tsan && rm -f "$report"
 if ! swift build --build-tests --sanitize=thread --scratch-path .build/tsan >"$log" 2>&1; then
-  grep -E "error:" "$log" >&2 || tail -n 30 "$log" >&2
-  echo "tsan: the build failed" >&2
+  { grep -E "error:" "$log" || tail -n 30 "$log"; echo "tsan: the build failed"; } >"$report"
+  cat "$report" >&2
   exit 1
 fi
 set +e
@@ -29,6 +33,8 @@ races=$(grep -c "WARNING: ThreadSanitizer:" "$log" || true)
 summary=$(grep -E "Executed [0-9]+ tests?, with [0-9]+ failures?" "$log" | tail -n 1 \
           | sed -E 's/.*Executed ([0-9]+) tests?, with ([0-9]+) failures?.*/\1 tests run, \2 failing/' || true)
 minutes=$(awk -v s="$(( $(date +%s) - began ))" 'BEGIN { printf "%.1f", s / 60 }')
-grep -A30 "WARNING: ThreadSanitizer" "$log" | head -n 200 >&2 || true
-echo "tsan: ${summary:-no test summary}; races found: $races; $minutes min"
+{ grep -A30 "WARNING: ThreadSanitizer" "$log" | head -n 200 || true
+  grep -E "error: |' failed \(" "$log" | head -n 40 || true
+  echo "tsan: ${summary:-no test summary}; races found: $races; $minutes min"; } >"$report"
+cat "$report" >&2
 [ "$status" -eq 0 ] && [ "$races" -eq 0 ]

@@ -1,10 +1,9 @@
 import Foundation
 import LaunchAdCore
-import Synchronization
 
 /// Writes one JSON object per line to a file handle (stdout or `--events FILE`), flushing each line
 /// so a host process reading the pipe sees every event as it happens.
-/// The handle (which owns the descriptor) is written only under `lastMs`'s Mutex, one whole line at a time.
+/// The handle (which owns the descriptor) is written only under `lastMs`'s lock, one whole line at a time.
 public final class JSONLinesSink: EventSink, Sendable {
     private let handle: FileHandle
 
@@ -23,7 +22,7 @@ public final class JSONLinesSink: EventSink, Sendable {
 
     /// The latest time written: threads stamp events just before they reach the lock, so a line
     /// is never written with an earlier time than the one before it.
-    private let lastMs = Mutex(0)
+    private let lastMs = Locked(0)
 
     public func emit(_ event: AdEvent) {
         lastMs.withLock { lastMs in

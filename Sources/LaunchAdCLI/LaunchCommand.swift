@@ -235,31 +235,23 @@ public enum LaunchCommand {
                 ]))
     }
 
-    /// Starts `CMD ARGS...` (looked up on PATH) with this process's stdin, stdout and stderr.
+    /// Starts `CMD ARGS...` (looked up on PATH) with this process's stdin, stdout and stderr;
+    /// from then on the launcher's SIGTERM, SIGINT and SIGHUP go to it.
     static func startApp(_ command: [String]) -> AppProcess? {
+        let forwarder = SignalForwarder()
         let app: AppProcess
         do { app = try AppProcess.spawn(command) } catch {
             FileHandle.standardError.write(Data("launchad: \(error)\n".utf8))
+            forwarder.cancel()
             return nil
         }
-        forwardSignals(to: app)
+        forwarder.forward(to: app)
+        forwarders = forwarder
         return app
     }
 
-    // Set once on the main thread before the app is awaited; kept only so the sources live on.
-    nonisolated(unsafe) private static var forwarders: [DispatchSourceSignal] = []
-
-    /// From here on a SIGTERM, SIGINT or SIGHUP sent to the launcher goes to the app instead,
-    /// which decides how to end (and its status is the launcher's).
-    static func forwardSignals(to app: AppProcess) {
-        forwarders = [SIGTERM, SIGINT, SIGHUP].map { sig in
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { app.signal(sig) }
-            source.resume()
-            return source
-        }
-    }
+    // Set once on the main thread before the app is awaited; kept only so the handlers live on.
+    nonisolated(unsafe) private static var forwarders: SignalForwarder?
 
     /// The app's exit status; 128+N when signal N ended it (as a shell reports it).
     static func waitForApp(_ app: AppProcess) -> Int32 { app.wait() }

@@ -3,24 +3,19 @@ import LaunchAdCore
 import LaunchAdDelivery
 
 /// Watches a run's events for its metrics, passing every event on unchanged.
-// unchecked Sendable: `metrics` is read and written only under `lock`. An NSLock, not a Mutex:
-// the player's thread and `launch`'s background refresh emit at once, and ThreadSanitizer does
-// not see Synchronization's Mutex order accesses on Linux (it reported this sink).
-final class MetricsSink: EventSink, @unchecked Sendable {
+// The player's thread and `launch`'s background refresh emit at once.
+final class MetricsSink: EventSink, Sendable {
     private let inner: EventSink
-    private let lock = NSLock()
-    private var metrics: PlayMetrics
+    private let metrics: Locked<PlayMetrics>
 
-    init(_ inner: EventSink, adID: String) { self.inner = inner; metrics = PlayMetrics(adID: adID) }
+    init(_ inner: EventSink, adID: String) { self.inner = inner; metrics = Locked(PlayMetrics(adID: adID)) }
 
     func emit(_ event: AdEvent) {
-        lock.lock()
-        metrics.observe(event)
-        lock.unlock()
+        metrics.withLock { $0.observe(event) }
         inner.emit(event)
     }
 
-    var run: PlayMetrics { lock.lock(); defer { lock.unlock() }; return metrics }
+    var run: PlayMetrics { metrics.withLock { $0 } }
 }
 
 /// `--metrics FILE` (or a local manifest's `metrics`): checked at start, written at the end.

@@ -1,6 +1,5 @@
 import Foundation
 import LaunchAdCore
-import Synchronization
 
 /// A one-line progress bar redrawn in place on a terminal (`\r`), for any long job with a known
 /// total: downloads (bytes) or files checked (a count). Safe to update from any thread; redraws
@@ -13,10 +12,10 @@ public final class ProgressBar: Sendable {
     private let unit: Unit
     private let width: Int
     /// The total, the last redraw's time and whether a line is on screen; writes happen under it too.
-    private let state: Mutex<(total: Int64, lastDraw: Double, drawn: Bool)>
+    private let state: Locked<(total: Int64, lastDraw: Double, drawn: Bool)>
 
     public init(total: Int64, unit: Unit = .count, output: FileHandle = .standardError, width: Int = 28) {
-        state = Mutex((total, 0, false)); self.unit = unit; self.output = output; self.width = width
+        state = Locked((total, 0, false)); self.unit = unit; self.output = output; self.width = width
     }
 
     /// True when the file descriptor is a terminal (no bars in logs or pipes).

@@ -1,7 +1,6 @@
 import Foundation
 import LaunchAdCore
 import LaunchAdDelivery
-import Synchronization
 
 /// Notes whether the chosen ad itself (not its fallback) reached the screen, passing every
 /// event on; `record` then writes the play into the cache index, where the frequency caps of
@@ -10,7 +9,7 @@ final class ShownPlay: EventSink, Sendable {
     private let store: CacheStore
     private let id: String
     private let inner: EventSink
-    private let shownAt = Mutex<Date?>(nil)
+    private let shownAt = Locked<Date?>(nil)
 
     init(store: CacheStore, id: String, sink: EventSink) { self.store = store; self.id = id; inner = sink }
 

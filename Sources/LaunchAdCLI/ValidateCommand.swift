@@ -2,7 +2,6 @@ import Foundation
 import LaunchAdCore
 import LaunchAdDelivery
 import LaunchAdMedia
-import Synchronization
 
 /// `launchad validate FILE...`: decode and analyse each creative, check it against the profile or
 /// spec, print the report. Exit 1 when any rule fails, 2 for a bad command line or spec file.
@@ -74,12 +73,12 @@ public enum ValidateCommand {
 public final class ValidateProgress: Sendable {
     private let files: [String]
     /// Each creative's decoded fraction.
-    private let done: Mutex<[Double]>
+    private let done: Locked<[Double]>
     private let bar: ProgressBar
 
     public init(_ files: [String], output: FileHandle = .standardError) {
         self.files = files
-        done = Mutex(Array(repeating: 0, count: files.count))
+        done = Locked(Array(repeating: 0, count: files.count))
         bar = ProgressBar(total: 1000, unit: .percent, output: output)
     }
 

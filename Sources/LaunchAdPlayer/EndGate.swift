@@ -1,12 +1,11 @@
 import Foundation
 import LaunchAdCore
-import Synchronization
 
 /// Keeps `end` the last event of a run: anything reported after it (a link that failed to open,
 /// a thread finishing late) goes to stderr as one line instead of into the event stream.
 final class EndGate: EventSink, Sendable {
     private let inner: EventSink
-    private let ended = Mutex(false)
+    private let ended = Locked(false)
 
     init(_ inner: EventSink) { self.inner = inner }
 

@@ -1,6 +1,6 @@
 import Foundation
+import LaunchAdCore
 import LaunchAdMedia
-import Synchronization
 
 /// Decodes a still image (the ad, the fallback or the logo) on a thread of its own, so a large
 /// or remote picture never holds up the window, input or the first-frame deadline. The main
@@ -8,7 +8,7 @@ import Synchronization
 final class ImageDecodeJob: Sendable {
     let path: String
     let isFallback: Bool
-    private let result = Mutex<Result<RGBAImage, any Error>?>(nil)
+    private let result = Locked<Result<RGBAImage, any Error>?>(nil)
 
     init(path: String, isFallback: Bool, network: NetworkOpener?, in group: DispatchGroup) {
         self.path = path

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import LaunchAdCore
 
 /// Media fixtures for the tests, made once per machine with the ffmpeg command-line tool
 /// (a test helper only: the product never calls it) and kept in a cache folder by recipe.
@@ -87,7 +87,7 @@ public enum Fixtures {
         if let stdin { input.fileHandleForWriting.write(stdin) }
         try? input.fileHandleForWriting.close()
         // Read both pipes concurrently so a chatty child never blocks on a full pipe.
-        let errBox = Mutex(Data())
+        let errBox = Locked(Data())
         let group = DispatchGroup()
         group.enter()
         DispatchQueue.global().async {

@@ -1,6 +1,5 @@
 import Foundation
 import LaunchAdCore
-import Synchronization
 
 /// A BeaconQueue that keeps what was enqueued, in order, for tests of the tracking decisions.
 public final class RecordingBeaconQueue: BeaconQueue, Sendable {
@@ -10,7 +9,7 @@ public final class RecordingBeaconQueue: BeaconQueue, Sendable {
         public var at: Date
     }
 
-    private let stored = Mutex<[Entry]>([])
+    private let stored = Locked<[Entry]>([])
 
     public init() {}
 

@@ -1,10 +1,9 @@
 import Foundation
 import LaunchAdCore
-import Synchronization
 
 /// Keeps events in memory; for tests and for callers that inspect a run afterwards.
 public final class RecordingSink: EventSink, Sendable {
-    private let stored = Mutex<[AdEvent]>([])
+    private let stored = Locked<[AdEvent]>([])
 
     public init() {}
 

@@ -2,7 +2,6 @@ import Foundation
 import LaunchAdCore
 import LaunchAdDelivery
 import LaunchAdTestSupport
-import Synchronization
 import XCTest
 
 /// `launchad launch` and `prefetch` as a user runs them, against a real nginx on loopback:
@@ -400,7 +399,7 @@ final class LaunchFlowTests: XCTestCase {
     func testConcurrentAndKilledRefreshesLeaveAConsistentCache() throws {
         let red = try image("red"), blue = try image("blue")
         try server.publish([AdServer.Ad(id: "a", file: "a.png", data: red), AdServer.Ad(id: "b", file: "b.png", data: blue)])
-        let statuses = Mutex<[Int32]>([])
+        let statuses = Locked<[Int32]>([])
         let args = ["prefetch", "--manifest", server.manifestURL, "--cache", cache.path, "--size", "320x240", "--retries", "0"]
         DispatchQueue.concurrentPerform(iterations: 3) { _ in
             let status = (try? Launchad.run(args).status) ?? -1

@@ -1,7 +1,6 @@
 import Foundation
 import LaunchAdCore
 import LaunchAdDelivery
-import Synchronization
 
 /// Watches one play's events and, at its `end`, queues its record for the collector through
 /// the outbox (on disk before the `end` goes on), then passes every event on unchanged.
@@ -12,13 +11,13 @@ final class RecordSink: EventSink, Sendable {
     private let screen: String
     /// The creative's sha256, worked out when the record is made (after the ad, not before it).
     private let creative: @Sendable () -> String?
-    private let record: Mutex<PlayRecord>
+    private let record: Locked<PlayRecord>
 
     init(
         _ inner: EventSink, record: PlayRecord, target: ReportTarget, outbox: Outbox, screen: String,
         creative: @escaping @Sendable () -> String?
     ) {
-        self.inner = inner; self.record = Mutex(record); self.target = target; self.outbox = outbox; self.screen = screen
+        self.inner = inner; self.record = Locked(record); self.target = target; self.outbox = outbox; self.screen = screen
         self.creative = creative
     }
 

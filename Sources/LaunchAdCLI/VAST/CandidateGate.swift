@@ -1,6 +1,5 @@
 import Foundation
 import LaunchAdCore
-import Synchronization
 
 /// One try of one media file of a VAST ad. When the file does not open or decode before its
 /// first frame and another candidate is left, the try's `error` and `end` are held back (no
@@ -16,7 +15,7 @@ final class CandidateGate: EventSink, Sendable {
     private let sink: EventSink
     private let media: String
     private let canFallThrough: Bool
-    private let state = Mutex<(shown: Bool, failed: Bool)>((false, false))
+    private let state = Locked<(shown: Bool, failed: Bool)>((false, false))
 
     /// `sink`: where the `media_fallback` event goes (the run's own stream).
     init(_ inner: EventSink, media: String, canFallThrough: Bool, sink: EventSink) {

@@ -1,7 +1,6 @@
 import Foundation
 import LaunchAdCore
 import LaunchAdDelivery
-import Synchronization
 
 /// Passes the player's events on and turns each into the ad's tracking beacons (the core's
 /// VASTTracker decides which fire, with their macros), queued durably in the order they happen.
@@ -11,11 +10,11 @@ final class TrackingSink: EventSink, Sendable {
     private let inner: EventSink
     private let queue: BeaconQueue?
     /// The tracker, and the view tick already asked for (process ms), so one timer is pending at a time.
-    private let state: Mutex<(tracker: VASTTracker, tickAt: Int?)>
+    private let state: Locked<(tracker: VASTTracker, tickAt: Int?)>
     private let writer = DispatchQueue(label: "launchad-beacon-writer")
 
     init(_ inner: EventSink, tracker: VASTTracker, queue: BeaconQueue?) {
-        self.inner = inner; self.state = Mutex((tracker, nil)); self.queue = queue
+        self.inner = inner; self.state = Locked((tracker, nil)); self.queue = queue
     }
 
     func emit(_ event: AdEvent) {
@@ -74,7 +73,7 @@ final class AdEndSink: EventSink, Sendable {
     private let inner: EventSink
     private let adID: String?
     private let sequence: Int?
-    private let seen = Mutex<(shownMs: Int, closed: Bool)>((0, false))
+    private let seen = Locked<(shownMs: Int, closed: Bool)>((0, false))
 
     init(_ inner: EventSink, adID: String?, sequence: Int?) { self.inner = inner; self.adID = adID; self.sequence = sequence }
 

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import LaunchAdCore
 
 /// Runs `body(0..<count)` on `threads` threads of their own (long, blocking work such as decoding a whole
 /// creative does not belong on Dispatch's shared pool), each taking the next index when it is free.
@@ -22,12 +22,12 @@ public func parallelMap<T: Sendable>(_ count: Int, threads: Int, _ body: @escapi
     return work.results
 }
 
-/// The next index to run and the results so far, under one Mutex.
+/// The next index to run and the results so far, under one lock.
 private final class IndexedResults<T: Sendable>: Sendable {
     private let count: Int
-    private let state: Mutex<(next: Int, slots: [T?])>
+    private let state: Locked<(next: Int, slots: [T?])>
 
-    init(_ count: Int) { self.count = count; state = Mutex((0, Array(repeating: nil, count: count))) }
+    init(_ count: Int) { self.count = count; state = Locked((0, Array(repeating: nil, count: count))) }
 
     func claim() -> Int? {
         state.withLock { s in

@@ -1,7 +1,6 @@
 import Foundation
 import LaunchAdCore
 import LaunchAdMedia
-import Synchronization
 
 /// A network creative for the demuxer, fetched by the project's HTTP client in ranges: each
 /// request obeys the same rules as a download (https unless loopback or --allow-http, every
@@ -20,7 +19,7 @@ public final class HTTPByteSource: ByteSource, Sendable {
         var fetched: Int64 = 0
         var cancelled = false
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let isAborted: @Sendable () -> Bool
 
     /// Fetches the first range at once, so a refused or unreachable URL fails the open; a run

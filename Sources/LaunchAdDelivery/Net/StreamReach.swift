@@ -1,12 +1,11 @@
 import Foundation
 import LaunchAdCore
-import Synchronization
 
 /// The reach of creatives that will be streamed (`play` of a VAST media file, a first launch's
 /// manifest creative), noted by whoever read the document naming them, and read by the byte
 /// source that streams them: FFmpeg's open path carries only a URL string.
 public enum StreamReach {
-    private static let noted = Mutex<[String: Reach]>([:])
+    private static let noted = Locked<[String: Reach]>([:])
 
     /// `url` was named by a document whose URLs have `reach`; the narrowest noting holds.
     public static func note(_ reach: Reach, for url: String) {
@@ -25,7 +24,7 @@ public enum StreamReach {
 public final class ReachQueue: BeaconQueue, Sendable {
     /// The queue beacons go to (the Outbox, for what else it takes: play records).
     public let base: BeaconQueue
-    private let current = Mutex<Reach>(.any)
+    private let current = Locked<Reach>(.any)
 
     public init(_ base: BeaconQueue) { self.base = base }
 

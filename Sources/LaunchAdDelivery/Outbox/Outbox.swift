@@ -1,6 +1,5 @@
 import Foundation
 import LaunchAdCore
-import Synchronization
 
 /// The durable outbox for tracking beacons and play records: every item is on disk before it
 /// is sent and leaves only when delivered, refused for good, expired or pushed out by the
@@ -424,7 +423,7 @@ final class RoundProgress: Sendable {
         var counts = OutboxCounts()
         var countedAt = ProcessClock.uptimeSeconds()
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func noteDue(_ ms: Int64) { state.withLock { $0.round.nextDueMs = min($0.round.nextDueMs ?? .max, ms) } }
 
@@ -455,7 +454,7 @@ final class RoundProgress: Sendable {
 
 /// The last failure per host during a round, for `outbox status` (a beacon is never lost silently).
 final class ProblemLog: Sendable {
-    private let byHost = Mutex<[String: String]>([:])
+    private let byHost = Locked<[String: String]>([:])
     func note(_ host: String, _ text: String) { byHost.withLock { $0[host] = text } }
     var all: [String: String] { byHost.withLock { $0 } }
 }

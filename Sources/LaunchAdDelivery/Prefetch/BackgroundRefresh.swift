@@ -1,15 +1,14 @@
 import Foundation
 import LaunchAdCore
-import Synchronization
 
 /// Runs a refresh on its own thread so the ad never waits for it. The launcher can wait for
 /// the manifest (first launch) and, after the ad, for the end of the refresh, both bounded.
-// Sendable, checked: the manifest and report are under Mutex; `before` is fixed at construction.
+// Sendable, checked: the manifest and report are under a lock; `before` is fixed at construction.
 public final class BackgroundRefresh: Sendable {
     public let prefetcher: Prefetcher
     private let finished = DispatchSemaphore(value: 0)
     private let manifestReady = DispatchSemaphore(value: 0)
-    private let outcome = Mutex<(manifest: Manifest?, report: PrefetchReport?)>((nil, nil))
+    private let outcome = Locked<(manifest: Manifest?, report: PrefetchReport?)>((nil, nil))
     /// Runs on the refresh thread before the refresh (e.g. marking the shown ad in the index).
     private let before: (@Sendable () -> Void)?
 
@@ -57,7 +56,7 @@ public final class BackgroundRefresh: Sendable {
 /// last line even when the refresh reports after the ad is over.
 public final class HeldEndSink: EventSink, Sendable {
     private let base: EventSink
-    private let held = Mutex<AdEvent?>(nil)
+    private let held = Locked<AdEvent?>(nil)
 
     public init(_ base: EventSink) { self.base = base }
 

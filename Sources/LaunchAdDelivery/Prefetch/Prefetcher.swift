@@ -1,6 +1,5 @@
 import Foundation
 import LaunchAdCore
-import Synchronization
 
 /// Refreshes the cache from the manifest: fetches it (conditionally), downloads what the next
 /// launches will show to temporary files, installs each only once its size and sha256 match,
@@ -8,7 +7,7 @@ import Synchronization
 /// for index updates, never across a download, and nothing cached is touched when the manifest
 /// cannot be read.
 // Sendable, checked: settings and callbacks are fixed at construction; what a run learns (the
-// reaches) and the cancel flag are under Mutex; index changes go through the cache store's lock.
+// reaches) and the cancel flag are under a lock; index changes go through the cache store's lock.
 public final class Prefetcher: Sendable {
     let store: CacheStore
     let fetcher: Fetcher
@@ -24,7 +23,7 @@ public final class Prefetcher: Sendable {
 
     /// What the run has learnt: the reach of the URLs its manifest names (set once it is read,
     /// before `onManifest`) and each VAST ad's (the manifest's narrowed by its tag chain's).
-    private let reaches = Mutex<(manifest: Reach, ads: [String: Reach])>((.any, [:]))
+    private let reaches = Locked<(manifest: Reach, ads: [String: Reach])>((.any, [:]))
 
     /// Set by `cancel`; every request of this refresh carries it, so a retry's backoff ends at once.
     let cancellation = Cancellation()

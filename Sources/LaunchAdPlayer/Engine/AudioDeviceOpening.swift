@@ -4,7 +4,7 @@ import Foundation
 /// server can take tens of milliseconds to answer, and the first picture should not wait for
 /// it. The stream's header gives the rate and channels; the pipeline resamples to whatever the
 /// device settles on, so the probe finding other values later changes nothing.
-// unchecked Sendable: waits on a condition variable (NSCondition; Synchronization's Mutex has none); `result` and `abandoned` are guarded by `condition`.
+// unchecked Sendable: waits on a condition variable (NSCondition, as `Locked` cannot wait); `result` and `abandoned` are guarded by `condition`.
 final class AudioDeviceOpening: @unchecked Sendable {
     private let condition = NSCondition()
     private var result: Result<AudioDevice, any Error>?

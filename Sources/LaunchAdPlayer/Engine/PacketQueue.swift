@@ -3,7 +3,7 @@ import LaunchAdMedia
 
 /// Packets from the read thread to one decoder thread. Unbounded by itself: the read thread
 /// watches `bytes` and `seconds` and stops reading while the queues hold enough (ffplay's rule).
-// unchecked Sendable: waits on a condition variable (NSCondition; Synchronization's Mutex has none); every field is read and written under `cond`.
+// unchecked Sendable: waits on a condition variable (NSCondition, as `Locked` cannot wait); every field is read and written under `cond`.
 final class PacketQueue: @unchecked Sendable {
     private let cond = NSCondition()
     /// Told whenever a packet is taken, so a reader waiting for room wakes at once.
@@ -61,7 +61,7 @@ final class PacketQueue: @unchecked Sendable {
 
 /// The read thread's wait for room in the packet queues: woken when a decoder takes a packet or
 /// the engine stops, instead of polling.
-// unchecked Sendable: waits on a condition variable (NSCondition; Synchronization's Mutex has none); the flag is read and written under `cond`.
+// unchecked Sendable: waits on a condition variable (NSCondition, as `Locked` cannot wait); the flag is read and written under `cond`.
 final class ReadGate: @unchecked Sendable {
     private let cond = NSCondition()
     private var stopped = false

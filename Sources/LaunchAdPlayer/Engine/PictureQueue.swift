@@ -10,7 +10,7 @@ final class DecodedPicture: Sendable {
 
 /// Decoded pictures from the video decoder to the main thread: at most `capacity` (3, as ffplay),
 /// so decoding never runs far ahead of the screen.
-// unchecked Sendable: waits on a condition variable (NSCondition; Synchronization's Mutex has none); every field is read and written under `cond`.
+// unchecked Sendable: waits on a condition variable (NSCondition, as `Locked` cannot wait); every field is read and written under `cond`.
 final class PictureQueue: @unchecked Sendable {
     private let cond = NSCondition()
     private var items: [DecodedPicture] = []

@@ -1,6 +1,6 @@
 import CSDL2
 import Foundation
-import Synchronization
+import LaunchAdCore
 
 /// Owns an opened SDL audio output in queue mode (SDL_QueueAudio), float samples.
 // unchecked Sendable: the device is used from the audio thread and the main thread; every SDL
@@ -11,7 +11,7 @@ public final class AudioDevice: @unchecked Sendable {
     /// Whether the device is still open. The player closes it on the main thread before it stops
     /// SDL's audio subsystem: closing it later, from whichever thread let go of it last, freed
     /// SDL's device twice.
-    private let open = Mutex(true)
+    private let open = Locked(true)
     /// The sample rate the device settled on, in Hz (may differ from the one asked for).
     public let rate: Int
     /// The channel count the device settled on (may differ from the one asked for).
