@@ -62,6 +62,7 @@
     F(SDL_SetTextureAlphaMod) \
     F(SDL_SetTextureBlendMode) \
     F(SDL_SetTextureScaleMode) \
+    F(SDL_SetWindowSize) \
     F(SDL_SetYUVConversionMode) \
     F(SDL_ShowCursor) \
     F(SDL_UnlockTexture) \

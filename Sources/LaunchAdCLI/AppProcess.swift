@@ -1,10 +1,12 @@
 import Foundation
+import LaunchAdCore
 
 /// The `--then` application, started as exec would start it: posix_spawnp looks the program up
 /// on PATH itself (no `/usr/bin/env` in between, so `A=B` is a program name), in launchad's own
-/// process group (it can read the terminal), with default signal handling and only stdin,
-/// stdout and stderr inherited; launchad waits for exactly that process, so a grandchild left
-/// running in the background never holds it up.
+/// process group (it can read the terminal), with default signal handling, only stdin, stdout
+/// and stderr inherited and launchad's environment as it was given (ChildEnvironment);
+/// launchad waits for exactly that process, so a grandchild left running in the background
+/// never holds it up.
 // @unchecked Sendable: owns an OS resource (the child process); `reaped` is only touched under `lock`.
 final class AppProcess: @unchecked Sendable {
     let pid: pid_t
@@ -38,7 +40,7 @@ final class AppProcess: @unchecked Sendable {
         var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         var pid: pid_t = 0
-        let err = posix_spawnp(&pid, command[0], &actions, &attr, &argv, environ)
+        let err = ChildEnvironment.withCArray { posix_spawnp(&pid, command[0], &actions, &attr, &argv, $0) }
         guard err == 0 else { throw AppError("cannot start \(command[0]): \(String(cString: strerror(err)))") }
         return AppProcess(pid: pid)
     }

@@ -42,6 +42,9 @@ public final class AdPlayer {
     var clock = MediaClock()
     var sdl: SDLVideo?
     var window: Window?
+    /// The header's size the window opened at, before the streams were probed; the window
+    /// takes the probed size if that differs (a sample aspect only the stream itself carries).
+    var windowGuess: Size?
     var renderer: Renderer?
     var skipView: SkipButtonView?
     var captionView: CaptionView?
@@ -171,7 +174,10 @@ public final class AdPlayer {
         // A still image opens the window itself once decoded, at the picture's shape.
         case .ready(let f) where f.isStillImage && !force: return nil
         case .ready(let f): contentSize = f.isStillImage ? nil : f.displaySize
-        case .opening where now - runStartMs < 400 && !session.usingFallback && !sizeKnown: return nil
+        // The header's size is known before the streams are probed: the window opens (and
+        // shows its first, blank picture) while they are.
+        case .opening where !session.usingFallback && !sizeKnown:
+            if let early = engine?.headerDisplaySize { contentSize = early } else if now - runStartMs < 400 { return nil }
         // No window for an ad that failed: the fallback (if any) opens it, sized to the picture.
         case .failed where !force: return nil
         default: break
@@ -180,6 +186,7 @@ public final class AdPlayer {
         let size = windowSize(
             requested: config.size, device: config.device, content: (contentSize ?? content?.size).map(config.rotation.scene),
             display: sdl?.usableDisplaySize)
+        if case .opening = engine?.state { windowGuess = contentSize }
         do {
             let w = try Window(title: "LaunchAd", size: size, fullscreen: config.fullscreen)
             let r = try Renderer(window: w)
@@ -285,6 +292,13 @@ public final class AdPlayer {
             imageJob = ImageDecodeJob(path: config.source, isFallback: false, network: network, in: imageThreads)
             return nil
         }
+        if let guess = windowGuess, guess != f.displaySize, let window {
+            window.resize(
+                to: windowSize(
+                    requested: nil, device: nil, content: config.rotation.scene(f.displaySize), display: sdl?.usableDisplaySize))
+            dirty = true
+        }
+        windowGuess = nil
         emitStart(kind: "video", size: f.displaySize, duration: f.duration, hasAudio: f.hasAudio)
         session.videoReady(durationMs: f.duration.map { Int(($0 * 1000).rounded()) }, frameDuration: f.frameDuration)
         pacer.stepMs = PresentPacer.stepMs(frameDuration: f.frameDuration)

@@ -16,6 +16,7 @@ enum LinkOpener {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: exe)
         p.arguments = [link]
+        p.environment = ChildEnvironment.variables
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
         p.terminationHandler = { p in

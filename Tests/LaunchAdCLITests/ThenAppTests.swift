@@ -24,6 +24,24 @@ final class ThenAppTests: XCTestCase {
             ] + then)
     }
 
+    /// launchad empties its own Compose table (XCOMPOSEFILE, for a faster window start-up), but
+    /// the app gets the environment launchad was given: without the variable, or with the
+    /// user's own value.
+    func testTheAppGetsTheEnvironmentLaunchadWasGiven() throws {
+        let show = ["sh", "-c", "echo \"compose=${XCOMPOSEFILE-unset}\""]
+        let args = ["launch", "--manifest", "http://127.0.0.1:\(try freePort())/m.json", "--cache", cache.path, "--retries", "0", "--then"]
+        // This test process links launchad's start-up code too, which set the variable here.
+        var env = Launchad.headlessEnvironment()
+        env["XCOMPOSEFILE"] = nil
+        let plain = try Launchad.run(args + show, environment: env)
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertTrue(plain.stdout.contains("compose=unset\n"), plain.stdout)
+        env["XCOMPOSEFILE"] = "/home/someone/.XCompose"
+        let own = try Launchad.run(args + show, environment: env)
+        XCTAssertEqual(own.status, 0, own.stderr)
+        XCTAssertTrue(own.stdout.contains("compose=/home/someone/.XCompose\n"), own.stdout)
+    }
+
     /// A grandchild left in the background (its own output elsewhere) does not hold launchad up:
     /// it returns the app's status at once, not when the grandchild ends 20 s later.
     func testLaunchReturnsWhenTheAppDoes() throws {

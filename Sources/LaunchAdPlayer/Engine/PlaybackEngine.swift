@@ -93,6 +93,12 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// Where opening stands; safe to read from any thread.
     public var state: State { lock.lock(); defer { lock.unlock() }; return _state }
 
+    /// The video's display size as the container's header gives it, known as soon as the header
+    /// is read and before the streams are probed (which decodes the first pictures): the window
+    /// can open at it meanwhile. nil for a still image or when the header does not say.
+    public var headerDisplaySize: Size? { lock.lock(); defer { lock.unlock() }; return _headerDisplaySize }
+    private var _headerDisplaySize: Size?
+
     /// Stops every thread; safe to call more than once. With `wait`, returns once they have
     /// ended (bounded: an open blocked in the kernel, e.g. on a FIFO, is left behind).
     public func stop(wait: Bool = false) {
@@ -163,6 +169,13 @@ public final class PlaybackEngine: @unchecked Sendable {
                 lock.unlock()
                 wake()
                 return
+            }
+            if let v = d.bestVideoStream {
+                let size = d.stream(v).displaySize
+                if size.width > 0, size.height > 0 {
+                    lock.lock(); _headerDisplaySize = Size(width: size.width, height: size.height); lock.unlock()
+                    wake()
+                }
             }
             // The header names the audio stream: its device opens while the streams are probed.
             if let a = d.bestAudioStream {

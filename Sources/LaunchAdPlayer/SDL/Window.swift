@@ -23,6 +23,9 @@ public final class Window {
     /// SDL's id for the window, which its events carry.
     public var id: UInt32 { libsdl.SDL_GetWindowID(pointer) }
 
+    /// Changes the window's size (a window opened at a guess, once the real shape is known).
+    public func resize(to size: Size) { libsdl.SDL_SetWindowSize(pointer, Int32(size.width), Int32(size.height)) }
+
     /// The drawable size in pixels (larger than the window size on high-DPI screens).
     public var pixelSize: Size {
         var w: Int32 = 0, h: Int32 = 0
