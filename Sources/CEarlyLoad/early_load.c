@@ -4,6 +4,7 @@
 // Swift runtime and Foundation start meanwhile, on the other core). It only warms: the tables
 // are filled, and a library that cannot be loaded reported (exit 127), where FFmpeg is first
 // used (Sources/CLazyLoad/lazy_load.h). The libraries stay open for the process, as there.
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include "../CFFmpeg/sonames.h"
@@ -38,6 +39,35 @@ extern void _swift_stdlib_overrideUnsafeArgvArgc(char **argv, int argc);
 
 int launchad_compose_table_emptied(void) { return launchad_compose_emptied; }
 
+// SDL turns SIGTERM and SIGINT into a quit event only once its video starts, 40-60 ms in: a
+// signal before that killed `play` with no `end` event. From here on they are noted instead
+// (unless ignored, as in a background job), and the player acts on them as on SDL's quit; SDL
+// leaves a signal that already has a handler alone.
+static volatile sig_atomic_t launchad_quit_signal;
+
+static void launchad_note_quit(int sig) {
+    if (launchad_quit_signal == 0) launchad_quit_signal = sig;
+}
+
+int launchad_take_quit_signal(void) {
+    int sig = launchad_quit_signal;
+    launchad_quit_signal = 0;
+    return sig;
+}
+
+static void launchad_catch_quit_signals(void) {
+    int signals[] = {SIGTERM, SIGINT};
+    for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        struct sigaction old;
+        if (sigaction(signals[i], NULL, &old) != 0 || old.sa_handler != SIG_DFL) continue;
+        struct sigaction caught = {0};
+        caught.sa_handler = launchad_note_quit;
+        caught.sa_flags = SA_RESTART;
+        sigemptyset(&caught.sa_mask);
+        sigaction(signals[i], &caught, NULL);
+    }
+}
+
 // glibc passes the executable's constructors argc and argv.
 __attribute__((constructor)) static void launchad_early_load(int argc, char **argv) {
     if (getenv("XCOMPOSEFILE") == NULL) {
@@ -45,6 +75,7 @@ __attribute__((constructor)) static void launchad_early_load(int argc, char **ar
         if (setenv("XCOMPOSEFILE", "/dev/null", 0) == 0) launchad_compose_emptied = 1;
     }
     if (argc < 2 || (strcmp(argv[1], "play") != 0 && strcmp(argv[1], "launch") != 0)) return;
+    if (strcmp(argv[1], "play") == 0) launchad_catch_quit_signals();
     if (pthread_create(&launchad_early_load_thread_id, NULL, launchad_early_load_thread, NULL) != 0) return;
     atexit(launchad_early_load_join);
 }

@@ -234,6 +234,10 @@ public final class AdPlayer {
     // MARK: Inputs
 
     private func pumpEvents(now: Int) -> Outcome? {
+        // A SIGTERM or SIGINT the executable noted before SDL could: SDL's quit, as if it had.
+        if QuitSignal.take() != nil, let outcome = carryOut(session.handle(.closeRequested, now: ProcessClock.nowMs())) {
+            return outcome
+        }
         var e = SDL_Event()
         while libsdl.SDL_PollEvent(&e) != 0 {
             if let input = input(from: e), !iconTook(input), let outcome = carryOut(session.handle(input, now: ProcessClock.nowMs())) {

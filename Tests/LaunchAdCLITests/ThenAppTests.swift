@@ -42,6 +42,36 @@ final class ThenAppTests: XCTestCase {
         XCTAssertTrue(own.stdout.contains("compose=/home/someone/.XCompose\n"), own.stdout)
     }
 
+    /// A SIGTERM in `play`'s first milliseconds, before SDL starts (and could turn it into its
+    /// quit event), ends the ad like a later one: `skip` via close, one `end`, exit 0; before,
+    /// it killed `play` with no `end` (status 143).
+    func testATerminateBeforeSDLStartsEndsTheAdWithItsEndEvent() throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Launchad.binary)
+        p.arguments = ["play", Fixtures.media("sample-ad.mp4")]
+        p.environment = Launchad.headlessEnvironment()
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        // The start-up code makes its loading thread right after it sets the handlers: a second
+        // thread means they are set, and SDL (after FFmpeg's 30-40 ms of loading) is not up yet.
+        let tasks = "/proc/\(p.processIdentifier)/task"
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline, ((try? FileManager.default.contentsOfDirectory(atPath: tasks))?.count ?? 0) < 2 { usleep(100) }
+        kill(p.processIdentifier, SIGTERM)
+        let out = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        let events = String(decoding: out, as: UTF8.self).split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+        }
+        XCTAssertEqual(p.terminationReason, .exit, "the signal killed play")
+        XCTAssertEqual(p.terminationStatus, 0)
+        XCTAssertEqual(events.filter { $0["event"] as? String == "end" }.count, 1)
+        XCTAssertEqual(events.last?["outcome"] as? String, "skipped")
+        XCTAssertNil(events.first { $0["event"] as? String == "first_frame" }, "ended before any picture")
+    }
+
     /// A grandchild left in the background (its own output elsewhere) does not hold launchad up:
     /// it returns the app's status at once, not when the grandchild ends 20 s later.
     func testLaunchReturnsWhenTheAppDoes() throws {

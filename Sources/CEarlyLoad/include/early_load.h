@@ -1,10 +1,14 @@
 #ifndef LAUNCHAD_EARLY_LOAD_H
 #define LAUNCHAD_EARLY_LOAD_H
 // early_load.c's constructor runs before main: it starts loading FFmpeg for `play` and
-// `launch`, and gives the process an empty Compose table (see there).
+// `launch`, gives the process an empty Compose table, and notes `play`'s quit signals (see there).
 
 /// 1 when the constructor set XCOMPOSEFILE for launchad itself (it was unset): the programs
 /// launchad starts must not inherit it.
 int launchad_compose_table_emptied(void);
+
+/// The first SIGTERM or SIGINT `play` received since the last call (0: none), noted by the
+/// handler the constructor set before SDL could set its own.
+int launchad_take_quit_signal(void);
 
 #endif
