@@ -246,12 +246,12 @@ public enum LaunchCommand {
             return nil
         }
         forwarder.forward(to: app)
-        forwarders = forwarder
+        signalForwarder = forwarder
         return app
     }
 
     // Set once on the main thread before the app is awaited; kept only so the handlers live on.
-    nonisolated(unsafe) private static var forwarders: SignalForwarder?
+    nonisolated(unsafe) private static var signalForwarder: SignalForwarder?
 
     /// The app's exit status; 128+N when signal N ended it (as a shell reports it).
     static func waitForApp(_ app: AppProcess) -> Int32 { app.wait() }

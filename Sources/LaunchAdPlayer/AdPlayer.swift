@@ -177,7 +177,12 @@ public final class AdPlayer {
         // The header's size is known before the streams are probed: the window opens (and
         // shows its first, blank picture) while they are.
         case .opening where !session.usingFallback && !sizeKnown:
-            if let early = engine?.headerDisplaySize { contentSize = early } else if now - runStartMs < 400 { return nil }
+            if let early = engine?.headerDisplaySize {
+                contentSize = early
+                windowGuess = early
+            } else if now - runStartMs < 400 {
+                return nil
+            }
         // No window for an ad that failed: the fallback (if any) opens it, sized to the picture.
         case .failed where !force: return nil
         default: break
@@ -186,7 +191,6 @@ public final class AdPlayer {
         let size = windowSize(
             requested: config.size, device: config.device, content: (contentSize ?? content?.size).map(config.rotation.scene),
             display: sdl?.usableDisplaySize)
-        if case .opening = engine?.state { windowGuess = contentSize }
         do {
             let w = try Window(title: "LaunchAd", size: size, fullscreen: config.fullscreen)
             let r = try Renderer(window: w)
