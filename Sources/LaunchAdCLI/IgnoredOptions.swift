@@ -11,7 +11,7 @@ enum IgnoredOptions {
     /// `--duration` sets an image's (and the fallback's) length: on a video without a fallback
     /// it has nothing to act on, which only the `start` event tells.
     static func durationNote(_ event: AdEvent) -> String? {
-        guard event.name == "start", case .string("video")? = event["kind"] else { return nil }
+        guard case .start(let start) = event.event, start.kind == .video else { return nil }
         return "--duration applies to images and the fallback; this video lasts its own length (--max-duration caps it)"
     }
 

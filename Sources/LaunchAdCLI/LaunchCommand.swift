@@ -13,16 +13,15 @@ public enum LaunchCommand {
             return PrefetchCommand.fail("\(error)", ExitCode.usage)
         }
         if let refused = MetricsReport.check(o.play.metricsPath) { return refused }
-        let metrics = MetricsSink(out, adID: "")
-        let sink = HeldEndSink(metrics)
+        let sink = MetricsSink(out, adID: "")
         var refresh: BackgroundRefresh?
         // What earlier runs left in the outbox goes out while the ad plays, on its own thread.
         let outbox = o.cache.delivery.openOutbox(events: sink)
         outbox?.startSending()
         var refused = false
-        var play: ShownPlay?
+        var store: CacheStore?
         let held = o.then.isEmpty ? nil : HeldPicture()
-        let outcome = showAd(o, sink: sink, queue: outbox, refresh: &refresh, cacheRefused: &refused, shown: &play, held: held)
+        let shown = showAd(o, sink: sink, queue: outbox, refresh: &refresh, cacheRefused: &refused, store: &store, held: held)
         // The app starts right after the ad; the refresh may go on meanwhile, but this process
         // does not end before it is over (or out of time), and `end` stays the last event.
         let app = o.then.isEmpty ? nil : startApp(o.then)
@@ -35,14 +34,23 @@ public enum LaunchCommand {
         defer { keepAlive?.stop() }
         handOff(held, to: app, hold: o.hold, sink: sink)
         // Counted for the frequency caps once the app is on screen (the cache lock may be busy).
-        play?.record()
+        count(shown, in: store)
         refresh?.finish(timeout: o.refreshTimeout)
         outbox?.finish(waitingAtMost: o.cache.delivery.beaconWait)
-        sink.release()
-        // After the held `end` has passed the metrics sink.
-        writeMetrics(o, run: metrics.run, outbox: outbox)
-        guard !o.then.isEmpty else { return refused ? ExitCode.usage : outcome.exitCode }
-        return app.map(waitForApp) ?? 127
+        let end = LaunchRun.end(shown)
+        sink.emit(.end(end))
+        // After the `end` has passed the metrics sink.
+        writeMetrics(o, run: sink.run, outbox: outbox)
+        return LaunchRun.exitStatus(end, appGiven: !o.then.isEmpty, appStatus: app.map(waitForApp), cacheRefused: refused)
+    }
+
+    /// Writes the ad's play into the cache index, where the frequency caps of later launches
+    /// count it (only the ad itself, not its fallback); a cache that cannot be written is said on stderr.
+    static func count(_ shown: LaunchRun.Shown, in store: CacheStore?) {
+        guard let store, let play = LaunchRun.countedPlay(shown, nowMs: ProcessClock.nowMs(), now: Date()) else { return }
+        do { try store.recordPlay(play.adID, at: play.at) } catch {
+            FileHandle.standardError.write(Data("launchad: cannot count the play for the frequency caps: \(error)\n".utf8))
+        }
     }
 
     /// `--metrics`, else the local manifest's `metrics` as the last refresh recorded it.
@@ -55,9 +63,9 @@ public enum LaunchCommand {
     /// Picks and plays the ad (or reports none) while the refresh runs; returns when the ad is
     /// over, with the refresh (still running, maybe) in `started`.
     static func showAd(
-        _ o: LaunchOptions, sink: HeldEndSink, queue: BeaconQueue?, refresh started: inout BackgroundRefresh?,
-        cacheRefused: inout Bool, shown: inout ShownPlay?, held: HeldPicture?
-    ) -> Outcome {
+        _ o: LaunchOptions, sink: EventSink, queue: BeaconQueue?, refresh started: inout BackgroundRefresh?,
+        cacheRefused: inout Bool, store opened: inout CacheStore?, held: HeldPicture?
+    ) -> LaunchRun.Shown {
         let store: CacheStore
         let config: PrefetchConfig
         do {
@@ -66,8 +74,9 @@ public enum LaunchCommand {
         } catch {
             FileHandle.standardError.write(Data("launchad: \(error)\n".utf8))
             cacheRefused = (error as? CacheError)?.isRefusal == true
-            return noAd(sink, reason: cacheRefused ? "cache_refused" : "cache_unavailable")
+            return .noAd(cacheRefused ? .cacheRefused : .cacheUnavailable)
         }
+        opened = store
         let index = store.readIndex()
         let choice = AdSelector.choose(
             from: index.ads.map(\.ad), now: Date(), screen: o.screen, plays: index.plays ?? [:],
@@ -84,15 +93,10 @@ public enum LaunchCommand {
         let refresh = BackgroundRefresh(prefetcher, before: markShown)
         started = refresh
 
-        if let choice {
-            let tally = ShownPlay(store: store, id: choice.ad.id, sink: sink)
-            shown = tally
-            return playCached(choice, o, index: index, store: store, refresh: refresh, sink: tally, queue: queue, held: held)
-        }
-        sink.emit(AdEvent("cache_miss", tMs: ProcessClock.nowMs(), [("reason", .string(index.ads.isEmpty ? "empty" : "nothing_ready"))]))
+        if let choice { return playCached(choice, o, index: index, store: store, refresh: refresh, sink: sink, queue: queue, held: held) }
+        sink.emit(.cacheMiss(reason: index.ads.isEmpty ? .empty : .nothingReady))
         refresh.start()
-        return playFromNetwork(
-            o, refresh: refresh, sink: sink, queue: queue, store: store, plays: index.plays ?? [:], shown: &shown, held: held)
+        return playFromNetwork(o, refresh: refresh, sink: sink, queue: queue, plays: index.plays ?? [:], held: held)
     }
 
     /// The usual launch: the cached files, while the refresh (made to note the ad as shown
@@ -100,22 +104,18 @@ public enum LaunchCommand {
     static func playCached(
         _ choice: AdChoice, _ o: LaunchOptions, index: CacheIndex, store: CacheStore,
         refresh: BackgroundRefresh, sink: EventSink, queue: BeaconQueue?, held: HeldPicture?
-    ) -> Outcome {
+    ) -> LaunchRun.Shown {
         let path = { (c: Creative) in store.url(of: index.files[c.sha256]!).path }
-        sink.emit(
-            AdEvent(
-                "cache_hit", tMs: ProcessClock.nowMs(),
-                [("id", .string(choice.ad.id)), ("sha256", .string(choice.variant.sha256)), ("file", .string(path(choice.variant)))]))
+        sink.emit(.cacheHit(id: choice.ad.id, sha256: choice.variant.sha256, file: path(choice.variant)))
         refresh.start()
-        var play = playOptions(o, choice, file: path(choice.variant), fallback: choice.fallback.map(path))
+        var play = LaunchRun.options(
+            o.play, for: choice, file: path(choice.variant), fallback: choice.fallback.map(path), handsOff: !o.then.isEmpty)
         // The captions cached with the creative (a caption problem never holds the ad back).
         if let c = choice.ad.captions, store.isAvailable(c, in: index) { play.captions = play.captions ?? path(c) }
         let report = o.cache.delivery.reportTarget ?? index.manifest?.report
         let beacons = reaching(queue, index.record(for: choice.ad.id)?.reach ?? .any)
-        return PlayCommand.play(
-            play, sink: recorded(tracked(sink, choice, play, queue: beacons), choice, play, o, report: report, queue: queue),
-            network: PrefetchCommand.streaming(o.cache),
-            holding: held)
+        let result = playAd(choice, play, o, sink: sink, tracking: beacons, report: report, queue: queue, held: held)
+        return .played(result, adID: choice.ad.id, streamed: false)
     }
 
     /// `queue`, holding the ad's beacons to the addresses the documents that named them allow.
@@ -124,63 +124,58 @@ public enum LaunchCommand {
     /// Nothing cached to show: the manifest's ad straight from the network, if the manifest
     /// comes within --wait and the creative starts within what is left of it.
     static func playFromNetwork(
-        _ o: LaunchOptions, refresh: BackgroundRefresh, sink: HeldEndSink, queue: BeaconQueue?,
-        store: CacheStore, plays: [String: [Date]], shown: inout ShownPlay?, held: HeldPicture?
-    ) -> Outcome {
+        _ o: LaunchOptions, refresh: BackgroundRefresh, sink: EventSink, queue: BeaconQueue?,
+        plays: [String: [Date]], held: HeldPicture?
+    ) -> LaunchRun.Shown {
         let waitBegan = ProcessClock.uptimeSeconds()
-        guard let manifest = refresh.waitForManifest(timeout: o.play.wait) else {
-            return noAd(sink, reason: "no_manifest")
-        }
+        guard let manifest = refresh.waitForManifest(timeout: o.play.wait) else { return .noAd(.noManifest) }
         guard
             let choice = AdSelector.choose(
                 from: manifest.ads, now: Date(), screen: o.screen, plays: plays,
                 isAvailable: { streamable($0.url, allowHTTP: o.cache.allowHTTP) })
         else {
-            return noAd(sink, reason: "nothing_scheduled")
+            return .noAd(.nothingScheduled)
         }
-        var play = playOptions(o, choice, file: location(choice.variant.url), fallback: choice.fallback.map { location($0.url) })
+        var play = LaunchRun.options(
+            o.play, for: choice, file: location(choice.variant.url), fallback: choice.fallback.map { location($0.url) },
+            handsOff: !o.then.isEmpty)
         if let c = choice.ad.captions, streamable(c.url, allowHTTP: o.cache.allowHTTP) { play.captions = play.captions ?? location(c.url) }
         play.wait = max(0.5, o.play.wait - (ProcessClock.uptimeSeconds() - waitBegan))
-        sink.emit(
-            AdEvent(
-                "stream", tMs: ProcessClock.nowMs(), [("id", .string(choice.ad.id)), ("url", .string(choice.variant.url.absoluteString))]))
+        sink.emit(.stream(id: choice.ad.id, url: choice.variant.url.absoluteString))
         let report = o.cache.delivery.reportTarget ?? manifest.report
-        let tally = ShownPlay(store: store, id: choice.ad.id, sink: sink)
-        shown = tally
         let beacons = reaching(queue, refresh.prefetcher.manifestReach)
-        let outcome = PlayCommand.play(
-            play, sink: recorded(tracked(tally, choice, play, queue: beacons), choice, play, o, report: report, queue: queue),
-            network: PrefetchCommand.streaming(o.cache),
-            holding: held)
-        guard outcome != .timeout else {
-            sink.rewriteOutcome(to: .noAd, reason: "creative_late")
-            return .noAd
-        }
-        return outcome
+        let result = playAd(choice, play, o, sink: sink, tracking: beacons, report: report, queue: queue, held: held)
+        return .played(result, adID: choice.ad.id, streamed: true)
+    }
+
+    /// Plays the chosen ad with its tracking and play record; its end is watched (beacons and
+    /// record on disk) as soon as it is over, and written as the run's `end` only after the
+    /// hand-off.
+    static func playAd(
+        _ choice: AdChoice, _ play: PlayOptions, _ o: LaunchOptions, sink: EventSink, tracking: BeaconQueue?,
+        report: ReportTarget?, queue: BeaconQueue?, held: HeldPicture?
+    ) -> PlayResult {
+        let record = o.cache.delivery.recording(
+            sink, target: report, outbox: queue as? Outbox, adID: choice.ad.id,
+            sha256: { [sha = choice.variant.sha256] in sha }, options: play)
+        let stream = AdStream(sink, tracking: tracked(choice, play, queue: tracking), record: record)
+        let result = PlayCommand.play(play, sink: stream, network: PrefetchCommand.streaming(o.cache), holding: held, reportsEnd: false)
+        stream.adEnded(.end(result.end), written: false)
+        return result
     }
 
     /// The manifest's `tracking` for the chosen ad, fired as VAST tracking is (the same tracker,
     /// macros and outbox): impression, creativeView and start at the first frame, the quartiles
     /// on shown time, and so on.
-    static func tracked(_ sink: EventSink, _ choice: AdChoice, _ play: PlayOptions, queue: BeaconQueue?) -> EventSink {
-        guard let queue, let ad = ManifestTracking.resolvedAd(choice.ad) else { return sink }
+    static func tracked(_ choice: AdChoice, _ play: PlayOptions, queue: BeaconQueue?) -> TrackingWatcher? {
+        guard let queue, let ad = ManifestTracking.resolvedAd(choice.ad) else { return nil }
         var context = MacroContext(timestamp: Date(), cacheBusting: "", deviceUA: VASTPlay.userAgent)
         context.fullscreen = play.fullscreen
         context.muted = play.muted
         context.skippable = play.showSkip
         context.assetURI = choice.variant.url.absoluteString
         context.transactionID = UUID().uuidString.lowercased()
-        return TrackingSink(sink, tracker: VASTTracker(ad: ad, context: context), queue: queue)
-    }
-
-    /// A play record for the collector (`--report`, else the manifest's `report`).
-    static func recorded(
-        _ sink: EventSink, _ choice: AdChoice, _ play: PlayOptions, _ o: LaunchOptions,
-        report: ReportTarget?, queue: BeaconQueue?
-    ) -> EventSink {
-        o.cache.delivery.recording(
-            sink, target: report, outbox: queue as? Outbox, adID: choice.ad.id,
-            sha256: { [sha = choice.variant.sha256] in sha }, options: play)
+        return TrackingWatcher(tracker: VASTTracker(ad: ad, context: context), queue: queue)
     }
 
     /// A URL the first launch may play straight away: one the policy allows, and for a file a
@@ -192,33 +187,7 @@ public enum LaunchCommand {
         return stat(url.path, &st) == 0 && st.st_mode & S_IFMT == S_IFREG
     }
 
-    static func noAd(_ sink: EventSink, reason: String) -> Outcome {
-        sink.emit(AdEvent("end", tMs: ProcessClock.nowMs(), [("outcome", .string(Outcome.noAd.rawValue)), ("reason", .string(reason))]))
-        return .noAd
-    }
-
     static func location(_ url: URL) -> String { url.isFileURL ? url.path : url.absoluteString }
-
-    /// The command line's presentation options, with what the manifest says about this ad on top.
-    static func playOptions(_ o: LaunchOptions, _ choice: AdChoice, file: String, fallback: String?) -> PlayOptions {
-        var p = o.play
-        let ad = choice.ad
-        p.file = file
-        p.fallback = fallback ?? p.fallback
-        if let link = ad.link { p.link = link }
-        if let skip = ad.skipAfter { p.skipAfter = skip }
-        if let d = ad.duration {
-            // An image's (or the fallback's) length; for a video also a cap on its own length.
-            p.imageDuration = d
-            if ad.kind == .video { p.maxDuration = d }
-        }
-        if let layout = ad.layout.flatMap(LayoutMode.init(rawValue:)), layout == .fullscreen || p.logo != nil {
-            p.layout = layout
-        }
-        // The hand-off replaces the leave transition: the last picture stays until the app is there.
-        if !o.then.isEmpty { p.transition = .none }
-        return p
-    }
 
     /// Keeps the ad's last picture until the app's window is there (or the hold runs out), then
     /// closes it; the `handoff` event says which.
@@ -226,13 +195,7 @@ public enum LaunchCommand {
         guard let player = held?.player else { return }
         guard let app else { return player.close() }
         guard let (ending, waited) = player.handOff(appPID: app.pid, holdSeconds: hold) else { return }
-        sink.emit(
-            AdEvent(
-                "handoff", tMs: ProcessClock.nowMs(),
-                [
-                    ("via", .string(ending.rawValue)), ("app_pid", .int(Int(app.pid))),
-                    ("waited_ms", .int(waited))
-                ]))
+        sink.emit(.handoff(via: ending, appPID: Int(app.pid), waitedMs: waited))
     }
 
     /// Starts `CMD ARGS...` (looked up on PATH) with this process's stdin, stdout and stderr;

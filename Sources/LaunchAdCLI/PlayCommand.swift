@@ -49,10 +49,10 @@ public enum PlayCommand {
             var options = options
             options.wait = max(0, options.wait - (ProcessClock.uptimeSeconds() - began))
             let file = options.file
-            let recorded = delivery.recording(
+            let record = delivery.recording(
                 sink, target: delivery.reportTarget, outbox: outbox, adID: nil,
                 sha256: { file.contains("://") ? nil : try? SHA256.hex(ofFile: file) }, options: options)
-            outcome = play(options, sink: recorded, network: network)
+            outcome = play(options, sink: AdStream(sink, record: record), network: network).outcome
         }
         outbox?.finish(waitingAtMost: delivery.beaconWait)
         if let path = options.metricsPath { MetricsReport.write(path, run: metrics?.run, cache: nil, outbox: outbox) }
@@ -64,19 +64,22 @@ public enum PlayCommand {
         o.vast.tag != nil || TagSniffer.isTag(o.file, allowHTTP: o.vast.allowHTTP, timeout: min(o.vast.timeout, o.wait))
     }
 
-    /// Plays one ad (a file path or an http(s) URL) with its fallback; emits every event up to
-    /// and including the single `end`, and returns the outcome. `launch` calls this too.
-    /// With `holding`, the window and the ad's last picture stay for the hand-off to the app.
-    /// `network` opens an http(s) creative.
+    /// Plays one ad (a file path or an http(s) URL) with its fallback; emits every event (up to
+    /// and including the single `end` when `reportsEnd`), and returns how it ended. `launch` and
+    /// each VAST ad call this too. With `holding`, the window and the ad's last picture stay for
+    /// the hand-off to the app. `network` opens an http(s) creative.
     /// `captions`: cues already read (a VAST ad's caption file); else `--captions` is read here.
-    /// `icons`: a VAST ad's icons, their pictures fetched.
+    /// `icons`: a VAST ad's icons, their pictures fetched. `givesWay`: a file that does not open
+    /// ends the play quietly (a VAST ad's next media file is tried).
     public static func play(
         _ options: PlayOptions, sink: EventSink, network: NetworkOpener, holding: HeldPicture? = nil,
-        captions: CaptionTrack? = nil, icons: [OverlayIcon] = []
-    ) -> Outcome {
+        captions: CaptionTrack? = nil, icons: [OverlayIcon] = [], reportsEnd: Bool = true, givesWay: Bool = false
+    ) -> PlayResult {
         MediaLog.configure()
         var config = PlayerConfig(options)
-        config.captions = captions ?? options.captions.flatMap { CaptionStep.load($0, source: "sidecar", o: options, sink: sink) }
+        config.session.reportsEnd = reportsEnd
+        config.session.givesWayOnOpenFailure = givesWay
+        config.captions = captions ?? options.captions.flatMap { CaptionStep.load($0, source: .sidecar, o: options, sink: sink) }
         config.icons = icons
         let player = AdPlayer(config: config, events: sink, network: network)
         player.notifier = serviceNotifier

@@ -39,7 +39,7 @@ public enum PrefetchCommand {
         }
         // Like every run, the stream ends with one `end`: completed (exit 0) or error (exit 1).
         let outcome: Outcome = report.ok ? .completed : .error
-        events.emit(AdEvent("end", tMs: ProcessClock.nowMs(), [("outcome", .string(outcome.rawValue))]))
+        events.emit(.end(RunEnd(outcome: outcome)))
         return outcome.exitCode
     }
 
@@ -69,7 +69,7 @@ public enum PrefetchCommand {
 /// Prints `rejected` events as "launchad: ID: REASON" on stderr, control characters escaped.
 final class RejectionPrinter: EventSink, Sendable {
     func emit(_ event: AdEvent) {
-        guard event.name == "rejected", case .string(let id)? = event["id"], case .string(let reason)? = event["reason"] else { return }
+        guard case .rejected(let id, let reason, _) = event.event else { return }
         FileHandle.standardError.write(Data("launchad: \(TerminalText.escaped(id)): \(TerminalText.escaped(reason))\n".utf8))
     }
 }

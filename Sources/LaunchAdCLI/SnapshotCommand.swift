@@ -11,7 +11,7 @@ public enum SnapshotCommand {
             let times = r.times.map { SpecValue.format($0) }.joined(separator: ", ")
             print("wrote \(options.out): \(r.width)x\(r.height), \(r.times.count) picture\(r.times.count == 1 ? "" : "s") at \(times) s")
             return ExitCode.success
-        } catch let e as MediaError where e.code == "write_failed" {
+        } catch let e as MediaError where e.code == .writeFailed {
             // An --out that cannot be written is the command line's mistake, as for validate's --output.
             return CLIError.report(UsageError(e.message))
         } catch {

@@ -1,6 +1,8 @@
 /// How an ad run ended. Every run reports exactly one, in its final `end` event.
 public enum Outcome: String, Sendable, CaseIterable {
     case completed
+    /// A video cut short of its own length by `--max-duration` (or a manifest's `duration`).
+    case capped
     case skipped
     case clicked
     case endedByHost = "ended_by_host"
@@ -11,7 +13,7 @@ public enum Outcome: String, Sendable, CaseIterable {
     /// Stable process exit codes, documented in the README.
     public var exitCode: Int32 {
         switch self {
-        case .completed, .skipped, .clicked, .endedByHost: return ExitCode.success
+        case .completed, .capped, .skipped, .clicked, .endedByHost: return ExitCode.success
         case .noAd, .timeout: return ExitCode.noAd
         case .error: return ExitCode.failure
         }

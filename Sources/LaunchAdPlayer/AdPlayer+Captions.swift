@@ -20,7 +20,7 @@ extension AdPlayer {
         captionText = text
         dirty = true
         if let text, let at = captionClockMs(now: now) {
-            events.emit(AdEvent("caption", tMs: ProcessClock.nowMs(), [("text", .string(text)), ("at_ms", .int(at))]))
+            events.emit(.caption(text: text, atMs: at))
         }
     }
 }
@@ -41,28 +41,23 @@ extension AdPlayer {
         startCaptionRead()
         guard let job = captionJob, let outcome = job.outcome else { return }
         captionJob = nil
-        let about: [(String, JSONValue)] = [("source", .string("embedded")), ("file", .string(config.source))]
         switch outcome {
         case .failure(let e):
-            events.emit(AdEvent("captions_error", tMs: ProcessClock.nowMs(), about + [("message", .string("\(e)"))]))
+            events.emit(.captionsError(CaptionsProblem(source: .embedded, file: config.source, message: "\(e)")))
         case .success(nil):
             return
         case .success(let found?):
             captions.append(found.cues)
             events.emit(
-                AdEvent(
-                    "captions", tMs: ProcessClock.nowMs(),
-                    about + [
-                        ("format", .string(found.codec)), ("cues", .int(found.cues.count)),
-                        ("language", found.language.map { .string($0) } ?? .null)
-                    ]))
+                .captions(
+                    CaptionsRead(
+                        source: .embedded, file: config.source, format: found.codec, cues: found.cues.count, language: found.language)))
             if found.skipped > 0 {
                 events.emit(
-                    AdEvent(
-                        "captions_error", tMs: ProcessClock.nowMs(),
-                        about + [
-                            ("message", .string(found.firstProblem ?? "undecodable captions")), ("skipped", .int(found.skipped))
-                        ]))
+                    .captionsError(
+                        CaptionsProblem(
+                            source: .embedded, file: config.source, message: found.firstProblem ?? "undecodable captions",
+                            skipped: found.skipped)))
             }
         }
     }

@@ -42,10 +42,7 @@ extension AdPlayer {
     private func checkLabelGlyphs() {
         let label = config.session.skipLabel
         if let skipView, skipView.hasFont, !skipView.fontCovers(label) {
-            events.emit(
-                AdEvent(
-                    "font_missing", tMs: ProcessClock.nowMs(),
-                    [("message", .string("the font has no glyphs for '\(label)'; choose one with --font"))]))
+            events.emit(.fontMissing(message: "the font has no glyphs for '\(label)'; choose one with --font"))
         }
     }
 

@@ -18,7 +18,7 @@ extension AdPlayer {
             guard let result = job.outcome else { continue }
             iconJobs[index] = nil
             do { iconPictures[index] = try Texture.image(renderer, try result.get()) } catch {
-                iconEvent("icon_error", index, [("message", .string("\(error)"))])
+                iconEvent(.error(message: "\(error)"), index)
             }
         }
     }
@@ -33,7 +33,7 @@ extension AdPlayer {
             case .success(let rect): out.append((icon.index, texture, rect))
             case .failure(let why):
                 iconsRefused.insert(icon.index)
-                iconEvent("icon_refused", icon.index, [("message", .string(why.message))])
+                iconEvent(.refused(message: why.message), icon.index)
             }
         }
         return out
@@ -45,7 +45,7 @@ extension AdPlayer {
         guard indices != iconsShown else { return }
         iconsShown = indices
         dirty = true
-        for i in indices where iconsViewed.insert(i).inserted { iconEvent("icon_view", i, []) }
+        for i in indices where iconsViewed.insert(i).inserted { iconEvent(.view, i) }
     }
 
     /// A click or tap on a shown icon: its `icon_click` (and the link opened with --open-links);
@@ -54,19 +54,13 @@ extension AdPlayer {
         guard case .pointerUp(let x, let y) = input, session.phase == .showing else { return false }
         guard let hit = visibleIcons(now: ProcessClock.nowMs()).last(where: { $0.rect.contains(x: x, y: y) }) else { return false }
         let link = config.icons.first { $0.index == hit.index }?.link
-        iconEvent("icon_click", hit.index, [("link", link.map { .string($0) } ?? .null)])
+        iconEvent(.click(link: link), hit.index)
         if let link, config.session.openLinks { LinkOpener.open(link, events: events) }
         return true
     }
 
-    private func iconEvent(_ name: String, _ index: Int, _ fields: [(String, JSONValue)]) {
+    private func iconEvent(_ kind: IconEvent.Kind, _ index: Int) {
         let program = config.icons.first { $0.index == index }?.program
-        events.emit(
-            AdEvent(
-                name, tMs: ProcessClock.nowMs(),
-                [
-                    ("index", .int(index)), ("program", program.map { .string($0) } ?? .null),
-                    ("shown_ms", .int(session.shownMs(now: ProcessClock.nowMs())))
-                ] + fields))
+        events.emit(.icon(IconEvent(kind, index: index, program: program, shownMs: session.shownMs(now: ProcessClock.nowMs()))))
     }
 }

@@ -10,7 +10,7 @@ extension AdPlayer {
         case SDL_QUIT:
             // SDL reports a Wayland compositor that went away as a quit request.
             if let window, launchad_wayland_connection_lost(window.pointer) != 0 {
-                return .failed(code: "window_lost", message: "the Wayland compositor closed the connection")
+                return .failed(code: .windowLost, message: "the Wayland compositor closed the connection")
             }
             return .closeRequested
         case SDL_WINDOWEVENT:

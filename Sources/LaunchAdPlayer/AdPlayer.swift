@@ -108,11 +108,12 @@ public final class AdPlayer {
         self.init(config: PlayerConfig(options), events: events, network: network)
     }
 
-    /// Plays the ad; returns its outcome after exactly one `end` event.
-    public func run() -> Outcome {
+    /// Plays the ad; returns how it ended (after its `end` event, when the session reports it).
+    public func run() -> PlayResult {
         let outcome = runLoop()
         tellService(now: ProcessClock.nowMs())
-        return outcome
+        return session.result
+            ?? PlayResult(end: RunEnd(outcome: outcome, shownMs: 0), error: nil, adShownAtMs: nil, closed: false, gaveWay: false)
     }
 
     private func runLoop() -> Outcome {
@@ -137,7 +138,7 @@ public final class AdPlayer {
         } catch {
             return finish(
                 session.handle(
-                    .failed(code: (error as? SDLError)?.code ?? "no_display", message: "\(error)"),
+                    .failed(code: (error as? SDLError)?.code ?? .noDisplay, message: "\(error)"),
                     now: ProcessClock.nowMs())) ?? .error
         }
         if config.controlStdin {
@@ -200,28 +201,18 @@ public final class AdPlayer {
             let fontPath = Font.locate(requested: config.font)
             if fontPath == nil {
                 events.emit(
-                    AdEvent(
-                        "font_missing", tMs: ProcessClock.nowMs(),
-                        [
-                            (
-                                "message",
-                                .string(
-                                    config.font.map { "cannot read the font \($0); drawing the ring without text" }
-                                        ?? "no TrueType font found; drawing the ring without text")
-                            )
-                        ]))
+                    .fontMissing(
+                        message: config.font.map { "cannot read the font \($0); drawing the ring without text" }
+                            ?? "no TrueType font found; drawing the ring without text"))
             }
             skipView = SkipButtonView(renderer: r, fontPath: fontPath)
             captionView = CaptionView(renderer: r, fontPath: fontPath)
             let drawn = r.outputSize
             events.emit(
-                AdEvent(
-                    "window", tMs: ProcessClock.nowMs(),
-                    [
-                        ("width", .int(drawn.width)), ("height", .int(drawn.height)), ("fullscreen", .bool(config.fullscreen)),
-                        ("video_driver", .string(sdl?.driverName ?? "none")), ("renderer", .string(r.name)),
-                        ("rotate", .int(config.rotation.degrees))
-                    ]))
+                .window(
+                    WindowOpened(
+                        width: drawn.width, height: drawn.height, fullscreen: config.fullscreen, videoDriver: sdl?.driverName ?? "none",
+                        renderer: r.name, rotate: config.rotation.degrees)))
             r.clear()
             r.present()
             // Creating a window sends shown/hidden events of its own; they are not the viewer's doing.
@@ -229,7 +220,7 @@ public final class AdPlayer {
             libsdl.SDL_FlushEvent(SDL_WINDOWEVENT.rawValue)
         } catch {
             return finish(
-                session.handle(.failed(code: (error as? SDLError)?.code ?? "window_failed", message: "\(error)"), now: ProcessClock.nowMs())
+                session.handle(.failed(code: (error as? SDLError)?.code ?? .windowFailed, message: "\(error)"), now: ProcessClock.nowMs())
             )
         }
         return nil
@@ -253,18 +244,8 @@ public final class AdPlayer {
         for line in lines {
             guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
             guard let command = ControlCommand.parse(line) else {
-                events.emit(
-                    AdEvent(
-                        "control_error", tMs: ProcessClock.nowMs(),
-                        [
-                            ("line", .string(line)),
-                            (
-                                "message",
-                                .string(
-                                    "unknown control command; expected one of \(ControlCommand.allCases.map(\.rawValue).joined(separator: ", "))"
-                                )
-                            )
-                        ]))
+                let known = ControlCommand.allCases.map(\.rawValue).joined(separator: ", ")
+                events.emit(.controlError(line: line, message: "unknown control command; expected one of \(known)"))
                 continue
             }
             if let outcome = carryOut(session.handle(.control(command), now: ProcessClock.nowMs())) { return outcome }
@@ -307,7 +288,7 @@ public final class AdPlayer {
             dirty = true
         }
         windowGuess = nil
-        emitStart(kind: "video", size: f.displaySize, duration: f.duration, hasAudio: f.hasAudio)
+        emitStart(kind: .video, size: f.displaySize, duration: f.duration, hasAudio: f.hasAudio)
         session.videoReady(durationMs: f.duration.map { Int(($0 * 1000).rounded()) }, frameDuration: f.frameDuration)
         pacer.stepMs = PresentPacer.stepMs(frameDuration: f.frameDuration)
         session.frames = FrameCounter()
@@ -318,15 +299,11 @@ public final class AdPlayer {
         return nil
     }
 
-    private func emitStart(kind: String, size: Size, duration: Double?, hasAudio: Bool) {
+    private func emitStart(kind: CreativeStart.Kind, size: Size, duration: Double?, hasAudio: Bool) {
         events.emit(
-            AdEvent(
-                "start", tMs: ProcessClock.nowMs(),
-                [
-                    ("file", .string(config.source)), ("kind", .string(kind)),
-                    ("width", .int(size.width)), ("height", .int(size.height)),
-                    ("duration", duration.map { .double($0) } ?? .null), ("has_audio", .bool(hasAudio))
-                ]))
+            .start(
+                CreativeStart(
+                    file: config.source, kind: kind, width: size.width, height: size.height, duration: duration, hasAudio: hasAudio)))
     }
 
     /// Picks the picture for the clock, uploads it, and notices the end of the stream.
@@ -394,14 +371,14 @@ public final class AdPlayer {
             dirty = true
         } catch {
             session.frames?.drop(1)
-            events.emit(AdEvent("render_error", tMs: ProcessClock.nowMs(), [("message", .string("\(error)"))]))
+            events.emit(.renderError(message: "\(error)"))
         }
     }
 
     /// The video picture's texture for a destination of `drawn` size.
     func videoPicture(drawn: Size) -> (texture: Texture, source: Rect?)? {
         do { return try videoTexture?.texture(drawn: drawn) } catch {
-            events.emit(AdEvent("render_error", tMs: ProcessClock.nowMs(), [("message", .string("\(error)"))]))
+            events.emit(.renderError(message: "\(error)"))
             return nil
         }
     }
@@ -413,7 +390,7 @@ public final class AdPlayer {
         if let outcome = showImage(result, now: now, isFallback: job.isFallback) { return outcome }
         // Announced once decoded, so the event carries the picture's real size.
         if !job.isFallback, imageTexture != nil, !session.usingFallback, let size = imageSourceSize {
-            emitStart(kind: "image", size: size, duration: nil, hasAudio: false)
+            emitStart(kind: .image, size: size, duration: nil, hasAudio: false)
         }
         return nil
     }
@@ -423,7 +400,7 @@ public final class AdPlayer {
         guard let job = logoJob, let renderer, let result = job.outcome else { return }
         logoJob = nil
         do { logoTexture = try Texture.image(renderer, try result.get()) } catch {
-            events.emit(AdEvent("logo_unavailable", tMs: ProcessClock.nowMs(), [("message", .string("\(error)"))]))
+            events.emit(.logoUnavailable(message: "\(error)"))
         }
         dirty = true
     }
@@ -441,7 +418,7 @@ public final class AdPlayer {
             dirty = true
             return nil
         } catch {
-            let code = isFallback ? "fallback_unavailable" : ((error as? MediaError)?.code ?? "image_failed")
+            let code: FailureCode = isFallback ? .fallbackUnavailable : ((error as? MediaError)?.code ?? .imageFailed)
             return carryOut(session.handle(.adUnavailable(code: code, message: "\(error)"), now: ProcessClock.nowMs()))
         }
     }

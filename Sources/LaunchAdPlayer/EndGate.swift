@@ -11,7 +11,7 @@ final class EndGate: EventSink, Sendable {
 
     func emit(_ event: AdEvent) {
         let late = ended.withLock { ended in
-            defer { if event.name == "end" { ended = true } }
+            defer { if case .end = event.event { ended = true } }
             return ended
         }
         if late {

@@ -7,7 +7,7 @@ enum LinkOpener {
     static func open(_ link: String, events: EventSink) {
         guard Link.isAllowed(link) else { return }
         @Sendable func failed(_ why: String) {
-            events.emit(AdEvent("link_open_failed", tMs: ProcessClock.nowMs(), [("link", .string(link)), ("message", .string(why))]))
+            events.emit(.linkOpenFailed(link: link, message: why))
         }
         let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         guard let exe = path.map({ "\($0)/xdg-open" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {

@@ -15,3 +15,16 @@ public final class RecordingSink: EventSink, Sendable {
         stored.withLock { $0 }
     }
 }
+
+extension FrameCounter {
+    /// A counter that reached `shown` presents and dropped `dropped` pictures, without sound.
+    public static func counted(shown: Int, dropped: Int) -> FrameCounter {
+        var f = FrameCounter()
+        for _ in 0..<shown {
+            f.pictureReady()
+            f.presented(pictureTime: nil, audioClock: nil)
+        }
+        f.drop(dropped)
+        return f
+    }
+}

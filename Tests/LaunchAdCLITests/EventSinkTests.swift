@@ -9,14 +9,14 @@ final class EventSinkTests: XCTestCase {
     func testRecordingSinkKeepsOrder() {
         let sink = RecordingSink()
         XCTAssertEqual(sink.events, [])
-        sink.emit(AdEvent("a", tMs: 1))
-        sink.emit(AdEvent("b", tMs: 2))
-        XCTAssertEqual(sink.events.map(\.name), ["a", "b"])
+        sink.emit(AdEvent(.mute, tMs: 1))
+        sink.emit(AdEvent(.unmute, tMs: 2))
+        XCTAssertEqual(sink.events.map(\.name), ["mute", "unmute"])
     }
 
     func testRecordingSinkFromManyThreads() {
         let sink = RecordingSink()
-        DispatchQueue.concurrentPerform(iterations: 500) { i in sink.emit(AdEvent("e", tMs: i)) }
+        DispatchQueue.concurrentPerform(iterations: 500) { i in sink.emit(AdEvent(.mute, tMs: i)) }
         XCTAssertEqual(sink.events.count, 500)
         XCTAssertEqual(Set(sink.events.map(\.tMs)).count, 500)
     }
@@ -24,9 +24,9 @@ final class EventSinkTests: XCTestCase {
     func testTeeSendsToEverySink() {
         let a = RecordingSink(), b = RecordingSink()
         let tee = TeeSink([a, b])
-        tee.emit(AdEvent("x", tMs: 3))
-        XCTAssertEqual(a.events, [AdEvent("x", tMs: 3)])
-        XCTAssertEqual(b.events, [AdEvent("x", tMs: 3)])
+        tee.emit(AdEvent(.mute, tMs: 3))
+        XCTAssertEqual(a.events, [AdEvent(.mute, tMs: 3)])
+        XCTAssertEqual(b.events, [AdEvent(.mute, tMs: 3)])
     }
 
     func testJSONLinesSinkWritesOneObjectPerLine() throws {
@@ -34,8 +34,8 @@ final class EventSinkTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: path) }
         try "old content that must go\n".write(toFile: path, atomically: true, encoding: .utf8)
         let sink = try JSONLinesSink(path: path)
-        sink.emit(AdEvent("first_frame", tMs: 80, [("fallback", false)]))
-        sink.emit(AdEvent("end", tMs: 5400, [("outcome", "completed"), ("shown_ms", 5000)]))
+        sink.emit(AdEvent(.firstFrame(fallback: false), tMs: 80))
+        sink.emit(AdEvent(.end(RunEnd(outcome: .completed, shownMs: 5000)), tMs: 5400))
         let text = try String(contentsOfFile: path, encoding: .utf8)
         XCTAssertEqual(
             text,
@@ -51,7 +51,7 @@ final class EventSinkTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let sink = try JSONLinesSink(path: path)
         DispatchQueue.concurrentPerform(iterations: 200) { i in
-            sink.emit(AdEvent("tick", tMs: i, [("pad", .string(String(repeating: "x", count: 300)))]))
+            sink.emit(AdEvent(.readError(message: String(repeating: "x", count: 300)), tMs: i))
         }
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         XCTAssertEqual(lines.count, 200)

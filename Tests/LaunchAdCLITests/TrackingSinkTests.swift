@@ -33,9 +33,9 @@ final class TrackingSinkTests: XCTestCase {
         let ad = try VASTChain(maxWrappers: 5).merged(inline: inline)
         let queue = BlockedQueue()
         let inner = RecordingSink()
-        let sink = TrackingSink(
-            inner, tracker: VASTTracker(ad: ad, context: MacroContext(timestamp: Date(), cacheBusting: "", deviceUA: "ua")),
-            queue: queue)
+        let tracking = TrackingWatcher(
+            tracker: VASTTracker(ad: ad, context: MacroContext(timestamp: Date(), cacheBusting: "", deviceUA: "ua")), queue: queue)
+        let sink = AdStream(inner, tracking: tracking)
         // The first frame's emit returns although the queue cannot write yet: it is not written
         // on the emitting thread (before, this emit blocked on the queue: the picture froze).
         let returned = expectation(description: "first_frame's emit returned")
@@ -43,7 +43,7 @@ final class TrackingSinkTests: XCTestCase {
         let emitter = Box()
         Thread.detachNewThread {
             emitter.thread = Thread.current
-            sink.emit(AdEvent("first_frame", tMs: 10))
+            sink.emit(AdEvent(.firstFrame(fallback: false), tMs: 10))
             returned.fulfill()
         }
         wait(for: [returned], timeout: 10)
@@ -52,7 +52,7 @@ final class TrackingSinkTests: XCTestCase {
         // The end waits for the writes, then goes on: everything before it is queued by then.
         let ended = expectation(description: "end passed on")
         Thread.detachNewThread {
-            sink.emit(AdEvent("end", tMs: 20, [("outcome", .string("completed"))]))
+            sink.adEnded(.end(RunEnd(outcome: .completed, shownMs: 10)), written: true)
             ended.fulfill()
         }
         queue.release.signal()

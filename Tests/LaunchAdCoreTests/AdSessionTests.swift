@@ -622,13 +622,27 @@ final class AdSessionEndTests: XCTestCase {
         XCTAssertEqual(run.only("complete")?["shown_ms"], 10_000)
     }
 
+    /// Issue 29: a cap is not a completion. The ad ends at the cap as `capped`, with no
+    /// `complete`, and its quartiles are fractions of its own 8 s (2 s shown: the first only).
     func testMaxDurationCapsAVideo() {
         let run = SessionRun(videoConfig(["--max-duration", "2", "--transition", "none"], durationMs: 8000))
         run.send(.firstFrame, at: 300)
         XCTAssertEqual(run.tick(from: 300, through: 2299, step: 1), [])
-        XCTAssertEqual(run.tick(2300), [.finish(.completed)])
-        XCTAssertEqual(run.only("complete")?["shown_ms"], 2000)
+        XCTAssertEqual(run.tick(2300), [.finish(.capped)])
+        XCTAssertEqual(run.events("complete").count, 0)
+        XCTAssertEqual(run.events("quartile").map { $0["quartile"] }, [25])
+        XCTAssertEqual(run.only("end")?["shown_ms"], 2000)
+        XCTAssertEqual(run.outcome, "capped")
+    }
+
+    /// A cap at (or within half a second of) the video's own length is no cap: it completes.
+    func testACapAtTheVideosLengthCompletes() {
+        let run = SessionRun(videoConfig(["--max-duration", "3", "--transition", "none"], durationMs: 3200))
+        run.send(.firstFrame, at: 0)
+        run.tick(from: 0, through: 3000, step: 10)
         XCTAssertEqual(run.outcome, "completed")
+        XCTAssertEqual(run.events("quartile").count, 3)
+        XCTAssertEqual(run.events("complete").count, 1)
     }
 
     func testMaxDurationLongerThanTheVideoWaitsForTheEnd() {
@@ -808,7 +822,7 @@ final class AdSessionEndTests: XCTestCase {
         XCTAssertEqual(run.send(.endOfStream, at: 1200), [])
         XCTAssertEqual(run.send(.control(.click), at: 1200), [])
         XCTAssertEqual(run.send(.firstFrame, at: 1200), [])
-        XCTAssertEqual(run.send(.adUnavailable(code: "decode", message: "x"), at: 1200), [])
+        XCTAssertEqual(run.send(.adUnavailable(code: .decodeFailed, message: "x"), at: 1200), [])
         // The picture is frozen for the fade: a focus change must not restart the video or add events.
         XCTAssertEqual(run.send(.pause(.focusLost), at: 1250), [])
         XCTAssertEqual(run.send(.resume(.focusLost), at: 1300), [])
@@ -840,7 +854,7 @@ final class AdSessionEndTests: XCTestCase {
             [
                 .firstFrame, .pause(.focusLost), .resume(.focusLost), .pause(.host), .pointerUp(x: 10, y: 10),
                 .key(.escape), .key(.mute), .key(.pauseToggle), .endOfStream,
-                .adUnavailable(code: "x", message: "y"), .failed(code: "sdl", message: "z"), .closeRequested
+                .adUnavailable(code: .decodeFailed, message: "y"), .failed(code: .rendererFailed, message: "z"), .closeRequested
             ] + ControlCommand.allCases.map { .control($0) }
         for (i, input) in inputs.enumerated() {
             XCTAssertEqual(run.send(input, at: 2000 + i), [], "\(input)")
@@ -869,7 +883,9 @@ final class AdSessionReadyAndCloseTests: XCTestCase {
         run.send(.firstFrame, at: 0)
         XCTAssertEqual(run.text(0), "Skip 3")
         run.tick(3000)
-        XCTAssertEqual(run.events("complete").count, 1)
+        run.tick(3400)
+        XCTAssertEqual(run.events("complete").count, 0, "3 s of a 9 s ad is not its completion")
+        XCTAssertEqual(run.outcome, "capped")
     }
 
     func testVideoReadyWithoutALengthKeepsTheDefault() {
@@ -957,7 +973,7 @@ final class AdSessionWaitAndFallbackTests: XCTestCase {
 
     func testUnavailableAdShowsTheFallbackAtOnce() {
         let run = SessionRun(videoConfig(["--fallback", "fb.png"]))
-        XCTAssertEqual(run.send(.adUnavailable(code: "open_failed", message: "No such file"), at: 40), [.showFallback])
+        XCTAssertEqual(run.send(.adUnavailable(code: .openFailed, message: "No such file"), at: 40), [.showFallback])
         let error = run.only("error")
         XCTAssertEqual(error?["code"], "open_failed")
         XCTAssertEqual(error?["message"], "No such file")
@@ -968,7 +984,7 @@ final class AdSessionWaitAndFallbackTests: XCTestCase {
 
     func testUnavailableAdWithoutFallbackIsNoAd() {
         let run = SessionRun(videoConfig())
-        XCTAssertEqual(run.send(.adUnavailable(code: "not_media", message: "Invalid data"), at: 30), [.finish(.noAd)])
+        XCTAssertEqual(run.send(.adUnavailable(code: .notMedia, message: "Invalid data"), at: 30), [.finish(.noAd)])
         XCTAssertEqual(run.names, ["error", "end"])
         XCTAssertEqual(run.outcome, "no_ad")
         XCTAssertEqual(run.only("end")?.tMs, 30, "reached at once, not at the deadline")
@@ -977,8 +993,8 @@ final class AdSessionWaitAndFallbackTests: XCTestCase {
 
     func testFallbackIsUsedOnceOnly() {
         let run = SessionRun(videoConfig(["--fallback", "fb.png"]))
-        run.send(.adUnavailable(code: "decode_failed", message: "bad"), at: 100)
-        XCTAssertEqual(run.send(.adUnavailable(code: "open_failed", message: "fallback missing"), at: 200), [.finish(.noAd)])
+        run.send(.adUnavailable(code: .decodeFailed, message: "bad"), at: 100)
+        XCTAssertEqual(run.send(.adUnavailable(code: .openFailed, message: "fallback missing"), at: 200), [.finish(.noAd)])
         XCTAssertEqual(run.events("fallback").count, 1)
         XCTAssertEqual(run.events("error").count, 2)
         XCTAssertEqual(run.outcome, "no_ad")
@@ -1024,7 +1040,7 @@ final class AdSessionWaitAndFallbackTests: XCTestCase {
     func testUnavailableAfterTheFirstFrameIsIgnored() {
         let run = SessionRun(videoConfig(["--fallback", "fb.png"]))
         run.send(.firstFrame, at: 0)
-        XCTAssertEqual(run.send(.adUnavailable(code: "decode_failed", message: "x"), at: 1000), [])
+        XCTAssertEqual(run.send(.adUnavailable(code: .decodeFailed, message: "x"), at: 1000), [])
         XCTAssertEqual(run.names, ["first_frame"])
         XCTAssertFalse(run.session.usingFallback)
     }
@@ -1032,9 +1048,9 @@ final class AdSessionWaitAndFallbackTests: XCTestCase {
     func testFailureEndsWithError() {
         let run = SessionRun(videoConfig())
         run.send(.firstFrame, at: 0)
-        XCTAssertEqual(run.send(.failed(code: "window", message: "SDL_CreateWindow failed"), at: 900), [.finish(.error)])
+        XCTAssertEqual(run.send(.failed(code: .windowFailed, message: "SDL_CreateWindow failed"), at: 900), [.finish(.error)])
         XCTAssertEqual(run.names, ["first_frame", "error", "end"])
-        XCTAssertEqual(run.only("error")?["code"], "window")
+        XCTAssertEqual(run.only("error")?["code"], "window_failed")
         XCTAssertEqual(run.outcome, "error")
         XCTAssertEqual(run.only("end")?["shown_ms"], 900)
         XCTAssertEqual(Outcome.error.exitCode, 1)
@@ -1081,19 +1097,19 @@ final class AdSessionExactlyOneEndTests: XCTestCase {
             ),
             ("host end waiting", [], { r in r.send(.control(.end), at: 10) }, "ended_by_host"),
             ("timeout", [], { _ in }, "timeout"),
-            ("no ad", [], { r in r.send(.adUnavailable(code: "x", message: "y"), at: 5) }, "no_ad"),
+            ("no ad", [], { r in r.send(.adUnavailable(code: .decodeFailed, message: "y"), at: 5) }, "no_ad"),
             (
                 "fallback then no ad", ["--fallback", "f.png"],
                 { r in
-                    r.send(.adUnavailable(code: "x", message: "y"), at: 5)
-                    r.send(.adUnavailable(code: "x", message: "y"), at: 6)
+                    r.send(.adUnavailable(code: .decodeFailed, message: "y"), at: 5)
+                    r.send(.adUnavailable(code: .decodeFailed, message: "y"), at: 6)
                 }, "no_ad"
             ),
             ("fallback timeout", ["--fallback", "f.png"], { _ in }, "timeout"),
             (
                 "fallback shown", ["--fallback", "f.png"],
                 { r in
-                    r.send(.adUnavailable(code: "x", message: "y"), at: 5)
+                    r.send(.adUnavailable(code: .decodeFailed, message: "y"), at: 5)
                     r.session.fallbackReady(durationMs: 1000, now: 10)
                     r.send(.firstFrame, at: 20)
                 }, "completed"
@@ -1101,14 +1117,14 @@ final class AdSessionExactlyOneEndTests: XCTestCase {
             (
                 "error", [],
                 { r in
-                    r.send(.firstFrame, at: 0); r.send(.failed(code: "x", message: "y"), at: 300)
+                    r.send(.firstFrame, at: 0); r.send(.failed(code: .decodeFailed, message: "y"), at: 300)
                 }, "error"
             ),
-            ("error waiting", [], { r in r.send(.failed(code: "x", message: "y"), at: 3) }, "error"),
+            ("error waiting", [], { r in r.send(.failed(code: .decodeFailed, message: "y"), at: 3) }, "error"),
             (
                 "error while leaving", [],
                 { r in
-                    r.send(.firstFrame, at: 0); r.tapSkip(at: 100); r.send(.failed(code: "x", message: "y"), at: 200)
+                    r.send(.firstFrame, at: 0); r.tapSkip(at: 100); r.send(.failed(code: .decodeFailed, message: "y"), at: 200)
                 }, "skipped"
             ),
             (
@@ -1183,7 +1199,7 @@ final class AdSessionTruncationTests: XCTestCase {
     }
 
     /// Within half a second of its length (timestamps and container durations disagree a
-    /// little), or cut by --max-duration, it completes as before.
+    /// little), it completes; cut by --max-duration, it is `capped`.
     func testEndingWithinToleranceOrAtTheCapCompletes() {
         let near = SessionRun(videoConfig(["--transition", "none"], durationMs: 4000))
         near.send(.firstFrame, at: 0)
@@ -1196,6 +1212,6 @@ final class AdSessionTruncationTests: XCTestCase {
         capped.send(.firstFrame, at: 0)
         capped.tick(from: 0, through: 1700, step: 10)
         capped.send(.endOfStream, at: 1700)
-        XCTAssertEqual(capped.outcome, "completed", "1.7 s of the 2 s it was to show")
+        XCTAssertEqual(capped.outcome, "capped", "1.7 s of the 2 s it was to show, of an 8 s ad")
     }
 }

@@ -74,25 +74,22 @@ final class JSONValueTests: XCTestCase {
 
 final class AdEventTests: XCTestCase {
     func testLineStartsWithEventAndTime() {
-        let e = AdEvent("end", tMs: 5321, [("outcome", "skipped"), ("shown_ms", 2000)])
+        let e = AdEvent(.end(RunEnd(outcome: .skipped, shownMs: 2000)), tMs: 5321)
         XCTAssertEqual(e.jsonLine(), #"{"event":"end","t_ms":5321,"outcome":"skipped","shown_ms":2000}"#)
         XCTAssertEqual(e["outcome"], "skipped")
         XCTAssertEqual(e["shown_ms"], 2000)
         XCTAssertNil(e["missing"])
-        XCTAssertEqual(AdEvent("first_frame", tMs: 87).jsonLine(), #"{"event":"first_frame","t_ms":87}"#)
+        XCTAssertEqual(AdEvent(.mute, tMs: 87).jsonLine(), #"{"event":"mute","t_ms":87}"#)
     }
 
     func testStartEventWithEveryKindOfField() {
         let e = AdEvent(
-            "start", tMs: 12,
-            [
-                ("file", "/tmp/ad \"1\".mp4"), ("width", 720), ("height", 1280), ("duration", 5.568),
-                ("has_audio", true), ("codec", .null)
-            ])
+            .start(CreativeStart(file: "/tmp/ad \"1\".mp4", kind: .video, width: 720, height: 1280, duration: 5.568, hasAudio: true)),
+            tMs: 12)
         let line = e.jsonLine()
         XCTAssertEqual(
             line,
-            #"{"event":"start","t_ms":12,"file":"/tmp/ad \"1\".mp4","width":720,"height":1280,"duration":5.568,"has_audio":true,"codec":null}"#
+            #"{"event":"start","t_ms":12,"file":"/tmp/ad \"1\".mp4","kind":"video","width":720,"height":1280,"duration":5.568,"has_audio":true}"#
         )
         let object = parseJSON(line) as? [String: Any]
         XCTAssertEqual(object?["event"] as? String, "start")
@@ -101,15 +98,16 @@ final class AdEventTests: XCTestCase {
         XCTAssertEqual(object?["has_audio"] as? Bool, true)
     }
 
-    func testEqualityIsByLine() {
-        XCTAssertEqual(AdEvent("pause", tMs: 1, [("reason", "host")]), AdEvent("pause", tMs: 1, [("reason", "host")]))
-        XCTAssertNotEqual(AdEvent("pause", tMs: 1, [("reason", "host")]), AdEvent("pause", tMs: 2, [("reason", "host")]))
-        XCTAssertNotEqual(AdEvent("pause", tMs: 1), AdEvent("resume", tMs: 1))
+    func testEquality() {
+        let host = LaunchEvent.pause(reason: .host, shownMs: 10)
+        XCTAssertEqual(AdEvent(host, tMs: 1), AdEvent(host, tMs: 1))
+        XCTAssertNotEqual(AdEvent(host, tMs: 1), AdEvent(host, tMs: 2))
+        XCTAssertNotEqual(AdEvent(host, tMs: 1), AdEvent(.resume(reason: .host, shownMs: 10), tMs: 1))
     }
 
     func testASessionsWholeStreamIsValidJSONLines() {
         let run = SessionRun(videoConfig(["--link", "https://example.com/?a=\"b\"", "--fallback", "f.png"]))
-        run.send(.adUnavailable(code: "open_failed", message: "No such file: \"x\"\nsecond line"), at: 10)
+        run.send(.adUnavailable(code: .openFailed, message: "No such file: \"x\"\nsecond line"), at: 10)
         run.session.fallbackReady(durationMs: 2000, now: 20)
         run.send(.firstFrame, at: 30)
         run.tick(from: 30, through: 490, step: 10)
@@ -144,7 +142,7 @@ final class AdEventTests: XCTestCase {
 final class OutcomeTests: XCTestCase {
     func testNamesAndExitCodes() {
         let expected: [(Outcome, String, Int32)] = [
-            (.completed, "completed", 0), (.skipped, "skipped", 0), (.clicked, "clicked", 0),
+            (.completed, "completed", 0), (.capped, "capped", 0), (.skipped, "skipped", 0), (.clicked, "clicked", 0),
             (.endedByHost, "ended_by_host", 0), (.noAd, "no_ad", 3), (.timeout, "timeout", 3), (.error, "error", 1)
         ]
         XCTAssertEqual(expected.count, Outcome.allCases.count, "every outcome has a documented code")

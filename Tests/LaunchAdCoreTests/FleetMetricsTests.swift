@@ -7,9 +7,9 @@ import XCTest
 final class FleetMetricsTests: XCTestCase {
     func testCountersCarryOnAndLabelsAreEscaped() {
         var run = PlayMetrics(adID: "")
-        run.observe(AdEvent("cache_hit", tMs: 5, [("id", .string("say \"hi\"\\\n"))]))
-        run.observe(AdEvent("first_frame", tMs: 420))
-        run.observe(AdEvent("end", tMs: 5000, [("outcome", "skipped"), ("frames_shown", 30), ("frames_dropped", 2)]))
+        run.observe(AdEvent(.cacheHit(id: "say \"hi\"\\\n", sha256: "ab", file: "/c/ab"), tMs: 5))
+        run.observe(AdEvent(.firstFrame(fallback: false), tMs: 420))
+        run.observe(AdEvent(.end(RunEnd(outcome: .skipped, shownMs: 4500, frames: FrameCounter.counted(shown: 30, dropped: 2))), tMs: 5000))
         var m = FleetMetrics(version: "9", now: Date(timeIntervalSince1970: 1_800_000_000))
         m.run = run
         m.lastPrefetch = Date(timeIntervalSince1970: 1_799_999_400)

@@ -35,10 +35,10 @@ final class ManifestTrackingTests: XCTestCase {
         context.playerSize = Size(width: 320, height: 240)
         var tracker = VASTTracker(ad: resolved, context: context)
         let at = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
-        let batches = tracker.batches(for: AdEvent("first_frame", tMs: 5), at: at, cacheBuster: { "12345678" })
+        let batches = tracker.batches(for: AdEvent(.firstFrame(fallback: false), tMs: 5), at: at, cacheBuster: { "12345678" })
         XCTAssertEqual(batches.map(\.event), ["impression", "start"])
         XCTAssertEqual(batches.first?.urls, ["https://t.example.com/imp?ts=2026-01-01T00%3A00%3A00.000Z"])
-        XCTAssertEqual(tracker.batches(for: AdEvent("first_frame", tMs: 6), at: at, cacheBuster: { "1" }), [])
+        XCTAssertEqual(tracker.batches(for: AdEvent(.firstFrame(fallback: false), tMs: 6), at: at, cacheBuster: { "1" }), [])
     }
 
     func testBadTrackingRefusesTheFieldAndKeepsTheAd() throws {

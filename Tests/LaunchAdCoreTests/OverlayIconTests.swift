@@ -53,13 +53,19 @@ final class OverlayIconTests: XCTestCase {
         var tracker = VASTTracker(ad: ad, context: MacroContext(timestamp: Date(), cacheBusting: "", deviceUA: "t"))
         let at = Date()
         XCTAssertTrue(
-            tracker.batches(for: AdEvent("icon_view", tMs: 0, [("index", .int(0))]), at: at) { "1" }.isEmpty, "not before the ad shows")
-        _ = tracker.batches(for: AdEvent("first_frame", tMs: 0), at: at) { "1" }
-        let view = tracker.batches(for: AdEvent("icon_view", tMs: 0, [("index", .int(0))]), at: at) { "1" }
+            tracker.batches(for: AdEvent(.icon(IconEvent(.view, index: 0, program: nil, shownMs: 0)), tMs: 0), at: at) { "1" }.isEmpty,
+            "not before the ad shows")
+        _ = tracker.batches(for: AdEvent(.firstFrame(fallback: false), tMs: 0), at: at) { "1" }
+        let view = tracker.batches(for: AdEvent(.icon(IconEvent(.view, index: 0, program: nil, shownMs: 0)), tMs: 0), at: at) { "1" }
         XCTAssertEqual(view, [VASTTracker.Batch(event: "iconView 0", urls: ["https://t.example/iv"])])
-        XCTAssertTrue(tracker.batches(for: AdEvent("icon_view", tMs: 0, [("index", .int(0))]), at: at) { "1" }.isEmpty, "once")
-        let click = tracker.batches(for: AdEvent("icon_click", tMs: 0, [("index", .int(0))]), at: at) { "12345678" }
+        XCTAssertTrue(
+            tracker.batches(for: AdEvent(.icon(IconEvent(.view, index: 0, program: nil, shownMs: 0)), tMs: 0), at: at) { "1" }.isEmpty,
+            "once")
+        let click = tracker.batches(for: AdEvent(.icon(IconEvent(.click(link: nil), index: 0, program: nil, shownMs: 0)), tMs: 0), at: at) {
+            "12345678"
+        }
         XCTAssertEqual(click, [VASTTracker.Batch(event: "iconClick 0", urls: ["https://t.example/ic?cb=12345678"])])
-        XCTAssertTrue(tracker.batches(for: AdEvent("icon_view", tMs: 0, [("index", .int(5))]), at: at) { "1" }.isEmpty)
+        XCTAssertTrue(
+            tracker.batches(for: AdEvent(.icon(IconEvent(.view, index: 5, program: nil, shownMs: 0)), tMs: 0), at: at) { "1" }.isEmpty)
     }
 }

@@ -7,15 +7,20 @@ final class PlayRecordCoreTests: XCTestCase {
     func testARecordIsBuiltFromThePlaysEvents() {
         var r = PlayRecord(adID: "spring", creativeSHA256: "ab", fullscreen: true, muted: false)
         XCTAssertFalse(r.isComplete)
-        r.observe(AdEvent("start", tMs: 10), at: t0)
-        r.observe(AdEvent("window", tMs: 20, [("width", 1080), ("height", 1920)]), at: t0.addingTimeInterval(0.01))
-        r.observe(AdEvent("first_frame", tMs: 100), at: t0.addingTimeInterval(0.09))
-        r.observe(AdEvent("pause", tMs: 1100), at: t0.addingTimeInterval(1.09))
-        r.observe(AdEvent("resume", tMs: 1600), at: t0.addingTimeInterval(1.59))
-        r.observe(AdEvent("mute", tMs: 1700), at: t0.addingTimeInterval(1.69))
-        r.observe(AdEvent("pause", tMs: 2000), at: t0.addingTimeInterval(1.99))
         r.observe(
-            AdEvent("end", tMs: 2250, [("outcome", "skipped"), ("shown_ms", 1400), ("frames_shown", 35), ("frames_dropped", 1)]),
+            AdEvent(.start(CreativeStart(file: "a.mp4", kind: .video, width: 1080, height: 1920, duration: 5, hasAudio: true)), tMs: 10),
+            at: t0)
+        r.observe(
+            AdEvent(
+                .window(WindowOpened(width: 1080, height: 1920, fullscreen: false, videoDriver: "x11", renderer: "software", rotate: 0)),
+                tMs: 20), at: t0.addingTimeInterval(0.01))
+        r.observe(AdEvent(.firstFrame(fallback: false), tMs: 100), at: t0.addingTimeInterval(0.09))
+        r.observe(AdEvent(.pause(reason: .focusLost, shownMs: 1000), tMs: 1100), at: t0.addingTimeInterval(1.09))
+        r.observe(AdEvent(.resume(reason: .focusLost, shownMs: 1000), tMs: 1600), at: t0.addingTimeInterval(1.59))
+        r.observe(AdEvent(.mute, tMs: 1700), at: t0.addingTimeInterval(1.69))
+        r.observe(AdEvent(.pause(reason: .focusLost, shownMs: 1400), tMs: 2000), at: t0.addingTimeInterval(1.99))
+        r.observe(
+            AdEvent(.end(RunEnd(outcome: .skipped, shownMs: 1400, frames: FrameCounter.counted(shown: 35, dropped: 1))), tMs: 2250),
             at: t0.addingTimeInterval(2.24))
         XCTAssertTrue(r.isComplete)
         XCTAssertEqual(
@@ -29,8 +34,10 @@ final class PlayRecordCoreTests: XCTestCase {
 
     func testAPlayThatNeverShowedStartsWhenItsFirstEventCame() {
         var r = PlayRecord(adID: nil, creativeSHA256: nil, fullscreen: false, muted: true)
-        r.observe(AdEvent("start", tMs: 10), at: t0)
-        r.observe(AdEvent("end", tMs: 3010, [("outcome", "timeout"), ("shown_ms", 0)]), at: t0.addingTimeInterval(3))
+        r.observe(
+            AdEvent(.start(CreativeStart(file: "a.mp4", kind: .video, width: 1080, height: 1920, duration: 5, hasAudio: true)), tMs: 10),
+            at: t0)
+        r.observe(AdEvent(.end(RunEnd(outcome: .timeout, shownMs: 0)), tMs: 3010), at: t0.addingTimeInterval(3))
         let json = r.json(id: "r2", screen: "s", version: "1").serialized()
         XCTAssertTrue(
             json.contains(

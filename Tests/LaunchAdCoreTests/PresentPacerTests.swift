@@ -59,7 +59,7 @@ final class FrameCounterTests: XCTestCase {
         c.pictureReady()
         c.presented(pictureTime: 1, audioClock: nil)
         XCTAssertEqual(
-            AdEvent("end", tMs: 1, c.fields).jsonLine(),
-            #"{"event":"end","t_ms":1,"frames_shown":1,"frames_dropped":0,"av_offset_ms_max":null}"#)
+            AdEvent(.end(RunEnd(outcome: .completed, frames: c)), tMs: 1).jsonLine(),
+            #"{"event":"end","t_ms":1,"outcome":"completed","frames_shown":1,"frames_dropped":0,"av_offset_ms_max":null}"#)
     }
 }

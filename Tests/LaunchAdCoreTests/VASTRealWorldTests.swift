@@ -123,15 +123,19 @@ final class VASTRealWorldTests: XCTestCase {
         t.batches(for: e, at: Date()) { "00000000" }.map(\.event)
     }
 
+    func ticked(_ t: inout VASTTracker, atMs ms: Int) -> [String] {
+        t.tick(atMs: ms, at: Date()) { "00000000" }.map(\.event)
+    }
+
     func testEachVerificationIsToldOnceItCannotRunWithReason2() throws {
         var i = inline()
         i.verifications = [
             VASTVerification(vendor: "v1", notExecuted: ["https://v1.example/ne?r=[REASON]"]), VASTVerification(vendor: "v2")
         ]
         var t = tracker(try VASTChain(maxWrappers: 5).merged(inline: i))
-        let first = t.batches(for: AdEvent("first_frame", tMs: 0), at: Date()) { "00000000" }
+        let first = t.batches(for: AdEvent(.firstFrame(fallback: false), tMs: 0), at: Date()) { "00000000" }
         XCTAssertEqual(first.first { $0.event == "verificationNotExecuted" }?.urls, ["https://v1.example/ne?r=2"])
-        XCTAssertEqual(names(&t, AdEvent("first_frame", tMs: 10)), [], "once")
+        XCTAssertEqual(names(&t, AdEvent(.firstFrame(fallback: false), tMs: 10)), [], "once")
     }
 
     func viewableAd() throws -> ResolvedAd {
@@ -143,28 +147,38 @@ final class VASTRealWorldTests: XCTestCase {
 
     func testViewableAfterTwoContinuousSecondsShownFocusedAndUnpaused() throws {
         var t = tracker(try viewableAd())
-        _ = names(&t, AdEvent("window", tMs: 0, [("video_driver", .string("x11"))]))
-        _ = names(&t, AdEvent("first_frame", tMs: 1000))
+        _ = names(
+            &t,
+            AdEvent(
+                .window(WindowOpened(width: 640, height: 360, fullscreen: false, videoDriver: "x11", renderer: "software", rotate: 0)),
+                tMs: 0))
+        _ = names(&t, AdEvent(.firstFrame(fallback: false), tMs: 1000))
         XCTAssertEqual(t.viewableDueMs, 3000)
         // A focus loss at 1.5 s breaks the run: the two seconds start again at the resume.
-        _ = names(&t, AdEvent("pause", tMs: 2500, [("reason", .string("focus_lost"))]))
+        _ = names(&t, AdEvent(.pause(reason: .focusLost, shownMs: 1500), tMs: 2500))
         XCTAssertNil(t.viewableDueMs)
-        _ = names(&t, AdEvent("resume", tMs: 4000))
-        XCTAssertEqual(names(&t, AdEvent("view_tick", tMs: 5999)), [])
-        XCTAssertEqual(names(&t, AdEvent("view_tick", tMs: 6000)), ["Viewable"])
-        XCTAssertEqual(names(&t, AdEvent("end", tMs: 9000)), [], "decided once")
+        _ = names(&t, AdEvent(.resume(reason: .focusLost, shownMs: 1500), tMs: 4000))
+        XCTAssertEqual(ticked(&t, atMs: 5999), [])
+        XCTAssertEqual(ticked(&t, atMs: 6000), ["Viewable"])
+        XCTAssertEqual(names(&t, AdEvent(.end(RunEnd(outcome: .completed, shownMs: 6500)), tMs: 9000)), [], "decided once")
     }
 
     func testNotViewableWhenItEndsFirstAndUndeterminedWithoutARealDisplay() throws {
         var short = tracker(try viewableAd())
-        _ = names(&short, AdEvent("first_frame", tMs: 0))
-        XCTAssertEqual(names(&short, AdEvent("end", tMs: 1500)), ["NotViewable"])
+        _ = names(&short, AdEvent(.firstFrame(fallback: false), tMs: 0))
+        XCTAssertEqual(names(&short, AdEvent(.end(RunEnd(outcome: .skipped, shownMs: 1500)), tMs: 1500)), ["NotViewable"])
         var dummy = tracker(try viewableAd())
-        _ = names(&dummy, AdEvent("window", tMs: 0, [("video_driver", .string("dummy"))]))
+        _ = names(
+            &dummy,
+            AdEvent(
+                .window(WindowOpened(width: 640, height: 360, fullscreen: false, videoDriver: "dummy", renderer: "software", rotate: 0)),
+                tMs: 0))
         XCTAssertEqual(
-            names(&dummy, AdEvent("first_frame", tMs: 10)).filter { $0.hasPrefix("View") || $0.hasPrefix("NotView") }, ["ViewUndetermined"])
+            names(&dummy, AdEvent(.firstFrame(fallback: false), tMs: 10)).filter { $0.hasPrefix("View") || $0.hasPrefix("NotView") },
+            ["ViewUndetermined"])
         var blind = tracker(try viewableAd(), followsFocus: false)
         XCTAssertTrue(
-            names(&blind, AdEvent("first_frame", tMs: 10)).contains("ViewUndetermined"), "--no-pause-on-blur: focus is not followed")
+            names(&blind, AdEvent(.firstFrame(fallback: false), tMs: 10)).contains("ViewUndetermined"),
+            "--no-pause-on-blur: focus is not followed")
     }
 }

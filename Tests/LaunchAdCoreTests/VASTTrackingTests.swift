@@ -64,52 +64,59 @@ final class VASTTrackingTests: XCTestCase {
                 n += 1; return String(format: "%08d", n)
             }
         }
-        XCTAssertEqual(run(AdEvent("window", tMs: 1, [("width", .int(640)), ("height", .int(360))])), [])
-        XCTAssertEqual(run(AdEvent("start", tMs: 2, [("duration", .double(10))])), [])
-        let first = run(AdEvent("first_frame", tMs: 3, [("fallback", .bool(false))]))
+        XCTAssertEqual(
+            run(
+                AdEvent(
+                    .window(WindowOpened(width: 640, height: 360, fullscreen: false, videoDriver: "x11", renderer: "software", rotate: 0)),
+                    tMs: 1)), [])
+        XCTAssertEqual(
+            run(AdEvent(.start(CreativeStart(file: "a.mp4", kind: .video, width: 640, height: 360, duration: 10, hasAudio: true)), tMs: 2)),
+            [])
+        let first = run(AdEvent(.firstFrame(fallback: false), tMs: 3))
         XCTAssertEqual(first.map(\.event), ["impression", "creativeView", "start"])
         XCTAssertEqual(first[0].urls, ["https://w.example/imp", "https://i.example/imp?ts=2025-12-01T00%3A00%3A00.125Z&cb=00000001"])
         XCTAssertEqual(first[2].urls, ["https://w.example/start", "https://i.example/start?a=https%3A%2F%2Fcdn.example%2Fa%20b.mp4"])
-        XCTAssertEqual(run(AdEvent("first_frame", tMs: 4, [("fallback", .bool(false))])), [], "the impression fires once")
+        XCTAssertEqual(run(AdEvent(.firstFrame(fallback: false), tMs: 4)), [], "the impression fires once")
         // The media's length (10 s) wins over <Duration> (8 s) for the playhead.
-        XCTAssertEqual(run(AdEvent("quartile", tMs: 5, [("quartile", .int(25))])).first?.urls, ["https://i.example/q1?ph=00%3A00%3A02.500"])
+        XCTAssertEqual(run(AdEvent(.quartile(25), tMs: 5)).first?.urls, ["https://i.example/q1?ph=00%3A00%3A02.500"])
         XCTAssertEqual(
-            run(AdEvent("progress", tMs: 5, [("mark", .string("00:00:02.000")), ("shown_ms", .int(2000))])).first?.urls,
+            run(AdEvent(.progress(mark: "00:00:02.000", shownMs: 2000), tMs: 5)).first?.urls,
             ["https://i.example/p2?x=[UNKNOWNTHING]&ip=-1"])
         XCTAssertEqual(
-            run(AdEvent("pause", tMs: 6, [("reason", .string("focus_lost")), ("shown_ms", .int(3000))])).first?.urls,
+            run(AdEvent(.pause(reason: .focusLost, shownMs: 3000), tMs: 6)).first?.urls,
             ["https://i.example/pause?s=640%2C360"])
-        XCTAssertEqual(run(AdEvent("resume", tMs: 7, [("shown_ms", .int(3000))])).map(\.event), ["resume"])
-        XCTAssertEqual(run(AdEvent("mute", tMs: 8)).first?.urls, ["https://i.example/mute?st=muted"])
-        XCTAssertEqual(run(AdEvent("unmute", tMs: 9)).first?.urls, ["https://i.example/unmute?st="])
-        XCTAssertEqual(run(AdEvent("quartile", tMs: 10, [("quartile", .int(50))])).map(\.event), ["midpoint"])
+        XCTAssertEqual(run(AdEvent(.resume(reason: .focusLost, shownMs: 3000), tMs: 7)).map(\.event), ["resume"])
+        XCTAssertEqual(run(AdEvent(.mute, tMs: 8)).first?.urls, ["https://i.example/mute?st=muted"])
+        XCTAssertEqual(run(AdEvent(.unmute, tMs: 9)).first?.urls, ["https://i.example/unmute?st="])
+        XCTAssertEqual(run(AdEvent(.quartile(50), tMs: 10)).map(\.event), ["midpoint"])
         XCTAssertEqual(
-            run(AdEvent("click", tMs: 11, [("shown_ms", .int(6000))])).first?.urls, ["https://w.example/click", "https://i.example/click"])
-        XCTAssertEqual(run(AdEvent("error", tMs: 12, [("code", .string("read_failed"))])), [], "no error once the ad has shown")
-        XCTAssertEqual(run(AdEvent("skip", tMs: 13, [("via", .string("close"))])).map(\.event), ["closeLinear"])
+            run(AdEvent(.click(link: "https://w.example/", shownMs: 6000), tMs: 11)).first?.urls,
+            ["https://w.example/click", "https://i.example/click"])
+        XCTAssertEqual(run(AdEvent(.error(PlayError(.readFailed, "x")), tMs: 12)), [], "no error once the ad has shown")
+        XCTAssertEqual(run(AdEvent(.skip(via: .close, shownMs: 6500), tMs: 13)).map(\.event), ["closeLinear"])
     }
 
     func testAFailureBeforeTheFirstFrameFiresTheErrorURIsWithTheCode() throws {
         var tracker = VASTTracker(ad: try resolved(), context: MacroContext(timestamp: Date(), cacheBusting: "", deviceUA: "x"))
-        let batches = tracker.batches(for: AdEvent("error", tMs: 1, [("code", .string("open_failed"))]), at: Date()) { "12345678" }
+        let batches = tracker.batches(for: AdEvent(.error(PlayError(.openFailed, "x")), tMs: 1), at: Date()) { "12345678" }
         XCTAssertEqual(batches, [VASTTracker.Batch(event: "error", urls: ["https://w.example/err?c=401", "https://i.example/err?c=401"])])
-        XCTAssertEqual(tracker.batches(for: AdEvent("wait_expired", tMs: 2), at: Date()) { "1" }, [], "one error per ad")
+        XCTAssertEqual(tracker.batches(for: AdEvent(.waitExpired(waitedMs: 3000), tMs: 2), at: Date()) { "1" }, [], "one error per ad")
         XCTAssertEqual(
-            tracker.batches(for: AdEvent("first_frame", tMs: 3, [("fallback", .bool(true))]), at: Date()) { "1" }, [],
+            tracker.batches(for: AdEvent(.firstFrame(fallback: true), tMs: 3), at: Date()) { "1" }, [],
             "the fallback image is not the ad: no impression")
     }
 
     func testAVideoTruncatedAfterItShowedFiresError405Once() throws {
         var tracker = VASTTracker(ad: try resolved(), context: MacroContext(timestamp: Date(), cacheBusting: "", deviceUA: "x"))
         XCTAssertEqual(
-            tracker.batches(for: AdEvent("first_frame", tMs: 1, [("fallback", .bool(false))]), at: Date()) { "1" }.first?.event,
+            tracker.batches(for: AdEvent(.firstFrame(fallback: false), tMs: 1), at: Date()) { "1" }.first?.event,
             "impression")
-        let truncated = AdEvent("error", tMs: 2, [("code", .string("media_truncated")), ("shown_ms", .int(600))])
+        let truncated = AdEvent(.error(PlayError(.mediaTruncated, "x", detail: .truncated(shownMs: 600, declaredMs: 5000))), tMs: 2)
         XCTAssertEqual(
             tracker.batches(for: truncated, at: Date()) { "1" },
             [VASTTracker.Batch(event: "error", urls: ["https://w.example/err?c=405", "https://i.example/err?c=405"])])
         XCTAssertEqual(tracker.batches(for: truncated, at: Date()) { "1" }, [], "once")
-        XCTAssertEqual(VASTError.code(forPlayerError: "media_truncated"), 405)
+        XCTAssertEqual(FailureCode.mediaTruncated.vastCode, 405)
     }
 
     func testChainLimitsLoopsAndUnsafeURIs() throws {

@@ -26,11 +26,11 @@ final class MediaFuzzRegressionTests: XCTestCase {
             try bytes.dropFirst().write(to: URL(fileURLWithPath: path))
             defer { try? FileManager.default.removeItem(atPath: path) }
             let name = input.lastPathComponent
-            do { _ = try MediaProbe.probe(path); opened += 1 } catch let e as MediaError { XCTAssertFalse(e.code.isEmpty, name) }
+            do { _ = try MediaProbe.probe(path); opened += 1 } catch let e as MediaError { XCTAssertFalse(e.message.isEmpty, name) }
             decodeFirstPictures(path)
-            do { _ = try ImageLoader.load(path: path) } catch let e as MediaError { XCTAssertFalse(e.code.isEmpty, name) }
+            do { _ = try ImageLoader.load(path: path) } catch let e as MediaError { XCTAssertFalse(e.message.isEmpty, name) }
             do { if let c = try EmbeddedCaptions.read(path: path) { captioned += c.cues.isEmpty ? 0 : 1 } } catch let e as MediaError {
-                XCTAssertFalse(e.code.isEmpty, name)
+                XCTAssertFalse(e.message.isEmpty, name)
             }
         }
         XCTAssertGreaterThanOrEqual(captioned, 4, "the captioned seeds (mov_text, 608 track, A/53, WebVTT in WebM) read")

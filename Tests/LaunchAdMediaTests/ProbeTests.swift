@@ -151,7 +151,7 @@ final class ProbeTests: XCTestCase {
             }
         }
         XCTAssertThrowsError(try MediaProbe.probe("/nonexistent/ad.mp4")) { e in
-            XCTAssertEqual((e as? MediaError)?.code, "file_not_found")
+            XCTAssertEqual((e as? MediaError)?.code, .fileNotFound)
         }
     }
 

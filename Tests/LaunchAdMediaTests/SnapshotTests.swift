@@ -137,7 +137,7 @@ final class SnapshotTests: XCTestCase {
         let sine = try Fixtures.make("snap-audio.wav", ["-f", "lavfi", "-i", "sine=d=1"])
         var o = SnapshotOptions()
         o.out = out("none.png")
-        XCTAssertThrowsError(try ContactSheet.write(sine, o)) { e in XCTAssertEqual((e as? MediaError)?.code, "no_video_stream") }
+        XCTAssertThrowsError(try ContactSheet.write(sine, o)) { e in XCTAssertEqual((e as? MediaError)?.code, .noVideoStream) }
         o.at = 9
         XCTAssertThrowsError(try ContactSheet.write(try Fixtures.colourBars(seconds: 2, audio: false), o)) { e in
             XCTAssertTrue((e as? MediaError)?.message.contains("past the end") == true, "\(e)")

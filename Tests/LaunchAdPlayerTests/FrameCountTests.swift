@@ -17,7 +17,7 @@ final class FrameCountTests: XCTestCase {
         options.transition = .none
         let player = AdPlayer(options: options, events: sink)
         player.presentDelay = presentDelay
-        XCTAssertEqual(player.run(), .completed)
+        XCTAssertEqual(player.run().outcome, .completed)
         let complete = try XCTUnwrap(sink.events.first { $0.name == "complete" })
         let end = try XCTUnwrap(sink.events.last)
         XCTAssertEqual(end.name, "end")
@@ -54,7 +54,7 @@ final class FrameCountTests: XCTestCase {
         var options = PlayOptions(file: png)
         options.imageDuration = 0.3
         options.transition = .none
-        XCTAssertEqual(AdPlayer(options: options, events: sink).run(), .completed)
+        XCTAssertEqual(AdPlayer(options: options, events: sink).run().outcome, .completed)
         XCTAssertNil(sink.events.last?["frames_shown"])
     }
 }

@@ -82,7 +82,8 @@ final class PlaybackTests: XCTestCase {
         var options = PlayOptions(file: clip)
         options.maxDuration = 1.5
         options.transition = .none
-        XCTAssertEqual(h.play(options), .completed)
+        XCTAssertEqual(h.play(options), .capped, "1.5 s of a 4 s video: capped, not completed")
+        XCTAssertNil(h.first("complete"))
         let shown = try XCTUnwrap(h.first("end")?.int("shown_ms"))
         XCTAssertEqual(Double(shown), 1500, accuracy: 150)
         XCTAssertTrue(h.samples.compactMap(\.mediaTime).allSatisfy { $0 < 1.7 })

@@ -68,7 +68,7 @@ final class PlayerHarness {
             onFrame?(s, self)
         }
         let start = Date()
-        let outcome = player.run()
+        let outcome = player.run().outcome
         wallSeconds = Date().timeIntervalSince(start)
         if ProcessInfo.processInfo.environment["LAUNCHAD_TEST_EVENTS"] != nil {
             sink.events.forEach { print($0.jsonLine()) }

@@ -35,7 +35,7 @@ final class PresentCountTests: XCTestCase {
         var config = PlayerConfig(options)
         config.captions = captions
         let player = AdPlayer(config: config, events: sink)
-        XCTAssertEqual(player.run(), .completed)
+        XCTAssertEqual(player.run().outcome, .completed)
         let frames = seconds * fps
         let step = PresentPacer.stepMs(frameDuration: 1 / Double(fps))
         let countdownSteps = seconds + 1  // "Skip 4" ... "Skip 1", "Skip"

@@ -107,10 +107,10 @@ public struct DeliveryOptions: Equatable, Sendable {
                 stateDirectory: stateURL(), config: config,
                 fetcher: HTTPClient(connectTimeout: 5, totalTimeout: 10, allowHTTP: allowHTTP),
                 clock: { Date() })
-            outbox.onProblem = { events.emit(AdEvent("outbox_error", tMs: ProcessClock.nowMs(), [("reason", .string($0))])) }
+            outbox.onProblem = { events.emit(.outboxError(reason: $0)) }
             return outbox
         } catch {
-            events.emit(AdEvent("outbox_unavailable", tMs: ProcessClock.nowMs(), [("reason", .string("\(error)"))]))
+            events.emit(.outboxUnavailable(reason: "\(error)"))
             return nil
         }
     }

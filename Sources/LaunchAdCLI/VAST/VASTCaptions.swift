@@ -9,7 +9,7 @@ enum VASTCaptions {
         guard o.captions == nil, o.captionMode != .off,
             let file = VASTCaptionChoice.choose(files, preferred: o.captionLanguage, locale: systemLanguage)
         else { return nil }
-        return CaptionStep.load(file.url, source: "vast", language: file.language, o: o, sink: sink)
+        return CaptionStep.load(file.url, source: .vast, language: file.language, o: o, sink: sink)
     }
 
     /// `validate --vast`: every caption file LaunchAd reads, fetched and parsed (nil: not fetched).

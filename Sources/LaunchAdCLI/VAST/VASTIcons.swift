@@ -20,14 +20,11 @@ enum VASTIcons {
         }
     }
 
-    /// The `vast_ad` fields: how many icons will be drawn, and the skipped ones with why.
-    static func fields(_ icons: [VASTIcon]) -> [(String, JSONValue)] {
-        let skipped = icons.enumerated().compactMap { i, icon in
-            skipReason(icon).map {
-                JSONValue.object([("index", .int(i)), ("program", icon.program.map { .string($0) } ?? .null), ("reason", .string($0))])
-            }
+    /// The icons that will not be drawn, with why (for the `vast_ad` event).
+    static func skipped(_ icons: [VASTIcon]) -> [VASTAdChosen.SkippedIcon] {
+        icons.enumerated().compactMap { i, icon in
+            skipReason(icon).map { VASTAdChosen.SkippedIcon(index: i, program: icon.program, reason: $0) }
         }
-        return [("icons", .int(icons.count - skipped.count)), ("icons_skipped", .array(skipped))]
     }
 
     /// Fetches the drawable icons into `folder` (named by position, never by the tag's words).
@@ -44,13 +41,7 @@ enum VASTIcons {
                 guard (200..<300).contains(r.status) else { throw FetchError("HTTP \(r.status)", retryable: false) }
                 out.append(OverlayIcon(icon, index: i, file: local.path, adDurationMs: durationMs))
             } catch {
-                sink.emit(
-                    AdEvent(
-                        "icon_error", tMs: ProcessClock.nowMs(),
-                        [
-                            ("index", .int(i)), ("program", icon.program.map { .string($0) } ?? .null),
-                            ("message", .string("\(error)"))
-                        ]))
+                sink.emit(.icon(IconEvent(.error(message: "\(error)"), index: i, program: icon.program, shownMs: nil)))
             }
         }
         return out

@@ -12,12 +12,12 @@ import LaunchAdMedia
 enum VASTPlay {
     static let userAgent = "LaunchAd/\(Command.versionString) (Linux)"
 
-    /// Wraps one ad's events in a play-record sink for that ad (its id); the identity without `--report`.
-    typealias Recorder = (EventSink, String?) -> EventSink
+    /// The play-record watcher of one ad (its id); nil without `--report`.
+    typealias Recorder = (String?) -> AdWatcher?
 
     static func play(
         _ o: PlayOptions, sink: EventSink, queue: BeaconQueue?, network: NetworkOpener,
-        record: @escaping Recorder = { s, _ in s }
+        record: @escaping Recorder = { _ in nil }
     ) -> Outcome {
         MediaLog.configure()
         let run = Run(options: o, sink: sink, queue: queue, network: network, record: record)
@@ -38,6 +38,7 @@ enum VASTPlay {
         let resolver: VASTResolver
         let capabilities = MediaCapabilities.local()
         var base: MacroContext
+        /// A failure before any ad was tried (the tag, an empty response).
         var lastError: VASTError?
         /// The first document's root Error URIs: fired too when an ad of it proves empty (303).
         var rootErrors: [String] = []
@@ -63,35 +64,15 @@ enum VASTPlay {
             }
             rootErrors = doc.errors
             let plan = VASTAdPlan(doc)
-            emit(
-                "vast",
-                [
-                    ("version", .string(doc.version)), ("ads", .int(doc.ads.count)),
-                    ("pod", .int(plan.pod.count)), ("buffet", .int(plan.buffet.count))
-                ])
+            sink.emit(.vast(VASTResponse(version: doc.version, ads: doc.ads.count, pod: plan.pod.count, buffet: plan.buffet.count)))
             guard !plan.isEmpty else { return fail(VASTError(VASTError.noAd, "the response holds no <Ad>"), uris: doc.errors) }
-
-            var sequence = VASTPodSequence(plan)
-            var played = 0, shown = 0
-            var last: Outcome?
-            while let ad = sequence.next() {
-                switch playOne(ad, tagURL: tagURL, count: played + 1) {
-                case .played(let outcome, let ms, let closed):
-                    played += 1; shown += ms; last = outcome
-                    sequence.record(.played(outcome, closed: closed))
-                case .failed(let stopRun):
-                    sequence.record(.failed(stopRun: stopRun))
-                }
-            }
-            guard let last else { return noAd() }
-            emit("end", [("outcome", .string(last.rawValue)), ("shown_ms", .int(shown)), ("ads_played", .int(played))])
-            return last
+            var run = VASTRun(plan)
+            while let ad = run.nextAd() { playOne(ad, tagURL: tagURL, run: &run) }
+            return end(run.ending(hasFallback: o.fallback != nil))
         }
 
-        enum AdResult { case played(Outcome, shownMs: Int, closed: Bool), failed(stopRun: Bool) }
-
         /// Resolves, chooses and plays one ad; a failure fires its Error URIs with the code.
-        private func playOne(_ vastAd: VASTAd, tagURL: String?, count: Int) -> AdResult {
+        private func playOne(_ vastAd: VASTAd, tagURL: String?, run: inout VASTRun) {
             let resolved: ResolvedAd
             switch resolver.resolve(vastAd, tagURL: tagURL, rootErrors: rootErrors, reach: docReach) {
             case .success(let r): resolved = r; reachQueue?.reach = r.reach
@@ -99,66 +80,57 @@ enum VASTPlay {
                 reachQueue?.reach = f.reach
                 report(f.error, uris: f.errorURIs, adID: vastAd.id)
                 // fallbackOnNoAd="false": a wrapper whose response is empty selects no ad at all.
-                return .failed(stopRun: f.error.code == VASTError.noAd && vastAd.wrapper?.fallbackOnNoAd == false)
+                return run.adFailed(f.error, stopRun: f.error.code == VASTError.noAd && vastAd.wrapper?.fallbackOnNoAd == false)
             }
             var context = base
-            context.adCount = count
+            context.adCount = run.adsPlayed + 1
             context.podSequence = resolved.sequence
             context.universalAdId = resolved.universalAdId
             context.skippable = resolved.linear.skipOffset != nil || o.vast.skipAfterGiven
-            let window = VASTMapping.window(for: o)
             let choice: MediaFileChoice
             switch MediaFileChooser.choose(
-                resolved.linear.mediaFiles, window: window, capabilities: capabilities,
+                resolved.linear.mediaFiles, window: VASTMapping.window(for: o), capabilities: capabilities,
                 maxBitrateKbps: o.vast.maxBitrateKbps)
             {
             case .success(let c): choice = c
             case .failure(let e):
                 fireErrors(resolved, code: e.code, context: context)
                 reportEvent(e, adID: resolved.id)
-                return .failed(stopRun: false)
+                return run.adFailed(e)
             }
-            var fields: [(String, JSONValue)] =
-                [
-                    ("ad_id", resolved.id.map { .string($0) } ?? .null), ("sequence", resolved.sequence.map { .int($0) } ?? .null),
-                    ("ad_system", resolved.adSystem.map { .string($0) } ?? .null), ("wrappers", .int(resolved.wrapperDepth)),
-                    ("media", .string(choice.file.url)), ("reason", .string(choice.reason))
-                ] + VASTIcons.fields(resolved.linear.icons)
-            let dropped = resolved.urisDropped.values.reduce(0, +)
-            if dropped > 0 {
-                // Said, not silently lost: the tag listed more URIs per event than are sent.
-                fields.append(("uris_dropped", .int(dropped)))
-                fields.append(
-                    ("uris_dropped_by_event", .object(resolved.urisDropped.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })))
-            }
-            emit("vast_ad", fields)
-            let candidates = choice.candidates
+            sink.emit(.vastAd(chosen(resolved, choice)))
             // Captions and icons belong to the ad, whichever of its media files plays.
             let captions = VASTCaptions.load(resolved.linear.captionFiles, o: o, sink: sink)
             let iconFolder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("launchad-icons-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: iconFolder) }
             let icons = VASTIcons.fetch(resolved.linear, into: iconFolder, o: o, sink: sink)
-            for (n, media) in candidates.enumerated() {
+            var candidates = VASTRun.Candidates(choice.candidates)
+            while let (media, givesWay) = candidates.next() {
                 var adContext = context
                 adContext.assetURI = media.url
                 StreamReach.note(resolved.reach, for: media.url)
                 let options = VASTMapping.playOptions(o, ad: resolved, media: media, context: adContext)
-                let adSink = AdEndSink(sink, adID: resolved.id, sequence: resolved.sequence)
                 let tracker = VASTTracker(ad: resolved, context: adContext, followsFocus: o.pauseOnBlur)
-                // Its own reach: the sink writes its beacons later, on its writer queue.
-                let tracking = TrackingSink(
-                    record(adSink, resolved.id), tracker: tracker, queue: ReachQueue.fixed(reachQueue?.base, resolved.reach))
-                // Every candidate but the last may give way to the next when it does not open or decode.
-                let gate = CandidateGate(tracking, media: media.url, canFallThrough: n + 1 < candidates.count, sink: sink)
-                let outcome = PlayCommand.play(options, sink: gate, network: network, captions: captions, icons: icons)
-                if gate.fellThrough { continue }
-                if outcome == .noAd || outcome == .timeout {
-                    lastError = VASTError(VASTError.mediaDisplay, "the media file could not be played")
-                    return .failed(stopRun: false)
+                // Its own reach: the watcher queues its beacons later, on its writer queue.
+                let tracking = TrackingWatcher(tracker: tracker, queue: ReachQueue.fixed(reachQueue?.base, resolved.reach))
+                let stream = AdStream(sink, tracking: tracking, record: record(resolved.id))
+                let result = PlayCommand.play(
+                    options, sink: stream, network: network, captions: captions, icons: icons, reportsEnd: false, givesWay: givesWay)
+                switch run.tried(media.url, result: result, adID: resolved.id, sequence: resolved.sequence) {
+                case .tryNext(let mediaFallback): sink.emit(mediaFallback)
+                case .played(let adEnd), .failed(let adEnd): return stream.adEnded(adEnd, written: true)
                 }
-                return .played(outcome, shownMs: adSink.shownMs, closed: adSink.closed)
             }
-            return .failed(stopRun: false)
+            run.candidatesExhausted()
+        }
+
+        /// The `vast_ad` event: the ad resolved and the media file chosen.
+        private func chosen(_ ad: ResolvedAd, _ choice: MediaFileChoice) -> VASTAdChosen {
+            let skipped = VASTIcons.skipped(ad.linear.icons)
+            // Said, not silently lost: the tag listed more URIs per event than are sent.
+            return VASTAdChosen(
+                adID: ad.id, sequence: ad.sequence, adSystem: ad.adSystem, wrappers: ad.wrapperDepth, media: choice.file.url,
+                reason: choice.reason, icons: ad.linear.icons.count - skipped.count, iconsSkipped: skipped, urisDropped: ad.urisDropped)
         }
 
         private func fireErrors(_ ad: ResolvedAd, code: Int, context: MacroContext) {
@@ -171,7 +143,7 @@ enum VASTPlay {
         /// A failure before any ad: the error, the Error URIs, then no_ad or the fallback.
         private func fail(_ e: VASTError, uris: [String]) -> Outcome {
             report(e, uris: uris, adID: nil)
-            return noAd()
+            return end(VASTRun.noAdEnding(lastError, hasFallback: o.fallback != nil))
         }
 
         private func report(_ e: VASTError, uris: [String], adID: String?) {
@@ -183,29 +155,23 @@ enum VASTPlay {
 
         private func reportEvent(_ e: VASTError, adID: String?) {
             lastError = e
-            var fields: [(String, JSONValue)] = [
-                ("code", .string("vast_\(e.code)")), ("vast_error", .int(e.code)), ("message", .string(e.message))
-            ]
-            if let adID { fields.append(("ad_id", .string(adID))) }
-            emit("error", fields)
+            sink.emit(.error(PlayError(.vast(e.code), e.message, vastError: e.code, adID: adID)))
         }
 
-        /// Nothing played: the fallback image if there is one (its run ends the stream), else no_ad.
-        private func noAd() -> Outcome {
-            if let fallback = o.fallback {
-                emit("fallback", [("reason", .string(lastError.map { "vast_\($0.code)" } ?? "no_ad"))])
+        /// The run's `end`, or the fallback image (whose own run ends the stream).
+        private func end(_ ending: VASTRun.Ending) -> Outcome {
+            switch ending {
+            case .end(let end):
+                sink.emit(.end(end))
+                return end.outcome
+            case .fallback(let reason):
+                sink.emit(.fallback(reason: reason))
                 var f = o
-                f.file = fallback
+                f.file = o.fallback ?? ""
                 f.fallback = nil
                 f.vast = VASTOptions()
-                return PlayCommand.play(f, sink: sink, network: network)
+                return PlayCommand.play(f, sink: sink, network: network).outcome
             }
-            emit("end", [("outcome", .string(Outcome.noAd.rawValue)), ("shown_ms", .int(0))])
-            return .noAd
-        }
-
-        private func emit(_ name: String, _ fields: [(String, JSONValue)]) {
-            sink.emit(AdEvent(name, tMs: ProcessClock.nowMs(), fields))
         }
     }
 }

@@ -1,23 +1,24 @@
-/// One line of the event stream: `{"event": name, "t_ms": ..., fields...}`.
+/// One line of the event stream: a typed event and when it happened,
+/// written as `{"event": name, "t_ms": ..., fields...}`.
 public struct AdEvent: Equatable, Sendable {
-    /// The event's name, the `event` key (for example `shown`, `skipped`, `error`).
-    public var name: String
     /// Milliseconds since the process started.
     public var tMs: Int
-    /// The event's other keys and values, written in this order after `event` and `t_ms`.
-    public var fields: [(String, JSONValue)]
+    /// What happened.
+    public var event: LaunchEvent
 
-    /// An event called `name` at `tMs` (milliseconds since the process started) with `fields`.
-    public init(_ name: String, tMs: Int, _ fields: [(String, JSONValue)] = []) {
-        self.name = name
+    /// `event` at `tMs` (milliseconds since the process started).
+    public init(_ event: LaunchEvent, tMs: Int) {
+        self.event = event
         self.tMs = tMs
-        self.fields = fields
     }
 
-    /// Equal when both serialize to the same JSON line (field order included).
-    public static func == (a: AdEvent, b: AdEvent) -> Bool { a.jsonLine() == b.jsonLine() }
+    /// The `event` key, for readers of the stream (tests, logs); code decides on `event`'s case.
+    public var name: String { event.name }
 
-    /// The value of the first field named `key`, if any.
+    /// The line's other keys and values, in order, after `event` and `t_ms`.
+    public var fields: [(String, JSONValue)] { event.fields }
+
+    /// The value of the first field named `key`, as the line has it.
     public subscript(key: String) -> JSONValue? {
         fields.first { $0.0 == key }?.1
     }

@@ -17,16 +17,15 @@ public struct PlayMetrics: Equatable, Sendable {
 
     /// Takes what it needs from one event of the run.
     public mutating func observe(_ event: AdEvent) {
-        switch event.name {
-        case "first_frame":
+        switch event.event {
+        case .firstFrame:
             if firstFrameMs == nil { firstFrameMs = event.tMs }
-        case "cache_hit", "stream":
-            // `launch` names the ad it chose.
-            if case .string(let id)? = event["id"] { adID = id }
-        case "end":
-            if case .string(let o)? = event["outcome"] { outcome = o }
-            if case .int(let n)? = event["frames_shown"] { framesShown = n }
-            if case .int(let n)? = event["frames_dropped"] { framesDropped = n }
+        // `launch` names the ad it chose.
+        case .cacheHit(let id, _, _), .stream(let id, _): adID = id
+        case .end(let e):
+            outcome = e.outcome.rawValue
+            framesShown = e.frames?.shown ?? 0
+            framesDropped = e.frames?.dropped ?? 0
         default: break
         }
     }

@@ -13,7 +13,7 @@ public struct PlayRecord: Sendable {
     private var firstAt: Date?
     private var shownAt: Date?
     private var endedAt: Date?
-    private var end: AdEvent?
+    private var end: RunEnd?
     /// The code of the `error` that ended or marred the play (`media_stalled`, `media_truncated`, ...).
     private var errorCode: String?
     private var width: Int?
@@ -27,25 +27,21 @@ public struct PlayRecord: Sendable {
         self.adID = adID; self.creativeSHA256 = creativeSHA256; self.fullscreen = fullscreen; self.muted = muted
     }
 
-    /// Takes one of the play's events, seen at wall-clock time `at`.
+    /// Takes one of the play's events, seen at wall-clock time `at`; an `end` (or a VAST ad's
+    /// `ad_end`) completes it.
     public mutating func observe(_ event: AdEvent, at: Date) {
         if firstAt == nil { firstAt = at }
-        switch event.name {
-        case "window":
-            if case .int(let w)? = event["width"], case .int(let h)? = event["height"] { width = w; height = h }
-        case "first_frame":
-            if shownAt == nil { shownAt = at }
-        case "mute": muted = true
-        case "unmute": muted = false
-        case "pause":
-            if pausedSinceMs == nil { pausedSinceMs = event.tMs }
-        case "resume":
+        switch event.event {
+        case .window(let w): width = w.width; height = w.height
+        case .firstFrame: if shownAt == nil { shownAt = at }
+        case .mute: muted = true
+        case .unmute: muted = false
+        case .pause: if pausedSinceMs == nil { pausedSinceMs = event.tMs }
+        case .resume: if let since = pausedSinceMs { pausedMs += max(0, event.tMs - since); pausedSinceMs = nil }
+        case .error(let e): errorCode = e.code.text
+        case .end(let e), .adEnd(_, _, let e):
             if let since = pausedSinceMs { pausedMs += max(0, event.tMs - since); pausedSinceMs = nil }
-        case "error":
-            if case .string(let code)? = event["code"] { errorCode = code }
-        case "end":
-            if let since = pausedSinceMs { pausedMs += max(0, event.tMs - since); pausedSinceMs = nil }
-            end = event
+            end = e
             endedAt = at
         default: break
         }
@@ -56,33 +52,19 @@ public struct PlayRecord: Sendable {
 
     /// The record as the collector receives it. `id` is its duplicate key, fixed when it is made.
     public func json(id: String, screen: String, version: String) -> JSONValue {
-        let counter = { (name: String) -> JSONValue in
-            guard let v = end?[name] else { return .null }
-            if case .int = v { return v }
-            if case .double = v { return v }
-            return .null
-        }
-        let error: JSONValue = errorCode.map { .string($0) } ?? .null
-        return .object([
-            ("id", .string(id)),
-            ("screen", .string(screen)),
-            ("ad_id", adID.map { .string($0) } ?? .null),
-            ("creative_sha256", creativeSHA256.map { .string($0) } ?? .null),
-            ("started_at", (shownAt ?? firstAt).map { .string(PlayRecord.utc($0)) } ?? .null),
-            ("ended_at", endedAt.map { .string(PlayRecord.utc($0)) } ?? .null),
-            ("shown_ms", counter("shown_ms")),
-            ("outcome", end?["outcome"] ?? .null),
-            ("error", error),
-            ("frames_shown", counter("frames_shown")),
-            ("frames_dropped", counter("frames_dropped")),
-            ("av_offset_ms_max", counter("av_offset_ms_max")),
-            ("muted", .bool(muted)),
-            ("paused_ms", .int(pausedMs)),
-            ("width", width.map { .int($0) } ?? .null),
-            ("height", height.map { .int($0) } ?? .null),
-            ("fullscreen", .bool(fullscreen)),
+        let number = { (value: Int?) -> JSONValue in value.map { .int($0) } ?? .null }
+        let time = { (date: Date?) -> JSONValue in .optional(date.map(PlayRecord.utc)) }
+        let frames = end?.frames
+        let fields: [(String, JSONValue)] = [
+            ("id", .string(id)), ("screen", .string(screen)), ("ad_id", .optional(adID)),
+            ("creative_sha256", .optional(creativeSHA256)), ("started_at", time(shownAt ?? firstAt)),
+            ("ended_at", time(endedAt)), ("shown_ms", number(end?.shownMs)), ("outcome", .optional(end?.outcome.rawValue)),
+            ("error", .optional(errorCode)), ("frames_shown", number(frames?.shown)), ("frames_dropped", number(frames?.dropped)),
+            ("av_offset_ms_max", number(frames?.avOffsetMsMax)), ("muted", .bool(muted)), ("paused_ms", .int(pausedMs)),
+            ("width", number(width)), ("height", number(height)), ("fullscreen", .bool(fullscreen)),
             ("launchad_version", .string(version))
-        ])
+        ]
+        return .object(fields)
     }
 
     /// `2026-01-01T00:00:00.000Z`.

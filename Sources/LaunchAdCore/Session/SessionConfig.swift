@@ -38,6 +38,12 @@ public struct SessionConfig: Equatable, Sendable {
     public var stallLimitMs = 3000
     /// Shown-time marks (a VAST ad's progress offsets) at which a `progress` event is sent.
     public var progressOffsets: [VASTOffset] = []
+    /// Whether the session writes the `end` event: false when the run's owner writes it
+    /// (a VAST ad's `ad_end`, `launch`'s `end` after the hand-off).
+    public var reportsEnd = true
+    /// A media file that does not open or decode before its first frame ends the session
+    /// quietly (no `error`, no `end`): a VAST ad's next media file is tried.
+    public var givesWayOnOpenFailure = false
 
     /// A config with these durations in ms and every other setting at its default.
     public init(limitMs: Int?, countdownMs: Int) {

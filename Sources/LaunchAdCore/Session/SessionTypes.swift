@@ -63,10 +63,10 @@ public enum SessionInput: Sendable {
     case closeRequested
     /// Both streams have drained.
     case endOfStream
-    /// The creative cannot be shown (cannot open, cannot decode); `code` is stable, `message` one line.
-    case adUnavailable(code: String, message: String)
+    /// The creative cannot be shown (cannot open, cannot decode); `message` is one line.
+    case adUnavailable(code: FailureCode, message: String)
     /// The window or the process failed in a way that ends the run.
-    case failed(code: String, message: String)
+    case failed(code: FailureCode, message: String)
 }
 
 /// What the player must carry out.
@@ -93,4 +93,27 @@ public struct SkipButtonState: Equatable, Sendable {
 
     /// No button at all (before the first frame, with --no-skip, while handing off to the app).
     public static let hidden = SkipButtonState(visible: false, enabled: false, text: "", progress: 0)
+}
+
+/// How one ad's session ended: what its owner reports (`end`, `ad_end`) and decides on (the
+/// next VAST media file, the frequency caps, a first launch's late creative).
+public struct PlayResult: Equatable, Sendable {
+    /// The `end` event's payload (outcome, shown time, frame counters).
+    public var end: RunEnd
+    /// The last `error` the session reported, or the failure it gave way on.
+    public var error: PlayError?
+    /// When (process ms) the ad itself, not its fallback, reached the screen.
+    public var adShownAtMs: Int?
+    /// The window was closed.
+    public var closed: Bool
+    /// A VAST media file that did not open gave way to the next: nothing was reported.
+    public var gaveWay: Bool
+
+    /// The result, field by field.
+    public init(end: RunEnd, error: PlayError?, adShownAtMs: Int?, closed: Bool, gaveWay: Bool) {
+        self.end = end; self.error = error; self.adShownAtMs = adShownAtMs; self.closed = closed; self.gaveWay = gaveWay
+    }
+
+    /// The outcome.
+    public var outcome: Outcome { end.outcome }
 }

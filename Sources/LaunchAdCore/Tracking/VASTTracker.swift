@@ -37,79 +37,51 @@ public struct VASTTracker: Sendable {
     }
 
     /// When (process ms) the ad will have been viewable long enough if nothing changes: the
-    /// caller sends a `view_tick` event then, so `Viewable` fires on time without a frame event.
+    /// caller calls `tick(at:)` then, so `Viewable` fires on time without a frame event.
     public var viewableDueMs: Int? { ad.viewable.isEmpty ? nil : view.dueMs }
+
+    /// The batches due at process time `tMs` with no event: `Viewable` once its time has passed.
+    public mutating func tick(atMs tMs: Int, at date: Date, cacheBuster: () -> String) -> [Batch] {
+        guard !ad.viewable.isEmpty, view.elapse(toMs: tMs) == .viewable else { return [] }
+        return expand([("Viewable", ad.viewable.viewable, nil)], at: date, cacheBuster: cacheBuster)
+    }
+
+    /// What a VAST run's stream carries for one of the player's events: an `error` names its VAST
+    /// code too (the one its Error URIs are sent with), and a late first frame is a VAST error
+    /// (402), said as one like the others, after the `wait_expired`.
+    public static func annotated(_ event: LaunchEvent) -> [LaunchEvent] {
+        switch event {
+        case .error(var e) where e.vastError == nil:
+            e.vastError = e.code.vastCode
+            return [.error(e)]
+        case .waitExpired:
+            let late = PlayError(
+                .failure(.firstFrameTimeout), "the media file's first frame was not ready in time (--wait)",
+                vastError: VASTError.mediaTimeout)
+            return [event, .error(late)]
+        default:
+            return [event]
+        }
+    }
 
     /// The batches `event` fires. `cacheBuster` gives eight fresh random digits per batch.
     public mutating func batches(for event: AdEvent, at date: Date, cacheBuster: () -> String) -> [Batch] {
         var out: [(String, [String], Int?)] = []
-        let shownMs = event["shown_ms"].flatMap(Self.int)
         switch view.observe(event) {
-        case .viewable?: out.append(("Viewable", ad.viewable.viewable, shownMs))
-        case .notViewable?: out.append(("NotViewable", ad.viewable.notViewable, shownMs))
-        case .undetermined?: out.append(("ViewUndetermined", ad.viewable.undetermined, shownMs))
+        case .viewable?: out.append(("Viewable", ad.viewable.viewable, event.event.shownMs))
+        case .notViewable?: out.append(("NotViewable", ad.viewable.notViewable, event.event.shownMs))
+        case .undetermined?: out.append(("ViewUndetermined", ad.viewable.undetermined, event.event.shownMs))
         case nil: break
         }
-        switch event.name {
-        case "window":
-            if let w = event["width"].flatMap(Self.int), let h = event["height"].flatMap(Self.int) {
-                context.playerSize = Size(width: w, height: h)
-            }
-        case "start":
-            // The media's own length wins over <Duration>.
-            if case .double(let d)? = event["duration"], d > 0 { durationMs = Int((d * 1000).rounded()) }
-            if case .int(let d)? = event["duration"], d > 0 { durationMs = d * 1000 }
-        case "first_frame":
-            guard event["fallback"] != .bool(true), !shown, !over else { break }
-            shown = true
-            out.append(("impression", ad.impressions, 0))
-            out.append(("creativeView", urls("creativeView"), 0))
-            out.append(("start", urls("start"), 0))
-            // Verification scripts cannot run here: each vendor is told so ([REASON] 2, not supported).
-            out.append(("verificationNotExecuted", ad.verifications.flatMap(\.notExecuted), 0))
-        case "quartile" where shown:
-            let q = event["quartile"].flatMap(Self.int) ?? 0
-            let name = q == 25 ? "firstQuartile" : q == 50 ? "midpoint" : "thirdQuartile"
-            out.append((name, urls(name), durationMs.map { $0 * q / 100 }))
-        case "progress" where shown:
-            guard case .string(let mark)? = event["mark"] else { break }
-            let list = ad.linear.tracking.filter { $0.event == "progress" && $0.offset?.label == mark }.map(\.url)
-            out.append(("progress " + mark, list, shownMs))
-        case "complete" where shown:
-            out.append(("complete", urls("complete"), shownMs))
-        case "pause" where shown && !over, "resume" where shown && !over, "mute" where shown, "unmute" where shown:
-            out.append((event.name, urls(event.name), shownMs))
-        case "skip" where shown:
-            if event["via"] == .string("close") {
-                out.append(("closeLinear", urls("closeLinear") + urls("close"), shownMs))
-            } else {
-                out.append(("skip", urls("skip"), shownMs))
-            }
-        case "click" where shown:
-            out.append(("clickTracking", ad.linear.clickTracking, shownMs))
-        case "icon_view" where shown, "icon_click" where shown:
-            if let b = IconTracking.beacons(event, ad: ad) { out.append((b.name, b.urls, shownMs)) }  // Icons/IconTracking.swift
-        case "error" where shown && !over && (event["code"] == .string("media_truncated") || event["code"] == .string("media_stalled")):
-            // The file ended early, or stalled, after it was shown: a problem displaying the media file (405).
-            return errorBatch(code: VASTError.mediaDisplay, at: date, cacheBuster: cacheBuster()).map { [$0] } ?? []
-        case "error" where !shown, "wait_expired" where !shown:
-            let code: Int
-            if case .int(let c)? = event["vast_error"] {
-                code = c
-            } else if event.name == "wait_expired" {
-                code = VASTError.mediaTimeout
-            } else {
-                guard case .string(let c)? = event["code"] else { break }
-                code = VASTError.code(forPlayerError: c)
-            }
-            return errorBatch(code: code, at: date, cacheBuster: cacheBuster()).map { [$0] } ?? []
-        case "end":
-            over = true
-        default:
-            break
+        if let error = errorCode(for: event.event) {
+            return errorBatch(code: error, at: date, cacheBuster: cacheBuster()).map { [$0] } ?? []
         }
-        if event.name == "mute" { context.muted = true }
-        if event.name == "unmute" { context.muted = false }
+        out += fired(by: event.event)
+        return expand(out, at: date, cacheBuster: cacheBuster)
+    }
+
+    /// The batches of `out`'s tracking events, macros filled; a one-time event only once.
+    private mutating func expand(_ out: [(String, [String], Int?)], at date: Date, cacheBuster: () -> String) -> [Batch] {
         var batches: [Batch] = []
         for (name, templates, playhead) in out where !templates.isEmpty {
             // The one-time events fire once; pause, mute and the like each time they happen.
@@ -124,6 +96,61 @@ public struct VASTTracker: Sendable {
             batches.append(Batch(event: name, urls: templates.map { MacroExpander.expand($0, c) }))
         }
         return batches
+    }
+
+    /// The VAST code whose Error URIs `event` fires, if it is a failure they report: any error
+    /// (or a late first frame) before the ad showed; after it showed, only a file that ended
+    /// early or stalled (a problem displaying it, 405).
+    private func errorCode(for event: LaunchEvent) -> Int? {
+        switch event {
+        case .error(let e) where !shown: return e.vastError ?? e.code.vastCode
+        case .waitExpired where !shown: return VASTError.mediaTimeout
+        case .error(let e) where shown && !over && (e.failure == .mediaTruncated || e.failure == .mediaStalled):
+            return VASTError.mediaDisplay
+        default: return nil
+        }
+    }
+
+    /// The tracking events `event` fires, with their playhead; what it changes in the macros.
+    private mutating func fired(by event: LaunchEvent) -> [(String, [String], Int?)] {
+        switch event {
+        case .window(let w): context.playerSize = Size(width: w.width, height: w.height)
+        case .start(let s):
+            // The media's own length wins over <Duration>.
+            // (a file's header may say anything: only a plausible length becomes a number)
+            if let d = s.duration, d > 0, d < 1e7 { durationMs = Int((d * 1000).rounded()) }
+        case .firstFrame(let fallback):
+            guard !fallback, !shown, !over else { break }
+            shown = true
+            // Verification scripts cannot run here: each vendor is told so ([REASON] 2, not supported).
+            return [
+                ("impression", ad.impressions, 0), ("creativeView", urls("creativeView"), 0), ("start", urls("start"), 0),
+                ("verificationNotExecuted", ad.verifications.flatMap(\.notExecuted), 0)
+            ]
+        case .quartile(let q) where shown:
+            let name = q == 25 ? "firstQuartile" : q == 50 ? "midpoint" : "thirdQuartile"
+            return [(name, urls(name), durationMs.map { $0 * q / 100 })]
+        case .progress(let mark, let ms) where shown:
+            let list = ad.linear.tracking.filter { $0.event == "progress" && $0.offset?.label == mark }.map(\.url)
+            return [("progress " + mark, list, ms)]
+        case .complete(let ms, _) where shown: return [("complete", urls("complete"), ms)]
+        case .pause(_, let ms) where shown && !over: return [("pause", urls("pause"), ms)]
+        case .resume(_, let ms) where shown && !over: return [("resume", urls("resume"), ms)]
+        case .mute:
+            context.muted = true
+            if shown { return [("mute", urls("mute"), nil)] }
+        case .unmute:
+            context.muted = false
+            if shown { return [("unmute", urls("unmute"), nil)] }
+        case .skip(let via, let ms) where shown:
+            return via == .close ? [("closeLinear", urls("closeLinear") + urls("close"), ms)] : [("skip", urls("skip"), ms)]
+        case .click(_, let ms) where shown: return [("clickTracking", ad.linear.clickTracking, ms)]
+        case .icon(let icon) where shown:
+            if let b = IconTracking.beacons(icon, ad: ad) { return [(b.name, b.urls, icon.shownMs)] }  // Icons/IconTracking.swift
+        case .end, .adEnd: over = true
+        default: break
+        }
+        return []
     }
 
     /// The Error URIs with `code`, once per ad (the first failure is the one reported).
@@ -146,14 +173,6 @@ public struct VASTTracker: Sendable {
     private func urls(_ name: String) -> [String] {
         ad.linear.tracking.filter { $0.event == name }.map(\.url)
     }
-
-    private static func int(_ v: JSONValue) -> Int? {
-        switch v {
-        case .int(let i): return i
-        case .double(let d): return Int(d)
-        default: return nil
-        }
-    }
 }
 
 /// The MRC video rule, decided from the player's events: `Viewable` once the ad has been on
@@ -175,21 +194,26 @@ struct ViewabilityClock: Sendable {
 
     var dueMs: Int? { decided ? nil : since.map { $0 + Self.continuousMs } }
 
+    /// Time passes to `tMs` with no event: viewable once the unbroken view is long enough.
+    mutating func elapse(toMs tMs: Int) -> Verdict? {
+        guard !decided, let s = since, tMs - s >= Self.continuousMs else { return nil }
+        return decide(.viewable)
+    }
+
     mutating func observe(_ event: AdEvent) -> Verdict? {
         guard !decided else { return nil }
         // Time already passed counts before whatever this event changes.
         if let s = since, event.tMs - s >= Self.continuousMs { return decide(.viewable) }
-        switch event.name {
-        case "window":
-            if case .string(let driver)? = event["video_driver"], Self.blindDrivers.contains(driver) { determinable = false }
-        case "first_frame":
-            guard event["fallback"] != .bool(true), !shown else { break }
+        switch event.event {
+        case .window(let w): if Self.blindDrivers.contains(w.videoDriver) { determinable = false }
+        case .firstFrame(let fallback):
+            guard !fallback, !shown else { break }
             shown = true
             if !determinable { return decide(.undetermined) }
             since = event.tMs
-        case "pause": since = nil
-        case "resume": if shown { since = event.tMs }
-        case "end": if shown { return decide(.notViewable) }
+        case .pause: since = nil
+        case .resume: if shown { since = event.tMs }
+        case .end, .adEnd: if shown { return decide(.notViewable) }
         default: break
         }
         return nil

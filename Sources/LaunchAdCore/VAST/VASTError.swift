@@ -41,19 +41,4 @@ public struct VASTError: Error, Equatable, Sendable, CustomStringConvertible {
     public static let mediaDisplay = 405
     /// 900: any other error.
     public static let undefined = 900
-
-    /// A player `error` event's code (from LaunchAdMedia or the session) as a VAST code.
-    public static func code(forPlayerError code: String) -> Int {
-        switch code {
-        // open_failed: FFmpeg could not fetch it (a 404, a refused connection).
-        case "file_not_found", "open_failed", "permission_denied": return fileNotFound
-        case "first_frame_timeout": return mediaTimeout
-        // Chosen by its attributes, then not decodable here: a problem displaying it (405);
-        // 403 is for attributes that rule every file out.
-        case "decoder_missing", "not_media", "no_video_stream": return mediaDisplay
-        // media_truncated, media_stalled: shown, then the file ended early or stopped coming (a problem displaying it).
-        case "media_truncated", "media_stalled": return mediaDisplay
-        default: return mediaDisplay
-        }
-    }
 }

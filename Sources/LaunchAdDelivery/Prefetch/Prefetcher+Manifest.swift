@@ -39,7 +39,7 @@ extension Prefetcher {
                     parsed: try ManifestParser.parse(response.body, base: url), body: response.body,
                     etag: response.headers["etag"], lastModified: response.headers["last-modified"])
             case 304 where !headers.isEmpty:
-                emit("not_modified", [("id", .string("manifest")), ("url", .string(url.absoluteString))])
+                sink.emit(.notModified(id: "manifest", url: url.absoluteString))
                 let data = try Data(contentsOf: copyURL)
                 fetched = FetchedManifest(
                     parsed: try ManifestParser.parse(data, base: url), body: nil,
@@ -50,7 +50,7 @@ extension Prefetcher {
             fetched.reach = response.namedReach
             return fetched
         } catch {
-            emit("rejected", [("id", .string("manifest")), ("reason", .string("\(error)"))])
+            sink.emit(.rejected(id: "manifest", reason: "\(error)", field: nil))
             return nil
         }
     }
@@ -61,7 +61,7 @@ extension Prefetcher {
     func finish(_ fetched: FetchedManifest, wanted: [AdEntry], time: Date, report: inout PrefetchReport) throws {
         let manifest = fetched.parsed.manifest
         let copyURL = store.directory.appendingPathComponent(Prefetcher.manifestCopy)
-        var events: [[(String, JSONValue)]] = []
+        var events: [LaunchEvent] = []
         var unshown: [AdEntry] = []
         try store.update { index in
             // Who owned each file before this refresh, to say whose file an eviction removes.
@@ -116,18 +116,18 @@ extension Prefetcher {
             index.manifest?.checkedAt = time
             store.sweep(index)
         }
-        for fields in events { emit("evicted", fields) }
+        for event in events { sink.emit(event) }
         fireNotUsed(unshown)
         report.evicted += events.count
     }
 
-    private func evicted(_ id: String, _ sha: String, _ bytes: Int64, _ reason: String) -> [(String, JSONValue)] {
-        [("id", .string(id)), ("sha256", .string(sha)), ("bytes", .int(Int(bytes))), ("reason", .string(reason))]
+    private func evicted(_ id: String, _ sha: String, _ bytes: Int64, _ reason: String) -> LaunchEvent {
+        .evicted(id: id, sha256: sha, bytes: Int(bytes), reason: reason)
     }
 
     /// Least recently shown first, until the cache fits its limit.
-    private func evictOverLimit(_ index: inout CacheIndex, owners: [String: String]) -> [[(String, JSONValue)]] {
-        var events: [[(String, JSONValue)]] = []
+    private func evictOverLimit(_ index: inout CacheIndex, owners: [String: String]) -> [LaunchEvent] {
+        var events: [LaunchEvent] = []
         let order = index.files.filter { !protected.contains($0.key) }
             .sorted { $0.value.lastUsed != $1.value.lastUsed ? $0.value.lastUsed < $1.value.lastUsed : $0.key < $1.key }
         for (sha, record) in order where index.totalBytes > config.cacheLimit {

@@ -19,7 +19,7 @@ extension Prefetcher {
                 if let downloaded { report.downloads += 1; report.downloadedBytes += downloaded }
                 return resolved
             } catch {
-                emit("rejected", [("id", .string(ad.id)), ("reason", .string("VAST: \(error)"))])
+                sink.emit(.rejected(id: ad.id, reason: "VAST: \(error)", field: nil))
                 report.rejected += 1
                 // A tag that fails now leaves the version cached before in place.
                 if let old = store.readIndex().record(for: ad.id)?.ad, old.vast == tag { return old }
@@ -155,12 +155,7 @@ extension Prefetcher {
         let creative = Creative(url: url, width: w, height: h, bytes: response.bytes, sha256: try SHA256.hex(ofFile: temp.path))
         let time = now()
         try store.update { index in try store.install(temp, as: creative, kind: .video, into: &index, now: time) }
-        emit(
-            "download",
-            [
-                ("id", .string(id)), ("bytes", .int(Int(response.bytes))), ("sha256", .string(creative.sha256)),
-                ("vast", .bool(true))
-            ])
+        sink.emit(.download(Download(id: id, bytes: Int(response.bytes), ms: nil, sha256: creative.sha256, vast: true)))
         return (creative, response.bytes)
     }
 

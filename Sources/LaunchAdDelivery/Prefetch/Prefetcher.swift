@@ -52,26 +52,19 @@ public final class Prefetcher: Sendable {
     public func cancel() { cancellation.cancel() }
     var isCancelled: Bool { cancellation.isCancelled }
 
-    func emit(_ name: String, _ fields: [(String, JSONValue)]) {
-        sink.emit(AdEvent(name, tMs: ProcessClock.nowMs(), fields))
-    }
-
     /// `onManifest` is called once the manifest is parsed (nil when it could not be read): lets
     /// a first launch start streaming while the download runs.
     @discardableResult
     public func run(onManifest: ((Manifest?) -> Void)? = nil) -> PrefetchReport {
         let startMs = ProcessClock.nowMs()
         var report = PrefetchReport()
-        emit("prefetch_start", [("manifest", .string(config.manifestURL.absoluteString))])
+        sink.emit(.prefetchStart(manifest: config.manifestURL.absoluteString))
         defer {
-            emit(
-                "prefetch_done",
-                [
-                    ("ok", .bool(report.ok)), ("downloads", .int(report.downloads)),
-                    ("bytes", .int(Int(report.downloadedBytes))), ("rejected", .int(report.rejected)),
-                    ("evicted", .int(report.evicted)), ("cached_bytes", .int(Int(store.readIndex().totalBytes))),
-                    ("ms", .int(ProcessClock.nowMs() - startMs))
-                ])
+            sink.emit(
+                .prefetchDone(
+                    PrefetchSummary(
+                        ok: report.ok, downloads: report.downloads, bytes: Int(report.downloadedBytes), rejected: report.rejected,
+                        evicted: report.evicted, cachedBytes: Int(store.readIndex().totalBytes), ms: ProcessClock.nowMs() - startMs)))
         }
         guard var fetched = fetchManifest() else {
             report.rejected += 1
@@ -85,7 +78,7 @@ public final class Prefetcher: Sendable {
             for c in ad.variants + (ad.fallback.map { [$0] } ?? []) { StreamReach.note(manifestReach, for: c.url.absoluteString) }
         }
         for r in fetched.parsed.rejected {
-            emit("rejected", [("id", .string(r.id)), ("reason", .string(r.reason))] + (r.field.map { [("field", .string($0))] } ?? []))
+            sink.emit(.rejected(id: r.id, reason: r.reason, field: r.field))
             report.rejected += 1
         }
         onManifest?(fetched.parsed.manifest)
@@ -97,7 +90,7 @@ public final class Prefetcher: Sendable {
         do {
             try finish(fetched, wanted: wanted, time: time, report: &report)
         } catch {
-            emit("rejected", [("id", .string("cache")), ("reason", .string("\(error)"))])
+            sink.emit(.rejected(id: "cache", reason: "\(error)", field: nil))
             report.rejected += 1
         }
         report.ok = report.rejected == 0 && !isCancelled
@@ -134,16 +127,12 @@ public final class Prefetcher: Sendable {
                 if let bytes {
                     report.downloads += 1
                     report.downloadedBytes += bytes
-                    emit(
-                        "download",
-                        [
-                            ("id", .string(ad.id)), ("bytes", .int(Int(bytes))), ("ms", .int(ProcessClock.nowMs() - started)),
-                            ("sha256", .string(creative.sha256))
-                        ])
+                    sink.emit(
+                        .download(Download(id: ad.id, bytes: Int(bytes), ms: ProcessClock.nowMs() - started, sha256: creative.sha256)))
                 }
             } catch {
                 report.rejected += 1
-                emit("rejected", [("id", .string(ad.id)), ("reason", .string("\(error)"))])
+                sink.emit(.rejected(id: ad.id, reason: "\(error)", field: nil))
             }
             done += creative.bytes
             onProgress?(PrefetchProgress(id: ad.id, doneBytes: done, totalBytes: total))
@@ -157,12 +146,7 @@ public final class Prefetcher: Sendable {
         if store.isAvailable(c, in: index) && store.recheck(c) { return true }
         try? store.update { store.remove(c.sha256, from: &$0) }
         report.evicted += 1
-        emit(
-            "evicted",
-            [
-                ("id", .string(ad.id)), ("sha256", .string(c.sha256)), ("bytes", .int(Int(record.bytes))),
-                ("reason", .string("damaged"))
-            ])
+        sink.emit(.evicted(id: ad.id, sha256: c.sha256, bytes: Int(record.bytes), reason: "damaged"))
         return false
     }
 

@@ -62,7 +62,7 @@ final class FilterGraph {
     /// (a single chain with one input and one output may leave the labels out).
     init(inputs: [Input], outputs: [Output], filters: String, threads: Int = 0) throws {
         guard let g = libavfilter.avfilter_graph_alloc() else {
-            throw MediaError("filter_failed", "cannot load libavfilter or allocate a filter graph")
+            throw MediaError(.filterFailed, "cannot load libavfilter or allocate a filter graph")
         }
         // Slice threads of filters that have them (signalstats); 0 lets libavfilter use every core.
         g.pointee.nb_threads = Int32(threads)
@@ -73,14 +73,14 @@ final class FilterGraph {
                 var ctx: UnsafeMutablePointer<AVFilterContext>?
                 try check(
                     libavfilter.avfilter_graph_create_filter(&ctx, libavfilter.avfilter_get_by_name(i.filter), i.label, i.args, nil, g),
-                    "filter_failed", "creating the \(i.filter) source (\(i.args))")
+                    .filterFailed, "creating the \(i.filter) source (\(i.args))")
                 srcs.append(ctx!)
             }
             for o in outputs {
                 var ctx: UnsafeMutablePointer<AVFilterContext>?
                 try check(
                     libavfilter.avfilter_graph_create_filter(&ctx, libavfilter.avfilter_get_by_name(o.filter), o.label, nil, nil, g),
-                    "filter_failed", "creating the \(o.filter) sink")
+                    .filterFailed, "creating the \(o.filter) sink")
                 snks.append(ctx!)
             }
             // The sources' outputs are the description's open inputs, and the other way round.
@@ -89,8 +89,8 @@ final class FilterGraph {
             // parse_ptr replaces these with whatever it did not link; free both either way.
             defer { libavfilter.avfilter_inout_free(&open); libavfilter.avfilter_inout_free(&ends) }
             try check(
-                libavfilter.avfilter_graph_parse_ptr(g, filters, &ends, &open, nil), "filter_failed", "setting up filters '\(filters)'")
-            try check(libavfilter.avfilter_graph_config(g, nil), "filter_failed", "configuring filters '\(filters)'")
+                libavfilter.avfilter_graph_parse_ptr(g, filters, &ends, &open, nil), .filterFailed, "setting up filters '\(filters)'")
+            try check(libavfilter.avfilter_graph_config(g, nil), .filterFailed, "configuring filters '\(filters)'")
         } catch {
             var dead: UnsafeMutablePointer<AVFilterGraph>? = g
             libavfilter.avfilter_graph_free(&dead)
@@ -123,7 +123,7 @@ final class FilterGraph {
     /// Feeds a frame to input `input` (its data is taken, leaving it blank), or nil for the end of that input.
     func push(_ frame: Frame?, input: Int = 0) throws {
         try check(
-            libavfilter.av_buffersrc_add_frame_flags(sources[input], frame?.pointer, 0), "filter_failed", "feeding the analysis filters")
+            libavfilter.av_buffersrc_add_frame_flags(sources[input], frame?.pointer, 0), .filterFailed, "feeding the analysis filters")
     }
 
     /// The next filtered frame from output `output` into `frame`; false when it needs input or is finished.
@@ -131,7 +131,7 @@ final class FilterGraph {
         frame.unref()
         let ret = libavfilter.av_buffersink_get_frame(sinks[output], frame.pointer)
         if ret == AVErr.again || ret == AVErr.eof { return false }
-        try check(ret, "filter_failed", "reading the analysis filters")
+        try check(ret, .filterFailed, "reading the analysis filters")
         return true
     }
 }

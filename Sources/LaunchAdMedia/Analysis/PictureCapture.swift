@@ -57,7 +57,7 @@ final class PictureCapture {
     }
 
     private func encode(_ frame: Frame) throws -> [UInt8] {
-        guard let copy = libavutil.av_frame_clone(frame.pointer) else { throw MediaError("out_of_memory", "cannot copy a picture") }
+        guard let copy = libavutil.av_frame_clone(frame.pointer) else { throw MediaError(.outOfMemory, "cannot copy a picture") }
         let picture = Frame(taking: copy)
         let graph = try FilterGraph(
             video: picture, timeBase: info.timeBase,
@@ -65,7 +65,7 @@ final class PictureCapture {
         try graph.push(picture)
         try graph.push(nil)
         let out = Frame()
-        guard try graph.pull(into: out) else { throw MediaError("filter_failed", "no picture came out of the scaler") }
+        guard try graph.pull(into: out) else { throw MediaError(.filterFailed, "no picture came out of the scaler") }
         return [UInt8](try PNGEncoder(width: out.width, height: out.height).encode(out))
     }
 }

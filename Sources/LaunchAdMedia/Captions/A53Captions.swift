@@ -91,7 +91,7 @@ extension Packet {
     /// A packet holding a copy of `bytes`, at `pts` (in the decoder's packet time base).
     static func holding(_ bytes: [UInt8], pts: Int64) throws -> Packet {
         let p = Packet()
-        try check(libavcodec.av_new_packet(p.pointer, Int32(bytes.count)), "out_of_memory", "allocating a caption packet")
+        try check(libavcodec.av_new_packet(p.pointer, Int32(bytes.count)), .outOfMemory, "allocating a caption packet")
         bytes.withUnsafeBytes { p.pointer.pointee.data.update(from: $0.bindMemory(to: UInt8.self).baseAddress!, count: bytes.count) }
         p.pointer.pointee.pts = pts
         p.pointer.pointee.dts = pts

@@ -10,7 +10,7 @@ extension Decoder {
         var sub = AVSubtitle()
         var got: Int32 = 0
         let ret = libavcodec.avcodec_decode_subtitle2(context, &sub, &got, packet.pointer)
-        guard ret >= 0 else { throw MediaError("decode_failed", "\(codecName) decoding: \(MediaError.text(ret))", averror: ret) }
+        guard ret >= 0 else { throw MediaError(.decodeFailed, "\(codecName) decoding: \(MediaError.text(ret))", averror: ret) }
         guard got != 0 else { return nil }
         defer { libavcodec.avsubtitle_free(&sub) }
         var lines: [String] = []

@@ -31,12 +31,12 @@ public struct NetworkOpener: Sendable {
 
     /// `opener`'s source for `path`; a refusal when there is none.
     static func open(_ path: String, with opener: NetworkOpener?, isAborted: @escaping @Sendable () -> Bool) throws -> ByteSource {
-        guard let url = URL(string: path) else { throw MediaError("open_failed", "\(path) is not a URL") }
+        guard let url = URL(string: path) else { throw MediaError(.openFailed, "\(path) is not a URL") }
         guard let opener else {
-            throw MediaError("open_failed", "cannot open \(path): no network source is set up")
+            throw MediaError(.openFailed, "cannot open \(path): no network source is set up")
         }
         do { return try opener.openURL(url, isAborted) } catch let e as MediaError { throw e } catch {
-            throw MediaError("open_failed", "cannot open \(path): \(error)")
+            throw MediaError(.openFailed, "cannot open \(path): \(error)")
         }
     }
 }

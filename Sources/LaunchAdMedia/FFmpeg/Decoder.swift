@@ -22,18 +22,18 @@ public final class Decoder: @unchecked Sendable {
     ) throws {
         guard let codec = libavcodec.avcodec_find_decoder(id) else {
             let name = libavcodec.avcodec_get_name(id).map { String(cString: $0) } ?? "unknown"
-            throw MediaError("decoder_missing", "no decoder for codec \(name)")
+            throw MediaError(.decoderMissing, "no decoder for codec \(name)")
         }
-        guard let ctx = libavcodec.avcodec_alloc_context3(codec) else { throw MediaError("out_of_memory", "cannot allocate a decoder") }
+        guard let ctx = libavcodec.avcodec_alloc_context3(codec) else { throw MediaError(.outOfMemory, "cannot allocate a decoder") }
         context = ctx
         codecName = String(cString: codec.pointee.name)
         if let parameters {
-            try check(libavcodec.avcodec_parameters_to_context(ctx, parameters), "decoder_failed", "configuring the \(codecName) decoder")
+            try check(libavcodec.avcodec_parameters_to_context(ctx, parameters), .decoderFailed, "configuring the \(codecName) decoder")
         }
         ctx.pointee.pkt_timebase = timeBase
         ctx.pointee.thread_count = Int32(threads)
         if slicesOnly { ctx.pointee.thread_type = FF_THREAD_SLICE }
-        try check(libavcodec.avcodec_open2(ctx, codec, nil), "decoder_failed", "opening the \(codecName) decoder")
+        try check(libavcodec.avcodec_open2(ctx, codec, nil), .decoderFailed, "opening the \(codecName) decoder")
     }
 
     deinit {
@@ -46,7 +46,7 @@ public final class Decoder: @unchecked Sendable {
         let ret = libavcodec.avcodec_send_packet(context, packet?.pointer)
         if ret == AVErr.again { return false }
         if ret == AVErr.eof { return true }
-        try check(ret, "decode_failed", "\(codecName) decoding")
+        try check(ret, .decodeFailed, "\(codecName) decoding")
         return true
     }
 
@@ -54,7 +54,7 @@ public final class Decoder: @unchecked Sendable {
         let ret = libavcodec.avcodec_receive_frame(context, frame.pointer)
         if ret == AVErr.again { return .needsInput }
         if ret == AVErr.eof { return .endOfStream }
-        try check(ret, "decode_failed", "\(codecName) decoding")
+        try check(ret, .decodeFailed, "\(codecName) decoding")
         return .frame
     }
 

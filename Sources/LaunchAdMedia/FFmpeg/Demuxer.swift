@@ -1,5 +1,6 @@
 import CFFmpeg
 import Foundation
+import LaunchAdCore
 import Synchronization
 
 /// Owns an opened input (AVFormatContext). Reads packets; makes decoders for its streams.
@@ -16,7 +17,7 @@ public final class Demuxer: @unchecked Sendable {
     public init(path: String, findStreamInfo: Bool = true, abort: AbortFlag = AbortFlag(), network opener: NetworkOpener? = nil) throws {
         self.path = path
         abortFlag = abort
-        guard let ctx = libavformat.avformat_alloc_context() else { throw MediaError("out_of_memory", "cannot allocate a format context") }
+        guard let ctx = libavformat.avformat_alloc_context() else { throw MediaError(.outOfMemory, "cannot allocate a format context") }
         // Lets a blocked read return when abort() is called (a skip or an end while reading).
         ctx.pointee.interrupt_callback.callback = { opaque in
             guard let opaque else { return 0 }
@@ -44,14 +45,14 @@ public final class Demuxer: @unchecked Sendable {
         let probed = libavformat.av_probe_input_buffer2(io.context, &format, path, nil, 0, 0)
         guard probed >= 0, let format else {
             libavformat.avformat_free_context(ctx)
-            if let why = io.reader.failure { throw MediaError("open_failed", "cannot open \(path): \(why)", averror: probed) }
-            throw MediaError("not_media", "\(path) is not a media file FFmpeg can read: \(MediaError.text(probed))", averror: probed)
+            if let why = io.reader.failure { throw MediaError(.openFailed, "cannot open \(path): \(why)", averror: probed) }
+            throw MediaError(.notMedia, "\(path) is not a media file FFmpeg can read: \(MediaError.text(probed))", averror: probed)
         }
         let name = String(cString: format.pointee.name)
         guard !Set(name.split(separator: ",").map(String.init)).isDisjoint(with: remote ? Demuxer.networkFormats : Demuxer.fileFormats)
         else {
             libavformat.avformat_free_context(ctx)
-            throw MediaError("not_media", "\(path) is \(name), not a media file launchad opens (playlists and manifests are refused)")
+            throw MediaError(.notMedia, "\(path) is \(name), not a media file launchad opens (playlists and manifests are refused)")
         }
         var options: OpaquePointer?
         _ = libavutil.av_dict_set(&options, "protocol_whitelist", "none", 0)
@@ -59,11 +60,11 @@ public final class Demuxer: @unchecked Sendable {
         libavutil.av_dict_free(&options)
         guard ret >= 0, let opened else {
             // avformat_open_input frees the context on failure.
-            if let why = io.reader.failure { throw MediaError("open_failed", "cannot open \(path): \(why)", averror: ret) }
+            if let why = io.reader.failure { throw MediaError(.openFailed, "cannot open \(path): \(why)", averror: ret) }
             if ret == launchad_averror_invaliddata() {
-                throw MediaError("not_media", "\(path) is not a media file FFmpeg can read: \(MediaError.text(ret))", averror: ret)
+                throw MediaError(.notMedia, "\(path) is not a media file FFmpeg can read: \(MediaError.text(ret))", averror: ret)
             }
-            let code = ret == -ENOENT ? "file_not_found" : ret == -EACCES ? "permission_denied" : "open_failed"
+            let code: FailureCode = ret == -ENOENT ? .fileNotFound : ret == -EACCES ? .permissionDenied : .openFailed
             throw MediaError(code, "cannot open \(path): \(MediaError.text(ret))", averror: ret)
         }
         context = opened
@@ -87,7 +88,7 @@ public final class Demuxer: @unchecked Sendable {
         if info < 0 {
             // Throwing from init runs deinit, which closes the input: closing it here too freed
             // it twice (found by Fuzz/MediaFuzz.swift, a broken GIF).
-            throw MediaError("not_media", "\(path) is not a media file FFmpeg can read: \(MediaError.text(info))", averror: info)
+            throw MediaError(.notMedia, "\(path) is not a media file FFmpeg can read: \(MediaError.text(info))", averror: info)
         }
     }
 
@@ -132,7 +133,7 @@ public final class Demuxer: @unchecked Sendable {
         if ret == AVErr.eof { return false }
         if ret < 0 {
             if context.pointee.pb != nil, libavformat.avio_feof(context.pointee.pb) != 0 { return false }
-            throw MediaError("read_failed", "reading \(path): \(MediaError.text(ret))", averror: ret)
+            throw MediaError(.readFailed, "reading \(path): \(MediaError.text(ret))", averror: ret)
         }
         return true
     }
@@ -140,7 +141,7 @@ public final class Demuxer: @unchecked Sendable {
     /// Seeks to the keyframe at or before `seconds`.
     public func seek(to seconds: Double) throws {
         let ts = Int64(seconds * Double(launchad_av_time_base()))
-        try check(libavformat.avformat_seek_file(context, -1, Int64.min, ts, ts, 0), "seek_failed", "seeking \(path)")
+        try check(libavformat.avformat_seek_file(context, -1, Int64.min, ts, ts, 0), .seekFailed, "seeking \(path)")
     }
 
     /// A decoder for one of this input's streams.

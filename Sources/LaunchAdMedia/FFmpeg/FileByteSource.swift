@@ -1,4 +1,5 @@
 import Foundation
+import LaunchAdCore
 
 /// A local file for the demuxer: opened once by launchad and read with pread, so FFmpeg's own
 /// file protocol is never used and the demuxer cannot open a second file (a playlist's
@@ -13,13 +14,13 @@ final class FileByteSource: ByteSource, @unchecked Sendable {
         fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             let err = errno
-            let code = err == ENOENT ? "file_not_found" : err == EACCES ? "permission_denied" : "open_failed"
+            let code: FailureCode = err == ENOENT ? .fileNotFound : err == EACCES ? .permissionDenied : .openFailed
             throw MediaError(code, "cannot open \(path): \(String(cString: strerror(err)))")
         }
         var st = stat()
         guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {
             close(fd)
-            throw MediaError("not_media", "\(path) is not a regular file (a FIFO, device or folder); refusing to read it")
+            throw MediaError(.notMedia, "\(path) is not a regular file (a FIFO, device or folder); refusing to read it")
         }
         size = Int64(st.st_size)
     }
@@ -30,7 +31,7 @@ final class FileByteSource: ByteSource, @unchecked Sendable {
         while true {
             let n = pread(fd, buffer.baseAddress, buffer.count, off_t(offset))
             if n >= 0 { return n }
-            guard errno == EINTR else { throw MediaError("read_failed", "reading: \(String(cString: strerror(errno)))") }
+            guard errno == EINTR else { throw MediaError(.readFailed, "reading: \(String(cString: strerror(errno)))") }
         }
     }
 

@@ -4,12 +4,12 @@ import LaunchAdCore
 /// A failure in the media layer, with FFmpeg's own text captured where the call failed.
 public struct MediaError: Error, CustomStringConvertible, Equatable {
     /// Stable, for the `error` event's `code`: open_failed, no_video_stream, decoder_missing, ...
-    public let code: String
+    public let code: FailureCode
     public let message: String
     /// The AVERROR value, when there was one.
     public let averror: Int32?
 
-    public init(_ code: String, _ message: String, averror: Int32? = nil) {
+    public init(_ code: FailureCode, _ message: String, averror: Int32? = nil) {
         self.code = code
         self.message = message
         self.averror = averror
@@ -27,7 +27,7 @@ public struct MediaError: Error, CustomStringConvertible, Equatable {
 
 /// Throws a MediaError for a negative FFmpeg return value; returns the value otherwise.
 @discardableResult
-func check(_ ret: Int32, _ code: String, _ what: @autoclosure () -> String) throws -> Int32 {
+func check(_ ret: Int32, _ code: FailureCode, _ what: @autoclosure () -> String) throws -> Int32 {
     if ret < 0 { throw MediaError(code, "\(what()): \(MediaError.text(ret))", averror: ret) }
     return ret
 }

@@ -65,7 +65,7 @@ public final class PictureConverter {
         out.pointer.pointee.format = target.rawValue
         try check(
             launchad_frame_wrap(out.pointer, pixels.assumingMemoryBound(to: UInt8.self), Int32(pitch), Int32(height)),
-            "out_of_memory", "wrapping a texture")
+            .outOfMemory, "wrapping a texture")
         try toRGB.scale(source, into: out, doing: "converting a picture")
     }
 
@@ -73,7 +73,7 @@ public final class PictureConverter {
 
     private func setUp(_ f: AVFrame, _ w: Int, _ h: Int, space: Int32, fullRange: Bool) throws {
         (scale, toRGB, scaled) = (nil, nil, nil)
-        let failed = MediaError("convert_failed", "cannot convert \(SwsScaleContext.name(AVPixelFormat(rawValue: f.format))) to packed RGB")
+        let failed = MediaError(.convertFailed, "cannot convert \(SwsScaleContext.name(AVPixelFormat(rawValue: f.format))) to packed RGB")
         var rgbSource = (format: f.format, width: f.width, height: f.height)
         if Int(f.width) != w || Int(f.height) != h {
             let planar = AV_PIX_FMT_YUV420P.rawValue
@@ -88,7 +88,7 @@ public final class PictureConverter {
             mid.pointer.pointee.width = Int32(w)
             mid.pointer.pointee.height = Int32(h)
             mid.pointer.pointee.format = planar
-            try check(libavutil.av_frame_get_buffer(mid.pointer, 0), "out_of_memory", "allocating a scaled picture")
+            try check(libavutil.av_frame_get_buffer(mid.pointer, 0), .outOfMemory, "allocating a scaled picture")
             scaled = mid
             rgbSource = (planar, Int32(w), Int32(h))
         }

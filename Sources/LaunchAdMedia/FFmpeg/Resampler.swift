@@ -34,7 +34,7 @@ public final class Resampler: @unchecked Sendable {
                     libswresample.swr_convert(context, dstPtr, maxOut, srcPtr, inCount)
                 }
             }
-            return try check(n, "resample_failed", "converting audio")
+            return try check(n, .resampleFailed, "converting audio")
         }
         out.removeSubrange((Int(converted) * bytesPerSample)...)
         return out
@@ -59,8 +59,8 @@ public final class Resampler: @unchecked Sendable {
             libswresample.swr_alloc_set_opts2(
                 &context, &outLayout, outputFormat, Int32(outputRate),
                 &inLayout, AVSampleFormat(rawValue: f.pointee.format), f.pointee.sample_rate, 0, nil),
-            "resample_failed", "setting up the audio converter")
-        try check(libswresample.swr_init(context), "resample_failed", "starting the audio converter")
+            .resampleFailed, "setting up the audio converter")
+        try check(libswresample.swr_init(context), .resampleFailed, "starting the audio converter")
         inputKey = key
     }
 }

@@ -28,14 +28,14 @@ public final class Scaler {
         }
         guard let context else {
             throw MediaError(
-                "convert_failed",
+                .convertFailed,
                 "cannot convert \(SwsScaleContext.name(AVPixelFormat(rawValue: f.format))) to \(SwsScaleContext.name(target))")
         }
         let out = Frame()
         out.pointer.pointee.width = w
         out.pointer.pointee.height = h
         out.pointer.pointee.format = target.rawValue
-        try check(libavutil.av_frame_get_buffer(out.pointer, 0), "out_of_memory", "allocating a converted picture")
+        try check(libavutil.av_frame_get_buffer(out.pointer, 0), .outOfMemory, "allocating a converted picture")
         try context.scale(frame, into: out, doing: "converting a picture")
         out.pointer.pointee.pts = f.pts
         out.pointer.pointee.best_effort_timestamp = f.best_effort_timestamp

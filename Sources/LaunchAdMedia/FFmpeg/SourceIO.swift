@@ -19,7 +19,7 @@ final class SourceIO {
 
     init(_ source: ByteSource) throws {
         let size = 64 * 1024
-        guard let buffer = libavutil.av_malloc(size) else { throw MediaError("out_of_memory", "cannot allocate a read buffer") }
+        guard let buffer = libavutil.av_malloc(size) else { throw MediaError(.outOfMemory, "cannot allocate a read buffer") }
         reader = Reader(source)
         guard
             let ctx = libavformat.avio_alloc_context(
@@ -27,7 +27,7 @@ final class SourceIO {
                 Unmanaged.passUnretained(reader).toOpaque(), SourceIO.read, nil, SourceIO.seek)
         else {
             libavutil.av_free(buffer)
-            throw MediaError("out_of_memory", "cannot allocate a read context")
+            throw MediaError(.outOfMemory, "cannot allocate a read context")
         }
         context = ctx
     }

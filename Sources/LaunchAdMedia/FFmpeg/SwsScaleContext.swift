@@ -28,7 +28,7 @@ final class SwsScaleContext {
     /// sws_scale_frame reads the planes from the frames themselves (pointers taken from
     /// withUnsafePointer on a copy of `data` would outlive the copy).
     func scale(_ source: Frame, into out: Frame, doing what: String) throws {
-        try check(libswscale.sws_scale_frame(pointer, out.pointer, source.pointer), "convert_failed", what)
+        try check(libswscale.sws_scale_frame(pointer, out.pointer, source.pointer), .convertFailed, what)
     }
 
     /// The source's YUV matrix (`SWS_CS_*`; swscale assumes BT.601 otherwise), for a conversion to RGB.

@@ -21,11 +21,11 @@ public enum ImageLoader {
         var demuxer = try Demuxer(path: path, findStreamInfo: false, network: network)
         if !demuxer.isStillImage || demuxer.bestStream(AVMEDIA_TYPE_VIDEO) == nil { demuxer = try Demuxer(path: path, network: network) }
         guard let index = demuxer.bestStream(AVMEDIA_TYPE_VIDEO) ?? firstVideoStream(demuxer) else {
-            throw MediaError("not_an_image", "\(path) holds no picture")
+            throw MediaError(.notAnImage, "\(path) holds no picture")
         }
         let info = demuxer.stream(index)
         guard info.width <= 16384, info.height <= 16384, demuxer.isStillImage || (info.width > 0 && info.height > 0) else {
-            throw MediaError("not_an_image", "\(path): picture size \(info.width)x\(info.height) is not usable")
+            throw MediaError(.notAnImage, "\(path): picture size \(info.width)x\(info.height) is not usable")
         }
         let decoder = try demuxer.makeDecoder(stream: index, threads: 1)
         let packet = Packet(), frame = Frame()
@@ -34,13 +34,13 @@ public enum ImageLoader {
             switch try decoder.receive(into: frame) {
             case .frame:
                 guard frame.width > 0, frame.height > 0, frame.width <= 16384, frame.height <= 16384 else {
-                    throw MediaError("not_an_image", "\(path): picture size \(frame.width)x\(frame.height) is not usable")
+                    throw MediaError(.notAnImage, "\(path): picture size \(frame.width)x\(frame.height) is not usable")
                 }
                 return try rgba(frame)
             case .endOfStream:
-                throw MediaError("decode_failed", "\(path): no picture could be decoded")
+                throw MediaError(.decodeFailed, "\(path): no picture could be decoded")
             case .needsInput:
-                if draining { throw MediaError("decode_failed", "\(path): no picture could be decoded") }
+                if draining { throw MediaError(.decodeFailed, "\(path): no picture could be decoded") }
                 var got = false
                 while try demuxer.read(into: packet) {
                     defer { libavcodec.av_packet_unref(packet.pointer) }
@@ -69,7 +69,7 @@ public enum ImageLoader {
         let converted = try Scaler(to: AV_PIX_FMT_RGBA, size: size).convert(frame)
         let w = converted.width, h = converted.height
         let stride = Int(converted.pointer.pointee.linesize.0)
-        guard let base = converted.pointer.pointee.data.0 else { throw MediaError("decode_failed", "empty picture") }
+        guard let base = converted.pointer.pointee.data.0 else { throw MediaError(.decodeFailed, "empty picture") }
         var pixels = [UInt8](repeating: 0, count: w * h * 4)
         pixels.withUnsafeMutableBytes { dst in
             for row in 0..<h {

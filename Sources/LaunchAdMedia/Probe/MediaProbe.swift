@@ -19,10 +19,10 @@ public enum MediaProbe {
     static func open(_ path: String) throws -> Demuxer {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-            throw MediaError("file_not_found", "\(path): no such file")
+            throw MediaError(.fileNotFound, "\(path): no such file")
         }
-        if isDir.boolValue { throw MediaError("not_media", "\(path) is a directory") }
-        if fileSize(path) == 0 { throw MediaError("not_media", "\(path) is empty") }
+        if isDir.boolValue { throw MediaError(.notMedia, "\(path) is a directory") }
+        if fileSize(path) == 0 { throw MediaError(.notMedia, "\(path) is empty") }
         do {
             return try Demuxer(path: path)
         } catch let e as MediaError {

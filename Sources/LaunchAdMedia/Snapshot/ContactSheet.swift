@@ -23,7 +23,7 @@ public enum ContactSheet {
             // A stream of unknown length (raw H.264) is decoded until it ends.
             guard span.duration <= 0 || at <= span.duration else {
                 throw MediaError(
-                    "past_end", "--at \(SpecValue.format(at)) is past the end of \(file) (\(SpecValue.format(span.duration)) s)")
+                    .pastEnd, "--at \(SpecValue.format(at)) is past the end of \(file) (\(SpecValue.format(span.duration)) s)")
             }
             let frame = try grabber.frame(at: span.start + at)
             let shown = grabber.info.displaySize
@@ -74,7 +74,7 @@ public enum ContactSheet {
         }
         try graph.push(nil)
         let out = Frame()
-        guard try graph.pull(into: out) else { throw MediaError("filter_failed", "the contact sheet filters produced no picture") }
+        guard try graph.pull(into: out) else { throw MediaError(.filterFailed, "the contact sheet filters produced no picture") }
         try PNGEncoder.write(out, to: path)
         return Result(width: out.width, height: out.height, times: times)
     }

@@ -13,7 +13,7 @@ final class FrameGrabber {
     init(path: String) throws {
         demuxer = try MediaProbe.open(path)
         guard let i = demuxer.bestStream(AVMEDIA_TYPE_VIDEO) else {
-            throw MediaError("no_video_stream", "\(path) has no video to take pictures from")
+            throw MediaError(.noVideoStream, "\(path) has no video to take pictures from")
         }
         index = i
         info = demuxer.stream(i)
@@ -32,7 +32,7 @@ final class FrameGrabber {
     func frame(at seconds: Double) throws -> Frame {
         do {
             return try frame(at: seconds, rewind: false)
-        } catch let e as MediaError where e.code == "no_picture" || e.code == "seek_failed" {
+        } catch let e as MediaError where e.code == .noPicture || e.code == .seekFailed {
             // Some containers seek to a point the decoder cannot start from (MPEG-TS), or cannot seek
             // by time at all (raw H.264): decode from the start instead.
             return try frame(at: seconds, rewind: true)
@@ -69,12 +69,12 @@ final class FrameGrabber {
                 // send is false while the decoder has pictures to hand out first.
                 sent = (try? decoder.send(more ? packet : nil)) ?? true
                 stalls = sent ? 0 : stalls + 1
-                if stalls > 100 { throw MediaError("decode_failed", "the \(info.codecName) decoder stopped taking input") }
+                if stalls > 100 { throw MediaError(.decodeFailed, "the \(info.codecName) decoder stopped taking input") }
                 while true {
                     let got = try decoder.receive(into: frame)
                     if got == .needsInput { break }
                     if got == .endOfStream {
-                        guard let last else { throw MediaError("no_picture", "no picture decodes near \(SpecValue.format(seconds)) s") }
+                        guard let last else { throw MediaError(.noPicture, "no picture decodes near \(SpecValue.format(seconds)) s") }
                         return last
                     }
                     let picture = frame.moveOut()
@@ -82,7 +82,7 @@ final class FrameGrabber {
                         guard let last else {
                             // The seek landed past the time asked for; from the start, the first picture is the answer.
                             if rewind { return picture }
-                            throw MediaError("no_picture", "the seek to \(SpecValue.format(seconds)) s landed past it")
+                            throw MediaError(.noPicture, "the seek to \(SpecValue.format(seconds)) s landed past it")
                         }
                         pending = picture
                         return last

@@ -12,7 +12,7 @@ public enum StillPicture {
         let span = grabber.span
         guard span.duration <= 0 || seconds <= span.duration else {
             throw MediaError(
-                "past_end", "--at \(SpecValue.format(seconds)) is past the end of \(file) (\(SpecValue.format(span.duration)) s)")
+                .pastEnd, "--at \(SpecValue.format(seconds)) is past the end of \(file) (\(SpecValue.format(span.duration)) s)")
         }
         let frame = try grabber.frame(at: span.start + seconds)
         let shown = grabber.info.displaySize
@@ -22,7 +22,7 @@ public enum StillPicture {
         try graph.push(frame)
         try graph.push(nil)
         let out = Frame()
-        guard try graph.pull(into: out) else { throw MediaError("filter_failed", "no picture came out of the scaler") }
+        guard try graph.pull(into: out) else { throw MediaError(.filterFailed, "no picture came out of the scaler") }
         return (try ImageLoader.rgba(out), span.duration > 0 ? span.duration : nil)
     }
 
@@ -33,9 +33,9 @@ public enum StillPicture {
         f.pointee.width = Int32(width)
         f.pointee.height = Int32(height)
         f.pointee.format = AV_PIX_FMT_RGBA.rawValue
-        try check(libavutil.av_frame_get_buffer(f, 0), "out_of_memory", "allocating a \(width)x\(height) picture")
+        try check(libavutil.av_frame_get_buffer(f, 0), .outOfMemory, "allocating a \(width)x\(height) picture")
         guard let base = f.pointee.data.0, pixels.count == width * height * 4 else {
-            throw MediaError("encode_failed", "a \(width)x\(height) picture needs \(width * height * 4) bytes")
+            throw MediaError(.encodeFailed, "a \(width)x\(height) picture needs \(width * height * 4) bytes")
         }
         let stride = Int(f.pointee.linesize.0)
         pixels.withUnsafeBytes { src in
@@ -49,7 +49,7 @@ public enum StillPicture {
         do {
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw MediaError("write_failed", "cannot write \(path): \(error.localizedDescription)")
+            throw MediaError(.writeFailed, "cannot write \(path): \(error.localizedDescription)")
         }
     }
 }

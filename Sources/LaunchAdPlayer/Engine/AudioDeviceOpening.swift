@@ -38,7 +38,7 @@ final class AudioDeviceOpening: @unchecked Sendable {
         let r = result
         result = nil
         condition.unlock()
-        guard let r else { throw SDLError("no_audio", "the run ended before the audio device opened") }
+        guard let r else { throw SDLError(.noAudio, "the run ended before the audio device opened") }
         return try r.get()
     }
 

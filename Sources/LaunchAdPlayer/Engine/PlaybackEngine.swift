@@ -183,9 +183,9 @@ public final class PlaybackEngine: @unchecked Sendable {
                 audioOpening = AudioDeviceOpening(rate: want.rate, channels: want.channels, after: audioHold, in: threads)
             }
             try d.findStreamInfo()
-        } catch let e as MediaError { return fail(e) } catch { return fail(MediaError("open_failed", "\(error)")) }
+        } catch let e as MediaError { return fail(e) } catch { return fail(MediaError(.openFailed, "\(error)")) }
         guard let vIndex = d.bestVideoStream else {
-            return fail(MediaError("no_video_stream", "\(source) has no video stream"))
+            return fail(MediaError(.noVideoStream, "\(source) has no video stream"))
         }
         let vInfo = d.stream(vIndex)
         let vDecoder: Decoder
@@ -193,7 +193,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         do { vDecoder = try d.makeDecoder(stream: vIndex, slicesOnly: threading == .slices) } catch let e as MediaError {
             return fail(e)
         } catch {
-            return fail(MediaError("decoder_failed", "\(error)"))
+            return fail(MediaError(.decoderFailed, "\(error)"))
         }
         let videoPipe = VideoPipeline(decoder: vDecoder, info: vInfo, roomMade: readGate, firstPicture: wake)
         // Stopped while opening: no audio device for a run that is over.
@@ -231,7 +231,7 @@ public final class PlaybackEngine: @unchecked Sendable {
                 guard try d.read(into: packet) else { break }
             } catch {
                 // A truncated or damaged file ends where it breaks; what was read still plays.
-                if !isAborted { events.emit(AdEvent("read_error", tMs: ProcessClock.nowMs(), [("message", .string("\(error)"))])) }
+                if !isAborted { events.emit(.readError(message: "\(error)")) }
                 break
             }
             if packet.streamIndex == vIndex {
@@ -265,10 +265,7 @@ public final class PlaybackEngine: @unchecked Sendable {
             lock.lock(); let muted = startMuted; lock.unlock()
             return (AudioPipeline(decoder: decoder, device: device, info: info, muted: muted, roomMade: readGate), index)
         } catch {
-            events.emit(
-                AdEvent(
-                    "audio_unavailable", tMs: ProcessClock.nowMs(),
-                    [("message", .string("playing without sound: \(error)"))]))
+            events.emit(.audioUnavailable(message: "playing without sound: \(error)"))
             return nil
         }
     }

@@ -27,7 +27,7 @@ public final class AudioDevice: @unchecked Sendable {
         // Normally the player has started the subsystem on the main thread; standalone use starts it here.
         ownsSubsystem = libsdl.SDL_WasInit(SDL_INIT_AUDIO) == 0
         if ownsSubsystem, libsdl.SDL_InitSubSystem(SDL_INIT_AUDIO) < 0 {
-            throw SDLError("no_audio", "no audio driver")
+            throw SDLError(.noAudio, "no audio driver")
         }
         var want = SDL_AudioSpec()
         want.freq = Int32(rate)
@@ -38,7 +38,7 @@ public final class AudioDevice: @unchecked Sendable {
         let changes = Int32(SDL_AUDIO_ALLOW_FREQUENCY_CHANGE | SDL_AUDIO_ALLOW_CHANNELS_CHANGE)
         let dev = libsdl.SDL_OpenAudioDevice(nil, 0, &want, &have, changes)
         guard dev != 0 else {
-            let err = SDLError("no_audio", "cannot open an audio device")
+            let err = SDLError(.noAudio, "cannot open an audio device")
             if ownsSubsystem { libsdl.SDL_QuitSubSystem(SDL_INIT_AUDIO) }
             throw err
         }

@@ -11,7 +11,7 @@ enum DisplayProbe {
         let choice = DisplayChoice.decide(environment: environment)
         switch choice {
         case .unusable(let why):
-            throw SDLError(code: "no_display", message: "no display: \(why)")
+            throw SDLError(code: .noDisplay, message: "no display: \(why)")
         case .wayland(let socket):
             try checkWayland(socket)
             // libdecor without a decoration plugin (Debian installs none by default) ignores the
@@ -23,7 +23,7 @@ enum DisplayProbe {
                 drm: nodes(in: "/dev/dri", prefix: "card", flags: O_RDWR),
                 input: nodes(in: "/dev/input", prefix: "event", flags: O_RDONLY) ?? [])
             {
-                throw SDLError(code: "no_display", message: "no display (kmsdrm): \(why)")
+                throw SDLError(code: .noDisplay, message: "no display (kmsdrm): \(why)")
             }
         case .x11:
             break
@@ -48,18 +48,18 @@ enum DisplayProbe {
     private static func checkWayland(_ socket: String) throws {
         var st = stat()
         guard stat(socket, &st) == 0, (st.st_mode & S_IFMT) == S_IFSOCK else {
-            throw SDLError(code: "no_display", message: "no display: no Wayland compositor socket at \(socket)")
+            throw SDLError(code: .noDisplay, message: "no display: no Wayland compositor socket at \(socket)")
         }
         switch launchad_wayland_has_seat(socket) {
         case 1: return
         case 0:
             throw SDLError(
-                code: "no_display",
+                code: .noDisplay,
                 message:
                     "no display: the Wayland compositor at \(socket) offers no input seat (wl_seat), without which SDL 2.26 cannot start; give it an input device, or use X11/XWayland (DISPLAY)"
             )
         default:
-            throw SDLError(code: "no_display", message: "no display: the Wayland compositor at \(socket) does not answer")
+            throw SDLError(code: .noDisplay, message: "no display: the Wayland compositor at \(socket) does not answer")
         }
     }
 

@@ -10,9 +10,9 @@ public final class Font {
 
     /// Opens the TrueType font at `path` at `pointSize` points, starting SDL_ttf if needed; throws `font_failed`.
     public init(path: String, pointSize: Int) throws {
-        if libsdlttf.TTF_WasInit() == 0, libsdlttf.TTF_Init() < 0 { throw SDLError("font_failed", "cannot start SDL_ttf") }
+        if libsdlttf.TTF_WasInit() == 0, libsdlttf.TTF_Init() < 0 { throw SDLError(.fontFailed, "cannot start SDL_ttf") }
         guard let f = libsdlttf.TTF_OpenFont(path, Int32(pointSize)) else {
-            throw SDLError("font_failed", "cannot open the font \(path)")
+            throw SDLError(.fontFailed, "cannot open the font \(path)")
         }
         pointer = f
         self.path = path
@@ -23,14 +23,14 @@ public final class Font {
     /// Changes the size in place: the file is read and parsed once, whatever sizes are drawn.
     public func setSize(_ pointSize: Int) throws {
         guard libsdlttf.TTF_SetFontSize(pointer, Int32(pointSize)) == 0 else {
-            throw SDLError("font_failed", "cannot size the font \(path) to \(pointSize) pt")
+            throw SDLError(.fontFailed, "cannot size the font \(path) to \(pointSize) pt")
         }
     }
 
     /// White text, antialiased, as a texture.
     public func render(_ text: String, renderer: Renderer) throws -> Texture {
         guard let s = libsdlttf.TTF_RenderUTF8_Blended(pointer, text, SDL_Color(r: 255, g: 255, b: 255, a: 255)) else {
-            throw SDLError("font_failed", "cannot render '\(text)'")
+            throw SDLError(.fontFailed, "cannot render '\(text)'")
         }
         return try Texture.surface(renderer, s)
     }

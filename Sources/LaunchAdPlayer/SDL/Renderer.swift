@@ -30,7 +30,7 @@ public final class Renderer {
         } else if let r = libsdl.SDL_CreateRenderer(window.pointer, -1, SDL_RENDERER_SOFTWARE.rawValue) {
             pointer = r
         } else {
-            throw SDLError("renderer_failed", "cannot create a renderer")
+            throw SDLError(.rendererFailed, "cannot create a renderer")
         }
         _ = libsdl.SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_BLEND)
     }
@@ -38,7 +38,7 @@ public final class Renderer {
     /// SDL's software renderer drawing into `surface`: no display, no video driver needed.
     init(surface: Surface) throws {
         guard let r = libsdl.SDL_CreateSoftwareRenderer(surface.pointer) else {
-            throw SDLError("renderer_failed", "cannot create an offscreen renderer")
+            throw SDLError(.rendererFailed, "cannot create an offscreen renderer")
         }
         pointer = r
         target = surface
@@ -145,7 +145,7 @@ public final class Renderer {
         _ = try pixels.withUnsafeMutableBytes {
             try sdlCheck(
                 libsdl.SDL_RenderReadPixels(pointer, &r, launchad_sdl_pixelformat_rgba32(), $0.baseAddress, Int32(rect.width * 4)),
-                "read_failed", "reading pixels back")
+                .readFailed, "reading pixels back")
         }
         return pixels
     }

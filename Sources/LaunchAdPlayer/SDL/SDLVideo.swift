@@ -12,7 +12,7 @@ public final class SDLVideo {
         // A touch also arrives as a mouse click; handle fingers once, as fingers.
         _ = libsdl.SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         if libsdl.SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) < 0 {
-            throw SDLError("no_display", "cannot open a display (set DISPLAY, or SDL_VIDEODRIVER=dummy for headless runs)")
+            throw SDLError(.noDisplay, "cannot open a display (set DISPLAY, or SDL_VIDEODRIVER=dummy for headless runs)")
         }
         // SDL falls back to its invisible offscreen driver when there is no display; an ad nobody
         // can see is an error unless a headless run was asked for.
@@ -20,7 +20,7 @@ public final class SDLVideo {
         if (driver == "offscreen" || driver == "dummy") && getenv("SDL_VIDEODRIVER") == nil {
             libsdl.SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
             throw SDLError(
-                code: "no_display",
+                code: .noDisplay,
                 message: "no display: set DISPLAY (or WAYLAND_DISPLAY), or SDL_VIDEODRIVER=dummy for a headless run")
         }
         hangup = HangupSignal()

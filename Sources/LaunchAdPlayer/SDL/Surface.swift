@@ -9,7 +9,7 @@ final class Surface {
     init(_ size: Size) throws {
         guard let s = libsdl.SDL_CreateRGBSurfaceWithFormat(0, Int32(size.width), Int32(size.height), 32, launchad_sdl_pixelformat_rgba32())
         else {
-            throw SDLError("surface_failed", "cannot create a \(size) picture in memory")
+            throw SDLError(.surfaceFailed, "cannot create a \(size) picture in memory")
         }
         pointer = s
         self.size = size

@@ -12,7 +12,7 @@ public final class Texture {
     init(renderer: Renderer, format: UInt32, access: SDL_TextureAccess, size: Size) throws {
         guard let t = libsdl.SDL_CreateTexture(renderer.pointer, format, Int32(access.rawValue), Int32(size.width), Int32(size.height))
         else {
-            throw SDLError("texture_failed", "cannot create a \(size) texture")
+            throw SDLError(.textureFailed, "cannot create a \(size) texture")
         }
         pointer = t
         self.renderer = renderer
@@ -47,9 +47,9 @@ public final class Texture {
     func withPixels(_ body: (UnsafeMutableRawPointer, Int) throws -> Void) throws {
         var pixels: UnsafeMutableRawPointer?
         var pitch: Int32 = 0
-        try sdlCheck(libsdl.SDL_LockTexture(pointer, nil, &pixels, &pitch), "texture_failed", "locking a video texture")
+        try sdlCheck(libsdl.SDL_LockTexture(pointer, nil, &pixels, &pitch), .textureFailed, "locking a video texture")
         defer { libsdl.SDL_UnlockTexture(pointer) }
-        guard let pixels else { throw SDLError("texture_failed", "a locked texture without pixels") }
+        guard let pixels else { throw SDLError(.textureFailed, "a locked texture without pixels") }
         try body(pixels, Int(pitch))
     }
 
@@ -63,7 +63,7 @@ public final class Texture {
         let t = try Texture(renderer: renderer, format: launchad_sdl_pixelformat_rgba32(), access: SDL_TEXTUREACCESS_STATIC, size: size)
         _ = try pixels.withUnsafeBytes {
             try sdlCheck(
-                libsdl.SDL_UpdateTexture(t.pointer, nil, $0.baseAddress, Int32(size.width * 4)), "texture_failed", "uploading a picture")
+                libsdl.SDL_UpdateTexture(t.pointer, nil, $0.baseAddress, Int32(size.width * 4)), .textureFailed, "uploading a picture")
         }
         return t
     }
@@ -72,7 +72,7 @@ public final class Texture {
     static func surface(_ renderer: Renderer, _ surface: UnsafeMutablePointer<SDL_Surface>) throws -> Texture {
         defer { libsdl.SDL_FreeSurface(surface) }
         guard let t = libsdl.SDL_CreateTextureFromSurface(renderer.pointer, surface) else {
-            throw SDLError("texture_failed", "cannot make a texture from text")
+            throw SDLError(.textureFailed, "cannot make a texture from text")
         }
         // Wrap the texture SDL made; the init above is for textures we create.
         return Texture(adopting: t, renderer: renderer, size: Size(width: Int(surface.pointee.w), height: Int(surface.pointee.h)))
@@ -91,8 +91,8 @@ public final class Texture {
             var r = SDL_Rect(x: 0, y: 0, w: p.width, h: p.height)
             try sdlCheck(
                 libsdl.SDL_UpdateYUVTexture(pointer, &r, p.y, p.yPitch, p.u, p.uPitch, p.v, p.vPitch),
-                "texture_failed", "uploading a video picture")
+                .textureFailed, "uploading a video picture")
         }
-        if uploaded == nil { throw SDLError("texture_failed", "a video picture without three planes") }
+        if uploaded == nil { throw SDLError(.textureFailed, "a video picture without three planes") }
     }
 }

@@ -12,7 +12,7 @@ public final class Window {
         Renderer.prepareHints()
         let pos = launchad_sdl_windowpos_centered()
         guard let w = libsdl.SDL_CreateWindow(title, pos, pos, Int32(size.width), Int32(size.height), flags) else {
-            throw SDLError("window_failed", "cannot create a \(size) window")
+            throw SDLError(.windowFailed, "cannot create a \(size) window")
         }
         pointer = w
         if fullscreen { _ = libsdl.SDL_ShowCursor(SDL_DISABLE) }

@@ -2,10 +2,9 @@ import Foundation
 import LaunchAdCore
 import LaunchAdDelivery
 
-/// Watches one play's events and, at its `end`, queues its record for the collector through
-/// the outbox (on disk before the `end` goes on), then passes every event on unchanged.
-final class RecordSink: EventSink, Sendable {
-    private let inner: EventSink
+/// Builds one play's record from its events (the core's PlayRecord) and, once the play is over,
+/// queues it for the collector through the outbox (on disk before the ad's end is written).
+final class RecordWatcher: AdWatcher, Sendable {
     private let outbox: Outbox
     private let target: ReportTarget
     private let screen: String
@@ -13,15 +12,12 @@ final class RecordSink: EventSink, Sendable {
     private let creative: @Sendable () -> String?
     private let record: Locked<PlayRecord>
 
-    init(
-        _ inner: EventSink, record: PlayRecord, target: ReportTarget, outbox: Outbox, screen: String,
-        creative: @escaping @Sendable () -> String?
-    ) {
-        self.inner = inner; self.record = Locked(record); self.target = target; self.outbox = outbox; self.screen = screen
+    init(record: PlayRecord, target: ReportTarget, outbox: Outbox, screen: String, creative: @escaping @Sendable () -> String?) {
+        self.record = Locked(record); self.target = target; self.outbox = outbox; self.screen = screen
         self.creative = creative
     }
 
-    func emit(_ event: AdEvent) {
+    func watch(_ event: AdEvent) {
         let now = Date()
         let made = record.withLock { record in
             let wasComplete = record.isComplete
@@ -31,8 +27,10 @@ final class RecordSink: EventSink, Sendable {
                 ? record.json(id: UUID().uuidString.lowercased(), screen: screen, version: Command.versionString) : nil
         }
         if let made { outbox.enqueue(record: made.serialized(), collector: target.url, batch: target.batch, at: now) }
-        inner.emit(event)
     }
+
+    /// The record is queued in `watch`, on this thread.
+    func flush() {}
 }
 
 extension DeliveryOptions {
@@ -48,24 +46,24 @@ extension DeliveryOptions {
         return ScreenID.derive(machineID: "host:" + ProcessInfo.processInfo.hostName)
     }
 
-    /// `sink`, or a sink that also queues the play's record when there is a collector and an outbox.
+    /// The play's record watcher, when there is a collector and an outbox.
     func recording(
         _ sink: EventSink, target: ReportTarget?, outbox: Outbox?, adID: String?,
         sha256: @escaping @Sendable () -> String?, options: PlayOptions
-    ) -> EventSink {
-        guard let usable = usableTarget(target, outbox: outbox, sink: sink) else { return sink }
+    ) -> RecordWatcher? {
+        guard let usable = usableTarget(target, outbox: outbox, sink: sink) else { return nil }
         let record = PlayRecord(adID: adID, creativeSHA256: nil, fullscreen: options.fullscreen, muted: options.muted)
-        return RecordSink(sink, record: record, target: usable.0, outbox: usable.1, screen: screenName(), creative: sha256)
+        return RecordWatcher(record: record, target: usable.0, outbox: usable.1, screen: screenName(), creative: sha256)
     }
 
-    /// For a VAST run: a function giving each ad played its own record sink (one record per ad),
-    /// the collector checked once.
+    /// For a VAST run: a function giving each ad played its own record watcher (one record per
+    /// ad), the collector checked once.
     func recordingEachAd(_ sink: EventSink, outbox: Outbox?, options: PlayOptions) -> VASTPlay.Recorder {
-        guard let (target, outbox) = usableTarget(reportTarget, outbox: outbox, sink: sink) else { return { s, _ in s } }
+        guard let (target, outbox) = usableTarget(reportTarget, outbox: outbox, sink: sink) else { return { _ in nil } }
         let screen = screenName()
-        return { inner, adID in
+        return { adID in
             let record = PlayRecord(adID: adID, creativeSHA256: nil, fullscreen: options.fullscreen, muted: options.muted)
-            return RecordSink(inner, record: record, target: target, outbox: outbox, screen: screen, creative: { nil })
+            return RecordWatcher(record: record, target: target, outbox: outbox, screen: screen, creative: { nil })
         }
     }
 
@@ -74,7 +72,7 @@ extension DeliveryOptions {
     private func usableTarget(_ target: ReportTarget?, outbox: Outbox?, sink: EventSink) -> (ReportTarget, Outbox)? {
         guard let target, let outbox else { return nil }
         if let url = URL(string: target.url), let refusal = Result(catching: { try URLPolicy.check(url, allowHTTP: allowHTTP) }).failure {
-            sink.emit(AdEvent("report_refused", tMs: ProcessClock.nowMs(), [("reason", .string("\(refusal)"))]))
+            sink.emit(.reportRefused(reason: "\(refusal)"))
             return nil
         }
         return (target, outbox)
