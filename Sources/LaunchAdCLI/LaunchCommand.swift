@@ -111,15 +111,17 @@ public enum LaunchCommand {
         // The captions cached with the creative (a caption problem never holds the ad back).
         if let c = choice.ad.captions, store.isAvailable(c, in: index) { play.captions = play.captions ?? path(c) }
         let report = o.cache.delivery.reportTarget ?? index.manifest?.report
-        let beacons = reaching(queue, index.record(for: choice.ad.id)?.reach ?? .any)
+        // An ad cached by an older launchad (no reach recorded) is held to public addresses until refreshed.
+        let reach = index.record(for: choice.ad.id)?.reach ?? .publicOnly
+        let beacons = reaching(queue, reach)
         return PlayCommand.play(
             play, sink: recorded(tracked(sink, choice, play, queue: beacons), choice, play, o, report: report, queue: queue),
-            network: PrefetchCommand.streaming(o.cache),
+            network: PrefetchCommand.streaming(o.cache, reach: reach),
             holding: held)
     }
 
     /// `queue`, holding the ad's beacons to the addresses the documents that named them allow.
-    static func reaching(_ queue: BeaconQueue?, _ reach: Reach) -> BeaconQueue? { ReachQueue.fixed(queue, reach) }
+    static func reaching(_ queue: BeaconQueue?, _ reach: Reach) -> ReachQueue? { ReachQueue.fixed(queue, reach) }
 
     /// Nothing cached to show: the manifest's ad straight from the network, if the manifest
     /// comes within --wait and the creative starts within what is left of it.
@@ -147,10 +149,12 @@ public enum LaunchCommand {
         let report = o.cache.delivery.reportTarget ?? manifest.report
         let tally = ShownPlay(store: store, id: choice.ad.id, sink: sink)
         shown = tally
-        let beacons = reaching(queue, refresh.prefetcher.manifestReach)
+        // The creative and its captions stream from where the manifest says: its reach holds.
+        let reach = refresh.prefetcher.manifestReach
+        let beacons = reaching(queue, reach)
         let outcome = PlayCommand.play(
             play, sink: recorded(tracked(tally, choice, play, queue: beacons), choice, play, o, report: report, queue: queue),
-            network: PrefetchCommand.streaming(o.cache),
+            network: PrefetchCommand.streaming(o.cache, reach: reach),
             holding: held)
         guard outcome != .timeout else {
             sink.rewriteOutcome(to: .noAd, reason: "creative_late")
@@ -162,7 +166,7 @@ public enum LaunchCommand {
     /// The manifest's `tracking` for the chosen ad, fired as VAST tracking is (the same tracker,
     /// macros and outbox): impression, creativeView and start at the first frame, the quartiles
     /// on shown time, and so on.
-    static func tracked(_ sink: EventSink, _ choice: AdChoice, _ play: PlayOptions, queue: BeaconQueue?) -> EventSink {
+    static func tracked(_ sink: EventSink, _ choice: AdChoice, _ play: PlayOptions, queue: ReachQueue?) -> EventSink {
         guard let queue, let ad = ManifestTracking.resolvedAd(choice.ad) else { return sink }
         var context = MacroContext(timestamp: Date(), cacheBusting: "", deviceUA: VASTPlay.userAgent)
         context.fullscreen = play.fullscreen

@@ -37,7 +37,8 @@ public enum PlayCommand {
         // creative stream from any host.
         var streaming = PrefetchOptions()
         streaming.allowHTTP = delivery.allowHTTP
-        let network = PrefetchCommand.streaming(streaming)
+        // What the command line names may reach any address; a tag's media files get their chain's reach.
+        let network = { (reach: Reach) in PrefetchCommand.streaming(streaming, reach: reach) }
         if isTag(options) {
             // One play record per ad played (`--report`), the ad's id in it.
             outcome = VASTPlay.play(
@@ -52,7 +53,7 @@ public enum PlayCommand {
             let recorded = delivery.recording(
                 sink, target: delivery.reportTarget, outbox: outbox, adID: nil,
                 sha256: { file.contains("://") ? nil : try? SHA256.hex(ofFile: file) }, options: options)
-            outcome = play(options, sink: recorded, network: network)
+            outcome = play(options, sink: recorded, network: network(.any))
         }
         outbox?.finish(waitingAtMost: delivery.beaconWait)
         if let path = options.metricsPath { MetricsReport.write(path, run: metrics?.run, cache: nil, outbox: outbox) }
@@ -67,18 +68,23 @@ public enum PlayCommand {
     /// Plays one ad (a file path or an http(s) URL) with its fallback; emits every event up to
     /// and including the single `end`, and returns the outcome. `launch` calls this too.
     /// With `holding`, the window and the ad's last picture stay for the hand-off to the app.
-    /// `network` opens an http(s) creative.
-    /// `captions`: cues already read (a VAST ad's caption file); else `--captions` is read here.
-    /// `icons`: a VAST ad's icons, their pictures fetched.
+    /// `network` opens an http(s) creative, held to the reach of whoever named it.
+    /// `sideLoads`: a VAST ad's caption file and icon pictures, loaded beside playback; without
+    /// a caption reader there, `--captions` is read beside playback, with `network`'s reach.
+    /// `icons`: a VAST ad's icons, fetched by `sideLoads.icon`.
     public static func play(
         _ options: PlayOptions, sink: EventSink, network: NetworkOpener, holding: HeldPicture? = nil,
-        captions: CaptionTrack? = nil, icons: [OverlayIcon] = []
+        sideLoads: SideLoads = SideLoads(), icons: [OverlayIcon] = []
     ) -> Outcome {
         MediaLog.configure()
         var config = PlayerConfig(options)
-        config.captions = captions ?? options.captions.flatMap { CaptionStep.load($0, source: "sidecar", o: options, sink: sink) }
         config.icons = icons
+        var sideLoads = sideLoads
+        if sideLoads.captions == nil, let file = options.captions {
+            sideLoads.captions = CaptionStep.loader(file, source: "sidecar", reach: network.reach, o: options)
+        }
         let player = AdPlayer(config: config, events: sink, network: network)
+        player.sideLoads = sideLoads
         player.notifier = serviceNotifier
         if let holding {
             player.holdsLastPicture = true

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAdCore
+import LaunchAdDelivery
 import LaunchAdTestSupport
 import XCTest
 
@@ -14,7 +15,7 @@ final class TrackingSinkTests: XCTestCase {
         private let lock = NSLock()
         private var stored: [String] = []
         private var threads: [Thread] = []
-        func enqueue(beacons urls: [String], event: String, at: Date) {
+        func enqueue(beacons urls: [String], event: String, at: Date, reach: Reach) {
             release.wait()
             release.signal()
             lock.lock(); stored.append(event); threads.append(Thread.current); lock.unlock()
@@ -35,7 +36,7 @@ final class TrackingSinkTests: XCTestCase {
         let inner = RecordingSink()
         let sink = TrackingSink(
             inner, tracker: VASTTracker(ad: ad, context: MacroContext(timestamp: Date(), cacheBusting: "", deviceUA: "ua")),
-            queue: queue)
+            queue: ReachQueue(queue, reach: .any))
         // The first frame's emit returns although the queue cannot write yet: it is not written
         // on the emitting thread (before, this emit blocked on the queue: the picture froze).
         let returned = expectation(description: "first_frame's emit returned")

@@ -8,12 +8,13 @@ import LaunchAdDelivery
 /// that draws frames; the ad's `end` goes on only once everything before it is on disk.
 final class TrackingSink: EventSink, Sendable {
     private let inner: EventSink
-    private let queue: BeaconQueue?
+    /// The outbox behind the reach of the ad's document chain.
+    private let queue: ReachQueue?
     /// The tracker, and the view tick already asked for (process ms), so one timer is pending at a time.
     private let state: Locked<(tracker: VASTTracker, tickAt: Int?)>
     private let writer = DispatchQueue(label: "launchad-beacon-writer")
 
-    init(_ inner: EventSink, tracker: VASTTracker, queue: BeaconQueue?) {
+    init(_ inner: EventSink, tracker: VASTTracker, queue: ReachQueue?) {
         self.inner = inner; self.state = Locked((tracker, nil)); self.queue = queue
     }
 

@@ -80,10 +80,6 @@ public final class Prefetcher: Sendable {
         }
         report.manifestRead = true
         manifestReach = fetched.reach
-        // A first launch may stream these before they are cached: the same addresses apply.
-        for ad in fetched.parsed.manifest.ads {
-            for c in ad.variants + (ad.fallback.map { [$0] } ?? []) { StreamReach.note(manifestReach, for: c.url.absoluteString) }
-        }
         for r in fetched.parsed.rejected {
             emit("rejected", [("id", .string(r.id)), ("reason", .string(r.reason))] + (r.field.map { [("field", .string($0))] } ?? []))
             report.rejected += 1
@@ -179,9 +175,8 @@ public final class Prefetcher: Sendable {
         let temp = store.newTempURL()
         defer { try? FileManager.default.removeItem(at: temp) }
         // One byte over the declared size is enough to know it is wrong.
-        var request = FetchRequest(url: c.url, maxBytes: c.bytes + 1, destination: temp)
+        var request = FetchRequest(url: c.url, reach: manifestReach, maxBytes: c.bytes + 1, destination: temp)
         request.cancellation = cancellation
-        request.reach = manifestReach
         let response = try fetcher.fetch(request, progress: progress)
         guard response.status == 200 else { throw CacheError("HTTP \(response.status) for \(c.url.absoluteString)") }
         try CacheStore.verify(temp, as: c)
