@@ -82,4 +82,19 @@ final class SafeByConstructionTests: XCTestCase {
         let started = WatchdogPolicy.appStarted("app\nWATCHDOG=trigger", pid: 7).text
         XCTAssertEqual(started, "READY=1\nSTATUS=running app\\nWATCHDOG=trigger (pid 7)")
     }
+
+    /// Defect 11: `validate`'s text report escapes what files say (a file name, a subtitle
+    /// track's language tag in a measured value): no escape sequence reaches the terminal.
+    func testTheTextReportEscapesTextFromFiles() {
+        var facts = madeUpFacts(width: 720, height: 1280, duration: 6)
+        facts.probe.file = "ad\u{1B}]0;pwned\u{07}.mp4"
+        let report = ValidationReport([
+            .evaluate(facts, against: .launchAd),
+            .unreadable(file: "x\u{1B}[2J.mp4", spec: "launch-ad", reason: "subtitle language \u{1B}[31mred\u{9B}")
+        ])
+        let text = report.render(.text)
+        XCTAssertFalse(text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B }, text)
+        XCTAssertTrue(text.contains("ad\\x1b]0;pwned\\x07.mp4"), text)
+        XCTAssertTrue(text.contains("subtitle language \\x1b[31mred\\x9b"), text)
+    }
 }
