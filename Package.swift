@@ -31,7 +31,10 @@ let package = Package(
         // The window, the renderer, the audio device and the playback engine.
         .target(name: "LaunchAdPlayer", dependencies: ["CLazyLoad", "CSDL2", "CWayland", "LaunchAdMedia", "LaunchAdCore"]),
         // The outside world: HTTP (libcurl), the cache store and its lock, prefetch, background refresh.
-        .target(name: "LaunchAdDelivery", dependencies: ["CLazyLoad", "CCurl", "LaunchAdMedia", "LaunchAdCore"]),
+        .target(
+            name: "LaunchAdDelivery", dependencies: ["CLazyLoad", "CCurl", "LaunchAdMedia", "LaunchAdCore"],
+            // The test seam LAUNCHAD_TEST_PUBLIC_ADDRESSES is read by debug builds (the tests') only.
+            swiftSettings: [.define("LAUNCHAD_TEST_SEAMS", .when(configuration: .debug))]),
         // Subcommands and their argument parsers (pure functions).
         .target(name: "LaunchAdCLI", dependencies: ["LaunchAdCore", "LaunchAdMedia", "LaunchAdPlayer", "LaunchAdDelivery"]),
         // A constructor that starts loading FFmpeg before main for `play` and `launch`.

@@ -5,7 +5,10 @@ import Foundation
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func captionFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    guard let parsed = try? CaptionFormat.parse(Data(bytes: data, count: size)) else { return 0 }
+    guard
+        let parsed = try? CaptionFormat.parse(
+            Data(bytes: data, count: size), budget: CaptionFormat.budget(seconds: 5, limitName: "--vast-timeout"))
+    else { return 0 }
     let layout = AdLayout(window: Size(width: 320, height: 240), mode: .fullscreen, skipStyle: .text)
     for cue in parsed.track.cues.prefix(50) {
         precondition(cue.endMs > cue.startMs && cue.startMs >= 0 && !cue.text.isEmpty, "a kept cue is timed and has text")

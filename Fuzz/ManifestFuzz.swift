@@ -7,7 +7,7 @@ import Foundation
 public func manifestFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Data(bytes: data, count: size)
     for base in [URL(string: "https://ads.example.com/v1/manifest.json")!, URL(fileURLWithPath: "/srv/ads/manifest.json")] {
-        if let parsed = try? ManifestParser.parse(bytes, base: base) {
+        if let parsed = try? ManifestParser.parse(bytes, base: base, budget: ManifestParser.budget(maxBytes: 1_000_000, seconds: 5)) {
             // What the cache and the scheduler do next with a parsed manifest must hold too.
             for ad in parsed.manifest.ads {
                 precondition(!ad.id.isEmpty && !ad.variants.isEmpty, "a parsed ad has an id and variants")

@@ -7,7 +7,7 @@ import Foundation
 public func vastFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Data(bytes: data, count: size)
     _ = VASTParser.looksLikeVAST(bytes)
-    guard let doc = try? VASTParser.parse(bytes) else { return 0 }
+    guard let doc = try? VASTParser.parse(bytes, budget: VASTLimits.budget(seconds: 5)) else { return 0 }
     // No version is read as the current one (noted); any other unsupported one is refused.
     precondition(doc.version.isEmpty || VASTParser.supportedVersions.contains(doc.version), "an unsupported version was accepted")
     let caps = MediaCapabilities(demuxers: ["mov", "matroska", "hls"], decoders: ["h264", "aac", "vp9"])

@@ -113,13 +113,14 @@ public enum LaunchCommand {
         // The captions cached with the creative (a caption problem never holds the ad back).
         if let c = choice.ad.captions, store.isAvailable(c, in: index) { play.captions = play.captions ?? path(c) }
         let report = o.cache.delivery.reportTarget ?? index.manifest?.report
-        let beacons = reaching(queue, index.record(for: choice.ad.id)?.reach ?? .any)
-        let result = playAd(choice, play, o, sink: sink, tracking: beacons, report: report, queue: queue, held: held)
+        // An ad cached by an older launchad (no reach recorded) is held to public addresses until refreshed.
+        let reach = index.record(for: choice.ad.id)?.reach ?? .publicOnly
+        let result = playAd(choice, play, o, sink: sink, reach: reach, report: report, queue: queue, held: held)
         return .played(result, adID: choice.ad.id, streamed: false)
     }
 
     /// `queue`, holding the ad's beacons to the addresses the documents that named them allow.
-    static func reaching(_ queue: BeaconQueue?, _ reach: Reach) -> BeaconQueue? { ReachQueue.fixed(queue, reach) }
+    static func reaching(_ queue: BeaconQueue?, _ reach: Reach) -> ReachQueue? { ReachQueue.fixed(queue, reach) }
 
     /// Nothing cached to show: the manifest's ad straight from the network, if the manifest
     /// comes within --wait and the creative starts within what is left of it.
@@ -143,23 +144,24 @@ public enum LaunchCommand {
         play.wait = max(0.5, o.play.wait - (ProcessClock.uptimeSeconds() - waitBegan))
         sink.emit(.stream(id: choice.ad.id, url: choice.variant.url.absoluteString))
         let report = o.cache.delivery.reportTarget ?? manifest.report
-        let beacons = reaching(queue, refresh.prefetcher.manifestReach)
-        let result = playAd(choice, play, o, sink: sink, tracking: beacons, report: report, queue: queue, held: held)
+        // The creative and its captions stream from where the manifest says: its reach holds.
+        let result = playAd(choice, play, o, sink: sink, reach: refresh.prefetcher.manifestReach, report: report, queue: queue, held: held)
         return .played(result, adID: choice.ad.id, streamed: true)
     }
 
-    /// Plays the chosen ad with its tracking and play record; its end is watched (beacons and
-    /// record on disk) as soon as it is over, and written as the run's `end` only after the
-    /// hand-off.
+    /// Plays the chosen ad with its tracking and play record, its creative, captions and
+    /// beacons held to `reach`; its end is watched (beacons and record on disk) as soon as it is
+    /// over, and written as the run's `end` only after the hand-off.
     static func playAd(
-        _ choice: AdChoice, _ play: PlayOptions, _ o: LaunchOptions, sink: EventSink, tracking: BeaconQueue?,
+        _ choice: AdChoice, _ play: PlayOptions, _ o: LaunchOptions, sink: EventSink, reach: Reach,
         report: ReportTarget?, queue: BeaconQueue?, held: HeldPicture?
     ) -> PlayResult {
         let record = o.cache.delivery.recording(
             sink, target: report, outbox: queue as? Outbox, adID: choice.ad.id,
             sha256: { [sha = choice.variant.sha256] in sha }, options: play)
-        let stream = AdStream(sink, tracking: tracked(choice, play, queue: tracking), record: record)
-        let result = PlayCommand.play(play, sink: stream, network: PrefetchCommand.streaming(o.cache), holding: held, reportsEnd: false)
+        let stream = AdStream(sink, tracking: tracked(choice, play, queue: reaching(queue, reach)), record: record)
+        let result = PlayCommand.play(
+            play, sink: stream, network: PrefetchCommand.streaming(o.cache, reach: reach), holding: held, reportsEnd: false)
         stream.adEnded(.end(result.end), written: false)
         return result
     }
@@ -167,7 +169,7 @@ public enum LaunchCommand {
     /// The manifest's `tracking` for the chosen ad, fired as VAST tracking is (the same tracker,
     /// macros and outbox): impression, creativeView and start at the first frame, the quartiles
     /// on shown time, and so on.
-    static func tracked(_ choice: AdChoice, _ play: PlayOptions, queue: BeaconQueue?) -> TrackingWatcher? {
+    static func tracked(_ choice: AdChoice, _ play: PlayOptions, queue: ReachQueue?) -> TrackingWatcher? {
         guard let queue, let ad = ManifestTracking.resolvedAd(choice.ad) else { return nil }
         var context = MacroContext(timestamp: Date(), cacheBusting: "", deviceUA: VASTPlay.userAgent)
         context.fullscreen = play.fullscreen

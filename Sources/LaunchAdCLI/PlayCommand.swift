@@ -37,7 +37,8 @@ public enum PlayCommand {
         // creative stream from any host.
         var streaming = PrefetchOptions()
         streaming.allowHTTP = delivery.allowHTTP
-        let network = PrefetchCommand.streaming(streaming)
+        // What the command line names may reach any address; a tag's media files get their chain's reach.
+        let network = { (reach: Reach) in PrefetchCommand.streaming(streaming, reach: reach) }
         if isTag(options) {
             // One play record per ad played (`--report`), the ad's id in it.
             outcome = VASTPlay.play(
@@ -52,7 +53,7 @@ public enum PlayCommand {
             let record = delivery.recording(
                 sink, target: delivery.reportTarget, outbox: outbox, adID: nil,
                 sha256: { file.contains("://") ? nil : try? SHA256.hex(ofFile: file) }, options: options)
-            outcome = play(options, sink: AdStream(sink, record: record), network: network).outcome
+            outcome = play(options, sink: AdStream(sink, record: record), network: network(.any)).outcome
         }
         outbox?.finish(waitingAtMost: delivery.beaconWait)
         if let path = options.metricsPath { MetricsReport.write(path, run: metrics?.run, cache: nil, outbox: outbox) }
@@ -67,21 +68,26 @@ public enum PlayCommand {
     /// Plays one ad (a file path or an http(s) URL) with its fallback; emits every event (up to
     /// and including the single `end` when `reportsEnd`), and returns how it ended. `launch` and
     /// each VAST ad call this too. With `holding`, the window and the ad's last picture stay for
-    /// the hand-off to the app. `network` opens an http(s) creative.
-    /// `captions`: cues already read (a VAST ad's caption file); else `--captions` is read here.
-    /// `icons`: a VAST ad's icons, their pictures fetched. `givesWay`: a file that does not open
-    /// ends the play quietly (a VAST ad's next media file is tried).
+    /// the hand-off to the app. `network` opens an http(s) creative, held to the reach of whoever
+    /// named it. `sideLoads`: a VAST ad's caption file and icon pictures, loaded beside playback;
+    /// without a caption reader there, `--captions` is read beside playback, with `network`'s
+    /// reach. `icons`: a VAST ad's icons, fetched by `sideLoads.icon`. `givesWay`: a file that
+    /// does not open ends the play quietly (a VAST ad's next media file is tried).
     public static func play(
         _ options: PlayOptions, sink: EventSink, network: NetworkOpener, holding: HeldPicture? = nil,
-        captions: CaptionTrack? = nil, icons: [OverlayIcon] = [], reportsEnd: Bool = true, givesWay: Bool = false
+        sideLoads: SideLoads = SideLoads(), icons: [OverlayIcon] = [], reportsEnd: Bool = true, givesWay: Bool = false
     ) -> PlayResult {
         MediaLog.configure()
         var config = PlayerConfig(options)
         config.session.reportsEnd = reportsEnd
         config.session.givesWayOnOpenFailure = givesWay
-        config.captions = captions ?? options.captions.flatMap { CaptionStep.load($0, source: .sidecar, o: options, sink: sink) }
         config.icons = icons
+        var sideLoads = sideLoads
+        if sideLoads.captions == nil, let file = options.captions {
+            sideLoads.captions = CaptionStep.loader(file, source: .sidecar, reach: network.reach, o: options)
+        }
         let player = AdPlayer(config: config, events: sink, network: network)
+        player.sideLoads = sideLoads
         player.notifier = serviceNotifier
         if let holding {
             player.holdsLastPicture = true

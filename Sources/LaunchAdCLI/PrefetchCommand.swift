@@ -56,8 +56,9 @@ public enum PrefetchCommand {
 
     /// Streams (`play URL`, a first launch's creative) are read by the same client, under the
     /// same policy, never by FFmpeg's own network code.
-    static func streaming(_ o: PrefetchOptions) -> NetworkOpener {
-        HTTPByteSource.opener(client: client(o), maxBytes: o.maxCreativeBytes)
+    /// `reach`: the reach of the document (or user) that named what it opens.
+    static func streaming(_ o: PrefetchOptions, reach: Reach) -> NetworkOpener {
+        HTTPByteSource.opener(client: client(o), maxBytes: o.maxCreativeBytes, reach: reach)
     }
 
     static func fail(_ message: String, _ code: Int32) -> Int32 {

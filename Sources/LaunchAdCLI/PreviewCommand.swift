@@ -9,7 +9,9 @@ public enum PreviewCommand {
         MediaLog.configure()
         do {
             let (picture, duration) = try StillPicture.rgba(o.file, at: o.at)
-            let logo = try o.play.logo.map { try ImageLoader.load(path: $0, network: PrefetchCommand.streaming(PrefetchOptions())) }
+            let logo = try o.play.logo.map {
+                try ImageLoader.load(path: $0, network: PrefetchCommand.streaming(PrefetchOptions(), reach: .any))
+            }
             // The countdown as the session runs it: a video's own length (capped), an image's --duration.
             var config = PlayerConfig(o.play)
             config.session =

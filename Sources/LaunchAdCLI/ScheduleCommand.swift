@@ -10,15 +10,16 @@ public enum ScheduleCommand {
         do {
             let url = try o.cache.manifestURL()
             let data: Data
+            let limit = try o.cache.prefetchConfig(screen: o.screen).maxManifestBytes
             if url.isFileURL {
                 data = try Data(contentsOf: url)
             } else {
-                let limit = try o.cache.prefetchConfig(screen: o.screen).maxManifestBytes
-                let response = try PrefetchCommand.network(o.cache).fetch(FetchRequest(url: url, maxBytes: limit), progress: nil)
+                let response = try PrefetchCommand.network(o.cache).fetch(
+                    FetchRequest(url: url, reach: .any, maxBytes: limit), progress: nil)
                 guard response.status == 200 else { throw CacheError("HTTP \(response.status) for the manifest \(url.absoluteString)") }
                 data = response.body
             }
-            parsed = try ManifestParser.parse(data, base: url)
+            parsed = try ManifestParser.parse(data, base: url, budget: ManifestParser.budget(maxBytes: limit, seconds: o.cache.timeout))
             store = try CacheStore(directory: o.cache.cacheDirectory())
         } catch {
             return PrefetchCommand.fail("\(error)", ExitCode.failure)

@@ -32,12 +32,26 @@ extension AdPlayer {
     func startCaptionRead() {
         guard !captionReadStarted, config.captionMode.shows(muted: session.muted) else { return }
         captionReadStarted = true
-        guard config.captions == nil, !config.source.contains("://") else { return }
+        guard config.captions == nil, sideLoads.captions == nil, !config.source.contains("://") else { return }
         captionJob = CaptionReadJob(path: config.source, preferred: config.captionLanguage, in: imageThreads)
+    }
+
+    /// A caption file (`sideLoads.captions`) is read beside playback from the start.
+    func startCaptionFile() {
+        guard let load = sideLoads.captions else { return }
+        captionFileJob = CaptionFileJob(load, events: events, in: imageThreads)
+    }
+
+    /// Adds the caption file's cues once read (its reader said what it read).
+    func followCaptionFile() {
+        guard let job = captionFileJob, let outcome = job.outcome else { return }
+        captionFileJob = nil
+        if let track = outcome { captions.append(track.cues) }
     }
 
     /// Adds the file's captions once read, with a `captions` event (or one `captions_error`).
     func followCaptionRead() {
+        followCaptionFile()
         startCaptionRead()
         guard let job = captionJob, let outcome = job.outcome else { return }
         captionJob = nil

@@ -4,10 +4,14 @@ import LaunchAdMedia
 /// VAST icons (AdChoices): decoded off the main thread, drawn while their time says, reported
 /// once seen (`icon_view`), and clickable (`icon_click`, the ad goes on).
 extension AdPlayer {
-    /// Icon pictures were fetched to local files by the VAST step: no network opener is needed.
+    /// Each icon's picture is fetched (`sideLoads.icon`) and decoded on a thread of its own,
+    /// beside playback: a slow or silent icon server never holds the first frame.
     func startIcons() {
+        let fetch = sideLoads.icon
         for icon in config.icons {
-            iconJobs[icon.index] = ImageDecodeJob(path: icon.file, isFallback: false, network: nil, in: imageThreads)
+            var prepare: (@Sendable (_ isAborted: @escaping @Sendable () -> Bool) throws -> Void)?
+            if let fetch { prepare = { isAborted in try fetch(icon, isAborted) } }
+            iconJobs[icon.index] = ImageDecodeJob(path: icon.file, isFallback: false, network: nil, in: imageThreads, prepare: prepare)
         }
     }
 

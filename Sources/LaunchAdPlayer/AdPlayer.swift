@@ -53,6 +53,9 @@ public final class AdPlayer {
     var captions: CaptionTrack
     var captionText: String?
     var captionJob: CaptionReadJob?
+    var captionFileJob: CaptionFileJob?
+    /// The caption file and icon pictures, loaded beside playback.
+    public var sideLoads = SideLoads()
     var captionReadStarted = false
     // VAST icons: decoding, decoded, on screen now, seen, refused.
     var iconJobs: [Int: ImageDecodeJob] = [:]
@@ -131,6 +134,7 @@ public final class AdPlayer {
         engine.releaseAudio()
         if let logo = config.logo { logoJob = ImageDecodeJob(path: logo, isFallback: false, network: network, in: imageThreads) }
         startIcons()
+        startCaptionFile()
         // Held for the hand-off to the app, the window and its last picture stay; `handOff` closes them.
         defer { if holdsLastPicture { stopMedia() } else { tearDown() } }
         do {
@@ -478,12 +482,15 @@ public final class AdPlayer {
         engine?.stop(wait: true)
         engine = nil
         captionJob?.stop()
+        captionFileJob?.stop()
+        for job in iconJobs.values { job.stop() }
         // A picture still decoding (an image ad the fallback replaced) finishes on its own; the
         // wait is bounded, as a decode cannot be interrupted.
         _ = imageThreads.wait(timeout: .now() + 3)
         imageJob = nil
         logoJob = nil
         captionJob = nil
+        captionFileJob = nil
         iconJobs = [:]
     }
 }

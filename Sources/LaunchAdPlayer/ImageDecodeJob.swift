@@ -9,16 +9,27 @@ final class ImageDecodeJob: Sendable {
     let path: String
     let isFallback: Bool
     private let result = Locked<Result<RGBAImage, any Error>?>(nil)
+    private let abort = AbortFlag()
 
-    init(path: String, isFallback: Bool, network: NetworkOpener?, in group: DispatchGroup) {
+    /// `prepare` runs first on the job's thread (an icon's fetch); a throw is the job's error.
+    init(
+        path: String, isFallback: Bool, network: NetworkOpener?, in group: DispatchGroup,
+        prepare: (@Sendable (_ isAborted: @escaping @Sendable () -> Bool) throws -> Void)? = nil
+    ) {
         self.path = path
         self.isFallback = isFallback
-        startEngineThread("launchad-image", in: group) { [self] in
-            let decoded = Result { try ImageLoader.load(path: path, network: network) }
+        startEngineThread("launchad-image", in: group) { [self, abort] in
+            let decoded = Result {
+                try prepare?({ abort.isSet })
+                return try ImageLoader.load(path: path, network: network)
+            }
             result.withLock { $0 = decoded }
         }
     }
 
     /// The decoded picture or the error, once the thread is done; nil while it works.
     var outcome: Result<RGBAImage, any Error>? { result.withLock { $0 } }
+
+    /// Abandons a `prepare` still waiting on the network.
+    func stop() { abort.set() }
 }

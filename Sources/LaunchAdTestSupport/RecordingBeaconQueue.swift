@@ -7,14 +7,15 @@ public final class RecordingBeaconQueue: BeaconQueue, Sendable {
         public var event: String
         public var urls: [String]
         public var at: Date
+        public var reach: Reach = .any
     }
 
     private let stored = Locked<[Entry]>([])
 
     public init() {}
 
-    public func enqueue(beacons urls: [String], event: String, at: Date) {
-        stored.withLock { $0.append(Entry(event: event, urls: urls, at: at)) }
+    public func enqueue(beacons urls: [String], event: String, at: Date, reach: Reach) {
+        stored.withLock { $0.append(Entry(event: event, urls: urls, at: at, reach: reach)) }
     }
 
     public var entries: [Entry] {

@@ -41,7 +41,7 @@ final class MetricsTests: XCTestCase {
     func scrape(_ port: UInt16) throws -> String {
         let client = HTTPClient(connectTimeout: 5, totalTimeout: 10, allowHTTP: false)
         let response = try client.fetch(
-            FetchRequest(url: URL(string: "http://127.0.0.1:\(port)/metrics")!, maxBytes: 1 << 22), progress: nil)
+            FetchRequest(url: URL(string: "http://127.0.0.1:\(port)/metrics")!, reach: .any, maxBytes: 1 << 22), progress: nil)
         XCTAssertEqual(response.status, 200)
         return String(decoding: response.body, as: UTF8.self)
     }

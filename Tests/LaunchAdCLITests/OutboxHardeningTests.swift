@@ -36,7 +36,7 @@ final class OutboxHardeningTests: XCTestCase {
         let tracker = try Collector()
         tracker.delay = 0.05
         let box = try outbox()
-        box.enqueue(beacons: (1...60).map { "\(tracker.url)/t?n=\($0)" }, event: "progress", at: Date())
+        box.enqueue(beacons: (1...60).map { "\(tracker.url)/t?n=\($0)" }, event: "progress", at: Date(), reach: .any)
         let flush = Process()
         flush.executableURL = URL(fileURLWithPath: Launchad.binary)
         flush.arguments = ["outbox", "flush", "--state", state.path]
@@ -65,7 +65,7 @@ final class OutboxHardeningTests: XCTestCase {
         let tracker = try Collector()
         tracker.delay = 0.1
         let box = try outbox()
-        box.enqueue(beacons: (1...40).map { "\(tracker.url)/q?n=\($0)" }, event: "progress", at: Date())
+        box.enqueue(beacons: (1...40).map { "\(tracker.url)/q?n=\($0)" }, event: "progress", at: Date(), reach: .any)
         let clip = try Fixtures.colourBars(seconds: 1, audio: false)
         let run = try Launchad.run(["play", clip, "--state", state.path, "--beacon-wait", "0.5", "--transition", "none"])
         XCTAssertEqual(run.status, 0, run.stdout)
@@ -82,7 +82,7 @@ final class OutboxHardeningTests: XCTestCase {
     func testDamagedItemsAreSetAsideAndCounted() throws {
         let tracker = try Collector()
         let box = try outbox()
-        box.enqueue(beacons: ["\(tracker.url)/ok"], event: "impression", at: Date())
+        box.enqueue(beacons: ["\(tracker.url)/ok"], event: "impression", at: Date(), reach: .any)
         let secret = state.appendingPathComponent("secret.txt")
         try Data("do not send".utf8).write(to: secret)
         func item(_ url: String) -> Data { Data(#"{"url":"\#(url)","event":"impression","made_ms":1,"expires_ms":99999999999999}"#.utf8) }
@@ -136,7 +136,7 @@ final class OutboxHardeningTests: XCTestCase {
     func testLockSymlinksAreNotFollowedAndFilesArePrivate() throws {
         let tracker = try Collector()
         let box = try outbox()
-        box.enqueue(beacons: ["\(tracker.url)/a"], event: "impression", at: Date())
+        box.enqueue(beacons: ["\(tracker.url)/a"], event: "impression", at: Date(), reach: .any)
         XCTAssertEqual(try box.flush(lockWait: 5), 1)
         XCTAssertEqual(mode(state), 0o700)
         XCTAssertEqual(mode(outboxFolder), 0o700)
@@ -150,7 +150,7 @@ final class OutboxHardeningTests: XCTestCase {
             try FileManager.default.removeItem(at: link)
             try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target.path)
         }
-        box.enqueue(beacons: ["\(tracker.url)/b"], event: "impression", at: Date())
+        box.enqueue(beacons: ["\(tracker.url)/b"], event: "impression", at: Date(), reach: .any)
         let flushed = try launchadOutbox("flush")
         XCTAssertEqual(flushed.run.status, 1)
         XCTAssertEqual(

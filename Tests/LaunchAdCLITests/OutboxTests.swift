@@ -42,7 +42,7 @@ final class OutboxTests: XCTestCase {
         let urls = (1...3).map { "\(nginx.base)/track/imp?n=\($0)&cb=123" }
         nginx.stop()
         let box = try outbox()
-        box.enqueue(beacons: urls, event: "impression", at: Date())
+        box.enqueue(beacons: urls, event: "impression", at: Date(), reach: .any)
         box.startSending()
         box.finish(waitingAtMost: 5)  // every try is refused at once: nothing left in flight
         var status = box.status()
@@ -70,7 +70,10 @@ final class OutboxTests: XCTestCase {
         let collector = try Collector()
         let box = try outbox()
         let queue: [() -> Void] = [
-            { box.enqueue(beacons: ["\(collector.url)/t?e=start&ts=2026-01-01T00%3A00%3A00.000Z&cb=42"], event: "start", at: Date()) },
+            {
+                box.enqueue(
+                    beacons: ["\(collector.url)/t?e=start&ts=2026-01-01T00%3A00%3A00.000Z&cb=42"], event: "start", at: Date(), reach: .any)
+            },
             { box.enqueue(record: #"{"id":"r1","ad_id":"a"}"#, collector: "\(collector.url)/pop", batch: 10, at: Date()) }
         ]
         for (n, enqueue) in queue.enumerated() {
@@ -121,7 +124,7 @@ final class OutboxTests: XCTestCase {
         let box = try outbox(config)
         let start = Date()
         for i in 1...8 {
-            box.enqueue(beacons: ["\(nginx.base)/track/q?n=\(i)"], event: "progress", at: start.addingTimeInterval(Double(i)))
+            box.enqueue(beacons: ["\(nginx.base)/track/q?n=\(i)"], event: "progress", at: start.addingTimeInterval(Double(i)), reach: .any)
         }
         var status = box.status()
         XCTAssertEqual(status.pendingBeacons, 5)
@@ -131,7 +134,7 @@ final class OutboxTests: XCTestCase {
         // The byte bound too: one more item than the bytes allow pushes the oldest out.
         config.maxBytes = status.pendingBytes
         let tight = try outbox(config)
-        tight.enqueue(beacons: ["\(nginx.base)/track/q?n=9"], event: "progress", at: start.addingTimeInterval(9))
+        tight.enqueue(beacons: ["\(nginx.base)/track/q?n=9"], event: "progress", at: start.addingTimeInterval(9), reach: .any)
         status = tight.status()
         XCTAssertEqual(status.pendingBeacons, 5)
         XCTAssertEqual(status.counts.beacons.dropped, 4)
@@ -146,10 +149,10 @@ final class OutboxTests: XCTestCase {
         var config = OutboxConfig(ttl: 60)
         config.backoffBase = 0.01
         let box = try outbox(config, clock: clock)
-        box.enqueue(beacons: ["\(collector.url)/old"], event: "impression", at: clock.now)
+        box.enqueue(beacons: ["\(collector.url)/old"], event: "impression", at: clock.now, reach: .any)
         box.enqueue(record: #"{"id":"r-old"}"#, collector: "\(collector.url)/pop", batch: 5, at: clock.now)
         clock.now = clock.now.addingTimeInterval(30)
-        box.enqueue(beacons: ["\(collector.url)/young"], event: "impression", at: clock.now)
+        box.enqueue(beacons: ["\(collector.url)/young"], event: "impression", at: clock.now, reach: .any)
         clock.now = clock.now.addingTimeInterval(31)
 
         XCTAssertEqual(try box.flush(lockWait: 5), 1)
@@ -169,7 +172,7 @@ final class OutboxTests: XCTestCase {
                 "\(nginx.base)/track/ok", "\(nginx.base)/hop/track/moved", "\(nginx.base)/missing/x",
                 "\(nginx.base)/500/x", "\(nginx.base)/busy/x", "http://ads.example.com/x"
             ],
-            event: "impression", at: Date())
+            event: "impression", at: Date(), reach: .any)
         XCTAssertEqual(try box.flush(lockWait: 5), 6)
         let status = box.status()
         XCTAssertEqual(nginx.tracked.sorted(), ["/track/moved", "/track/ok"])
@@ -192,7 +195,7 @@ final class OutboxTests: XCTestCase {
         let nginx = try Nginx()
         let box = try outbox()
         let urls = (1...200).map { "\(nginx.base)/track/p?n=\($0)" }
-        box.enqueue(beacons: urls, event: "progress", at: Date())
+        box.enqueue(beacons: urls, event: "progress", at: Date(), reach: .any)
         let runs = (0..<2).map { _ in
             let p = Process()
             p.executableURL = URL(fileURLWithPath: Launchad.binary)
@@ -210,7 +213,7 @@ final class OutboxTests: XCTestCase {
         let collector = try Collector()
         collector.hang = true
         let box = try outbox()
-        box.enqueue(beacons: ["\(collector.url)/slow"], event: "complete", at: Date())
+        box.enqueue(beacons: ["\(collector.url)/slow"], event: "complete", at: Date(), reach: .any)
         box.startSending()
         XCTAssertTrue(collector.wait(for: 1))
         let began = Date()
@@ -224,7 +227,7 @@ final class OutboxTests: XCTestCase {
         let nginx = try Nginx()
         let url = "\(nginx.base)/track/left?n=1"
         nginx.stop()
-        try outbox().enqueue(beacons: [url], event: "impression", at: Date())
+        try outbox().enqueue(beacons: [url], event: "impression", at: Date(), reach: .any)
         try nginx.start()
         let png = try Fixtures.write("outbox-red.png", Fixtures.solidPNG("red"))
         let run = try Launchad.run(["play", png, "--duration", "0.3", "--state", state.path, "--beacon-wait", "5"])
@@ -258,7 +261,7 @@ extension OutboxTests {
         for (i, event) in events.enumerated() {
             box.enqueue(
                 beacons: ["\(base)/track/\(event)?w=1", "\(base)/track/\(event)?w=2"], event: event,
-                at: t.addingTimeInterval(Double(i) / 1000))
+                at: t.addingTimeInterval(Double(i) / 1000), reach: .any)
         }
         try nginx.start()
         XCTAssertEqual(try box.flush(lockWait: 5), 12)

@@ -5,9 +5,10 @@ import XCTest
 
 /// A URL named by a document from a public address may not reach internal ones (loopback, LAN,
 /// link-local). Every test server here is on loopback, so the documented test seam
-/// `LAUNCHAD_TEST_PUBLIC_ADDRESSES=127.0.0.2` makes 127.0.0.2 count as a public address: a
-/// document served from there plays the remote ad server, and 127.0.0.1 (nginx, the tracker)
-/// plays the inside that it must not reach.
+/// `LAUNCHAD_TEST_PUBLIC_ADDRESSES=127.0.0.2` (read by debug builds only) makes 127.0.0.2 count
+/// as a public *source*: a document served from there plays the remote ad server, and
+/// 127.0.0.1 (nginx, the tracker) plays the inside that it must not reach. The seam only
+/// narrows: 127.0.0.2 itself stays unreachable for the URLs such a document names.
 final class PrivateNetworkTests: XCTestCase {
     var nginx: Nginx!
     var state: String!
@@ -125,8 +126,11 @@ final class PrivateNetworkTests: XCTestCase {
         let cache = NSTemporaryDirectory() + "launchad-ssrf-cache-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: cache) }
         let url = "http://127.0.0.2:\(server.port)/manifest.json"
+        // The seam only narrows: 127.0.0.2 stays internal for connections, so the creative is cached
+        // by a lab run; the index still records the manifest's public reach.
         let fetched = try Launchad.run(
-            ["prefetch", "--manifest", url, "--cache", cache, "--state", state, "--no-progress"], environment: publicEnvironment)
+            ["prefetch", "--manifest", url, "--cache", cache, "--state", state, "--no-progress", "--allow-private-network"],
+            environment: publicEnvironment)
         XCTAssertEqual(fetched.status, 0, fetched.stderr)
         let run = try Launchad.run(
             [
@@ -138,5 +142,41 @@ final class PrivateNetworkTests: XCTestCase {
         let flush = try Launchad.run(["outbox", "flush", "--state", state], environment: publicEnvironment)
         XCTAssertTrue(flush.stdout.contains(#""beacons":{"delivered":0,"retried":0,"expired":0,"dropped":0,"refused":1"#), flush.stdout)
         XCTAssertEqual(tracker.received.count, 0)
+    }
+
+    /// Issue 29 defect 13: the seam may not widen. Declaring 127.0.0.1 itself "public" makes
+    /// the documents it serves public, and so what they name is refused: it never lets a
+    /// public document's URL reach 127.0.0.1 (it did: the listed address became reachable).
+    func testTheTestSeamOnlyNarrows() throws {
+        let tracker = try Collector()
+        let tag = try Collector(status: 200, host: "127.0.0.2")
+        tag.answer = Data(
+            VASTTags.document([
+                VASTTags.inlineAd(id: "x", track: "\(tracker.url)/t", media: [VASTTags.mediaFile("\(nginx.base)/ad.mp4")])
+            ]).utf8)
+        let widened = Launchad.headlessEnvironment(["LAUNCHAD_TEST_PUBLIC_ADDRESSES": "127.0.0.2,127.0.0.1"])
+        let run = try Launchad.run(["play", "\(tag.url)/tag", "--state", state, "--transition", "none"], environment: widened)
+        XCTAssertEqual(run.status, 3, run.stdout + run.stderr)
+        XCTAssertEqual(gets("/ad.mp4"), 0, "the media file on 127.0.0.1 was not requested")
+        XCTAssertTrue(run.stdout.contains("127.0.0.1, an internal address"), run.stdout)
+    }
+
+    /// The release build does not read the seam at all: the variable is compiled only under
+    /// LAUNCHAD_TEST_SEAMS, which Package.swift defines for the debug configuration alone.
+    func testTheReleaseBuildDoesNotReadTheSeam() throws {
+        let package = try String(contentsOf: Fixtures.repoRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        XCTAssertTrue(package.contains(#".define("LAUNCHAD_TEST_SEAMS", .when(configuration: .debug))"#))
+        let policy = try String(
+            contentsOf: Fixtures.repoRoot.appendingPathComponent("Sources/LaunchAdDelivery/Net/AddressPolicy.swift"), encoding: .utf8)
+        let guarded = try XCTUnwrap(policy.range(of: "#if LAUNCHAD_TEST_SEAMS"))
+        let end = try XCTUnwrap(policy.range(of: "#else", range: guarded.upperBound..<policy.endIndex))
+        let variable = try XCTUnwrap(policy.range(of: "LAUNCHAD_TEST_PUBLIC_ADDRESSES\"]"))
+        XCTAssertTrue(variable.lowerBound > guarded.upperBound && variable.upperBound < end.lowerBound, "read only inside the #if")
+        let everywhere = try FetchGatewayTests.sources().filter { $0.code.contains("LAUNCHAD_TEST_PUBLIC_ADDRESSES") }.map(\.path)
+        XCTAssertEqual(everywhere, ["LaunchAdDelivery/Net/AddressPolicy.swift"])
+        let release = Fixtures.repoRoot.appendingPathComponent(".build/release/launchad")
+        if let binary = try? Data(contentsOf: release) {
+            XCTAssertNil(binary.range(of: Data("LAUNCHAD_TEST_PUBLIC_ADDRESSES".utf8)), "a release binary built here holds the name")
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAdCore
+import LaunchAdDelivery
 import LaunchAdTestSupport
 import XCTest
 
@@ -14,7 +15,7 @@ final class TrackingSinkTests: XCTestCase {
         private let lock = NSLock()
         private var stored: [String] = []
         private var threads: [Thread] = []
-        func enqueue(beacons urls: [String], event: String, at: Date) {
+        func enqueue(beacons urls: [String], event: String, at: Date, reach: Reach) {
             release.wait()
             release.signal()
             lock.lock(); stored.append(event); threads.append(Thread.current); lock.unlock()
@@ -34,7 +35,8 @@ final class TrackingSinkTests: XCTestCase {
         let queue = BlockedQueue()
         let inner = RecordingSink()
         let tracking = TrackingWatcher(
-            tracker: VASTTracker(ad: ad, context: MacroContext(timestamp: Date(), cacheBusting: "", deviceUA: "ua")), queue: queue)
+            tracker: VASTTracker(ad: ad, context: MacroContext(timestamp: Date(), cacheBusting: "", deviceUA: "ua")),
+            queue: ReachQueue(queue, reach: .any))
         let sink = AdStream(inner, tracking: tracking)
         // The first frame's emit returns although the queue cannot write yet: it is not written
         // on the emitting thread (before, this emit blocked on the queue: the picture froze).

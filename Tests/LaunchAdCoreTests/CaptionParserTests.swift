@@ -5,7 +5,9 @@ import XCTest
 
 /// WebVTT, SRT and TTML read into cues; malformed cues skipped and counted; files refused with a reason.
 final class CaptionParserTests: XCTestCase {
-    func parse(_ s: String) throws -> CaptionParse { try CaptionFormat.parse(Data(s.utf8)) }
+    func parse(_ s: String) throws -> CaptionParse {
+        try CaptionFormat.parse(Data(s.utf8), budget: CaptionFormat.budget(seconds: 5, limitName: "--vast-timeout"))
+    }
 
     func testWebVTTCuesWithIdsSettingsMarkupAndNotes() throws {
         let p = try parse(
@@ -77,7 +79,9 @@ final class CaptionParserTests: XCTestCase {
         XCTAssertThrowsError(try parse("hello\nworld\n")) { e in
             XCTAssertTrue("\(e)".hasPrefix("not a caption file"), "\(e)")
         }
-        XCTAssertThrowsError(try CaptionFormat.parse(Data([0xff, 0xfe, 0x00, 0x41]))) { e in
+        XCTAssertThrowsError(
+            try CaptionFormat.parse(Data([0xff, 0xfe, 0x00, 0x41]), budget: CaptionFormat.budget(seconds: 5, limitName: "--vast-timeout"))
+        ) { e in
             XCTAssertEqual("\(e)", "the caption file is not UTF-8 text")
         }
         XCTAssertThrowsError(try parse("<html><body>404</body></html>")) { e in
@@ -87,7 +91,7 @@ final class CaptionParserTests: XCTestCase {
 
     func testOverOneMegabyteIsRefusedWithItsSize() {
         let big = Data(("WEBVTT\n\n" + String(repeating: "x", count: CaptionFormat.maxBytes)).utf8)
-        XCTAssertThrowsError(try CaptionFormat.parse(big)) { e in
+        XCTAssertThrowsError(try CaptionFormat.parse(big, budget: CaptionFormat.budget(seconds: 5, limitName: "--vast-timeout"))) { e in
             XCTAssertEqual("\(e)", "the caption file is \(big.count) bytes, over the 1048576-byte limit")
         }
     }
@@ -142,7 +146,8 @@ final class CaptionFuzzRegressionTests: XCTestCase {
         var read = 0
         for file in inputs {
             do {
-                let p = try CaptionFormat.parse(try Data(contentsOf: file))
+                let p = try CaptionFormat.parse(
+                    try Data(contentsOf: file), budget: CaptionFormat.budget(seconds: 5, limitName: "--vast-timeout"))
                 read += 1
                 for c in p.track.cues { XCTAssertTrue(c.endMs > c.startMs && !c.text.isEmpty, file.lastPathComponent) }
             } catch let e as CaptionError {

@@ -33,9 +33,12 @@ final class FleetMetricsTests: XCTestCase {
     func testOnlyALocalManifestNamesTheMetricsFile() throws {
         let json = Data(#"{"metrics": "/var/lib/prometheus/node-exporter/launchad.prom", "ads": []}"#.utf8)
         XCTAssertEqual(
-            try ManifestParser.parse(json, base: URL(fileURLWithPath: "/etc/launchad/m.json")).manifest.metrics,
+            try ManifestParser.parse(
+                json, base: URL(fileURLWithPath: "/etc/launchad/m.json"), budget: ManifestParser.budget(maxBytes: 1_000_000, seconds: 5)
+            ).manifest.metrics,
             "/var/lib/prometheus/node-exporter/launchad.prom")
-        let remote = try ManifestParser.parse(json, base: URL(string: "https://ads.example.com/m.json")!)
+        let remote = try ManifestParser.parse(
+            json, base: URL(string: "https://ads.example.com/m.json")!, budget: ManifestParser.budget(maxBytes: 1_000_000, seconds: 5))
         XCTAssertNil(remote.manifest.metrics)
         XCTAssertEqual(
             remote.rejected,

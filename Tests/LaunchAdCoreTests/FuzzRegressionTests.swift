@@ -22,7 +22,7 @@ final class ManifestFuzzRegressionTests: XCTestCase {
             let data = try Data(contentsOf: file)
             for base in [URL(string: "https://ads.example.com/v1/manifest.json")!, URL(fileURLWithPath: "/srv/ads/manifest.json")] {
                 do {
-                    let result = try ManifestParser.parse(data, base: base)
+                    let result = try ManifestParser.parse(data, base: base, budget: ManifestParser.budget(maxBytes: 1_000_000, seconds: 5))
                     parsed += 1
                     for ad in result.manifest.ads {
                         XCTAssertFalse(ad.id.isEmpty, file.lastPathComponent)

@@ -13,7 +13,9 @@ final class ManifestTests: XCTestCase {
         """
     }
 
-    func parse(_ json: String) throws -> ParsedManifest { try ManifestParser.parse(Data(json.utf8), base: base) }
+    func parse(_ json: String) throws -> ParsedManifest {
+        try ManifestParser.parse(Data(json.utf8), base: base, budget: ManifestParser.budget(maxBytes: 1_000_000, seconds: 5))
+    }
 
     func testFullExampleParses() throws {
         let json = """
@@ -44,7 +46,7 @@ final class ManifestTests: XCTestCase {
         XCTAssertEqual(p.manifest.ads[0].variants[0].url.absoluteString, "https://ads.example.com/v1/sale-720x1280.mp4")
         let file = try ManifestParser.parse(
             Data((#"{"ads": ["# + ad("") + "]}").utf8),
-            base: URL(fileURLWithPath: "/srv/ads/manifest.json"))
+            base: URL(fileURLWithPath: "/srv/ads/manifest.json"), budget: ManifestParser.budget(maxBytes: 1_000_000, seconds: 5))
         XCTAssertEqual(file.manifest.ads[0].variants[0].url, URL(fileURLWithPath: "/srv/ads/sale-720x1280.mp4"))
     }
 
@@ -117,15 +119,19 @@ final class ManifestTests: XCTestCase {
             #"{"ads": [{"id": "x", "type": "video", "variants": [{"url": "\#(url)", "width": 720, "height": 1280, "bytes": 10, "sha256": "\#(ManifestTests.sha)"}]}]}"#
         }
         for url in ["../secret.mp4", "sub/../../secret.mp4", "/etc/passwd", "%2e%2e/secret.mp4", "//host/x.mp4"] {
-            let p = try ManifestParser.parse(Data(variant(url).utf8), base: base)
+            let p = try ManifestParser.parse(
+                Data(variant(url).utf8), base: base, budget: ManifestParser.budget(maxBytes: 1_000_000, seconds: 5))
             XCTAssertEqual(p.manifest.ads, [], url)
             XCTAssertEqual(p.rejected.first?.id, "x", url)
         }
         XCTAssertEqual(
-            try ManifestParser.parse(Data(variant("../secret.mp4").utf8), base: base).rejected.first?.reason,
+            try ManifestParser.parse(
+                Data(variant("../secret.mp4").utf8), base: base, budget: ManifestParser.budget(maxBytes: 1_000_000, seconds: 5)
+            ).rejected.first?.reason,
             "variants[0].url leaves the manifest's folder: \"../secret.mp4\"")
         for url in ["sub/a.mp4", "./a.mp4", "sub/../a.mp4"] {
-            let p = try ManifestParser.parse(Data(variant(url).utf8), base: base)
+            let p = try ManifestParser.parse(
+                Data(variant(url).utf8), base: base, budget: ManifestParser.budget(maxBytes: 1_000_000, seconds: 5))
             XCTAssertEqual(p.manifest.ads.first?.variants.first?.url.standardized.path.hasPrefix("/srv/ads/"), true, url)
         }
     }
@@ -148,7 +154,7 @@ final class ManifestTests: XCTestCase {
     /// The example shipped in Media/ points at Media/'s own files, with their true sizes and digests.
     func testMediaExampleMatchesItsFiles() throws {
         let url = URL(fileURLWithPath: Fixtures.media("manifest.json"))
-        let p = try ManifestParser.parse(Data(contentsOf: url), base: url)
+        let p = try ManifestParser.parse(Data(contentsOf: url), base: url, budget: ManifestParser.budget(maxBytes: 1_000_000, seconds: 5))
         XCTAssertEqual(p.rejected, [])
         let creatives = p.manifest.ads.flatMap(\.creatives)
         XCTAssertFalse(creatives.isEmpty)
@@ -167,7 +173,8 @@ final class ManifestTests: XCTestCase {
         let rest = readme[section.upperBound...]
         let open = try XCTUnwrap(rest.range(of: "```json\n")),
             close = try XCTUnwrap(rest.range(of: "\n```", range: open.upperBound..<rest.endIndex))
-        let p = try ManifestParser.parse(Data(rest[open.upperBound..<close.lowerBound].utf8), base: base)
+        let p = try ManifestParser.parse(
+            Data(rest[open.upperBound..<close.lowerBound].utf8), base: base, budget: ManifestParser.budget(maxBytes: 1_000_000, seconds: 5))
         XCTAssertEqual(p.rejected, [])
         XCTAssertEqual(p.manifest.ads.map(\.id), ["spring-sale", "new-year"])
         XCTAssertEqual(p.manifest.ads[0].variants[1].url.absoluteString, "https://ads.example.com/v1/sale-1080x1920.mp4")
@@ -186,11 +193,16 @@ final class ManifestCaptionParseTests: XCTestCase {
 
     func testCaptionsAreACreativeOfTheAd() throws {
         let base = URL(string: "https://ads.example/m.json")!
-        let m = try ManifestParser.parse(manifest(#"{"url": "a.vtt", "bytes": 10, "sha256": "\#(sha)"}"#), base: base).manifest
+        let m = try ManifestParser.parse(
+            manifest(#"{"url": "a.vtt", "bytes": 10, "sha256": "\#(sha)"}"#), base: base,
+            budget: ManifestParser.budget(maxBytes: 1_000_000, seconds: 5)
+        ).manifest
         let c = try XCTUnwrap(m.ads.first?.captions)
         XCTAssertEqual(c.url.absoluteString, "https://ads.example/a.vtt")
         XCTAssertEqual(m.ads.first?.creatives.count, 2)
-        let big = try ManifestParser.parse(manifest(#"{"url": "a.vtt", "bytes": 2000000, "sha256": "\#(sha)"}"#), base: base)
+        let big = try ManifestParser.parse(
+            manifest(#"{"url": "a.vtt", "bytes": 2000000, "sha256": "\#(sha)"}"#), base: base,
+            budget: ManifestParser.budget(maxBytes: 1_000_000, seconds: 5))
         XCTAssertEqual(big.rejected, [RejectedAd(id: "a", reason: "captions is 2000000 bytes, over the 1048576-byte caption limit")])
     }
 }

@@ -10,7 +10,7 @@ final class ManifestTrackingTests: XCTestCase {
             {"ads": [{"id": "spring", "type": "image", "link": "https://example.com/sale", "tracking": \(tracking),
                       "variants": [{"url": "a.png", "width": 720, "height": 1280, "bytes": 10, "sha256": "\(sha)"}]}]}
             """
-        return try ManifestParser.parse(Data(json.utf8), base: base)
+        return try ManifestParser.parse(Data(json.utf8), base: base, budget: ManifestParser.budget(maxBytes: 1_000_000, seconds: 5))
     }
 
     func testTrackingIsReadAndBecomesAVASTAdForTheSameTracker() throws {

@@ -51,7 +51,9 @@ final class PlayRecordCoreTests: XCTestCase {
         let ad = #"{"id": "a", "type": "image", "variants": [{"url": "a.png", "width": 1, "height": 1, "bytes": 1, "sha256": "\#(sha)"}]}"#
         let base = URL(string: "https://ads.example.com/m.json")!
         func parse(_ report: String) throws -> ParsedManifest {
-            try ManifestParser.parse(Data(#"{"report": \#(report), "ads": [\#(ad)]}"#.utf8), base: base)
+            try ManifestParser.parse(
+                Data(#"{"report": \#(report), "ads": [\#(ad)]}"#.utf8), base: base,
+                budget: ManifestParser.budget(maxBytes: 1_000_000, seconds: 5))
         }
         XCTAssertEqual(
             try parse(#"{"url": "https://c.example.com/pop", "batch": 20}"#).manifest.report,

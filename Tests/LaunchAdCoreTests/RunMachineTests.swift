@@ -122,11 +122,15 @@ final class LaunchRunTests: XCTestCase {
 
     func testTheManifestsAdSetsItsOwnOptionsOnTopOfTheCommandLine() throws {
         let json = """
-            {"ads": [{"id": "a", "kind": "video", "duration": 4, "skip_after": 2, "link": "https://adv.example/",
+            {"ads": [{"id": "a", "type": "video", "duration": 4, "skip_after": 2, "link": "https://adv.example/",
               "layout": "fullscreen",
-              "variants": [{"url": "https://c.example/a.mp4", "sha256": "\(String(repeating: "a", count: 64))", "bytes": 10}]}]}
+              "variants": [{"url": "https://c.example/a.mp4", "width": 720, "height": 1280, "bytes": 10,
+                            "sha256": "\(String(repeating: "a", count: 64))"}]}]}
             """
-        let manifest = try ManifestParser.parse(Data(json.utf8), base: URL(string: "https://c.example/m.json")!).manifest
+        let parsed = try ManifestParser.parse(
+            Data(json.utf8), base: URL(string: "https://c.example/m.json")!, budget: ManifestParser.budget(maxBytes: 1 << 20, seconds: 5))
+        XCTAssertEqual(parsed.rejected, [])
+        let manifest = parsed.manifest
         let entry = try XCTUnwrap(manifest.ads.first)
         let choice = AdChoice(ad: entry, variant: entry.variants[0], fallback: nil)
         var base = PlayOptions()

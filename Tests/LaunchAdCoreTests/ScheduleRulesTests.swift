@@ -146,7 +146,9 @@ final class ScheduleRulesTests: XCTestCase {
         for (field, name) in cases {
             let json =
                 #"{"ads": [\#(ad("bad", field)), \#(ad("good", #""days": ["sat", "SUN"], "hours": ["22:00-02:00", "00:00-24:00"], "timezone": "Europe/Berlin", "weight": 2, "max_per_day": 3, "max_per_hour": 1, "min_interval": 600,"#))]}"#
-            let p = try ManifestParser.parse(Data(json.utf8), base: URL(fileURLWithPath: "/srv/ads/m.json"))
+            let p = try ManifestParser.parse(
+                Data(json.utf8), base: URL(fileURLWithPath: "/srv/ads/m.json"),
+                budget: ManifestParser.budget(maxBytes: 1_000_000, seconds: 5))
             XCTAssertEqual(p.manifest.ads.map(\.id), ["good"], field)
             XCTAssertEqual(p.rejected.map(\.id), ["bad"], field)
             XCTAssertEqual(p.rejected.first?.field, name, field)

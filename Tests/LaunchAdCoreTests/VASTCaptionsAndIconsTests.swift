@@ -30,7 +30,7 @@ final class VASTCaptionsAndIconsTests: XCTestCase {
         """
 
     func testCaptionFilesAndIconsAreRead() throws {
-        let linear = try XCTUnwrap(try VASTParser.parse(Data(doc.utf8)).ads.first?.linear)
+        let linear = try XCTUnwrap(try VASTParser.parse(Data(doc.utf8), budget: VASTLimits.budget(seconds: 5)).ads.first?.linear)
         XCTAssertEqual(linear.mediaFiles.count, 1)
         XCTAssertEqual(linear.captionFiles.map(\.language), ["en", "fr", "de", "es"])
         XCTAssertEqual(linear.captionFiles.map(\.format), [.webvtt, .ttml, nil, .webvtt])
@@ -51,7 +51,8 @@ final class VASTCaptionsAndIconsTests: XCTestCase {
     }
 
     func testTheCaptionFileChosenIsReadableAndHTTPS() throws {
-        let files = try XCTUnwrap(try VASTParser.parse(Data(doc.utf8)).ads.first?.linear?.captionFiles)
+        let files = try XCTUnwrap(
+            try VASTParser.parse(Data(doc.utf8), budget: VASTLimits.budget(seconds: 5)).ads.first?.linear?.captionFiles)
         XCTAssertEqual(VASTCaptionChoice.choose(files, preferred: "fr-CA", locale: "en")?.url, "https://cdn.example/fr.ttml")
         XCTAssertEqual(VASTCaptionChoice.choose(files, preferred: nil, locale: "en-US")?.language, "en")
         XCTAssertEqual(

@@ -16,15 +16,15 @@ final class VASTExpiresTests: XCTestCase {
     }
 
     func testExpiresIsReadAsWholeSecondsAndIgnoredWhenNotANumber() throws {
-        XCTAssertEqual(try VASTParser.parse(document(expires: " 3600 ")).ads.first?.expires, 3600)
-        XCTAssertEqual(try VASTParser.parse(document(expires: "2")).ads.first?.expires, 2)
-        XCTAssertNil(try VASTParser.parse(document(expires: nil)).ads.first?.expires)
-        XCTAssertNil(try VASTParser.parse(document(expires: "soon")).ads.first?.expires)
-        XCTAssertNil(try VASTParser.parse(document(expires: "-5")).ads.first?.expires)
+        XCTAssertEqual(try VASTParser.parse(document(expires: " 3600 "), budget: VASTLimits.budget(seconds: 5)).ads.first?.expires, 3600)
+        XCTAssertEqual(try VASTParser.parse(document(expires: "2"), budget: VASTLimits.budget(seconds: 5)).ads.first?.expires, 2)
+        XCTAssertNil(try VASTParser.parse(document(expires: nil), budget: VASTLimits.budget(seconds: 5)).ads.first?.expires)
+        XCTAssertNil(try VASTParser.parse(document(expires: "soon"), budget: VASTLimits.budget(seconds: 5)).ads.first?.expires)
+        XCTAssertNil(try VASTParser.parse(document(expires: "-5"), budget: VASTLimits.budget(seconds: 5)).ads.first?.expires)
     }
 
     func testTheChainsSmallestExpiresBoundsTheAd() throws {
-        var inline = try XCTUnwrap(VASTParser.parse(document(expires: "600")).ads.first)
+        var inline = try XCTUnwrap(VASTParser.parse(document(expires: "600"), budget: VASTLimits.budget(seconds: 5)).ads.first)
         var wrapper = VASTAd(id: "w")
         wrapper.wrapper = VASTWrapper(tagURI: "https://ads.example/inner")
         wrapper.expires = 120
@@ -37,7 +37,9 @@ final class VASTExpiresTests: XCTestCase {
         let received = Date(timeIntervalSince1970: 1_000_000)
         XCTAssertEqual(resolved.expiry(receivedAt: received), received.addingTimeInterval(30))
         XCTAssertNil(
-            try VASTChain(maxWrappers: 5).merged(inline: VASTParser.parse(document(expires: nil)).ads[0]).expiry(receivedAt: received))
+            try VASTChain(maxWrappers: 5).merged(
+                inline: VASTParser.parse(document(expires: nil), budget: VASTLimits.budget(seconds: 5)).ads[0]
+            ).expiry(receivedAt: received))
     }
 
     func testTheSelectorSkipsAnAdPastItsExpiresAndTheNextOneShows() {

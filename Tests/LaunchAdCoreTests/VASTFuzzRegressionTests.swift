@@ -12,7 +12,7 @@ final class VASTFuzzRegressionTests: XCTestCase {
         var parsed = 0, refused = 0
         for file in inputs {
             do {
-                let doc = try VASTParser.parse(try Data(contentsOf: file))
+                let doc = try VASTParser.parse(try Data(contentsOf: file), budget: VASTLimits.budget(seconds: 5))
                 parsed += 1
                 for ad in doc.ads {
                     var chain = VASTChain(maxWrappers: 5)

@@ -71,7 +71,8 @@ final class VASTRealWorldTests: XCTestCase {
     /// 13,000 impressions in each of six documents: 200 per event are kept (the InLine's first), the rest counted.
     func testURIsAreCappedPerEventPerAdTheInLinesKeptFirst() throws {
         let many = (0..<13_000).map { "<Impression>https://t.example/imp/\($0)</Impression>" }.joined()
-        let doc = try VASTParser.parse(Data(#"<VAST version="4.2"><Ad><InLine>\#(many)</InLine></Ad></VAST>"#.utf8))
+        let doc = try VASTParser.parse(
+            Data(#"<VAST version="4.2"><Ad><InLine>\#(many)</InLine></Ad></VAST>"#.utf8), budget: VASTLimits.budget(seconds: 5))
         XCTAssertEqual(doc.ads[0].impressions.count, 200)
         XCTAssertEqual(doc.ads[0].urisDropped["Impression"], 12_800)
         var chain = VASTChain(maxWrappers: 5)

@@ -27,7 +27,7 @@ final class RetryBackoffTests: XCTestCase {
         let base = FailingFetcher()
         let fetcher = RetryingFetcher(base, retries: 3, backoff: 60)
         let cancellation = Cancellation()
-        var request = FetchRequest(url: URL(string: "https://cdn.example.com/ad.mp4")!, maxBytes: 10)
+        var request = FetchRequest(url: URL(string: "https://cdn.example.com/ad.mp4")!, reach: .any, maxBytes: 10)
         request.cancellation = cancellation
         let asked = request
         let answered = expectation(description: "the fetch returned")
@@ -50,7 +50,7 @@ final class RetryBackoffTests: XCTestCase {
         let base = FailingFetcher()
         let fetcher = RetryingFetcher(base, retries: 2, backoff: 0.01)
         XCTAssertThrowsError(
-            try fetcher.fetch(FetchRequest(url: URL(string: "https://cdn.example.com/ad.mp4")!, maxBytes: 10), progress: nil))
+            try fetcher.fetch(FetchRequest(url: URL(string: "https://cdn.example.com/ad.mp4")!, reach: .any, maxBytes: 10), progress: nil))
         XCTAssertEqual(base.calls, 3)
     }
 }

@@ -41,7 +41,7 @@ final class EngineStopTests: XCTestCase {
         _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) } }
         let port = UInt16(bigEndian: addr.sin_port)
 
-        let network = HTTPByteSource.opener(client: HTTPClient(connectTimeout: 30, totalTimeout: 60), maxBytes: 1_000_000)
+        let network = HTTPByteSource.opener(client: HTTPClient(connectTimeout: 30, totalTimeout: 60), maxBytes: 1_000_000, reach: .any)
         let engine = PlaybackEngine(source: "http://127.0.0.1:\(port)/ad.mp4", muted: true, events: RecordingSink(), network: network)
         engine.start()
         // The engine's request reaching the server: from here the open waits on an answer that never comes.

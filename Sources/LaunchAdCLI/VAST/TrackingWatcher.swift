@@ -6,12 +6,13 @@ import LaunchAdDelivery
 /// with their macros), queued durably in the order they happen. Queueing writes files
 /// (fsync'd): it runs on a serial queue of its own, never on the thread that draws frames.
 final class TrackingWatcher: AdWatcher, Sendable {
-    private let queue: BeaconQueue?
+    /// The outbox behind the reach of the ad's document chain.
+    private let queue: ReachQueue?
     /// The tracker, and the view tick already asked for (process ms), so one timer is pending at a time.
     private let state: Locked<(tracker: VASTTracker, tickAt: Int?)>
     private let writer = DispatchQueue(label: "launchad-beacon-writer")
 
-    init(tracker: VASTTracker, queue: BeaconQueue?) {
+    init(tracker: VASTTracker, queue: ReachQueue?) {
         self.state = Locked((tracker, nil)); self.queue = queue
     }
 

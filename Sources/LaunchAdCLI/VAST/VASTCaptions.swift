@@ -1,23 +1,41 @@
 import Foundation
 import LaunchAdCore
 import LaunchAdDelivery
+import LaunchAdPlayer
 
 /// A VAST ad's `<ClosedCaptionFiles>`: the chosen file read like a sidecar (a `captions` or
 /// `captions_error` event with `source: vast`). A `--captions` file given by the user wins.
 enum VASTCaptions {
-    static func load(_ files: [VASTCaptionFile], o: PlayOptions, sink: EventSink) -> CaptionTrack? {
+    /// The chosen file's reader (run beside playback), its URL held to `reach` (the ad's chain).
+    static func loader(_ files: [VASTCaptionFile], reach: Reach, o: PlayOptions) -> SideLoads.Captions? {
         guard o.captions == nil, o.captionMode != .off,
             let file = VASTCaptionChoice.choose(files, preferred: o.captionLanguage, locale: systemLanguage)
         else { return nil }
-        return CaptionStep.load(file.url, source: .vast, language: file.language, o: o, sink: sink)
+        return CaptionStep.loader(file.url, source: .vast, language: file.language, reach: reach, o: o)
     }
 
-    /// `validate --vast`: every caption file LaunchAd reads, fetched and parsed (nil: not fetched).
-    static func read(_ files: [VASTCaptionFile], _ o: ValidateOptions) -> [(
-        file: VASTCaptionFile, read: Result<CaptionParse, CaptionError>?
-    )] {
+    /// `validate --vast`: the caption files LaunchAd reads, fetched (with `reach`, the ad's
+    /// chain's) and parsed (nil: not fetched), under the media files' rules: at most
+    /// `VASTRules.maxCheckedMedia` per tag, their bytes taken from `budget`, the tag's download
+    /// budget. How many readable files were left out is returned beside them.
+    static func read(_ files: [VASTCaptionFile], reach: Reach, budget: inout Int64, _ o: ValidateOptions) -> (
+        files: [(file: VASTCaptionFile, read: Result<CaptionParse, CaptionError>?)], leftOut: Int
+    ) {
         let client = HTTPClient(connectTimeout: o.vastTimeout, totalTimeout: o.vastTimeout, allowHTTP: o.allowHTTP)
-        return files.map { f in (f, f.format != nil && Link.isAllowed(f.url) ? CaptionLoader.load(f.url, fetcher: client) : nil) }
+        var out: [(file: VASTCaptionFile, read: Result<CaptionParse, CaptionError>?)] = []
+        var leftOut = 0
+        var fetched = 0
+        for f in files {
+            guard f.format != nil && Link.isAllowed(f.url) else { out.append((f, nil)); continue }
+            guard fetched < VASTRules.maxCheckedMedia, budget > 0 else { leftOut += 1; continue }
+            fetched += 1
+            let parse = CaptionFormat.budget(seconds: o.vastTimeout, limitName: "--vast-timeout")
+            let capped = ParseBudget(maxBytes: min(parse.maxBytes, Int(budget)), seconds: o.vastTimeout, limitName: "--vast-timeout")
+            let read = CaptionLoader.load(f.url, reach: reach, fetcher: client, budget: capped)
+            budget -= Int64(capped.maxBytes)
+            out.append((f, read))
+        }
+        return (out, leftOut)
     }
 
     /// The user's language from the POSIX locale variables, in their order of precedence.

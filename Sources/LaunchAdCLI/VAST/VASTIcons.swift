@@ -1,6 +1,7 @@
 import Foundation
 import LaunchAdCore
 import LaunchAdDelivery
+import LaunchAdPlayer
 
 /// A VAST ad's `<Icons>`: the static images fetched (http(s) under the URL rules, at most 1 MB
 /// each) into a private folder for the player; HTML and IFrame icons are skipped and listed in
@@ -9,8 +10,12 @@ enum VASTIcons {
     static let maxBytes: Int64 = 1_048_576
     static let imageTypes: Set<String> = ["image/png", "image/jpeg", "image/jpg", "image/gif", ""]
 
+    /// The most icons fetched for one ad (as many as media files `validate --vast` checks).
+    static let maxIcons = VASTRules.maxCheckedMedia
+
     /// Why an icon is not drawn, before anything is fetched; nil for one that will be.
-    static func skipReason(_ icon: VASTIcon) -> String? {
+    static func skipReason(_ icon: VASTIcon, index: Int) -> String? {
+        if index >= maxIcons { return "over \(maxIcons) icons per ad" }
         switch icon.resource {
         case .web(let kind)?: return kind
         case nil: return "no resource"
@@ -23,27 +28,43 @@ enum VASTIcons {
     /// The icons that will not be drawn, with why (for the `vast_ad` event).
     static func skipped(_ icons: [VASTIcon]) -> [VASTAdChosen.SkippedIcon] {
         icons.enumerated().compactMap { i, icon in
-            skipReason(icon).map { VASTAdChosen.SkippedIcon(index: i, program: icon.program, reason: $0) }
+            skipReason(icon, index: i).map { VASTAdChosen.SkippedIcon(index: i, program: icon.program, reason: $0) }
         }
     }
 
-    /// Fetches the drawable icons into `folder` (named by position, never by the tag's words).
-    static func fetch(_ linear: VASTLinear, into folder: URL, o: PlayOptions, sink: EventSink) -> [OverlayIcon] {
+    /// The drawable icons, each to be fetched into `folder` (named by position, never by the
+    /// tag's words) beside playback by `fetcher`.
+    static func icons(_ linear: VASTLinear, into folder: URL) -> [OverlayIcon] {
+        let durationMs = linear.duration.flatMap { Checked.int(($0 * 1000).rounded()) }
+        return linear.icons.enumerated().compactMap { i, icon in
+            guard skipReason(icon, index: i) == nil else { return nil }
+            return OverlayIcon(icon, index: i, file: folder.appendingPathComponent("icon-\(i)").path, adDurationMs: durationMs)
+        }
+    }
+
+    /// Fetches one icon's picture on the player's icon thread: its URL held to `reach` (the
+    /// ad's document chain), at most 1 MB, and its header read before anything decodes it: a
+    /// picture over `PictureHeader.maxIconSide` a side, or whose size cannot be read, is refused.
+    static func fetcher(_ linear: VASTLinear, reach: Reach, o: PlayOptions) -> SideLoads.Icon {
         let client = HTTPClient(connectTimeout: o.vast.timeout, totalTimeout: o.vast.timeout, allowHTTP: o.vast.allowHTTP)
-        let durationMs = linear.duration.map { Int(($0 * 1000).rounded()) }
-        var out: [OverlayIcon] = []
-        for (i, icon) in linear.icons.enumerated() where skipReason(icon) == nil {
-            guard case .image(let raw, _)? = icon.resource, let url = URL(string: raw) else { continue }
-            let local = folder.appendingPathComponent("icon-\(i)")
-            do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                let r = try client.fetch(FetchRequest(url: url, maxBytes: maxBytes, destination: local), progress: nil)
-                guard (200..<300).contains(r.status) else { throw FetchError("HTTP \(r.status)", retryable: false) }
-                out.append(OverlayIcon(icon, index: i, file: local.path, adDurationMs: durationMs))
-            } catch {
-                sink.emit(.icon(IconEvent(.error(message: "\(error)"), index: i, program: icon.program, shownMs: nil)))
+        let sources = linear.icons.map { icon -> URL? in
+            guard case .image(let raw, _)? = icon.resource else { return nil }
+            return URL(string: raw)
+        }
+        return { icon, isAborted in
+            guard icon.index < sources.count, let url = sources[icon.index] else { throw FetchError("not a URL", retryable: false) }
+            let local = URL(fileURLWithPath: icon.file)
+            try FileManager.default.createDirectory(at: local.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let request = FetchRequest(url: url, reach: reach, maxBytes: maxBytes, destination: local, isCancelled: isAborted)
+            let r = try client.fetch(request, progress: nil)
+            guard (200..<300).contains(r.status) else { throw FetchError("HTTP \(r.status)", retryable: false) }
+            let head = try FileHandle(forReadingFrom: local).read(upToCount: PictureHeader.bytesNeeded) ?? Data()
+            switch PictureHeader.size(of: head) {
+            case nil: throw FetchError("the picture's size cannot be read from its header (PNG, JPEG or GIF)", retryable: false)
+            case let (w, h)? where w > PictureHeader.maxIconSide || h > PictureHeader.maxIconSide || w < 1 || h < 1:
+                throw FetchError("the picture is \(w)x\(h), over \(PictureHeader.maxIconSide) px a side", retryable: false)
+            default: break
             }
         }
-        return out
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import LaunchAdCore
 import LaunchAdDelivery
 import LaunchAdMedia
+import LaunchAdPlayer
 
 /// `launchad play` for a VAST tag: fetch and parse it, follow each ad's wrappers, choose a media
 /// file (the next candidate when the chosen one does not open or decode), play the pod in
@@ -16,7 +17,7 @@ enum VASTPlay {
     typealias Recorder = (String?) -> AdWatcher?
 
     static func play(
-        _ o: PlayOptions, sink: EventSink, queue: BeaconQueue?, network: NetworkOpener,
+        _ o: PlayOptions, sink: EventSink, queue: BeaconQueue?, network: @escaping (Reach) -> NetworkOpener,
         record: @escaping Recorder = { _ in nil }
     ) -> Outcome {
         MediaLog.configure()
@@ -27,9 +28,10 @@ enum VASTPlay {
     private final class Run {
         let o: PlayOptions
         let sink: EventSink
-        let queue: BeaconQueue?
-        /// Opens http(s) media files.
-        let network: NetworkOpener
+        /// `reachQueue`: every beacon of the run goes through a reach.
+        let queue: ReachQueue?
+        /// Opens http(s) media files, held to the reach of the chain that named them.
+        let network: (Reach) -> NetworkOpener
         /// `queue`, holding each beacon to the addresses its document chain may reach.
         let reachQueue: ReachQueue?
         /// The reach of the URLs the first document names.
@@ -43,9 +45,13 @@ enum VASTPlay {
         /// The first document's root Error URIs: fired too when an ad of it proves empty (303).
         var rootErrors: [String] = []
 
-        init(options: PlayOptions, sink: EventSink, queue: BeaconQueue?, network: NetworkOpener, record: @escaping Recorder) {
+        init(
+            options: PlayOptions, sink: EventSink, queue: BeaconQueue?, network: @escaping (Reach) -> NetworkOpener,
+            record: @escaping Recorder
+        ) {
             o = options; self.sink = sink; self.record = record; self.network = network
-            reachQueue = queue.map(ReachQueue.init)
+            // Until the tag is read, its reach is its URL's (the user named it).
+            reachQueue = queue.map { ReachQueue($0, reach: .any) }
             self.queue = reachQueue
             resolver = VASTResolver(timeout: o.vast.timeout, maxWrappers: o.vast.maxWrappers, allowHTTP: o.vast.allowHTTP)
             base = MacroContext(timestamp: Date(), cacheBusting: "", deviceUA: VASTPlay.userAgent)
@@ -57,7 +63,7 @@ enum VASTPlay {
         func play() -> Outcome {
             let tagURL = o.file.contains("://") ? o.file : nil
             let doc: VASTDocument
-            do { (doc, docReach) = try resolver.loadReached(o.file); reachQueue?.reach = docReach } catch {
+            do { (doc, docReach) = try resolver.loadReached(o.file, reach: .any); reachQueue?.reach = docReach } catch {
                 let failure = error as? VASTFailure
                 reachQueue?.reach = failure?.reach ?? .any
                 return fail(failure?.error ?? VASTError(VASTError.undefined, "\(error)"), uris: failure?.errorURIs ?? [])
@@ -99,23 +105,26 @@ enum VASTPlay {
                 return run.adFailed(e)
             }
             sink.emit(.vastAd(chosen(resolved, choice)))
-            // Captions and icons belong to the ad, whichever of its media files plays.
-            let captions = VASTCaptions.load(resolved.linear.captionFiles, o: o, sink: sink)
+            // Captions and icons belong to the ad, whichever of its media files plays; they are
+            // fetched beside playback, with the reach of the ad's document chain.
             let iconFolder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("launchad-icons-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: iconFolder) }
-            let icons = VASTIcons.fetch(resolved.linear, into: iconFolder, o: o, sink: sink)
+            let icons = VASTIcons.icons(resolved.linear, into: iconFolder)
+            let sideLoads = SideLoads(
+                captions: VASTCaptions.loader(resolved.linear.captionFiles, reach: resolved.reach, o: o),
+                icon: VASTIcons.fetcher(resolved.linear, reach: resolved.reach, o: o))
             var candidates = VASTRun.Candidates(choice.candidates)
             while let (media, givesWay) = candidates.next() {
                 var adContext = context
                 adContext.assetURI = media.url
-                StreamReach.note(resolved.reach, for: media.url)
                 let options = VASTMapping.playOptions(o, ad: resolved, media: media, context: adContext)
                 let tracker = VASTTracker(ad: resolved, context: adContext, followsFocus: o.pauseOnBlur)
                 // Its own reach: the watcher queues its beacons later, on its writer queue.
                 let tracking = TrackingWatcher(tracker: tracker, queue: ReachQueue.fixed(reachQueue?.base, resolved.reach))
                 let stream = AdStream(sink, tracking: tracking, record: record(resolved.id))
                 let result = PlayCommand.play(
-                    options, sink: stream, network: network, captions: captions, icons: icons, reportsEnd: false, givesWay: givesWay)
+                    options, sink: stream, network: network(resolved.reach), sideLoads: sideLoads, icons: icons, reportsEnd: false,
+                    givesWay: givesWay)
                 switch run.tried(media.url, result: result, adID: resolved.id, sequence: resolved.sequence) {
                 case .tryNext(let mediaFallback): sink.emit(mediaFallback)
                 case .played(let adEnd), .failed(let adEnd): return stream.adEnded(adEnd, written: true)
@@ -170,7 +179,7 @@ enum VASTPlay {
                 f.file = o.fallback ?? ""
                 f.fallback = nil
                 f.vast = VASTOptions()
-                return PlayCommand.play(f, sink: sink, network: network).outcome
+                return PlayCommand.play(f, sink: sink, network: network(.any)).outcome
             }
         }
     }

@@ -17,7 +17,7 @@ enum ValidateVAST {
         let resolver = VASTResolver(timeout: o.vastTimeout, maxWrappers: o.maxWrappers, allowHTTP: o.allowHTTP)
         var facts = VASTTagFacts(source: tag, maxWrappers: o.maxWrappers, capabilities: .local(), window: Size(width: 1920, height: 1080))
         do {
-            let (doc, docReach) = try resolver.loadReached(tag)
+            let (doc, docReach) = try resolver.loadReached(tag, reach: .any)
             facts.document = doc
             let plan = VASTAdPlan(doc)
             if let first = plan.pod.first ?? plan.buffet.first {
@@ -51,8 +51,8 @@ enum ValidateVAST {
             }
             do {
                 guard let url = URL(string: file.url) else { throw FetchError("not a URL", retryable: false) }
-                var request = FetchRequest(url: url, maxBytes: min(maxMediaBytes, budget), destination: local)
-                request.reach = facts.resolved?.reach ?? .publicOnly
+                let request = FetchRequest(
+                    url: url, reach: facts.resolved?.reach ?? .publicOnly, maxBytes: min(maxMediaBytes, budget), destination: local)
                 let r = try client.fetch(request, progress: nil)
                 budget -= r.bytes
                 guard (200..<300).contains(r.status) else { throw FetchError("HTTP \(r.status)", retryable: false) }
@@ -69,8 +69,9 @@ enum ValidateVAST {
         for (n, report) in media.enumerated() where sections[report.file] == nil {
             sections[report.file] = (ValidationReport.anchor(n + 1), report.status)
         }
-        let captions = VASTCaptionCheck.evaluate(
-            VASTCaptions.read(facts.resolved?.linear.captionFiles ?? [], o), adSeconds: facts.resolved?.linear.duration)
+        let read = VASTCaptions.read(
+            facts.resolved?.linear.captionFiles ?? [], reach: facts.resolved?.reach ?? .publicOnly, budget: &budget, o)
+        let captions = VASTCaptionCheck.evaluate(read.files, adSeconds: facts.resolved?.linear.duration, leftOut: read.leftOut)
         return [
             CreativeReport(
                 file: tag, spec: "vast", results: VASTRules.evaluate(facts) + [captions], facts: nil,

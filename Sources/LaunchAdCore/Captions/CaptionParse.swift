@@ -28,20 +28,27 @@ public enum CaptionFormat: String, Sendable {
     public static let maxBytes = 1_048_576
 
     /// Reads caption bytes: WebVTT (by its `WEBVTT` header), TTML (a `<tt>` root) or SRT.
-    /// Refused (thrown) when too large, not UTF-8 text, or not any of them; cues that cannot be
-    /// read are skipped and counted.
-    public static func parse(_ data: Data) throws -> CaptionParse {
-        guard data.count <= maxBytes else {
-            throw CaptionError("the caption file is \(data.count) bytes, over the \(maxBytes)-byte limit")
+    /// Refused (thrown) when too large for `budget` (or `maxBytes`), read past its deadline, not
+    /// UTF-8 text, or not any of them; cues that cannot be read are skipped and counted.
+    public static func parse(_ data: Data, budget: ParseBudget) throws -> CaptionParse {
+        guard data.count <= min(maxBytes, budget.maxBytes) else {
+            throw CaptionError("the caption file is \(data.count) bytes, over the \(min(maxBytes, budget.maxBytes))-byte limit")
         }
         guard var text = String(validating: data, as: UTF8.self), !data.contains(0) else {
             throw CaptionError("the caption file is not UTF-8 text")
         }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         let start = text.drop { $0.isWhitespace }
-        if start.hasPrefix("WEBVTT") { return try WebVTTParser.parse(text) }
-        if start.hasPrefix("<") { return try TTMLParser.parse(Data(text.utf8)) }
-        return try SRTParser.parse(text)
+        do {
+            if start.hasPrefix("WEBVTT") { return try WebVTTParser.parse(text, budget: budget) }
+            if start.hasPrefix("<") { return try TTMLParser.parse(Data(text.utf8), budget: budget) }
+            return try SRTParser.parse(text, budget: budget)
+        } catch let e as ParseBudgetExceeded { throw CaptionError(e.message) }
+    }
+
+    /// The budget of a caption file read within `seconds` (`limitName` names the option).
+    public static func budget(seconds: Double, limitName: String) -> ParseBudget {
+        ParseBudget(maxBytes: maxBytes, seconds: seconds, limitName: limitName)
     }
 
     /// The format a MIME type names (VAST's `<ClosedCaptionFile type=...>`), nil for others.

@@ -3,11 +3,12 @@ import Foundation
 /// SubRip (.srt): numbered blocks, `hh:mm:ss,mmm --> hh:mm:ss,mmm`, then the text. The number
 /// may be missing and a dot may stand for the comma (both seen in the wild).
 enum SRTParser {
-    static func parse(_ text: String) throws -> CaptionParse {
+    static func parse(_ text: String, budget: ParseBudget) throws -> CaptionParse {
         var cues: [CaptionCue] = [], problems: [String] = []
         var number = 0
         for block in CaptionFormat.blocks(text) {
             number += 1
+            try budget.checkTime(what: "the caption file")
             guard cues.count < CaptionFormat.maxCues else { problems.append("cue \(number): over \(CaptionFormat.maxCues) cues"); continue }
             let hasIndex = !block[0].contains("-->")
             let timingAt = hasIndex ? 1 : 0

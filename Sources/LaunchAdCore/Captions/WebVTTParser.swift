@@ -5,7 +5,7 @@ import Foundation
 /// STYLE and REGION blocks are skipped; cue settings (position, line) are not followed: every
 /// cue is drawn in the lower safe area.
 enum WebVTTParser {
-    static func parse(_ text: String) throws -> CaptionParse {
+    static func parse(_ text: String, budget: ParseBudget) throws -> CaptionParse {
         var blocks = CaptionFormat.blocks(text)
         guard let header = blocks.first?.first, header == "WEBVTT" || header.hasPrefix("WEBVTT ") || header.hasPrefix("WEBVTT\t") else {
             throw CaptionError("the WebVTT file does not start with a WEBVTT line")
@@ -21,6 +21,7 @@ enum WebVTTParser {
             let head = block[0]
             if head.hasPrefix("NOTE") || head == "STYLE" || head == "REGION" { continue }
             number += 1
+            try budget.checkTime(what: "the caption file")
             guard cues.count < CaptionFormat.maxCues else { problems.append("cue \(number): over \(CaptionFormat.maxCues) cues"); continue }
             // An id line comes before the timing line when the first line has no arrow.
             let timingAt = head.contains("-->") ? 0 : 1

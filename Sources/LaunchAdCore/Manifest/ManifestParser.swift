@@ -36,8 +36,15 @@ public struct ParsedManifest: Equatable, Sendable {
 /// others stay usable. Relative URLs resolve against `base` (the manifest's URL; for a file,
 /// its file URL, so they resolve against its folder).
 public enum ManifestParser {
-    /// Parses manifest `data`; throws only when none of it is usable (not JSON, no `ads` array).
-    public static func parse(_ data: Data, base: URL) throws -> ParsedManifest {
+    /// The largest manifest read, and the seconds its parse may take.
+    public static func budget(maxBytes: Int64, seconds: Double) -> ParseBudget {
+        ParseBudget(maxBytes: Int(clamping: maxBytes), seconds: seconds, limitName: "--timeout")
+    }
+
+    /// Parses manifest `data` within `budget`; throws only when none of it is usable (not JSON,
+    /// no `ads` array, over the budget's size or past its deadline).
+    public static func parse(_ data: Data, base: URL, budget: ParseBudget) throws -> ParsedManifest {
+        do { try budget.check(bytes: data.count, what: "the manifest") } catch { throw ManifestError(error.message) }
         let root: ManifestJSON
         do {
             root = try JSONDecoder().decode(ManifestJSON.self, from: data)
@@ -50,6 +57,7 @@ public enum ManifestParser {
         var rejected: [RejectedAd] = []
         var seen = Set<String>()
         for (index, item) in items.enumerated() {
+            do { try budget.checkTime(what: "the manifest") } catch { throw ManifestError(error.message) }
             var label = "ads[\(index)]"
             if case .object(let o) = item, case .string(let id)? = o["id"], !id.isEmpty { label = id }
             do {

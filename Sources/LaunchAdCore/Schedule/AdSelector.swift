@@ -8,6 +8,9 @@ public struct AdChoice: Equatable, Sendable {
     public var variant: Creative
     /// The ad's fallback image, when it is available too.
     public var fallback: Creative?
+
+    /// `ad` shown with `variant` (and `fallback`).
+    public init(ad: AdEntry, variant: Creative, fallback: Creative?) { self.ad = ad; self.variant = variant; self.fallback = fallback }
 }
 
 /// Why an ad is not the one shown (for `launchad schedule`), in manifest order.

@@ -1,8 +1,8 @@
 /// Where the service manager's messages go: systemd's notify socket in the product, a list in tests.
 /// `notify` never blocks and never fails the caller: a dead socket must not stop playback.
 public protocol ServiceNotifier: AnyObject, Sendable {
-    /// One sd_notify datagram: newline-separated `KEY=VALUE` assignments.
-    func notify(_ message: String)
+    /// One sd_notify datagram (newline-separated `KEY=VALUE` assignments), text escaped by its type.
+    func notify(_ message: NotifyMessage)
     /// How often the watchdog wants `WATCHDOG=1` (half of systemd's WatchdogSec=), in ms.
     var pingIntervalMs: Int { get }
 }
@@ -40,8 +40,8 @@ public struct WatchdogPolicy: Sendable {
     }
 
     /// The datagram to send now for `state`, or nil when there is no news.
-    public mutating func message(_ state: State, now: Int) -> String? {
-        var lines: [String] = []
+    public mutating func message(_ state: State, now: Int) -> NotifyMessage? {
+        var lines: [NotifyMessage] = []
         switch state {
         case .showing(let onSchedule, _):
             if !readySent { readySent = true; lines.append("READY=1") }
@@ -55,9 +55,9 @@ public struct WatchdogPolicy: Sendable {
         let status = WatchdogPolicy.status(state, what: what)
         if status != lastStatus {
             lastStatus = status
-            lines.append("STATUS=" + status)
+            lines.append(.status(status))
         }
-        return lines.isEmpty ? nil : lines.joined(separator: "\n")
+        return lines.isEmpty ? nil : .joined(lines)
     }
 
     /// One line for `systemctl status`; whole seconds, so a stall does not send a status per frame.
@@ -75,7 +75,7 @@ extension WatchdogPolicy {
     /// What systemd hears once the `--then` app has started: ready (also after a run with no ad,
     /// so a `Type=notify` unit starts either way) and what runs. From then on the app owns the
     /// screen; launchad pings while it lives, and its exit ends the unit's main process.
-    public static func appStarted(_ command: String, pid: Int32) -> String {
-        "READY=1\nSTATUS=running \(command) (pid \(pid))"
+    public static func appStarted(_ command: String, pid: Int32) -> NotifyMessage {
+        .joined(["READY=1", .status("running \(command) (pid \(pid))")])
     }
 }

@@ -5,12 +5,15 @@ public enum VASTCaptionCheck {
     /// The rule's name in reports.
     public static let rule = "closed_caption_files"
 
-    /// `read`: each file's parse, nil for one not fetched (its type or URL is not one LaunchAd reads).
-    public static func evaluate(_ files: [(file: VASTCaptionFile, read: Result<CaptionParse, CaptionError>?)], adSeconds: Double?)
-        -> RuleResult
-    {
+    /// `read`: each file's parse, nil for one not fetched (its type or URL is not one LaunchAd
+    /// reads); `leftOut`: readable files not fetched (over the tag's count or byte budget).
+    public static func evaluate(
+        _ files: [(file: VASTCaptionFile, read: Result<CaptionParse, CaptionError>?)], adSeconds: Double?, leftOut: Int
+    ) -> RuleResult {
         let limit = "WebVTT or TTML at http(s), readable, cues within the ad's length"
-        guard !files.isEmpty else { return RuleResult(rule: rule, status: .pass, measured: .value(.string("none")), limit: limit) }
+        guard !files.isEmpty || leftOut > 0 else {
+            return RuleResult(rule: rule, status: .pass, measured: .value(.string("none")), limit: limit)
+        }
         var status = RuleResult.Status.pass
         var parts: [String] = []
         for (file, read) in files {
@@ -33,6 +36,10 @@ public enum VASTCaptionCheck {
                 if p.skipped > 0 { status = max(status, .warn); text += ", \(p.skipped) skipped (\(p.firstProblem ?? "malformed"))" }
                 parts.append(text)
             }
+        }
+        if leftOut > 0 {
+            status = max(status, .warn)
+            parts.append("\(leftOut) more not fetched (at most \(VASTRules.maxCheckedMedia) per tag, within its download budget)")
         }
         return RuleResult(rule: rule, status: status, measured: .value(.string(parts.joined(separator: "; "))), limit: limit)
     }

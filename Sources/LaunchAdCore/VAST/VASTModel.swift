@@ -78,6 +78,13 @@ public enum VASTLimits {
     public static let depth = 64
     /// URIs kept per event per ad (impressions, each tracking event, clicks, errors); the rest are counted.
     public static let urisPerEvent = 200
+    /// The largest document read.
+    public static let maxBytes = 1_000_000
+
+    /// The budget of one document parsed within `seconds` (`--vast-timeout`).
+    public static func budget(seconds: Double) -> ParseBudget {
+        ParseBudget(maxBytes: maxBytes, seconds: seconds, limitName: "--vast-timeout")
+    }
 }
 
 /// One `<Verification>`: its vendor and its `verificationNotExecuted` tracking URIs.

@@ -38,9 +38,10 @@ public enum VASTParser {
         "IconClicks", "IconClickThrough", "IconClickTracking", "IconViewTracking"
     ]
 
-    /// `deadline`: parsing stops there (VAST 100), so a tag cannot hold the CPU past `--vast-timeout`.
-    public static func parse(_ data: Data, deadline: Date? = nil) throws -> VASTDocument {
-        let root = try XMLTree.parse(data, names: elementNames, deadline: deadline)
+    /// `budget`: a larger document is refused and parsing stops at its deadline (VAST 100), so a
+    /// tag cannot hold the CPU past `--vast-timeout` (`VASTLimits.budget`).
+    public static func parse(_ data: Data, budget: ParseBudget) throws -> VASTDocument {
+        let root = try XMLTree.parse(data, names: elementNames, budget: budget)
         guard root.name == "VAST" else { throw VASTError(VASTError.schema, "the root element is <\(root.name)>, not <VAST>") }
         let errors = capped(root.children("Error").compactMap(\.uri)).kept
         var notes: [VASTNote] = []

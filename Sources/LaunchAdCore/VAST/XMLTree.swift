@@ -25,40 +25,21 @@ struct XMLTree {
     /// A URI element's value (the same as `text`, named for what it holds).
     var uri: String? { text }
 
-    /// Parses `data`; a DOCTYPE or ENTITY declaration, an encoding other than UTF-8, nesting
-    /// deeper than `VASTLimits.depth` and parsing past `deadline` are refused (VAST 100). Element
+    /// Parses `data` through `XMLGate` within `budget`: a DOCTYPE or ENTITY declaration, an
+    /// encoding other than UTF-8, a tag libxml2 would take seconds over, nesting deeper than
+    /// `VASTLimits.depth` and parsing past the budget's deadline are refused (VAST 100). Element
     /// names that equal one of `names` but for case are read as that name (VAST 2 servers write
     /// `<impression>`) and listed in the root's `miscased`.
-    static func parse(_ data: Data, names: Set<String> = [], deadline: Date? = nil) throws -> XMLTree {
-        if containsDeclaration(data) {
-            throw VASTError(VASTError.xmlParse, "the document declares a DOCTYPE or entities, which are refused")
+    static func parse(_ data: Data, names: Set<String> = [], budget: ParseBudget) throws -> XMLTree {
+        let builder = TreeBuilder(names: names)
+        let (ok, parser): (Bool, XMLParser)
+        do { (ok, parser) = try XMLGate.parse(data, into: builder, budget: budget, what: "the document") } catch {
+            throw VASTError(VASTError.xmlParse, error.message)
         }
-        // libxml2 would switch decoders on the declaration (UTF-7 turns `+ADwAIQ-` into `<!`,
-        // past the check above): only UTF-8 is read.
-        if let encoding = declaredEncoding(data), !["utf-8", "utf8"].contains(encoding.lowercased()) {
-            throw VASTError(VASTError.xmlParse, "the document declares encoding '\(encoding.prefix(40))'; only UTF-8 is read")
-        }
-        // FoundationXML traps on element names that are not UTF-8 (found by the VAST fuzz
-        // target): such bytes never reach it. VAST documents are UTF-8.
-        guard String(validating: data, as: UTF8.self) != nil, !data.contains(0) else {
-            throw VASTError(VASTError.xmlParse, "the document is not UTF-8 text")
-        }
-        // FoundationXML reads a processing instruction's data with strlen even when there is
-        // none (`<?x?>`), and crashes (found by the fuzz target).
-        if containsEmptyProcessingInstruction(data) {
-            throw VASTError(VASTError.xmlParse, "the document holds a processing instruction without data")
-        }
-        let builder = TreeBuilder(names: names, deadline: deadline)
-        let parser = XMLParser(data: data)
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = true
-        parser.delegate = builder
-        let parsed = parser.parse()
         if let refusal = builder.refusal { throw refusal }
-        guard parsed, var root = builder.root else {
+        guard ok, var root = builder.root else {
             let e = parser.parserError.map { ($0 as NSError).code } ?? -1
-            let line = parser.lineNumber
-            throw VASTError(VASTError.xmlParse, "the XML is not well-formed (line \(line), parser error \(e))")
+            throw VASTError(VASTError.xmlParse, "the XML is not well-formed (line \(parser.lineNumber), parser error \(e))")
         }
         root.miscased = builder.miscased.sorted()
         return root
@@ -107,16 +88,13 @@ struct XMLTree {
 private final class TreeBuilder: NSObject, XMLParserDelegate {
     var stack: [XMLTree] = []
     var root: XMLTree?
-    /// Why parsing was stopped: too deep, or past the deadline.
+    /// Why parsing was stopped: too deep.
     var refusal: VASTError?
     var miscased: Set<String> = []
     private let byLowercase: [String: String]
-    private let deadline: Date?
-    private var calls = 0
 
-    init(names: Set<String>, deadline: Date?) {
+    init(names: Set<String>) {
         byLowercase = Dictionary(names.map { ($0.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
-        self.deadline = deadline
     }
 
     /// Stops the parse for good with `error`.
@@ -125,19 +103,11 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         parser.abortParsing()
     }
 
-    /// Every 256 callbacks: is the parse past its deadline?
-    private func late(_ parser: XMLParser) -> Bool {
-        calls += 1
-        guard let deadline, calls & 255 == 0, Date() > deadline else { return refusal != nil }
-        refuse(parser, VASTError(VASTError.xmlParse, "parsing the document took longer than --vast-timeout"))
-        return true
-    }
-
     func parser(
         _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
         qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
     ) {
-        guard !late(parser) else { return }
+        guard refusal == nil else { return }
         guard stack.count < VASTLimits.depth else {
             return refuse(parser, VASTError(VASTError.xmlParse, "elements nested deeper than \(VASTLimits.depth) are refused"))
         }
@@ -147,12 +117,12 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
-        guard !late(parser), !stack.isEmpty else { return }
+        guard refusal == nil, !stack.isEmpty else { return }
         stack[stack.count - 1].rawText += string
     }
 
     func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        guard !late(parser), !stack.isEmpty else { return }
+        guard refusal == nil, !stack.isEmpty else { return }
         stack[stack.count - 1].rawText += String(decoding: CDATABlock, as: UTF8.self)
     }
 
@@ -161,9 +131,4 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         if stack.isEmpty { root = done } else { stack[stack.count - 1].kids.append(done) }
     }
 
-    // Entity declarations are refused before parsing; this stops any that slip through.
-    func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) { parser.abortParsing() }
-    func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) {
-        parser.abortParsing()
-    }
 }

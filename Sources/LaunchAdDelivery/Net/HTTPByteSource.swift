@@ -12,6 +12,8 @@ public final class HTTPByteSource: ByteSource, Sendable {
     private let client: Fetcher
     private let url: URL
     private let maxBytes: Int64
+    /// Which addresses every range request may reach: the reach of whoever named the URL.
+    private let reach: Reach
     /// The chunk held, the total size once known, the bytes fetched so far, whether cancelled.
     private struct State {
         var cached: (start: Int64, data: Data)?
@@ -24,14 +26,17 @@ public final class HTTPByteSource: ByteSource, Sendable {
 
     /// Fetches the first range at once, so a refused or unreachable URL fails the open; a run
     /// stopped meanwhile (`isAborted`) abandons it at once.
-    public init(url: URL, client: Fetcher, maxBytes: Int64, isAborted: @escaping @Sendable () -> Bool = { false }) throws {
-        self.url = url; self.client = client; self.maxBytes = maxBytes; self.isAborted = isAborted
+    public init(url: URL, reach: Reach, client: Fetcher, maxBytes: Int64, isAborted: @escaping @Sendable () -> Bool = { false }) throws {
+        self.url = url; self.reach = reach; self.client = client; self.maxBytes = maxBytes; self.isAborted = isAborted
         try load(at: 0)
     }
 
-    /// The opener to give the player: every network creative through `client`.
-    public static func opener(client: Fetcher, maxBytes: Int64) -> NetworkOpener {
-        NetworkOpener { url, isAborted in try HTTPByteSource(url: url, client: client, maxBytes: maxBytes, isAborted: isAborted) }
+    /// The opener to give the player: every network creative through `client`, each request
+    /// held to `reach` (the reach of the document that named what the player will open).
+    public static func opener(client: Fetcher, maxBytes: Int64, reach: Reach) -> NetworkOpener {
+        NetworkOpener(reach: reach) { url, isAborted in
+            try HTTPByteSource(url: url, reach: reach, client: client, maxBytes: maxBytes, isAborted: isAborted)
+        }
     }
 
     public var size: Int64? { state.withLock { $0.total } }
@@ -61,11 +66,10 @@ public final class HTTPByteSource: ByteSource, Sendable {
     private func load(at offset: Int64) throws {
         guard !isCancelled else { throw FetchError("cancelled: \(url.absoluteString)", retryable: false) }
         var request = FetchRequest(
-            url: url, headers: ["Range": "bytes=\(offset)-\(offset + HTTPByteSource.chunk - 1)"],
+            url: url, reach: reach, headers: ["Range": "bytes=\(offset)-\(offset + HTTPByteSource.chunk - 1)"],
             maxBytes: maxBytes, isCancelled: { [weak self] in self?.isCancelled ?? true })
         // A 206 answer carries at most the range asked, whatever its headers promise.
         request.partialMaxBytes = HTTPByteSource.chunk
-        request.reach = StreamReach.reach(for: url.absoluteString)
         let response = try client.fetch(request, progress: nil)
         let start: Int64
         let size: Int64

@@ -39,10 +39,6 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {
 
     // MARK: queueing
 
-    public func enqueue(beacons urls: [String], event: String, at: Date) {
-        enqueue(beacons: urls, event: event, at: at, reach: .any)
-    }
-
     /// Beacons named by a document: each keeps `reach` on disk, so whichever process sends it
     /// later holds it to the same addresses.
     public func enqueue(beacons urls: [String], event: String, at: Date, reach: Reach) {
@@ -393,8 +389,7 @@ struct OutboxJob: Sendable {
     func send(with fetcher: Fetcher, problems: ProblemLog) -> DeliveryVerdict {
         let host = items[0].host
         guard let url = URL(string: items[0].url) else { problems.note(host, "not a URL: \(items[0].url)"); return .refused }
-        var request = FetchRequest(url: url, maxBytes: 1 << 20)
-        request.reach = items[0].reach
+        var request = FetchRequest(url: url, reach: items[0].reach, maxBytes: 1 << 20)
         if items[0].kind == .record {
             request.method = "POST"
             request.headers["Content-Type"] = "application/json"

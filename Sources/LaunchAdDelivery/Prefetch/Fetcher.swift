@@ -2,8 +2,15 @@ import Foundation
 import LaunchAdCore
 
 /// One GET (or a POST with `body`): the answer's body goes to `destination` (a file) or, when nil, into memory.
+///
+/// Every network read of launchad is one of these, handed to a `Fetcher` (the gateway: see
+/// `FetchGateway` for the list of the code that builds them). The reach has no default: whoever
+/// builds a request says which addresses its URL may reach, so a new fetch cannot forget it.
 public struct FetchRequest: Sendable {
     public var url: URL
+    /// Which addresses this URL may reach: `.publicOnly` when a document from a public address
+    /// named it, `.any` only for what the user named (or a document from an internal address did).
+    public let reach: Reach
     public var headers: [String: String] = [:]
     /// "GET", or "POST" for the outbox's play records.
     public var method = "GET"
@@ -15,16 +22,14 @@ public struct FetchRequest: Sendable {
     public var destination: URL?
     /// Polled while the transfer runs: true abandons it at once (the ad being streamed ended).
     public var isCancelled: (@Sendable () -> Bool)?
-    /// Which addresses this URL may reach: `.publicOnly` when a document from a public address named it.
-    public var reach: Reach = .any
     /// The refresh this request belongs to: a retry's backoff waits on it and ends when it is cancelled.
     public var cancellation: Cancellation?
 
     public init(
-        url: URL, headers: [String: String] = [:], maxBytes: Int64, destination: URL? = nil,
+        url: URL, reach: Reach, headers: [String: String] = [:], maxBytes: Int64, destination: URL? = nil,
         isCancelled: (@Sendable () -> Bool)? = nil
     ) {
-        self.url = url; self.headers = headers; self.maxBytes = maxBytes; self.destination = destination
+        self.url = url; self.reach = reach; self.headers = headers; self.maxBytes = maxBytes; self.destination = destination
         self.isCancelled = isCancelled
     }
 }

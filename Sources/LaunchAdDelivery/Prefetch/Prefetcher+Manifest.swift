@@ -29,20 +29,22 @@ extension Prefetcher {
             if let lm = previous.lastModified { headers["If-Modified-Since"] = lm }
         }
         do {
-            var request = FetchRequest(url: url, headers: headers, maxBytes: config.maxManifestBytes)
+            // The manifest's URL is the user's (`--manifest`): it may reach any address.
+            var request = FetchRequest(url: url, reach: .any, headers: headers, maxBytes: config.maxManifestBytes)
             request.cancellation = cancellation
             let response = try fetcher.fetch(request, progress: nil)
+            let budget = ManifestParser.budget(maxBytes: config.maxManifestBytes, seconds: 5)
             var fetched: FetchedManifest
             switch response.status {
             case 200:
                 fetched = FetchedManifest(
-                    parsed: try ManifestParser.parse(response.body, base: url), body: response.body,
+                    parsed: try ManifestParser.parse(response.body, base: url, budget: budget), body: response.body,
                     etag: response.headers["etag"], lastModified: response.headers["last-modified"])
             case 304 where !headers.isEmpty:
                 sink.emit(.notModified(id: "manifest", url: url.absoluteString))
                 let data = try Data(contentsOf: copyURL)
                 fetched = FetchedManifest(
-                    parsed: try ManifestParser.parse(data, base: url), body: nil,
+                    parsed: try ManifestParser.parse(data, base: url, budget: budget), body: nil,
                     etag: previous?.etag, lastModified: previous?.lastModified)
             default:
                 throw CacheError("HTTP \(response.status) for the manifest \(url.absoluteString)")

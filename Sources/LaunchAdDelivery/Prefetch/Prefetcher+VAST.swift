@@ -138,9 +138,8 @@ extension Prefetcher {
         try URLPolicy.check(url, allowHTTP: false)
         let temp = store.newTempURL()
         defer { try? FileManager.default.removeItem(at: temp) }
-        var request = FetchRequest(url: url, maxBytes: mediaLimit, destination: temp)
+        var request = FetchRequest(url: url, reach: reach, maxBytes: mediaLimit, destination: temp)
         request.cancellation = cancellation
-        request.reach = reach
         let response = try fetcher.fetch(request, progress: nil)
         guard response.status == 200 else { throw CacheError("HTTP \(response.status) for \(url.absoluteString)") }
         let facts: ProbeFacts

@@ -73,10 +73,6 @@ public final class Prefetcher: Sendable {
         }
         report.manifestRead = true
         manifestReach = fetched.reach
-        // A first launch may stream these before they are cached: the same addresses apply.
-        for ad in fetched.parsed.manifest.ads {
-            for c in ad.variants + (ad.fallback.map { [$0] } ?? []) { StreamReach.note(manifestReach, for: c.url.absoluteString) }
-        }
         for r in fetched.parsed.rejected {
             sink.emit(.rejected(id: r.id, reason: r.reason, field: r.field))
             report.rejected += 1
@@ -163,9 +159,8 @@ public final class Prefetcher: Sendable {
         let temp = store.newTempURL()
         defer { try? FileManager.default.removeItem(at: temp) }
         // One byte over the declared size is enough to know it is wrong.
-        var request = FetchRequest(url: c.url, maxBytes: c.bytes + 1, destination: temp)
+        var request = FetchRequest(url: c.url, reach: manifestReach, maxBytes: c.bytes + 1, destination: temp)
         request.cancellation = cancellation
-        request.reach = manifestReach
         let response = try fetcher.fetch(request, progress: progress)
         guard response.status == 200 else { throw CacheError("HTTP \(response.status) for \(c.url.absoluteString)") }
         try CacheStore.verify(temp, as: c)

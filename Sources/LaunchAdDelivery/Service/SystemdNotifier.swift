@@ -43,9 +43,9 @@ public final class SystemdNotifier: ServiceNotifier, @unchecked Sendable {
         self.pingIntervalMs = pingIntervalMs
     }
 
-    public func notify(_ message: String) {
+    public func notify(_ message: NotifyMessage) {
         var addr = address
-        let data = Array(message.utf8)
+        let data = Array(message.text.utf8)
         _ = withUnsafePointer(to: &addr) { p in
             p.withMemoryRebound(to: sockaddr.self, capacity: 1) { sa in
                 data.withUnsafeBytes { sendto(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL), sa, addressLength) }

@@ -26,7 +26,9 @@ public enum TagSniffer {
         else { return false }
         // The first 4 kB is enough to see the root element; a server that ignores Range is cut off at 64 kB.
         let client = HTTPClient(connectTimeout: timeout, totalTimeout: timeout, allowHTTP: allowHTTP)
-        let head = (try? client.fetch(FetchRequest(url: url, headers: ["Range": "bytes=0-4095"], maxBytes: 65536), progress: nil))
+        // The URL is the user's (the command line): it may reach any address.
+        let request = FetchRequest(url: url, reach: .any, headers: ["Range": "bytes=0-4095"], maxBytes: 65536)
+        let head = (try? client.fetch(request, progress: nil))
         return head.map { (200..<300).contains($0.status) && VASTParser.looksLikeVAST($0.body) } ?? false
     }
 }

@@ -18,7 +18,7 @@ public struct VASTFailure: Error, Sendable {
 /// loops, which ad, merging) is VASTChain's; this only reads bytes: https (plain http for
 /// loopback or --allow-http), at most `maxBytes` per document, `timeout` seconds per document.
 public struct VASTResolver: Sendable {
-    public static let maxBytes: Int64 = 1_000_000
+    public static let maxBytes = Int64(VASTLimits.maxBytes)
     public let fetcher: Fetcher
     public var maxWrappers: Int
     /// Seconds one document may take to parse (`--vast-timeout`): a tag cannot hold the CPU longer.
@@ -37,19 +37,17 @@ public struct VASTResolver: Sendable {
 
     /// Parses one document within `parseTimeout`; a refused version carries its root Error URIs.
     func parse(_ data: Data) throws -> VASTDocument {
-        do { return try VASTParser.parse(data, deadline: Date(timeIntervalSinceNow: parseTimeout)) } catch let e as VASTError {
+        do { return try VASTParser.parse(data, budget: VASTLimits.budget(seconds: parseTimeout)) } catch let e as VASTError {
             throw VASTFailure(e)
         } catch let r as VASTDocumentRefusal {
             throw VASTFailure(r.error, errorURIs: r.errorURIs)
         }
     }
 
-    /// Reads and parses the first document: an http(s) URL, or a file the user named.
-    public func load(_ source: String) throws -> VASTDocument { try loadReached(source).document }
-
     /// The first document and the reach of the URLs it names. `reach` is the tag URL's own (a
-    /// tag named by a remote manifest is `.publicOnly`); a local file names URLs that reach anywhere.
-    public func loadReached(_ source: String, reach: Reach = .any) throws -> (document: VASTDocument, reach: Reach) {
+    /// tag named by a remote manifest is `.publicOnly`, one the user named `.any`); a local file
+    /// names URLs that reach anywhere.
+    public func loadReached(_ source: String, reach: Reach) throws -> (document: VASTDocument, reach: Reach) {
         let data: Data
         var named = Reach.any
         if source.contains("://") {
@@ -76,7 +74,7 @@ public struct VASTResolver: Sendable {
     /// Follows `ad` (from the document at `tagURL`, whose root Error URIs are `rootErrors` and
     /// whose URLs have `reach`) through its wrappers to the ad that plays; the resolved ad's
     /// reach is its least trusted document's.
-    public func resolve(_ ad: VASTAd, tagURL: String?, rootErrors: [String] = [], reach first: Reach = .any) -> Result<
+    public func resolve(_ ad: VASTAd, tagURL: String?, rootErrors: [String] = [], reach first: Reach) -> Result<
         ResolvedAd, VASTFailure
     > {
         var chain = VASTChain(maxWrappers: maxWrappers, tagURL: tagURL, rootErrors: rootErrors)
@@ -125,9 +123,7 @@ public struct VASTResolver: Sendable {
     /// failing or slow tag is error 301.
     func fetch(_ url: URL, reach: Reach) throws -> (Data, Reach) {
         do {
-            var request = FetchRequest(url: url, maxBytes: Self.maxBytes)
-            request.reach = reach
-            let r = try fetcher.fetch(request, progress: nil)
+            let r = try fetcher.fetch(FetchRequest(url: url, reach: reach, maxBytes: Self.maxBytes), progress: nil)
             guard (200..<300).contains(r.status) else {
                 throw VASTFailure(VASTError(VASTError.wrapperTimeout, "HTTP \(r.status) for \(url.absoluteString)"))
             }

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchAdCore
 
 /// Bytes of a creative: FFmpeg reads every input through one of these (a custom AVIOContext),
 /// never with its own file, http or tls protocols, so every byte obeys the rules of whoever
@@ -16,13 +17,20 @@ public protocol ByteSource: AnyObject, Sendable {
 
 /// Opens http(s) creatives, given to whatever opens one (the demuxer, through the player or
 /// the image loader). Without one, network URLs are refused: FFmpeg's own network code is never used.
+/// It carries the reach of the document that named what it will open (no default): the reach
+/// travels with the opener FFmpeg reads through, never through a table kept beside it.
 public struct NetworkOpener: Sendable {
     /// `isAborted` turns true when the run stops: an open still waiting on the network gives up.
     public typealias Open = @Sendable (URL, _ isAborted: @escaping @Sendable () -> Bool) throws -> ByteSource
 
     private let openURL: Open
+    /// Which addresses what this opener opens may reach.
+    public let reach: Reach
 
-    public init(_ open: @escaping Open) { openURL = open }
+    public init(reach: Reach, _ open: @escaping Open) {
+        self.reach = reach
+        openURL = open
+    }
 
     static func isNetwork(_ path: String) -> Bool {
         let lower = path.lowercased()
