@@ -33,11 +33,19 @@ static void launchad_early_load_join(void) { pthread_join(launchad_early_load_th
 // the programs launchad starts get the environment as it was (ChildEnvironment).
 static int launchad_compose_emptied;
 
-// The Swift runtime's own override of CommandLine.arguments. Without it, the statically linked
-// runtime finds argv by walking back from `environ`, which setenv has just moved to the heap.
-extern void _swift_stdlib_overrideUnsafeArgvArgc(char **argv, int argc);
-
 int launchad_compose_table_emptied(void) { return launchad_compose_emptied; }
+
+// The command line as glibc handed it to the constructor. The statically linked Swift runtime
+// finds CommandLine.arguments by walking back from `environ`, which setenv moves to the heap:
+// main reads the arguments from here instead (no private runtime entry point is called).
+static int launchad_saved_argc;
+static char **launchad_saved_argv;
+
+int launchad_argument_count(void) { return launchad_saved_argc; }
+
+const char *launchad_argument(int index) {
+    return index >= 0 && index < launchad_saved_argc ? launchad_saved_argv[index] : NULL;
+}
 
 // SDL turns SIGTERM and SIGINT into a quit event only once its video starts, 40-60 ms in: a
 // signal before that killed `play` with no `end` event. From here on they are noted instead
@@ -70,10 +78,11 @@ static void launchad_catch_quit_signals(void) {
 
 // glibc passes the executable's constructors argc and argv.
 __attribute__((constructor)) static void launchad_early_load(int argc, char **argv) {
-    if (getenv("XCOMPOSEFILE") == NULL) {
-        _swift_stdlib_overrideUnsafeArgvArgc(argv, argc);
-        if (setenv("XCOMPOSEFILE", "/dev/null", 0) == 0) launchad_compose_emptied = 1;
-    }
+    // A C library that passes its constructors nothing (not glibc) leaves the environment alone.
+    if (argc < 1 || argv == NULL || argv[argc] != NULL) return;
+    launchad_saved_argc = argc;
+    launchad_saved_argv = argv;
+    if (getenv("XCOMPOSEFILE") == NULL && setenv("XCOMPOSEFILE", "/dev/null", 0) == 0) launchad_compose_emptied = 1;
     if (argc < 2 || (strcmp(argv[1], "play") != 0 && strcmp(argv[1], "launch") != 0)) return;
     if (strcmp(argv[1], "play") == 0) launchad_catch_quit_signals();
     if (pthread_create(&launchad_early_load_thread_id, NULL, launchad_early_load_thread, NULL) != 0) return;

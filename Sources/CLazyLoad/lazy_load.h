@@ -15,39 +15,33 @@
 #define _Nonnull
 #endif
 
-/// `soname`, opened (or already open) for the rest of the process (never closed: the tables
-/// keep pointers into it); when it cannot be, one line on stderr and exit status
-/// 127, the outcome the dynamic loader gives a missing library at start-up. RTLD_LAZY: the
-/// dependencies built without BIND_NOW (about 50 of FFmpeg's 130) bind their functions on first
-/// call, not all while the loader's lock holds up SDL (FFmpeg's own libraries bind at once).
-/// Measured: libavformat with its dependencies opened in 32.9 ms median against 35.6.
+/// How a library is opened. RTLD_LAZY: the dependencies built without BIND_NOW (about 50 of
+/// FFmpeg's 130) bind their functions on first call, not all while the loader's lock holds up
+/// SDL (FFmpeg's own libraries bind at once). Measured: libavformat with its dependencies
+/// opened in 32.9 ms median against 35.6.
 #define LAUNCHAD_LAZY_FLAGS (RTLD_LAZY | RTLD_LOCAL)
 
-static inline void *launchad_lazy_open(const char *soname) {
-    void *library = dlopen(soname, LAUNCHAD_LAZY_FLAGS);
-    if (!library) {
-        fprintf(stderr, "launchad: cannot load %s: %s (reinstall launchad's dependencies)\n", soname, dlerror());
-        _exit(127);
-    }
-    return library;
-}
-
-/// `name` in `library`, or one line on stderr and exit 127 (an older library than the build's).
-static inline void *launchad_lazy_symbol(void *library, const char *soname, const char *name) {
-    void *symbol = dlsym(library, name);
-    if (!symbol) {
-        fprintf(stderr, "launchad: %s has no %s (install the version launchad was built with)\n", soname, name);
-        _exit(127);
-    }
-    return symbol;
-}
+/// The longest problem text kept: a soname and dlerror's words.
+#define LAUNCHAD_LAZY_PROBLEM_SIZE 512
 
 #define LAUNCHAD_LAZY_FIELD(name) __typeof__(name) *_Nonnull name;
-#define LAUNCHAD_LAZY_LOAD(name) table->name = (__typeof__(name) *)launchad_lazy_symbol(library, soname, #name);
+#define LAUNCHAD_LAZY_LOAD(name) \
+    if (!problem[0]) { \
+        table->name = (__typeof__(name) *)dlsym(library, #name); \
+        if (!table->name) \
+            snprintf(problem, LAUNCHAD_LAZY_PROBLEM_SIZE, "%s has no %s (install the version launchad was built with)", soname, #name); \
+    }
 
-/// `struct launchad_NAME` holding the functions `LIST(F)` names, and `launchad_NAME()` returning
-/// it, filled from `SONAME` on the first call. Swift keeps a copy in a global `let` (one per
-/// module, initialised once); the C helpers of the shims call `launchad_NAME()` each time.
+/// `struct launchad_NAME` holding the functions `LIST(F)` names, filled from `SONAME` (opened,
+/// or already open, for the rest of the process: never closed, the table keeps pointers into
+/// it) the first time either function below is called:
+/// - `launchad_NAME_problem()`: NULL when the library and every function launchad calls in it
+///   are there, else why not, in one line. Commands ask before they start (a `play` ends with
+///   its `error` and `end` events, exit 127), so a missing library is never found mid-run.
+/// - `launchad_NAME()`: the table. Swift keeps a copy in a global `let` (one per module,
+///   initialised once); the C helpers of the shims call it each time. Reached with the library
+///   missing (a caller that did not ask first), it says so in one line and exits 127, the
+///   outcome the dynamic loader gives a missing library at start-up.
 /// A variadic function has no Swift type and would make the table non-Sendable: list those in
 /// a table of their own that only C uses.
 #define LAUNCHAD_LAZY_LIBRARY(NAME, SONAME, LIST) \
@@ -56,15 +50,33 @@ static inline void *launchad_lazy_symbol(void *library, const char *soname, cons
         static struct launchad_##NAME table; \
         return &table; \
     } \
+    static inline char *launchad_##NAME##_problem_text(void) { \
+        static char problem[LAUNCHAD_LAZY_PROBLEM_SIZE]; \
+        return problem; \
+    } \
     static inline void launchad_##NAME##_fill(void) { \
         const char *soname = SONAME; \
-        void *library = launchad_lazy_open(soname); \
+        char *problem = launchad_##NAME##_problem_text(); \
+        void *library = dlopen(soname, LAUNCHAD_LAZY_FLAGS); \
+        if (!library) { \
+            snprintf(problem, LAUNCHAD_LAZY_PROBLEM_SIZE, "cannot load %s: %s (reinstall launchad's dependencies)", soname, dlerror()); \
+            return; \
+        } \
         struct launchad_##NAME *table = launchad_##NAME##_storage(); \
         LIST(LAUNCHAD_LAZY_LOAD) \
     } \
-    static inline const struct launchad_##NAME *_Nonnull launchad_##NAME(void) { \
+    static inline const char *launchad_##NAME##_problem(void) { \
         static pthread_once_t once = PTHREAD_ONCE_INIT; \
         pthread_once(&once, launchad_##NAME##_fill); \
+        const char *problem = launchad_##NAME##_problem_text(); \
+        return problem[0] ? problem : NULL; \
+    } \
+    static inline const struct launchad_##NAME *_Nonnull launchad_##NAME(void) { \
+        const char *problem = launchad_##NAME##_problem(); \
+        if (problem) { \
+            fprintf(stderr, "launchad: %s\n", problem); \
+            _exit(127); \
+        } \
         return launchad_##NAME##_storage(); \
     }
 

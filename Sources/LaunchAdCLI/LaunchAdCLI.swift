@@ -16,6 +16,7 @@ public enum LaunchAdCLI {
             return ExitCode.usage
         }
         AddressPolicy.allowPrivateNetwork = command.allowsPrivateNetwork
+        if LibraryCheck.problem(for: command) != nil { return ExitCode.libraryMissing }
         switch command {
         case .help(let text):
             print(text)

@@ -37,11 +37,10 @@ public enum LaunchCommand {
         count(shown, in: store)
         refresh?.finish(timeout: o.refreshTimeout)
         outbox?.finish(waitingAtMost: o.cache.delivery.beaconWait)
-        let end = LaunchRun.end(shown)
-        sink.emit(.end(end))
+        sink.emit(.end(LaunchRun.end(shown)))
         // After the `end` has passed the metrics sink.
         writeMetrics(o, run: sink.run, outbox: outbox)
-        return LaunchRun.exitStatus(end, appGiven: !o.then.isEmpty, appStatus: app.map(waitForApp), cacheRefused: refused)
+        return LaunchRun.exitStatus(shown, appGiven: !o.then.isEmpty, appStatus: app.map(waitForApp), cacheRefused: refused)
     }
 
     /// Writes the ad's play into the cache index, where the frequency caps of later launches
@@ -66,6 +65,12 @@ public enum LaunchCommand {
         _ o: LaunchOptions, sink: EventSink, queue: BeaconQueue?, refresh started: inout BackgroundRefresh?,
         cacheRefused: inout Bool, store opened: inout CacheStore?, held: HeldPicture?
     ) -> LaunchRun.Shown {
+        // A player that cannot run shows no ad; the app still starts.
+        if let problem = LibraryCheck.player() {
+            let error = PlayError(.libraryMissing, problem)
+            sink.emit(.error(error))
+            return .failed(error)
+        }
         let store: CacheStore
         let config: PrefetchConfig
         do {

@@ -22,6 +22,12 @@ public enum PlayCommand {
             return ExitCode.usage
         }
         if let refused = MetricsReport.check(options.metricsPath) { return refused }
+        // Asked before anything plays, so a missing library ends the run with its `end`.
+        if let problem = LibraryCheck.player() {
+            sink.emit(.error(PlayError(.libraryMissing, problem)))
+            sink.emit(.end(RunEnd(outcome: .error)))
+            return ExitCode.libraryMissing
+        }
         IgnoredOptions.notes(options).forEach(IgnoredOptions.print)
         let metrics = options.metricsPath.map { _ in MetricsSink(sink, adID: (options.file as NSString).lastPathComponent) }
         if let metrics { sink = metrics }

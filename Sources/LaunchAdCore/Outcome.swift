@@ -30,6 +30,9 @@ public enum ExitCode {
     public static let usage: Int32 = 2
     /// No ad to show, or its first frame was too late.
     public static let noAd: Int32 = 3
+    /// A C library (FFmpeg, SDL2) that cannot be loaded: the dynamic loader's own status for a
+    /// missing library at start-up.
+    public static let libraryMissing: Int32 = 127
 }
 
 /// A mistake in the command line: reported in one line, exit code 2.

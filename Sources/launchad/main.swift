@@ -3,6 +3,14 @@ import Foundation
 import LaunchAdCLI
 import LaunchAdCore
 
+/// The arguments after the program's name: the constructor's copy (Sources/CEarlyLoad), since
+/// the static runtime's CommandLine.arguments walks back from `environ`, which setenv moved.
+func commandLineArguments() -> [String] {
+    let count = Int(launchad_argument_count())
+    guard count > 0 else { return Array(CommandLine.arguments.dropFirst()) }
+    return (1..<count).compactMap { launchad_argument(Int32($0)).map { String(cString: $0) } }
+}
+
 if launchad_compose_table_emptied() != 0 { ChildEnvironment.markOwn("XCOMPOSEFILE") }
 QuitSignal.install { launchad_take_quit_signal() }
-exit(LaunchAdCLI.main(Array(CommandLine.arguments.dropFirst())))
+exit(LaunchAdCLI.main(commandLineArguments()))

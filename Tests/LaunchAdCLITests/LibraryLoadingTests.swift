@@ -78,7 +78,8 @@ final class LibraryLoadingTests: XCTestCase {
     }
 
     /// `play` starts loading FFmpeg before main (Sources/CEarlyLoad); a libavformat that cannot
-    /// be loaded is still named in one line, with exit status 127, by the first use.
+    /// be loaded is named in one line, with exit status 127, and the run ends through its normal
+    /// end (its `error` and `end` events), before anything plays.
     func testPlayNamesABrokenFFmpegInOneLine() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("launchad-broken-ffmpeg-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -90,6 +91,15 @@ final class LibraryLoadingTests: XCTestCase {
         let lines = run.stderr.split(separator: "\n")
         XCTAssertEqual(lines.count, 1, run.stderr)
         XCTAssertTrue(lines.first?.hasPrefix("launchad: cannot load libavformat.so.59: ") ?? false, run.stderr)
+        let events = run.stdout.split(separator: "\n").compactMap { parseJSON(String($0)) as? [String: Any] }
+        XCTAssertEqual(events.map { $0["event"] as? String }, ["error", "end"], run.stdout)
+        XCTAssertEqual(events.first?["code"] as? String, "library_missing")
+        XCTAssertEqual(events.last?["outcome"] as? String, "error")
+        // launch plays no ad then, but its app starts all the same.
+        let launch = try Launchad.run(
+            ["launch", "--manifest", Fixtures.media("manifest.json"), "--then", "sh", "-c", "exit 7"], environment: env)
+        XCTAssertEqual(launch.status, 7, launch.stderr)
+        XCTAssertTrue(launch.stdout.contains(#""code":"library_missing""#), launch.stdout)
         // A command that needs no libavformat still runs.
         XCTAssertEqual(try Launchad.run(["--version"], environment: env).status, 0)
     }

@@ -113,11 +113,17 @@ final class LaunchRunTests: XCTestCase {
     }
 
     func testTheExitStatusIsTheAppsWhenThereIsOne() {
-        let done = RunEnd(outcome: .completed)
+        let done = LaunchRun.Shown.played(result(.completed), adID: "a", streamed: false)
+        let none = LaunchRun.Shown.noAd(.nothingScheduled)
+        let broken = LaunchRun.Shown.failed(PlayError(.libraryMissing, "cannot load libavformat.so.59"))
         XCTAssertEqual(LaunchRun.exitStatus(done, appGiven: true, appStatus: 42, cacheRefused: false), 42)
+        XCTAssertEqual(LaunchRun.exitStatus(broken, appGiven: true, appStatus: 0, cacheRefused: false), 0, "the app starts all the same")
         XCTAssertEqual(LaunchRun.exitStatus(done, appGiven: true, appStatus: nil, cacheRefused: false), 127, "the app could not start")
-        XCTAssertEqual(LaunchRun.exitStatus(RunEnd(outcome: .noAd), appGiven: false, appStatus: nil, cacheRefused: false), 3)
-        XCTAssertEqual(LaunchRun.exitStatus(RunEnd(outcome: .noAd), appGiven: false, appStatus: nil, cacheRefused: true), 2)
+        XCTAssertEqual(LaunchRun.exitStatus(done, appGiven: false, appStatus: nil, cacheRefused: false), 0)
+        XCTAssertEqual(LaunchRun.exitStatus(none, appGiven: false, appStatus: nil, cacheRefused: false), 3)
+        XCTAssertEqual(LaunchRun.exitStatus(none, appGiven: false, appStatus: nil, cacheRefused: true), 2)
+        XCTAssertEqual(LaunchRun.exitStatus(broken, appGiven: false, appStatus: nil, cacheRefused: false), 127)
+        XCTAssertEqual(LaunchRun.end(broken), RunEnd(outcome: .error))
     }
 
     func testTheManifestsAdSetsItsOwnOptionsOnTopOfTheCommandLine() throws {

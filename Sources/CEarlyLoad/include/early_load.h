@@ -11,4 +11,11 @@ int launchad_compose_table_emptied(void);
 /// handler the constructor set before SDL could set its own.
 int launchad_take_quit_signal(void);
 
+/// How many arguments the process was started with (argv[0] included), as the constructor
+/// saw them; 0 when it saw none.
+int launchad_argument_count(void);
+
+/// Argument `index` (0 is the program), or NULL past the end.
+const char *launchad_argument(int index);
+
 #endif

@@ -32,6 +32,8 @@ public enum LaunchRun {
         /// The ad `adID` played; `streamed`: from the network on a first launch.
         case played(PlayResult, adID: String, streamed: Bool)
         case noAd(NoAdReason)
+        /// No ad could be tried: the player cannot run (a library that cannot be loaded).
+        case failed(PlayError)
     }
 
     /// The run's `end`. A streamed creative whose first frame was too late is no ad: the next
@@ -39,6 +41,7 @@ public enum LaunchRun {
     public static func end(_ shown: Shown) -> RunEnd {
         switch shown {
         case .noAd(let reason): return RunEnd(outcome: .noAd, reason: reason)
+        case .failed: return RunEnd(outcome: .error)
         case .played(let result, _, let streamed):
             var end = result.end
             if streamed && end.outcome == .timeout {
@@ -58,9 +61,11 @@ public enum LaunchRun {
     }
 
     /// The exit status: the app's when one was started (127 when it could not be), else the
-    /// ad's outcome's; a refused cache folder is a usage error.
-    public static func exitStatus(_ end: RunEnd, appGiven: Bool, appStatus: Int32?, cacheRefused: Bool) -> Int32 {
+    /// ad's outcome's; a refused cache folder is a usage error, a missing library 127.
+    public static func exitStatus(_ shown: Shown, appGiven: Bool, appStatus: Int32?, cacheRefused: Bool) -> Int32 {
         if appGiven { return appStatus ?? 127 }
-        return cacheRefused ? ExitCode.usage : end.outcome.exitCode
+        if cacheRefused { return ExitCode.usage }
+        if case .failed(let e) = shown, e.failure == .libraryMissing { return ExitCode.libraryMissing }
+        return end(shown).outcome.exitCode
     }
 }

@@ -37,6 +37,8 @@ final class CurlTransfer {
         url: URL, request: FetchRequest, connectTimeout: Double, totalTimeout: Double, userAgent: String,
         publicOnly: Bool, progress: ((Int64) -> Void)?
     ) throws {
+        // A missing libcurl is this fetch's failure, said in one line, never an exit mid-run.
+        if let problem = CurlLibrary.problem { throw FetchError(problem, retryable: false) }
         CurlTransfer.globalInit
         guard let h = libcurl.curl_easy_init() else { throw FetchError("cannot start a transfer (curl_easy_init)", retryable: true) }
         handle = h

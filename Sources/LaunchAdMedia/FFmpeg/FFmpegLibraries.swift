@@ -5,7 +5,8 @@ import Synchronization
 // FFmpeg's libraries, each opened on its first use by this process rather than at start-up
 // (Sources/CLazyLoad/lazy_load.h): `launchad --version` never maps libavformat's ~130
 // dependencies, and `play` opens libavformat on its read thread while the window opens.
-// A missing or older library ends the process with one line and exit status 127.
+// A command asks `FFmpegLibraries.problem` before it starts, so a missing or older library is
+// reported through its normal end (a `play`'s `error` and `end`), never found mid-run.
 
 /// libavutil's functions.
 let libavutil = launchad_libavutil().pointee
@@ -28,8 +29,21 @@ public enum FFmpegLibraries {
     /// Sources/CEarlyLoad, so the read thread finds them ready. Only the first call starts it.
     public static func openInBackground() {
         guard !started.exchange(true, ordering: .relaxed) else { return }
-        Thread.detachNewThread { _ = (libavformat, libavcodec, libavutil, libswscale, libswresample) }
+        // Filling the tables through `problem`: a missing library is then said by the command's
+        // own check, never by an exit on this thread.
+        Thread.detachNewThread { _ = problem() }
     }
 
     private static let started = Atomic(false)
+
+    /// Nil when the libraries a command needs (with `filters`, libavfilter too) and every
+    /// function launchad calls in them are there; else why not, in one line.
+    public static func problem(filters: Bool = false) -> String? {
+        var checks = [
+            launchad_libavutil_problem(), launchad_libavcodec_problem(), launchad_libavformat_problem(),
+            launchad_libswscale_problem(), launchad_libswresample_problem()
+        ]
+        if filters { checks.append(launchad_libavfilter_problem()) }
+        return checks.lazy.compactMap { $0.map { String(cString: $0) } }.first
+    }
 }
