@@ -28,7 +28,10 @@ public enum OutboxCommand {
 final class StderrEvents: EventSink, Sendable {
     func emit(_ event: AdEvent) {
         let reason: String
-        if case .string(let r)? = event["reason"] { reason = r } else { reason = event.jsonLine() }
+        switch event.event {
+        case .outboxError(let r), .outboxUnavailable(let r), .reportRefused(let r): reason = r
+        default: reason = event.jsonLine()
+        }
         FileHandle.standardError.write(Data("launchad: \(event.name): \(reason)\n".utf8))
     }
 }

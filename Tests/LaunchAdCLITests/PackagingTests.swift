@@ -36,7 +36,7 @@ final class PackagingTests: XCTestCase {
         XCTAssertEqual(run.status, 0)
         let lines = run.stdout.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.count, 4, run.stdout)
-        XCTAssertEqual(lines.first, "launchad \(Command.versionString)")
+        XCTAssertEqual(lines.first, "launchad \(Command.versionString) (event schema \(LaunchEvent.schemaVersion))")
         let ffmpeg = try Fixtures.run(try tool("ffmpeg"), ["-version"]).stdout
         let ffmpegVersion = ffmpeg.split(separator: " ")[2]
         XCTAssertTrue(lines[1].hasPrefix("FFmpeg \(ffmpegVersion) (libavutil "), "\(lines[1]) vs \(ffmpegVersion)")

@@ -1,0 +1,49 @@
+import Foundation
+import LaunchAdCore
+import LaunchAdTestSupport
+import XCTest
+
+/// Issue 31's rules, read off the sources so that they cannot creep back: an event is built only
+/// from a `LaunchEvent` case (AdEvent has no initialiser taking a name: the compiler holds
+/// that), and no code decides by comparing an event's name string.
+final class TypedRunRulesTests: XCTestCase {
+    private func sources() throws -> [(path: String, text: String)] {
+        let root = Fixtures.repoRoot.appendingPathComponent("Sources")
+        let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+        return try files.map { ($0.path.replacingOccurrences(of: Fixtures.repoRoot.path + "/", with: ""), try String(contentsOf: $0, encoding: .utf8)) }
+    }
+
+    func testNoDecisionComparesAnEventsName() throws {
+        // A name compared with a string literal: allowed only where the name is not an event's
+        // (an XML element, a device preset, a command, a renderer).
+        let allowed: Set<String> = [
+            "Sources/LaunchAdCore/VAST/XMLTree.swift", "Sources/LaunchAdCore/VAST/VASTParser.swift",
+            "Sources/LaunchAdCore/Captions/TTMLParser.swift", "Sources/LaunchAdCore/Layout/Gallery.swift",
+            "Sources/LaunchAdCLI/Help/Completions.swift", "Sources/LaunchAdCLI/Help/ManPage.swift",
+            "Sources/LaunchAdPlayer/SDL/VideoSurface.swift"
+        ]
+        let comparison = try NSRegularExpression(pattern: #"\.name\s*[!=]=\s*"|"\s*[!=]=\s*\w+\.name\b|event\[\"|\.name\s*\{\s*$|switch\s+\w*\.name\b"#)
+        var found: [String] = []
+        for (path, text) in try sources() where !allowed.contains(path) && !path.hasPrefix("Sources/LaunchAdTestSupport/") {
+            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let s = String(line)
+                if comparison.firstMatch(in: s, range: NSRange(s.startIndex..., in: s)) != nil { found.append("\(path):\(n + 1): \(s)") }
+            }
+        }
+        XCTAssertEqual(found, [], "decide on LaunchEvent's cases, not on a name")
+    }
+
+    func testEveryEventKindHasItsOwnName() {
+        // The golden test holds each line; here: no two cases share a name (a rename that
+        // collided would be read as the other event).
+        let samples: [LaunchEvent] = [
+            .firstFrame(fallback: false), .quartile(25), .mute, .unmute, .waitExpired(waitedMs: 1), .error(PlayError(.notMedia, "m")),
+            .end(RunEnd(outcome: .completed)), .adEnd(adID: nil, sequence: nil, end: RunEnd(outcome: .completed)),
+            .cacheMiss(reason: .empty), .outboxError(reason: "r"), .outboxUnavailable(reason: "r"), .reportRefused(reason: "r"),
+            .audioUnavailable(message: "m"), .fontMissing(message: "m"), .logoUnavailable(message: "m"), .readError(message: "m"),
+            .renderError(message: "m")
+        ]
+        XCTAssertEqual(Set(samples.map(\.name)).count, samples.count)
+    }
+}
