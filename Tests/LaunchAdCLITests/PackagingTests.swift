@@ -1,3 +1,4 @@
+import LaunchAdCore
 import LaunchAdTestSupport
 import XCTest
 
