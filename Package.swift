@@ -40,8 +40,10 @@ let package = Package(
         // A constructor that starts loading FFmpeg before main for `play` and `launch`.
         .target(name: "CEarlyLoad", path: "Sources/CEarlyLoad"),
         .executableTarget(name: "launchad", dependencies: ["LaunchAdCLI", "CEarlyLoad"]),
+        // Xlib for the tests alone: they read their Xvfb's screen back (XGetImage).
+        .systemLibrary(name: "CXlib"),
         // Fixture making and binary running shared by the test targets.
-        .target(name: "LaunchAdTestSupport", dependencies: ["LaunchAdCore"], path: "Sources/LaunchAdTestSupport"),
+        .target(name: "LaunchAdTestSupport", dependencies: ["LaunchAdCore", "CXlib"], path: "Sources/LaunchAdTestSupport"),
         .testTarget(name: "LaunchAdCoreTests", dependencies: ["LaunchAdTestSupport", "LaunchAdCore"]),
         .testTarget(name: "LaunchAdMediaTests", dependencies: ["LaunchAdTestSupport", "LaunchAdMedia", "LaunchAdCore", "CFFmpeg"]),
         .testTarget(name: "LaunchAdPlayerTests", dependencies: ["LaunchAdTestSupport", "LaunchAdPlayer", "LaunchAdMedia", "LaunchAdCore", "CSDL2", "LaunchAdDelivery"]),

@@ -9,7 +9,8 @@ build=(pkg-config libavformat-dev libavcodec-dev libavutil-dev libswscale-dev li
 run=(xvfb openbox xdotool)
 # scripts/package.sh and package-test.sh (--package): the static build's libxml2, Debian's packaging tools.
 package=(libxml2-dev dpkg-dev binutils xz-utils gcc lintian mmdebstrap)
-test=(ffmpeg nginx openssl xvfb openbox xdotool xauth x11-utils valgrind python3-pil chromium weston cage xwayland jq zsh fish systemd groff-base
+# libx11-dev: the tests read their Xvfb's screen back with XGetImage (Sources/CXlib).
+test=(ffmpeg nginx openssl xvfb openbox xdotool xauth x11-utils libx11-dev valgrind python3-pil chromium weston cage xwayland jq zsh fish systemd groff-base
       prometheus prometheus-node-exporter)
 
 want=("${build[@]}")

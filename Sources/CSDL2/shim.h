@@ -26,6 +26,7 @@
     F(SDL_FreeSurface) \
     F(SDL_GetCurrentAudioDriver) \
     F(SDL_GetCurrentVideoDriver) \
+    F(SDL_GetDisplayBounds) \
     F(SDL_GetDisplayUsableBounds) \
     F(SDL_GetError) \
     F(SDL_GetHint) \

@@ -7,9 +7,12 @@ extension AdPlayer {
     func renderIfNeeded() {
         guard let renderer else { return }
         let now = ProcessClock.nowMs()
-        let out = renderer.sceneSize
-        if out != session.layout.window {
-            session.layout = AdLayout(window: out, mode: config.layout, skipStyle: config.session.skipStyle)
+        // Laid out again whenever the renderer's real output size (read every turn: a window
+        // manager or the X server may resize the window at any time) or the picture changes.
+        let layout = AdLayout(
+            window: renderer.sceneSize, mode: config.layout, skipStyle: config.session.skipStyle, picture: content?.size, fit: config.fit)
+        if layout != session.layout {
+            session.layout = layout
             dirty = true
         }
         followCaptions(now: now)
@@ -50,7 +53,7 @@ extension AdPlayer {
         guard let renderer else { return }
         let layout = session.layout
         var scene = Scene(
-            layout: layout, content: content, picture: imageTexture, fit: config.fit, zoom: session.zoom(now: now),
+            layout: layout, content: content, picture: imageTexture, zoom: session.zoom(now: now),
             logo: logoTexture, skip: skip, skipStyle: config.session.skipStyle,
             opacity: firstFrameShown ? session.opacity(now: now) : 1)
         scene.caption = captionText

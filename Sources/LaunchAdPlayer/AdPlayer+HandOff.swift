@@ -43,7 +43,7 @@ extension AdPlayer {
 
     private func drawHeld(_ renderer: Renderer) {
         var scene = Scene(
-            layout: session.layout, content: content, picture: imageTexture, fit: config.fit, logo: logoTexture,
+            layout: session.layout, content: content, picture: imageTexture, logo: logoTexture,
             skip: .hidden,
             skipStyle: config.session.skipStyle, opacity: 1)
         if videoTexture != nil, let dst = scene.pictureDestination {

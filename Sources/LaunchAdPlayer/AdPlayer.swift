@@ -193,9 +193,11 @@ public final class AdPlayer {
         default: break
         }
         // --size and --device are the output's shape; the ad's own shape is the scene's, turned.
+        // A fullscreen window is created at the display's size, its final one: made fullscreen
+        // from a smaller size, it stays smaller on an X server without a window manager.
         let size = windowSize(
             requested: config.size, device: config.device, content: (contentSize ?? content?.size).map(config.rotation.scene),
-            display: sdl?.usableDisplaySize)
+            display: sdl?.usableDisplaySize, fullscreenDisplay: config.fullscreen ? sdl?.displaySize : nil)
         do {
             let w = try Window(title: "LaunchAd", size: size, fullscreen: config.fullscreen)
             let r = try Renderer(window: w)

@@ -49,10 +49,10 @@ public enum DeviceGallery {
         atMs: Int
     ) throws -> [UInt8] {
         let renderer = try Renderer(surface: try Surface(screen))
-        let layout = AdLayout(window: screen, mode: config.layout, skipStyle: config.session.skipStyle)
+        let shown = Size(width: picture.width, height: picture.height)
+        let layout = AdLayout(window: screen, mode: config.layout, skipStyle: config.session.skipStyle, picture: shown, fit: config.fit)
         let scene = Scene(
-            layout: layout, content: (Size(width: picture.width, height: picture.height), 0),
-            picture: try Texture.image(renderer, picture), fit: config.fit,
+            layout: layout, content: (shown, 0), picture: try Texture.image(renderer, picture),
             logo: try logo.map { try Texture.image(renderer, $0) },
             skip: skipButton(config.session, layout: layout, atMs: atMs), skipStyle: config.session.skipStyle)
         scene.draw(on: renderer, skipView: SkipButtonView(renderer: renderer, fontPath: fontPath))

@@ -1,16 +1,16 @@
 import LaunchAdCore
 
 /// One frame as a viewer sees it: the ad placed in its area (fit or fill, turned), the logo band,
-/// the skip button, the fade. The player draws every frame through this, and `launchad preview`
+/// the skip button, captions and icons on the picture, the fade; every place from `layout`. The player draws every frame through this, and `launchad preview`
 /// draws its device panels through it too, so a preview is what the player would show.
 struct Scene {
+    /// Where everything goes, the picture included (made for `content`'s size and the fit mode).
     var layout: AdLayout
     /// The picture's displayed size and the turn it needs; nil before there is one.
     var content: (size: Size, rotation: Int)?
     var picture: Texture?
     /// The part of `picture` to draw (nil: all of it).
     var pictureSource: Rect?
-    var fit: FitMode
     var zoom: Double = 1
     var logo: Texture?
     var skip: SkipButtonState
@@ -22,9 +22,7 @@ struct Scene {
     var icons: [(Texture, Rect)] = []
 
     /// Where the picture shows, turned; nil before there is one.
-    private var shownRect: Rect? {
-        content.map { Placement.scaledRect($0.size, in: layout.adArea, fit: fit).scaled(by: zoom) }
-    }
+    private var shownRect: Rect? { layout.picture?.scaled(by: zoom) }
 
     /// Where the picture is copied to, before SDL turns it; nil before there is one.
     var pictureDestination: Rect? {

@@ -21,4 +21,23 @@ public enum Xvfb {
         }
         return (p, ":\(n)")
     }
+
+    /// openbox on X display `display`, once it has taken over the screen (it names its check
+    /// window on the root); its output is dropped.
+    public static func openbox(display: String) throws -> Process {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/openbox")
+        p.arguments = ["--sm-disable"]
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = display
+        p.environment = env
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        guard Wait.forWindowManager(display: display) else {
+            p.terminate()
+            throw Failed(description: "openbox did not take over \(display) within 10 s")
+        }
+        return p
+    }
 }

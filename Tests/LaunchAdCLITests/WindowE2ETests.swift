@@ -14,25 +14,11 @@ final class WindowE2ETests: XCTestCase {
             throw XCTSkip("\(bin) is not installed (scripts/setup.sh --test installs it)")
         }
         (xvfb, display) = try Xvfb.start(["-screen", "0", "1280x1024x24", "-nolisten", "tcp"])
-        wm = try start("/usr/bin/openbox", ["--sm-disable"])
-        XCTAssertTrue(Wait.forWindowManager(display: display), "openbox took over the screen")
+        wm = try Xvfb.openbox(display: display)
     }
 
     override func tearDown() {
         for p in [wm, xvfb] { p?.terminate(); p?.waitUntilExit() }
-    }
-
-    private func start(_ exe: String, _ args: [String]) throws -> Process {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: exe)
-        p.arguments = args
-        var env = ProcessInfo.processInfo.environment
-        env["DISPLAY"] = display
-        p.environment = env
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        return p
     }
 
     private func xdotool(_ args: [String]) throws -> String {

@@ -300,7 +300,113 @@ final class AdLayoutTests: XCTestCase {
     }
 }
 
+/// Where the overlay goes (issue 30): on the letterboxed picture, sized for the window but never
+/// larger than the picture holds; on the ad's area for fill, before a picture, or for a banner.
+final class OverlayPlacementTests: XCTestCase {
+    func testAPortraitAdLetterboxedInALandscapeWindowCarriesTheOverlay() {
+        let layout = AdLayout(
+            window: Size(width: 1280, height: 720), mode: .fullscreen, skipStyle: .text, picture: Size(width: 720, height: 1280), fit: .fit)
+        XCTAssertEqual(layout.picture, Rect(x: 437, y: 0, width: 405, height: 720))
+        XCTAssertEqual(layout.overlayArea, layout.picture)
+        // 405 pixels wide: a phone screen's width holds 1.08 units, not the window's 1.92.
+        XCTAssertEqual(layout.unit, 1.08, accuracy: 0.001)
+        XCTAssertEqual(layout.skipButton, Rect(x: 437 + 405 - 17 - 78, y: 17, width: 78, height: 35))
+    }
+
+    func testALandscapeAdOnAPhoneKeepsThePhonesScale() {
+        let layout = AdLayout(
+            window: Size(width: 720, height: 1280), mode: .fullscreen, skipStyle: .text, picture: Size(width: 1920, height: 1080), fit: .fit
+        )
+        XCTAssertEqual(layout.picture, Rect(x: 0, y: 437, width: 720, height: 405))
+        XCTAssertEqual(layout.overlayArea, layout.picture)
+        XCTAssertEqual(layout.unit, AdLayout.unit(for: Size(width: 720, height: 1280)), "a 16:9 picture as wide as the phone")
+        XCTAssertEqual(layout.skipButton, Rect(x: 551, y: 437 + 31, width: 138, height: 61))
+    }
+
+    func testFillOrNoPictureYetPutsTheOverlayOnTheAdsArea() {
+        let window = Size(width: 1280, height: 720)
+        let plain = AdLayout(window: window, mode: .fullscreen, skipStyle: .text)
+        let filled = AdLayout(window: window, mode: .fullscreen, skipStyle: .text, picture: Size(width: 720, height: 1280), fit: .fill)
+        XCTAssertNil(plain.picture)
+        XCTAssertEqual(plain.overlayArea, plain.adArea)
+        XCTAssertEqual(filled.overlayArea, filled.adArea)
+        XCTAssertEqual(filled.skipButton, plain.skipButton)
+        XCTAssertEqual(filled.picture, Rect(x: 0, y: -778, width: 1280, height: 2276), "covering the window, to be clipped")
+    }
+
+    func testABannerTooThinForTheButtonLeavesItOnTheAdsArea() {
+        let window = Size(width: 1280, height: 720)
+        for content in [Size(width: 16000, height: 10), Size(width: 10, height: 16000), Size(width: 1280, height: 60)] {
+            let layout = AdLayout(window: window, mode: .fullscreen, skipStyle: .text, picture: content, fit: .fit)
+            XCTAssertEqual(layout.overlayArea, layout.adArea, "\(content)")
+            XCTAssertEqual(layout.skipButton, AdLayout(window: window, mode: .fullscreen, skipStyle: .text).skipButton)
+        }
+        let justEnough = AdLayout(window: window, mode: .fullscreen, skipStyle: .text, picture: Size(width: 1280, height: 64), fit: .fit)
+        XCTAssertEqual(justEnough.overlayArea, justEnough.picture)
+        XCTAssertEqual(justEnough.unit, 0.5, "never under half a point")
+    }
+
+    func testLogoBottomLetterboxesInTheAreaAboveTheBand() {
+        let layout = AdLayout(
+            window: Size(width: 960, height: 540), mode: .logoBottom, skipStyle: .text, picture: Size(width: 180, height: 320), fit: .fit)
+        XCTAssertEqual(layout.adArea, Rect(x: 0, y: 0, width: 960, height: 270))
+        XCTAssertEqual(layout.picture, Rect(x: 404, y: 0, width: 152, height: 270))
+        XCTAssertEqual(layout.overlayArea, layout.picture)
+    }
+
+    /// Odd windows and pictures: the button stays inside the overlay area, which stays inside the
+    /// ad's area and is the picture whenever the picture is letterboxed and big enough.
+    func testTheButtonStaysOnTheOverlayAreaForOddSizes() {
+        let windows = [
+            Size(width: 1, height: 1), Size(width: 64, height: 64), Size(width: 333, height: 777), Size(width: 1280, height: 720),
+            Size(width: 16000, height: 90), Size(width: 641, height: 1137)
+        ]
+        let pictures = [
+            Size(width: 1, height: 1), Size(width: 16000, height: 1), Size(width: 720, height: 1280), Size(width: 1920, height: 1080),
+            Size(width: 641, height: 479), Size(width: 3, height: 1001)
+        ]
+        for window in windows {
+            for picture in pictures {
+                for mode in LayoutMode.allCases {
+                    for fit in FitMode.allCases {
+                        for style in SkipStyle.allCases {
+                            let l = AdLayout(window: window, mode: mode, skipStyle: style, picture: picture, fit: fit)
+                            let label = "\(window) \(picture) \(mode) \(fit) \(style)"
+                            let o = l.overlayArea, a = l.adArea
+                            XCTAssertTrue(o.x >= a.x && o.y >= a.y && o.maxX <= a.maxX && o.maxY <= a.maxY, label)
+                            if fit == .fill { XCTAssertEqual(o, a, label) }
+                            if let p = l.picture, fit == .fit, min(p.width, p.height) >= AdLayout.thinnestOverlayArea {
+                                XCTAssertEqual(o, p, label)
+                            }
+                            guard min(o.width, o.height) >= AdLayout.thinnestOverlayArea else { continue }
+                            let b = l.skipButton
+                            XCTAssertTrue(b.x >= o.x && b.y >= o.y && b.maxX <= o.maxX && b.maxY <= o.maxY, label)
+                            XCTAssertGreaterThan(b.midX, o.midX, label)
+                            XCTAssertLessThan(b.midY, o.midY, label)
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 final class DevicePresetTests: XCTestCase {
+    func testAFullscreenWindowIsCreatedAtTheDisplaysSize() {
+        let display = Size(width: 1280, height: 720)
+        for requested in [nil, Size(width: 300, height: 200)] {
+            for content in [nil, Size(width: 720, height: 1280)] {
+                XCTAssertEqual(
+                    windowSize(
+                        requested: requested, device: .iphoneSE, content: content, display: Size(width: 1280, height: 690),
+                        fullscreenDisplay: display), display, "not a default portrait size made fullscreen later")
+            }
+        }
+        XCTAssertEqual(
+            windowSize(requested: nil, device: nil, content: nil, display: nil, fullscreenDisplay: Size(width: 0, height: 0)),
+            Size(width: 720, height: 1280), "an unknown display: the usual size")
+    }
+
     func testPresetsAreNativePortraitScreens() {
         let expected: [String: Size] = [
             "iphone-se": Size(width: 640, height: 1136),

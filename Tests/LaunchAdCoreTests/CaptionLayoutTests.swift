@@ -34,6 +34,29 @@ final class CaptionLayoutTests: XCTestCase {
         XCTAssertLessThanOrEqual(c.box.maxY, layout.adArea.maxY)
     }
 
+    /// A portrait ad letterboxed in a landscape window: the text wraps to 90 % of the picture's
+    /// width and the box sits centred on the picture, above its bottom, under its skip button.
+    func testOnALetterboxedPictureTheCaptionWrapsToThePicture() throws {
+        let layout = AdLayout(
+            window: Size(width: 1280, height: 720), mode: .fullscreen, skipStyle: .text, picture: Size(width: 720, height: 1280), fit: .fit)
+        let picture = try XCTUnwrap(layout.picture)
+        let font = CaptionLayout.fontPixels(layout: layout)
+        XCTAssertEqual(font, 17, "16 points of the 405-pixel-wide picture")
+        let maxWidth = CaptionLayout.maxTextWidth(layout: layout)
+        XCTAssertLessThanOrEqual(maxWidth + 2 * 5, picture.width * 90 / 100)
+        let text = "Captions wrap inside the picture, never across the black bars beside it"
+        let lines = CaptionLayout.wrap(text, maxWidth: maxWidth, measure: measure)
+        XCTAssertGreaterThan(lines.count, 1)
+        XCTAssertTrue(lines.allSatisfy { measure($0) <= maxWidth })
+        let c = try XCTUnwrap(CaptionLayout.place(lines: lines.map { Size(width: measure($0), height: 20) }, layout: layout, font: font))
+        XCTAssertLessThanOrEqual(abs(c.box.midX - picture.midX), 1)
+        XCTAssertGreaterThanOrEqual(c.box.x, picture.x)
+        XCTAssertLessThanOrEqual(c.box.maxX, picture.maxX)
+        XCTAssertEqual(c.box.maxY, picture.maxY - 36, "5 % of the picture's height above its bottom")
+        XCTAssertGreaterThanOrEqual(c.box.y, layout.skipButton.maxY)
+        for line in c.lines { XCTAssertTrue(line.x >= c.box.x && line.maxX <= c.box.maxX, "\(line) in \(c.box)") }
+    }
+
     func testTooManyLinesDropTheFirstRatherThanCoverTheButton() throws {
         let layout = AdLayout(window: Size(width: 320, height: 240), mode: .fullscreen, skipStyle: .text)
         let lines = Array(repeating: Size(width: 200, height: 30), count: 10)

@@ -41,6 +41,21 @@ final class OverlayIconTests: XCTestCase {
         XCTAssertEqual(try natural.get().size, Size(width: 12, height: 8))
     }
 
+    /// On a letterboxed picture the icon goes to the picture's corner, not the window's; one
+    /// larger than the picture is refused rather than drawn over the black bars.
+    func testOnALetterboxedPictureTheIconSitsOnThePicture() throws {
+        let letterboxed = AdLayout(
+            window: Size(width: 640, height: 360), mode: .fullscreen, skipStyle: .text, picture: Size(width: 180, height: 320), fit: .fit)
+        XCTAssertEqual(letterboxed.picture, Rect(x: 218, y: 0, width: 203, height: 360))
+        let placed = try OverlayIcon(icon(x: .start, y: .end), index: 0, file: "", adDurationMs: nil).place(
+            image: Size(width: 1, height: 1), layout: letterboxed
+        ).get()
+        XCTAssertEqual(placed, Rect(x: 218, y: 330, width: 40, height: 30))
+        let wide = OverlayIcon(icon(width: 300, height: 100), index: 0, file: "", adDurationMs: nil).place(
+            image: Size(width: 1, height: 1), layout: letterboxed)
+        XCTAssertEqual(wide, .failure(IconRefusal("the icon is 300x100, larger than the 203x360 picture it would sit on")))
+    }
+
     func testLargerThanAQuarterOfTheWindowIsRefused() {
         let big = OverlayIcon(icon(width: 400, height: 200), index: 0, file: "", adDurationMs: nil).place(
             image: Size(width: 1, height: 1), layout: layout)

@@ -48,6 +48,14 @@ final class PlayerHarness {
         }
     }
 
+    /// On a real X server (a test's Xvfb, display ":N"), through SDL's X11 driver.
+    init(x11 display: String) {
+        setenv("SDL_AUDIODRIVER", "dummy", 1)
+        unsetenv("SDL_VIDEODRIVER")
+        unsetenv("WAYLAND_DISPLAY")
+        setenv("DISPLAY", display, 1)
+    }
+
     /// `captions`: cues read before the run, as `play --captions` hands them to the player.
     func play(_ options: PlayOptions, captions: CaptionTrack? = nil) -> Outcome {
         var config = PlayerConfig(options)
@@ -105,6 +113,13 @@ final class PlayerHarness {
         e.type = SDL_FINGERUP.rawValue
         e.tfinger.x = Float(x)
         e.tfinger.y = Float(y)
+        _ = libsdl.SDL_PushEvent(&e)
+    }
+
+    /// The window's close button (or SIGTERM): the ad ends as skipped.
+    static func pushQuit() {
+        var e = SDL_Event()
+        e.type = SDL_QUIT.rawValue
         _ = libsdl.SDL_PushEvent(&e)
     }
 

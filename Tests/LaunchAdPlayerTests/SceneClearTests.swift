@@ -31,8 +31,8 @@ final class SceneClearTests: XCTestCase {
 
     private func scene(_ content: Size, _ picture: Texture, rotation: Int = 0, fit: FitMode = .fit) -> Scene {
         Scene(
-            layout: AdLayout(window: window, mode: .fullscreen, skipStyle: .text), content: (content, rotation),
-            picture: picture, fit: fit, skip: hidden, skipStyle: .text)
+            layout: AdLayout(window: window, mode: .fullscreen, skipStyle: .text, picture: content, fit: fit), content: (content, rotation),
+            picture: picture, skip: hidden, skipStyle: .text)
     }
 
     private func pixel(_ r: Renderer, _ x: Int, _ y: Int) throws -> [UInt8] {

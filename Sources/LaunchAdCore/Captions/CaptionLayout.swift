@@ -1,5 +1,6 @@
-/// Where captions go: centred in the lower safe area of the ad's area, in a translucent box,
-/// wrapped to its width, sized to the window, never over the skip button.
+/// Where captions go: centred in the lower safe area of the overlay area (the letterboxed
+/// picture, else the ad's area: `AdLayout.overlayArea`), in a translucent box, wrapped to 90 %
+/// of its width, sized with the skip button, never over it.
 public struct CaptionLayout: Equatable, Sendable {
     /// The box behind the text.
     public var box: Rect
@@ -8,10 +9,9 @@ public struct CaptionLayout: Equatable, Sendable {
     /// How many of the wrapped lines were left out (the first ones) for lack of room.
     public var dropped: Int
 
-    /// The text's pixel height for a window: a phone's 16 points, at most a twelfth of the height.
+    /// The text's pixel height: a phone's 16 points, at most a twelfth of the overlay area's height.
     public static func fontPixels(layout: AdLayout) -> Int {
-        let u = AdLayout.unit(for: layout.window)
-        return max(10, min(Int((16 * u).rounded()), layout.adArea.height / 12))
+        max(10, min(Int((16 * layout.unit).rounded()), layout.overlayArea.height / 12))
     }
 
     /// Padding inside the box, and the gap kept to the area's bottom (the title-safe margin).
@@ -21,7 +21,7 @@ public struct CaptionLayout: Equatable, Sendable {
     /// The widest a line of text may be.
     public static func maxTextWidth(layout: AdLayout) -> Int {
         let font = fontPixels(layout: layout)
-        return max(1, layout.adArea.width * 90 / 100 - 2 * padding(font))
+        return max(1, layout.overlayArea.width * 90 / 100 - 2 * padding(font))
     }
 
     /// Splits `text` (lines separated by "\n") into lines no wider than `maxWidth` as
@@ -51,7 +51,7 @@ public struct CaptionLayout: Equatable, Sendable {
     /// Places lines of the given drawn sizes (their text textures), or nil with nothing to draw.
     public static func place(lines sizes: [Size], layout: AdLayout, font: Int) -> CaptionLayout? {
         guard !sizes.isEmpty else { return nil }
-        let area = layout.adArea, pad = padding(font)
+        let area = layout.overlayArea, pad = padding(font)
         let bottom = area.maxY - bottomMargin(area)
         // The box may rise no higher than just below the skip button (whatever its column).
         let ceiling = max(area.y, layout.skipButton.maxY + pad)

@@ -39,8 +39,9 @@ public struct OverlayIcon: Equatable, Sendable {
     /// Whether it is on screen at `ms` of the ad's time.
     public func isShowing(atMs ms: Int) -> Bool { ms >= startMs && endMs.map { ms < $0 } ?? true }
 
-    /// Where the icon goes in the ad's area for a picture of `image` size, or why it is refused
-    /// (larger than a quarter of the window: an icon is a small mark, not a second ad).
+    /// Where the icon goes in the overlay area (the letterboxed picture, else the ad's area) for
+    /// a picture of `image` size, or why it is refused: larger than a quarter of the window (an
+    /// icon is a small mark, not a second ad), or than the area it would sit on.
     public func place(image: Size, layout: AdLayout) -> Result<Rect, IconRefusal> {
         let size = width > 0 && height > 0 ? Size(width: width, height: height) : image
         let window = layout.window
@@ -49,7 +50,10 @@ public struct OverlayIcon: Equatable, Sendable {
         else {
             return .failure(IconRefusal("the icon is \(size), larger than a quarter of the \(window) window"))
         }
-        let area = layout.adArea
+        let area = layout.overlayArea
+        guard size.width <= area.width, size.height <= area.height else {
+            return .failure(IconRefusal("the icon is \(size), larger than the \(area.size) picture it would sit on"))
+        }
         func along(_ p: IconPosition, start: Int, length: Int, size: Int) -> Int {
             switch p {
             case .start: return start

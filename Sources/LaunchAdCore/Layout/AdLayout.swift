@@ -36,7 +36,15 @@ public struct Placement: Equatable, Sendable {
     }
 }
 
-/// The screen's parts for one window size: the ad's area, the logo band, the skip button.
+/// The screen's parts for one window size: the ad's area, the logo band, the picture in its
+/// area, and the overlay (skip button, captions, VAST icons) on the picture.
+///
+/// Where the overlay goes: on the picture's rectangle when the picture is letterboxed (`fit`),
+/// as launch-ad SDKs anchor it to the ad's frame, so nothing is drawn over the black bars;
+/// on the ad's area when the picture covers it (`fill`), or before there is a picture, or
+/// when the picture is thinner than `thinnestOverlayArea` (a banner the button could not sit
+/// on). The overlay is sized for the window, as on a phone, but never larger than its area
+/// holds (see `unit(window:overlay:)`).
 public struct AdLayout: Equatable, Sendable {
     /// The window size the layout was made for.
     public var window: Size
@@ -44,11 +52,24 @@ public struct AdLayout: Equatable, Sendable {
     public var adArea: Rect
     /// The band below the ad in logo-bottom layout.
     public var logoBand: Rect?
-    /// The skip button's rectangle in the top-right corner, sized for `skipStyle` and the window.
+    /// Where the whole picture lands (before the zoom transition): inside the ad's area for
+    /// fit, covering it for fill (drawn clipped to it); nil before there is a picture.
+    public var picture: Rect?
+    /// Where the skip button, captions and icons go: the letterboxed picture, else the ad's area.
+    public var overlayArea: Rect
+    /// One overlay point in pixels (a 375-point-wide phone screen's point, scaled).
+    public var unit: Double
+    /// The skip button's rectangle in the overlay area's top-right corner, sized for `skipStyle`.
     public var skipButton: Rect
 
-    /// The layout of a `window`-sized screen; the logo band is a third of the width tall (at most half the height).
-    public init(window: Size, mode: LayoutMode, skipStyle: SkipStyle) {
+    /// A picture thinner than this (pixels, on either side) holds no overlay: the skip button
+    /// with its margins and one caption line need about that much at the smallest scale.
+    public static let thinnestOverlayArea = 64
+
+    /// The layout of a `window`-sized screen showing a picture of `picture` size (its shape as
+    /// shown, after its own rotation; nil before there is one) placed by `fit`. The logo band
+    /// is a third of the width tall (at most half the height).
+    public init(window: Size, mode: LayoutMode, skipStyle: SkipStyle, picture: Size? = nil, fit: FitMode = .fit) {
         self.window = window
         switch mode {
         case .fullscreen:
@@ -60,20 +81,35 @@ public struct AdLayout: Equatable, Sendable {
             adArea = Rect(x: 0, y: 0, width: window.width, height: window.height - band)
             logoBand = Rect(x: 0, y: window.height - band, width: window.width, height: band)
         }
-        skipButton = AdLayout.skipRect(window: window, style: skipStyle)
+        let area = adArea
+        let shown = picture.map { Placement.scaledRect($0, in: area, fit: fit) }
+        self.picture = shown
+        if fit == .fit, let shown, min(shown.width, shown.height) >= AdLayout.thinnestOverlayArea {
+            overlayArea = shown
+        } else {
+            overlayArea = area
+        }
+        unit = AdLayout.unit(window: window, overlay: overlayArea.size)
+        skipButton = AdLayout.skipRect(in: overlayArea, unit: unit, style: skipStyle)
     }
 
-    /// One layout point, scaled from a 375-point-wide phone screen so the button keeps its proportion.
-    public static func unit(for window: Size) -> Double {
-        max(0.5, Double(min(window.width, window.height)) / 375.0)
+    /// One layout point for an overlay filling `window`, scaled from a 375-point-wide phone
+    /// screen so the button keeps its proportion.
+    public static func unit(for window: Size) -> Double { unit(window: window, overlay: window) }
+
+    /// One layout point for an overlay on an `overlay`-sized area of a `window`: scaled by the
+    /// window's short side, as a phone's interface is, but no more than the area holds (as if
+    /// it were a phone screen as wide as it, and no flatter than 16:9); never under half a point.
+    public static func unit(window: Size, overlay: Size) -> Double {
+        let side = min(window.width, window.height, overlay.width, overlay.height * 16 / 9)
+        return max(0.5, Double(side) / 375.0)
     }
 
-    static func skipRect(window: Size, style: SkipStyle) -> Rect {
-        let u = unit(for: window)
+    static func skipRect(in area: Rect, unit u: Double, style: SkipStyle) -> Rect {
         let margin = Int((16 * u).rounded())
         let (w, h): (Double, Double) = style == .ring ? (44 * u, 44 * u) : (72 * u, 32 * u)
         let width = Int(w.rounded()), height = Int(h.rounded())
-        return Rect(x: window.width - margin - width, y: margin, width: width, height: height)
+        return Rect(x: area.maxX - margin - width, y: area.y + margin, width: width, height: height)
     }
 
     /// Where the logo goes: centred in its band, scaled down (never up) to fit with a margin.

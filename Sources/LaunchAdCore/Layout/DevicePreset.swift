@@ -22,11 +22,14 @@ public enum DevicePreset: String, CaseIterable, Sendable {
     }
 }
 
-/// The window size for a run: `--size` as given; the ad's own size when it fits the display's
-/// usable area, pixel for pixel as ffplay and mpv open it (no resampling: sharper, and no
-/// per-frame scaling cost); else the ad or the device screen scaled down to 90 % of the display,
-/// which leaves room for panels and title bars.
-public func windowSize(requested: Size?, device: DevicePreset?, content: Size?, display: Size?) -> Size {
+/// The window size for a run: for fullscreen, the whole display (`fullscreenDisplay`: its
+/// final size; X11 creates a window at the size asked, and only a window manager makes it
+/// fullscreen, so without one a window created smaller stays smaller); `--size` as given; the
+/// ad's own size when it fits the display's usable area, pixel for pixel as ffplay and mpv open
+/// it (no resampling: sharper, and no per-frame scaling cost); else the ad or the device screen
+/// scaled down to 90 % of the display, which leaves room for panels and title bars.
+public func windowSize(requested: Size?, device: DevicePreset?, content: Size?, display: Size?, fullscreenDisplay: Size? = nil) -> Size {
+    if let fullscreenDisplay, !fullscreenDisplay.isEmpty { return fullscreenDisplay }
     if let requested { return requested }
     let wanted = device?.screen ?? content ?? Size(width: 720, height: 1280)
     guard let display, !display.isEmpty else { return wanted }

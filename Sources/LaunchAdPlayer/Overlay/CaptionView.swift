@@ -2,13 +2,13 @@ import CSDL2
 import LaunchAdCore
 
 /// Draws the caption on screen: white text in a translucent black box, wrapped and placed by
-/// `CaptionLayout`. The text's textures are made once per caption and window size, so a cue
+/// `CaptionLayout`. The text's textures are made once per caption and layout, so a cue
 /// costs one render however many frames it stays.
 final class CaptionView {
     private let renderer: Renderer
     private let fontPath: String?
     private var font: Font?
-    private var built: (text: String, window: Size, placed: CaptionLayout, lines: [Texture])?
+    private var built: (text: String, layout: AdLayout, placed: CaptionLayout, lines: [Texture])?
 
     init(renderer: Renderer, fontPath: String?) {
         self.renderer = renderer
@@ -21,9 +21,10 @@ final class CaptionView {
         for (texture, rect) in zip(lines, placed.lines) { renderer.copy(texture, destination: rect) }
     }
 
-    /// The caption's place and line textures for this window, made when the text or the window changed.
+    /// The caption's place and line textures for this layout, made when the text or the layout
+    /// (the window, or the picture the caption sits on) changed.
     private func prepared(_ text: String, layout: AdLayout) -> (CaptionLayout, [Texture])? {
-        if let b = built, b.text == text, b.window == layout.window { return (b.placed, b.lines) }
+        if let b = built, b.text == text, b.layout == layout { return (b.placed, b.lines) }
         built = nil
         guard let path = fontPath else { return nil }
         if font == nil { font = try? Font(path: path, pointSize: 12) }
@@ -33,7 +34,7 @@ final class CaptionView {
         let textures = wrapped.compactMap { try? font.render($0, renderer: renderer) }
         guard let placed = CaptionLayout.place(lines: textures.map(\.size), layout: layout, font: px) else { return nil }
         let kept = Array(textures.dropFirst(placed.dropped))
-        built = (text, layout.window, placed, kept)
+        built = (text, layout, placed, kept)
         return (placed, kept)
     }
 }

@@ -34,6 +34,13 @@ public final class SDLVideo {
     /// SDL's current video driver, e.g. "x11", "wayland", "dummy"; "none" when there is none.
     public var driverName: String { libsdl.SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none" }
 
+    /// The first display's whole size (a fullscreen window's), if SDL knows it.
+    public var displaySize: Size? {
+        var r = SDL_Rect()
+        guard libsdl.SDL_GetDisplayBounds(0, &r) == 0, r.w > 0, r.h > 0 else { return nil }
+        return Size(width: Int(r.w), height: Int(r.h))
+    }
+
     /// The part of the first display free for windows, if SDL knows it.
     public var usableDisplaySize: Size? {
         var r = SDL_Rect()
