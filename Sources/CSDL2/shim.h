@@ -32,6 +32,10 @@
     F(SDL_GetHint) \
     F(SDL_GetNumVideoDrivers) \
     F(SDL_GetQueuedAudioSize) \
+    F(SDL_GetRenderDrawBlendMode) \
+    F(SDL_GetRenderDrawColor) \
+    F(SDL_GetRenderTarget) \
+    F(SDL_GetRenderer) \
     F(SDL_GetRendererInfo) \
     F(SDL_GetRendererOutputSize) \
     F(SDL_GetTextureBlendMode) \
@@ -40,6 +44,7 @@
     F(SDL_GetWindowID) \
     F(SDL_GetWindowPixelFormat) \
     F(SDL_GetWindowSize) \
+    F(SDL_GetYUVConversionMode) \
     F(SDL_InitSubSystem) \
     F(SDL_LockTexture) \
     F(SDL_OpenAudioDevice) \
@@ -53,13 +58,22 @@
     F(SDL_RenderCopyEx) \
     F(SDL_RenderFillRect) \
     F(SDL_RenderGeometry) \
+    F(SDL_RenderGetClipRect) \
+    F(SDL_RenderGetLogicalSize) \
+    F(SDL_RenderGetScale) \
+    F(SDL_RenderGetViewport) \
     F(SDL_RenderGetWindow) \
+    F(SDL_RenderIsClipEnabled) \
     F(SDL_RenderPresent) \
     F(SDL_RenderReadPixels) \
     F(SDL_RenderSetClipRect) \
+    F(SDL_RenderSetLogicalSize) \
+    F(SDL_RenderSetScale) \
+    F(SDL_RenderSetViewport) \
     F(SDL_SetHint) \
     F(SDL_SetRenderDrawBlendMode) \
     F(SDL_SetRenderDrawColor) \
+    F(SDL_SetRenderTarget) \
     F(SDL_SetTextureAlphaMod) \
     F(SDL_SetTextureBlendMode) \
     F(SDL_SetTextureScaleMode) \

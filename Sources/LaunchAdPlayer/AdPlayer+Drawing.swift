@@ -69,8 +69,9 @@ extension AdPlayer {
                 layout: layout, skip: skip,
                 isPaused: session.isPaused, renderer: renderer))
         if presentDelay > 0 { Thread.sleep(forTimeInterval: presentDelay) }
-        renderer.present()
+        output?.present()
         presents += 1
+        drewFrame = true
         // The sound starts with the first picture's present: before that its clock means nothing.
         if videoTexture != nil {
             let heard = firstFrameShown && !session.isPaused ? engine?.audioClock : nil

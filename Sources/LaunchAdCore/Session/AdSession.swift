@@ -178,6 +178,14 @@ public struct AdSession {
         }
     }
 
+    /// The first-frame wait starts again from `now`: an application prepared the ad earlier
+    /// and shows it only now.
+    public mutating func restartWait(now: Int) {
+        guard phase == .waiting, !usingFallback else { return }
+        waitStartedAt = now
+        if let since = pausedSince { pausedSince = max(since, now) }
+    }
+
     /// The fallback image is ready: its own duration replaces the video's.
     public mutating func fallbackReady(durationMs: Int, now: Int) {
         config.limitMs = durationMs

@@ -3,10 +3,11 @@ import Foundation
 import LaunchAdCore
 
 /// Owns an SDL_Renderer for a window (or an offscreen surface); what it draws on is kept alive as
-/// long as the renderer.
+/// long as the renderer. A host's renderer (embedded) is borrowed: never destroyed here.
 public final class Renderer {
     let pointer: OpaquePointer
-    private let target: AnyObject
+    private let target: AnyObject?
+    private let owned: Bool
     /// How the scene is turned on the output: drawing calls take scene coordinates, and each
     /// element is copied turned to its place (no render target, so no extra full-frame copy).
     public var rotation: ScreenRotation = .none
@@ -32,7 +33,15 @@ public final class Renderer {
         } else {
             throw SDLError(.rendererFailed, "cannot create a renderer")
         }
+        owned = true
         _ = libsdl.SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_BLEND)
+    }
+
+    /// A renderer an application made and keeps (embedded): drawn with, never destroyed here.
+    init(borrowing pointer: OpaquePointer) {
+        self.pointer = pointer
+        target = nil
+        owned = false
     }
 
     /// SDL's software renderer drawing into `surface`: no display, no video driver needed.
@@ -42,10 +51,11 @@ public final class Renderer {
         }
         pointer = r
         target = surface
+        owned = true
         _ = libsdl.SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_BLEND)
     }
 
-    deinit { libsdl.SDL_DestroyRenderer(pointer) }
+    deinit { if owned { libsdl.SDL_DestroyRenderer(pointer) } }
 
     /// Whether a GPU can be used: a DRI render node exists, or the user chose a driver.
     static var hasGPU: Bool {

@@ -1,9 +1,10 @@
 import CSDL2
 import LaunchAdCore
 
-/// Owns an SDL_Window.
+/// Owns an SDL_Window (or borrows an application's, embedded: never destroyed here).
 public final class Window {
     let pointer: OpaquePointer
+    private let owned: Bool
 
     /// A resizable window of `size` centred on screen; `fullscreen` fills the desktop and hides the cursor.
     public init(title: String, size: Size, fullscreen: Bool) throws {
@@ -15,10 +16,17 @@ public final class Window {
             throw SDLError(.windowFailed, "cannot create a \(size) window")
         }
         pointer = w
+        owned = true
         if fullscreen { _ = libsdl.SDL_ShowCursor(SDL_DISABLE) }
     }
 
-    deinit { libsdl.SDL_DestroyWindow(pointer) }
+    /// An application's window (embedded): looked at, never destroyed here.
+    init(borrowing pointer: OpaquePointer) {
+        self.pointer = pointer
+        owned = false
+    }
+
+    deinit { if owned { libsdl.SDL_DestroyWindow(pointer) } }
 
     /// SDL's id for the window, which its events carry.
     public var id: UInt32 { libsdl.SDL_GetWindowID(pointer) }

@@ -1,0 +1,247 @@
+/* launchad.h: show a launch ad inside an application's own window.
+ *
+ * LaunchAd plays launch advertisements (a short video or an image, a "Skip 5" button, a
+ * click-through link, VAST tags, a cache filled from a manifest server, tracking beacons and
+ * proof-of-play records). This is its C interface: an application creates one `launchad`
+ * handle with the same options as the `launchad play` or `launchad launch` command, prepares it
+ * (the tag fetched, the cache read, the first picture decoded), gives it somewhere to draw (its
+ * own SDL renderer, or a pixel buffer it copies from), and calls `launchad_render` from its
+ * own loop until the ad ends. Events (first frame, skip, click, quartiles, end, ...) come
+ * through a callback, on the host's thread, from inside `launchad_render` or
+ * `launchad_poll_events` only: never from another thread, never in the middle of another call.
+ *
+ * Every function is safe to call with a NULL handle (it returns LAUNCHAD_ERROR_INVALID_ARGUMENT
+ * or does nothing). Strings given to the library are copied; strings it gives (event fields,
+ * error texts) live until the callback returns or the next call on the same handle.
+ *
+ * docs/embedding.md has a 20-line example and the whole story; libmpv's client API is the
+ * model. Link with `pkg-config --cflags --libs launchad`.
+ */
+#ifndef LAUNCHAD_H
+#define LAUNCHAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The API's version: the major part changes when a function or a struct field changes
+ * meaning or goes away (the soname follows it: liblaunchad.so.0), the minor when one is added. */
+#define LAUNCHAD_API_VERSION_MAJOR 0
+#define LAUNCHAD_API_VERSION_MINOR 1
+#define LAUNCHAD_API_VERSION ((LAUNCHAD_API_VERSION_MAJOR << 16) | LAUNCHAD_API_VERSION_MINOR)
+
+/* The API version of the library loaded (compare with LAUNCHAD_API_VERSION). */
+unsigned int launchad_api_version(void);
+
+/* The version of the event lines' schema (`json` below), as `launchad --version` says it. */
+int launchad_event_schema_version(void);
+
+/* Errors: every function that can fail returns 0 or one of these (negative). */
+enum launchad_error {
+    LAUNCHAD_OK = 0,
+    /* A NULL handle or pointer, or an option the command line would refuse. */
+    LAUNCHAD_ERROR_INVALID_ARGUMENT = -1,
+    /* Not now: present before prepare, a second attach, render on a finished ad, ... */
+    LAUNCHAD_ERROR_INVALID_STATE = -2,
+    /* Nothing to show: no ad cached or scheduled, a tag with no ad, a file that cannot play. */
+    LAUNCHAD_ERROR_NO_AD = -3,
+    /* prepare ran out of time before the first picture was ready. */
+    LAUNCHAD_ERROR_TIMEOUT = -4,
+    /* FFmpeg or SDL2 cannot be loaded. */
+    LAUNCHAD_ERROR_LIBRARY_MISSING = -5,
+    /* The renderer or buffer given cannot be drawn on. */
+    LAUNCHAD_ERROR_RENDER = -6,
+};
+
+/* A one-line text for an error code (static; never NULL). */
+const char *launchad_strerror(int error);
+
+/* One launch ad. Opaque. */
+typedef struct launchad launchad;
+
+/* Creates a handle from command-line arguments, as `launchad` takes them after its name:
+ *     {"play", "ad.mp4", "--skip-after", "2"}
+ *     {"play", "--vast", "https://ads.example.com/tag.xml", "--report", "https://..."}
+ *     {"launch", "--manifest", "https://ads.example.com/manifest.json"}
+ * Every option of `play` and `launch` works as documented for the command (skip, layout,
+ * captions, fallback, link, VAST, cache, tracking, outbox, play records), except those about a
+ * window or a process, which the host owns: --events, --control, --then, --hold, --metrics,
+ * --fullscreen, --size, --device and --rotate are refused. Returns NULL when the arguments are
+ * refused; `error` (may be NULL) gets the code, and `launchad_strerror` plus the handle-less
+ * `launchad_last_usage_error()` say why. Nothing is fetched, opened or drawn until prepare. */
+launchad *launchad_create(int argc, const char *const argv[], int *error);
+
+/* Why the last launchad_create on this thread failed (one line), or NULL. */
+const char *launchad_last_usage_error(void);
+
+/* The event ids: one per event of the JSON lines (docs/playing.md#events). */
+enum launchad_event_id {
+    LAUNCHAD_EVENT_OTHER = 0, /* an event this header does not name: read `name` and `json` */
+    LAUNCHAD_EVENT_START,
+    LAUNCHAD_EVENT_WINDOW,
+    LAUNCHAD_EVENT_FIRST_FRAME,
+    LAUNCHAD_EVENT_SKIP_AVAILABLE,
+    LAUNCHAD_EVENT_QUARTILE,
+    LAUNCHAD_EVENT_PROGRESS,
+    LAUNCHAD_EVENT_PAUSE,
+    LAUNCHAD_EVENT_RESUME,
+    LAUNCHAD_EVENT_MUTE,
+    LAUNCHAD_EVENT_UNMUTE,
+    LAUNCHAD_EVENT_SKIP,
+    LAUNCHAD_EVENT_CLICK,
+    LAUNCHAD_EVENT_COMPLETE,
+    LAUNCHAD_EVENT_FALLBACK,
+    LAUNCHAD_EVENT_WAIT_EXPIRED,
+    LAUNCHAD_EVENT_CAPTION,
+    LAUNCHAD_EVENT_CAPTIONS,
+    LAUNCHAD_EVENT_CAPTIONS_ERROR,
+    LAUNCHAD_EVENT_ICON,
+    LAUNCHAD_EVENT_ERROR,
+    LAUNCHAD_EVENT_WARNING, /* audio_unavailable, font_missing, logo_unavailable, read_error, render_error, link_open_failed, control_error */
+    LAUNCHAD_EVENT_VAST,
+    LAUNCHAD_EVENT_VAST_AD,
+    LAUNCHAD_EVENT_MEDIA_FALLBACK,
+    LAUNCHAD_EVENT_AD_END,
+    LAUNCHAD_EVENT_CACHE, /* cache_hit, cache_miss, stream, prefetch_start, prefetch_done, download, rejected, evicted, not_modified */
+    LAUNCHAD_EVENT_DELIVERY, /* outbox_error, outbox_unavailable, report_refused */
+    LAUNCHAD_EVENT_END
+};
+
+/* How a run ended (the END event's outcome). */
+enum launchad_outcome {
+    LAUNCHAD_OUTCOME_NONE = 0, /* not an END event */
+    LAUNCHAD_OUTCOME_COMPLETED,
+    LAUNCHAD_OUTCOME_CAPPED,
+    LAUNCHAD_OUTCOME_SKIPPED,
+    LAUNCHAD_OUTCOME_CLICKED,
+    LAUNCHAD_OUTCOME_ENDED_BY_HOST,
+    LAUNCHAD_OUTCOME_NO_AD,
+    LAUNCHAD_OUTCOME_TIMEOUT,
+    LAUNCHAD_OUTCOME_ERROR
+};
+
+/* One event. Fields that do not apply are NULL, 0 or -1 as said. */
+typedef struct launchad_event {
+    enum launchad_event_id id;
+    /* The event's name, as in the JSON lines ("first_frame", "quartile", "end", ...). */
+    const char *name;
+    /* Milliseconds since the library was first used in this process. */
+    int64_t t_ms;
+    /* The event as the command line writes it: one JSON object, no newline. */
+    const char *json;
+    /* QUARTILE: 25, 50 or 75; else 0. */
+    int quartile;
+    /* END and AD_END: how it ended; else LAUNCHAD_OUTCOME_NONE. */
+    enum launchad_outcome outcome;
+    /* END, AD_END: the outcome's name ("completed", ...); else NULL. */
+    const char *outcome_name;
+    /* CLICK: the link (with [ADPLAYHEAD] filled in); else NULL. */
+    const char *link;
+    /* ERROR: the stable code ("not_media", "vast_303", ...); else NULL. */
+    const char *error_code;
+    /* ERROR, WARNING, CAPTIONS_ERROR: one line; else NULL. */
+    const char *message;
+    /* The ad's shown time the event carries, in ms, or -1. */
+    int64_t shown_ms;
+} launchad_event;
+
+/* Called with each event, on the host's thread, from inside launchad_render or
+ * launchad_poll_events. It may call launchad_dismiss or launchad_input (they only queue); it
+ * must not call launchad_destroy. */
+typedef void (*launchad_event_fn)(void *user, const launchad_event *event);
+
+/* Called from any thread (a decoder's, a network one) when the host should call
+ * launchad_render (or launchad_poll_events) soon: a picture is ready, an event is waiting. It
+ * must only wake the host's loop (SDL_PushEvent, a pipe, a condition) and return; it must not
+ * call into the library. */
+typedef void (*launchad_wakeup_fn)(void *user);
+
+void launchad_set_event_callback(launchad *ad, launchad_event_fn callback, void *user);
+void launchad_set_wakeup_callback(launchad *ad, launchad_wakeup_fn callback, void *user);
+
+/* Gets the ad ready, waiting at most `timeout_seconds`: the tag and its wrappers fetched, the
+ * cache read (the next ad fetched in the background, as `launch` does), the creative opened and
+ * its first picture decoded. LAUNCHAD_OK: present will show it at once. LAUNCHAD_ERROR_TIMEOUT:
+ * not ready yet; presenting still shows it (or the fallback) as soon as it is, within --wait.
+ * LAUNCHAD_ERROR_NO_AD: nothing to show (an END event with outcome no_ad follows). */
+int launchad_prepare(launchad *ad, double timeout_seconds);
+
+/* Where the ad draws; call one, once, before present.
+ * An SDL2 window and renderer the host made and keeps (SDL_Window *, SDL_Renderer *, from the
+ * same libSDL2 the process uses): the ad draws into the renderer's whole output from
+ * launchad_render, which leaves the renderer's draw colour, blend mode, viewport, clip, scale
+ * and target as it found them; the host calls SDL_RenderPresent. */
+int launchad_attach_sdl(launchad *ad, void *sdl_window, void *sdl_renderer);
+
+/* A 32-bit pixel buffer of width x height that the library owns: the host copies from it after
+ * each launchad_render that returns LAUNCHAD_RENDER_DRAWN (launchad_frame). Needs no display. */
+int launchad_attach_buffer(launchad *ad, int width, int height);
+
+/* The buffer attached with launchad_attach_buffer: ARGB8888 pixels, `pitch` bytes a row, valid
+ * until the next launchad_render. Returns LAUNCHAD_ERROR_INVALID_STATE without a buffer. */
+int launchad_frame(launchad *ad, const void **pixels, int *width, int *height, int *pitch);
+
+/* Starts showing: the first frame is drawn by the next launchad_render. */
+int launchad_present(launchad *ad);
+
+/* What launchad_render did. */
+enum launchad_render_result {
+    /* Nothing new to draw (the host may redraw its last frame or wait for the wake-up). */
+    LAUNCHAD_RENDER_IDLE = 0,
+    /* A new frame was drawn into the renderer or the buffer. */
+    LAUNCHAD_RENDER_DRAWN = 1,
+    /* The ad is over (its END event has been delivered): the window is the host's again. */
+    LAUNCHAD_RENDER_ENDED = 2
+};
+
+/* One turn of the ad: takes what the decoders made, runs the countdown, draws a frame when one
+ * is due, and delivers the events that are waiting. Call it on the thread that owns the
+ * renderer, every frame of the host's loop (or when woken); it never blocks for more than a
+ * picture's upload. Returns a launchad_render_result, or a negative error. */
+int launchad_render(launchad *ad);
+
+/* Delivers the events that are waiting (for a host that has not attached yet, or has stopped
+ * rendering); returns how many. */
+int launchad_poll_events(launchad *ad);
+
+/* What the host tells the ad. */
+enum launchad_input_kind {
+    /* A click or tap released at (x, y), in the renderer's output pixels (or the buffer's). */
+    LAUNCHAD_INPUT_POINTER_UP = 1,
+    /* The Escape key (skips when the button allows it), the M key (mute), the space bar (pause). */
+    LAUNCHAD_INPUT_KEY_ESCAPE,
+    LAUNCHAD_INPUT_KEY_MUTE,
+    LAUNCHAD_INPUT_KEY_PAUSE,
+    /* The host's window lost or regained focus, was minimized or restored, hidden or shown. */
+    LAUNCHAD_INPUT_FOCUS_LOST,
+    LAUNCHAD_INPUT_FOCUS_GAINED,
+    LAUNCHAD_INPUT_MINIMIZED,
+    LAUNCHAD_INPUT_RESTORED,
+    LAUNCHAD_INPUT_HIDDEN,
+    LAUNCHAD_INPUT_SHOWN,
+    /* The host's window is closing: the ad ends as skipped (via close). */
+    LAUNCHAD_INPUT_CLOSE,
+    /* Sound off and on. */
+    LAUNCHAD_INPUT_MUTE,
+    LAUNCHAD_INPUT_UNMUTE
+};
+
+/* Passes one input to the ad; x and y are used by LAUNCHAD_INPUT_POINTER_UP only. */
+int launchad_input(launchad *ad, enum launchad_input_kind kind, double x, double y);
+
+/* Ends the ad now (outcome ended_by_host): its END event comes with the next render. */
+int launchad_dismiss(launchad *ad);
+
+/* Stops everything (decoders, sound, background fetches, waiting beacons are kept in the
+ * outbox for the next run) and frees the handle. Textures it made on a host's renderer are
+ * destroyed here: call it before destroying that renderer. */
+void launchad_destroy(launchad *ad);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

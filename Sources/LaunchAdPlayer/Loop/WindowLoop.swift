@@ -1,0 +1,137 @@
+import CSDL2
+import Foundation
+import LaunchAdCore
+import LaunchAdMedia
+
+/// The command line's loop: SDL's video started, the player's own window opened once the
+/// creative's shape is known, SDL's events, the control channel and quit signals turned into
+/// session inputs, and the player turned until the ad is over, sleeping until the next picture
+/// is due (or the engine wakes it).
+final class WindowLoop {
+    unowned let player: AdPlayer
+    private var config: PlayerConfig { player.config }
+    private var video: SDLVideo? { player.video }
+    private var control: ControlChannel?
+    /// When the loop started: a window whose size waits for the creative opens by 400 ms anyway.
+    private var startMs = 0
+    /// The header's size the window opened at, before the streams were probed; the window
+    /// takes the probed size if that differs (a sample aspect only the stream itself carries).
+    private var windowGuess: Size?
+
+    init(_ player: AdPlayer) { self.player = player }
+
+    /// Runs the ad to its end; the window stays for a hand-off when the player holds its last picture.
+    func run() -> Outcome {
+        startMs = ProcessClock.nowMs()
+        player.windowLoop = self
+        player.startMedia()
+        defer { if player.holdsLastPicture { player.stopMedia() } else { player.tearDown() } }
+        do {
+            player.video = try SDLVideo()
+        } catch {
+            return player.finish(
+                player.session.handle(
+                    .failed(code: (error as? SDLError)?.code ?? .noDisplay, message: "\(error)"), now: ProcessClock.nowMs())) ?? .error
+        }
+        if config.controlStdin {
+            control = ControlChannel()
+            control?.start()
+        }
+        while true {
+            let now = ProcessClock.nowMs()
+            if player.output == nil, let outcome = openWindowWhenSized(now: now) { return outcome }
+            if let outcome = pumpEvents(now: now) { return outcome }
+            if let outcome = player.turn(now: now) { return outcome }
+            player.tellService(now: ProcessClock.nowMs())
+            _ = libsdl.SDL_WaitEventTimeout(nil, player.waitMs())
+        }
+    }
+
+    /// The creative opened: a window opened at the header's guess takes the probed shape.
+    func creativeOpened(_ f: VideoFacts) {
+        if let guess = windowGuess, guess != f.displaySize, let window = player.window {
+            window.resize(
+                to: windowSize(
+                    requested: nil, device: nil, content: config.rotation.scene(f.displaySize), display: video?.usableDisplaySize))
+            player.dirty = true
+        }
+        windowGuess = nil
+    }
+
+    func stopControl() { control?.stop() }
+
+    /// Creates the window once the creative's size is known (or after a short wait, at the
+    /// default size), so it opens at the right shape without holding up the first frame.
+    func openWindowWhenSized(now: Int, force: Bool = false) -> Outcome? {
+        var contentSize: Size?
+        // A window whose size does not depend on the ad opens at once, while the file opens.
+        let sizeKnown = config.size != nil || config.device != nil || config.fullscreen
+        switch player.engine?.state {
+        // A still image opens the window itself once decoded, at the picture's shape.
+        case .ready(let f) where f.isStillImage && !force: return nil
+        case .ready(let f): contentSize = f.isStillImage ? nil : f.displaySize
+        // The header's size is known before the streams are probed: the window opens (and
+        // shows its first, blank picture) while they are.
+        case .opening where !player.session.usingFallback && !sizeKnown:
+            if let early = player.engine?.headerDisplaySize {
+                contentSize = early
+                windowGuess = early
+            } else if now - startMs < 400 {
+                return nil
+            }
+        // No window for an ad that failed: the fallback (if any) opens it, sized to the picture.
+        case .failed where !force: return nil
+        default: break
+        }
+        // --size and --device are the output's shape; the ad's own shape is the scene's, turned.
+        // A fullscreen window is created at the display's size, its final one: made fullscreen
+        // from a smaller size, it stays smaller on an X server without a window manager.
+        let size = windowSize(
+            requested: config.size, device: config.device, content: (contentSize ?? player.content?.size).map(config.rotation.scene),
+            display: video?.usableDisplaySize, fullscreenDisplay: config.fullscreen ? video?.displaySize : nil)
+        do {
+            player.output = try PlayerOutput.ownWindow(
+                size: size, fullscreen: config.fullscreen, rotation: config.rotation, videoDriver: video?.driverName ?? "none")
+            player.outputAttached()
+            player.renderer?.clear()
+            player.renderer?.present()
+            // Creating a window sends shown/hidden events of its own; they are not the viewer's doing.
+            libsdl.SDL_PumpEvents()
+            libsdl.SDL_FlushEvent(SDL_WINDOWEVENT.rawValue)
+        } catch {
+            return player.finish(
+                player.session.handle(
+                    .failed(code: (error as? SDLError)?.code ?? .windowFailed, message: "\(error)"), now: ProcessClock.nowMs()))
+        }
+        return nil
+    }
+
+    private func pumpEvents(now: Int) -> Outcome? {
+        // A SIGTERM or SIGINT the executable noted before SDL could: SDL's quit, as if it had.
+        if QuitSignal.take() != nil, let outcome = player.carryOut(player.session.handle(.closeRequested, now: ProcessClock.nowMs())) {
+            return outcome
+        }
+        var e = SDL_Event()
+        while libsdl.SDL_PollEvent(&e) != 0 {
+            if let input = player.input(from: e), !player.iconTook(input),
+                let outcome = player.carryOut(player.session.handle(input, now: ProcessClock.nowMs()))
+            {
+                return outcome
+            }
+            if e.type == SDL_WINDOWEVENT.rawValue { player.dirty = true }
+        }
+        let lines = control?.take() ?? []
+        for line in lines {
+            guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+            guard let command = ControlCommand.parse(line) else {
+                let known = ControlCommand.allCases.map(\.rawValue).joined(separator: ", ")
+                player.events.emit(.controlError(line: line, message: "unknown control command; expected one of \(known)"))
+                continue
+            }
+            if let outcome = player.carryOut(player.session.handle(.control(command), now: ProcessClock.nowMs())) { return outcome }
+        }
+        // Acted on, and the ad goes on: the next control line may be read.
+        if let control, !lines.isEmpty, player.session.phase == .waiting || player.session.phase == .showing { control.proceed() }
+        return nil
+    }
+}
