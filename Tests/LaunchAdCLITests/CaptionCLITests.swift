@@ -26,13 +26,15 @@ final class CaptionCLITests: XCTestCase {
     func testMalformedCuesAreOneErrorAndTheAdPlaysOn() throws {
         let srt = try Fixtures.write(
             "cli-bad-cues.srt",
-            Data("1\n00:00:00,200 --> 00:00:01,500\nGood\n\n2\nnot a time\nBad\n\n3\n00:00:02,000 --> 00:00:01,000\nBackwards\n".utf8))
+            Data(
+                "1\n00:00:00,200 --> 00:00:01,500\nGood\n\n2\n00:00:02,000 --> 00:00:01,000\nBackwards\n\n3\n25:00:00,000 --> 25:00:01,000\nTomorrow\n"
+                    .utf8))
         let run = try play(srt)
         XCTAssertEqual(run.status, 0, run.stderr)
         let errors = run.events(named: "captions_error")
         XCTAssertEqual(errors.count, 1)
         XCTAssertEqual(errors.first?["skipped"] as? Int, 2)
-        XCTAssertEqual(errors.first?["message"] as? String, "cue 2: no 'start --> end' line")
+        XCTAssertEqual(errors.first?["message"] as? String, "cue 2: it ends (1000 ms) before it starts (2000 ms)")
         XCTAssertEqual(run.events(named: "caption").compactMap { $0["text"] as? String }, ["Good"])
         XCTAssertEqual(run.events.last?["outcome"] as? String, "completed")
     }
