@@ -42,10 +42,17 @@ final class CaptionCLITests: XCTestCase {
     func testAFileThatIsNoCaptionsOrTooLargeIsRefusedAndTheAdPlays() throws {
         let junk = try Fixtures.write("cli-junk.vtt", Data("<html>not captions</html>".utf8))
         let big = try Fixtures.write("cli-big.vtt", Data(("WEBVTT\n\nNOTE " + String(repeating: "x", count: 1_100_000)).utf8))
+        // Issue 29: this file trapped the runtime (exit 132, no `end`).
+        let hostile = try Fixtures.write(
+            "cli-frame-rate.ttml",
+            Data(
+                #"<tt xmlns="http://www.w3.org/ns/ttml" xmlns:ttp="http://www.w3.org/ns/ttml#parameter" ttp:frameRate="1e-306"><body><div><p begin="00:00:00:0.5" end="10f">x</p></div></body></tt>"#
+                    .utf8))
         let missing = Fixtures.directory.appendingPathComponent("no-such-captions.vtt").path
         for (file, message) in [
             (junk, "not a caption file: the root element is <html>, not <tt>"),
-            (big, "the caption file is over the 1048576-byte limit")
+            (big, "the caption file is over the 1048576-byte limit"),
+            (hostile, "the TTML file's ttp:frameRate '1e-306' is not a whole number of frames from 1 to 1000")
         ] {
             let run = try play(file)
             XCTAssertEqual(run.status, 0, run.stderr)
