@@ -44,7 +44,9 @@ let package = Package(
         .systemLibrary(name: "CXlib"),
         // Fixture making and binary running shared by the test targets.
         .target(name: "LaunchAdTestSupport", dependencies: ["LaunchAdCore", "CXlib"], path: "Sources/LaunchAdTestSupport"),
-        .testTarget(name: "LaunchAdCoreTests", dependencies: ["LaunchAdTestSupport", "LaunchAdCore"]),
+        .testTarget(name: "LaunchAdCoreTests", dependencies: ["LaunchAdTestSupport", "LaunchAdCore"],
+                    // Caption files read from the source tree at test time (Fixtures.repoRoot), not bundled.
+                    exclude: ["Corpus"]),
         .testTarget(name: "LaunchAdMediaTests", dependencies: ["LaunchAdTestSupport", "LaunchAdMedia", "LaunchAdCore", "CFFmpeg"]),
         .testTarget(name: "LaunchAdPlayerTests", dependencies: ["LaunchAdTestSupport", "LaunchAdPlayer", "LaunchAdMedia", "LaunchAdCore", "CSDL2", "LaunchAdDelivery"]),
         .testTarget(name: "LaunchAdDeliveryTests", dependencies: ["LaunchAdTestSupport", "LaunchAdDelivery", "LaunchAdCore"]),

@@ -13,7 +13,9 @@ public func captionFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CI
     for cue in parsed.track.cues.prefix(50) {
         precondition(cue.endMs > cue.startMs && cue.startMs >= 0 && !cue.text.isEmpty, "a kept cue is timed and has text")
         precondition(cue.text.count <= CaptionText.maxCharacters)
-        _ = parsed.track.text(atMs: cue.startMs)
+        if let shown = parsed.track.text(atMs: cue.startMs) {
+            precondition(shown.count <= CaptionTrack.maxShownCharacters, "what shows at once is bounded")
+        }
         let lines = CaptionLayout.wrap(cue.text, maxWidth: 100, measure: { $0.count * 7 })
         let placed = CaptionLayout.place(lines: lines.map { Size(width: $0.count * 7, height: 12) }, layout: layout, font: 10)
         if let placed { precondition(placed.box.y >= layout.skipButton.maxY, "never over the skip button") }

@@ -26,13 +26,15 @@ final class CaptionCLITests: XCTestCase {
     func testMalformedCuesAreOneErrorAndTheAdPlaysOn() throws {
         let srt = try Fixtures.write(
             "cli-bad-cues.srt",
-            Data("1\n00:00:00,200 --> 00:00:01,500\nGood\n\n2\nnot a time\nBad\n\n3\n00:00:02,000 --> 00:00:01,000\nBackwards\n".utf8))
+            Data(
+                "1\n00:00:00,200 --> 00:00:01,500\nGood\n\n2\n00:00:02,000 --> 00:00:01,000\nBackwards\n\n3\n25:00:00,000 --> 25:00:01,000\nTomorrow\n"
+                    .utf8))
         let run = try play(srt)
         XCTAssertEqual(run.status, 0, run.stderr)
         let errors = run.events(named: "captions_error")
         XCTAssertEqual(errors.count, 1)
         XCTAssertEqual(errors.first?["skipped"] as? Int, 2)
-        XCTAssertEqual(errors.first?["message"] as? String, "cue 2: no 'start --> end' line")
+        XCTAssertEqual(errors.first?["message"] as? String, "cue 2: it ends (1000 ms) before it starts (2000 ms)")
         XCTAssertEqual(run.events(named: "caption").compactMap { $0["text"] as? String }, ["Good"])
         XCTAssertEqual(run.events.last?["outcome"] as? String, "completed")
     }
@@ -40,10 +42,17 @@ final class CaptionCLITests: XCTestCase {
     func testAFileThatIsNoCaptionsOrTooLargeIsRefusedAndTheAdPlays() throws {
         let junk = try Fixtures.write("cli-junk.vtt", Data("<html>not captions</html>".utf8))
         let big = try Fixtures.write("cli-big.vtt", Data(("WEBVTT\n\nNOTE " + String(repeating: "x", count: 1_100_000)).utf8))
+        // Issue 29: this file trapped the runtime (exit 132, no `end`).
+        let hostile = try Fixtures.write(
+            "cli-frame-rate.ttml",
+            Data(
+                #"<tt xmlns="http://www.w3.org/ns/ttml" xmlns:ttp="http://www.w3.org/ns/ttml#parameter" ttp:frameRate="1e-306"><body><div><p begin="00:00:00:0.5" end="10f">x</p></div></body></tt>"#
+                    .utf8))
         let missing = Fixtures.directory.appendingPathComponent("no-such-captions.vtt").path
         for (file, message) in [
             (junk, "not a caption file: the root element is <html>, not <tt>"),
-            (big, "the caption file is over the 1048576-byte limit")
+            (big, "the caption file is over the 1048576-byte limit"),
+            (hostile, "the TTML file's ttp:frameRate '1e-306' is not a whole number of frames from 1 to 1000")
         ] {
             let run = try play(file)
             XCTAssertEqual(run.status, 0, run.stderr)

@@ -50,7 +50,9 @@ final class CaptionParserTests: XCTestCase {
 
     func testWebVTTWithoutHeaderIsNotWebVTT() {
         XCTAssertThrowsError(try parse("WEBVTTX\n\n00:01.000 --> 00:02.000\nx\n")) { e in
-            XCTAssertEqual((e as? CaptionError)?.message, "the WebVTT file does not start with a WEBVTT line")
+            XCTAssertEqual(
+                (e as? CaptionError)?.message,
+                "the WebVTT file does not start with its signature (WEBVTT, then a space, a tab or the line's end)")
         }
     }
 
@@ -69,10 +71,14 @@ final class CaptionParserTests: XCTestCase {
             Third
             """)
         XCTAssertEqual(p.format, .srt)
+        // As FFmpeg reads it: a line that is no timing line is text of the cue before it.
         XCTAssertEqual(
             p.track.cues,
-            [CaptionCue(startMs: 1000, endMs: 2500, text: "First cue"), CaptionCue(startMs: 3000, endMs: 4000, text: "Second")])
-        XCTAssertEqual(p.skipped, 1)
+            [
+                CaptionCue(startMs: 1000, endMs: 2500, text: "First cue"),
+                CaptionCue(startMs: 3000, endMs: 4000, text: "Second\n3\n00:00:05,000 --> nonsense\nThird")
+            ])
+        XCTAssertEqual(p.skipped, 0)
     }
 
     func testTextThatIsNoCaptionFileIsRefused() {

@@ -45,14 +45,19 @@ final class CaptionTimingTests: XCTestCase {
         XCTAssertEqual(t.cues.map(\.text), ["a", "c"])
     }
 
-    func testClockTimes() {
-        XCTAssertEqual(CaptionTime.clock("01:02.5"), 62_500)
-        XCTAssertEqual(CaptionTime.clock("1:00:00,050", hoursRequired: true), 3_600_050)
-        XCTAssertNil(CaptionTime.clock("00:61.000"))
-        XCTAssertNil(CaptionTime.clock("01.000", hoursRequired: false))
-        XCTAssertNil(CaptionTime.clock("9999:00:00.000"), "over a day")
-        XCTAssertEqual(CaptionTime.ttml("90t", frameRate: 30, tickRate: 90), 1000)
-        XCTAssertEqual(CaptionTime.ttml("2m", frameRate: 30, tickRate: 1), 120_000)
+    func testClockTimes() throws {
+        func vtt(_ s: String) -> Int? {
+            let a = Array(s.unicodeScalars)
+            var p = 0
+            let v = WebVTTTimings.timestamp(a[...], &p)
+            return p == a.count ? v : nil
+        }
+        XCTAssertEqual(vtt("01:02.500"), 62_500)
+        XCTAssertNil(vtt("01:02.5"), "a WebVTT fraction is exactly three digits")
+        XCTAssertNil(vtt("00:61.000"))
+        XCTAssertEqual(SRTParser.timing("1:00:00,050 --> 1:00:00,060")?.0, 3_600_050)
+        XCTAssertEqual(try TTMLTime(root: { ["tickRate": "90"][$0] }).ms("90t"), 1000)
+        XCTAssertEqual(TTMLTime().ms("2m"), 120_000)
     }
 }
 

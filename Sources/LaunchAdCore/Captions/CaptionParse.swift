@@ -12,7 +12,7 @@ public struct CaptionParse: Equatable, Sendable {
     /// Why the first skipped cue was skipped.
     public var firstProblem: String?
 
-    init(format: CaptionFormat, cues: [CaptionCue], problems: [String]) {
+    init(format: CaptionFormat, cues: [CaptionCue], problems: CueProblems) {
         self.format = format
         track = CaptionTrack(cues)
         skipped = problems.count
@@ -27,21 +27,24 @@ public enum CaptionFormat: String, Sendable {
     /// The largest caption file read: a minute-long ad's captions are a few kilobytes.
     public static let maxBytes = 1_048_576
 
-    /// Reads caption bytes: WebVTT (by its `WEBVTT` header), TTML (a `<tt>` root) or SRT.
-    /// Refused (thrown) when too large for `budget` (or `maxBytes`), read past its deadline, not
-    /// UTF-8 text, or not any of them; cues that cannot be read are skipped and counted.
+    /// Reads caption bytes: WebVTT (by its `WEBVTT` signature, decoded as browsers decode it),
+    /// TTML (a `<tt>` root) or SRT (read as FFmpeg reads it). Refused (thrown) when too large for
+    /// `budget` (or `maxBytes`), read past its deadline, not UTF-8 text (WebVTT excepted: invalid
+    /// bytes become U+FFFD there), or none of them; cues that cannot be read are skipped and counted.
     public static func parse(_ data: Data, budget: ParseBudget) throws -> CaptionParse {
         guard data.count <= min(maxBytes, budget.maxBytes) else {
             throw CaptionError("the caption file is \(data.count) bytes, over the \(min(maxBytes, budget.maxBytes))-byte limit")
         }
-        guard var text = String(validating: data, as: UTF8.self), !data.contains(0) else {
-            throw CaptionError("the caption file is not UTF-8 text")
-        }
-        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        let start = text.drop { $0.isWhitespace }
         do {
-            if start.hasPrefix("WEBVTT") { return try WebVTTParser.parse(text, budget: budget) }
-            if start.hasPrefix("<") { return try TTMLParser.parse(Data(text.utf8), budget: budget) }
+            if WebVTTParser.isMeant(data) { return try WebVTTParser.parse(WebVTTParser.decode(data), budget: budget) }
+            guard var text = String(validating: data, as: UTF8.self) else {
+                throw CaptionError("the caption file is not UTF-8 text")
+            }
+            if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+            if text.drop(while: \.isWhitespace).hasPrefix("<") {
+                guard !data.contains(0) else { throw CaptionError("the TTML file holds a NUL byte, which XML forbids") }
+                return try TTMLParser.parse(Data(text.utf8), budget: budget)
+            }
             return try SRTParser.parse(text, budget: budget)
         } catch let e as ParseBudgetExceeded { throw CaptionError(e.message) }
     }
@@ -63,39 +66,20 @@ public enum CaptionFormat: String, Sendable {
 }
 
 extension CaptionFormat {
-    /// Text split into blank-line-separated blocks of lines, line endings normalised.
-    static func blocks(_ text: String) -> [[Substring]] {
-        var blocks: [[Substring]] = []
-        var current: [Substring] = []
-        let normal = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-        for line in normal.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.allSatisfy({ $0 == " " || $0 == "\t" }) {
-                if !current.isEmpty { blocks.append(current); current = [] }
-            } else {
-                current.append(line)
-            }
+    /// A cue a parser read, as LaunchAd shows it, or why it is skipped: `text` is already plain;
+    /// a cue with no text, or that ends before it starts (so is never on screen), or that starts
+    /// after `CaptionTime.maxMs` (past any ad) is skipped; one starting before 0 shows from 0,
+    /// one ending after `maxMs` is cut there.
+    static func displayed(_ number: Int, startMs: Int, endMs: Int, text: String) -> Result<CaptionCue, CueProblem> {
+        guard startMs < CaptionTime.maxMs else {
+            return .failure(CueProblem("cue \(number): it starts after 24 h (\(startMs) ms), past any ad"))
         }
-        if !current.isEmpty { blocks.append(current) }
-        return blocks
-    }
-
-    /// `START --> END [settings]` with the clock `read` accepts; nil when it is not a timing line.
-    static func timing(_ line: Substring, _ read: (Substring) -> Int?) -> (Int, Int)? {
-        guard let arrow = line.range(of: "-->") else { return nil }
-        let start = line[..<arrow.lowerBound]
-        let after = line[arrow.upperBound...].drop { $0 == " " || $0 == "\t" }
-        let end = after.prefix { $0 != " " && $0 != "\t" }
-        guard let s = read(start), let e = read(end) else { return nil }
-        return (s, e)
-    }
-
-    /// A cue from its timing and payload, or why it is skipped.
-    static func cue(_ number: Int, _ times: (Int, Int)?, _ timingLine: Substring, payload: String) -> Result<CaptionCue, CueProblem> {
-        guard let (s, e) = times else { return .failure(CueProblem("cue \(number): cannot read the timing '\(timingLine.prefix(60))'")) }
-        guard e > s else { return .failure(CueProblem("cue \(number): it ends (\(e) ms) before it starts (\(s) ms)")) }
-        let text = CaptionText.plain(payload)
+        guard endMs > startMs else {
+            return .failure(CueProblem("cue \(number): it ends (\(endMs) ms) before it starts (\(startMs) ms)"))
+        }
+        guard endMs > 0 else { return .failure(CueProblem("cue \(number): it ends before the ad starts (\(endMs) ms)")) }
         guard !text.isEmpty else { return .failure(CueProblem("cue \(number): no text")) }
-        return .success(CaptionCue(startMs: s, endMs: e, text: text))
+        return .success(CaptionCue(startMs: max(0, startMs), endMs: min(endMs, CaptionTime.maxMs), text: text))
     }
 
     /// The most cues read from one file; the rest are counted as skipped.
@@ -103,3 +87,15 @@ extension CaptionFormat {
 }
 
 struct CueProblem: Error { let message: String; init(_ m: String) { message = m } }
+
+/// The cues a parser skipped: how many, and the first reason (a file of a million bad lines
+/// keeps one message, not a million).
+struct CueProblems: Equatable, Sendable {
+    private(set) var count = 0
+    private(set) var first: String?
+
+    mutating func add(_ message: @autoclosure () -> String) {
+        if first == nil { first = message() }
+        count += 1
+    }
+}

@@ -5,26 +5,100 @@ public enum CaptionText {
     /// The most text one cue may hold; a longer one is cut (a screen cannot show more).
     static let maxCharacters = 500
 
-    /// WebVTT and SRT payload: `<b>`, `<i>`, `<c.x>`, `<v Name>`, `<font ...>` and timestamps
-    /// removed, the usual entities decoded, ASS-style `{\an8}` overrides dropped.
-    static func plain(_ raw: String) -> String {
-        var out = ""
-        var inTag = false, inBrace = false
-        for ch in raw {
-            switch ch {
-            case "<" where !inBrace: inTag = true
-            case ">" where inTag: inTag = false
-            case "{" where !inTag && !inBrace: inBrace = true
-            case "}" where inBrace: inBrace = false
-            default: if !inTag && !inBrace { out.append(ch) }
+    /// How a `<` with no `>` after it reads.
+    enum TagRule {
+        /// As the WebVTT cue-text tokenizer: a `<` opens a tag that runs to the next `>` or the
+        /// end of the cue, across lines (a browser shows nothing of `x < 5 then`'s end). Braces
+        /// are text, as in a browser, except an ASS override `{\an8}` closed on its line (files
+        /// converted from SubRip carry them; a browser would show them).
+        case webVTT
+        /// As FFmpeg's subrip decoder and libass show it: a tag is `<...>` within a line, any
+        /// `{...}` within a line is hidden; a `<` or `{` with no closing `>` or `}` on its line
+        /// is text (`x < 5 then` shows whole).
+        case subRip
+    }
+
+    /// WebVTT and SRT payload: tags (`<b>`, `<i>`, `<c.x>`, `<v Name>`, `<font ...>`, timestamps)
+    /// removed, braces as `tags` says, the usual named entities and numeric character
+    /// references decoded. Linear in the payload's length,
+    /// whatever markup it holds.
+    static func plain(_ raw: String, tags: TagRule = .subRip) -> String {
+        let s = Array(raw.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        // Where the search for a closing `>` or `}` last failed: a later opener before that
+        // point cannot find one either (keeps a line of a million `<` linear).
+        var noTagClose = -1, noBraceClose = -1
+        var i = 0
+        while i < s.count {
+            let c = s[i]
+            if c == "<" {
+                if tags == .webVTT {
+                    while i < s.count, s[i] != ">" { i += 1 }
+                    i += 1
+                    continue
+                }
+                if i > noTagClose {
+                    switch closing(">", in: s, from: i + 1) {
+                    case .found(let close):
+                        i = close + 1
+                        continue
+                    case .lineEnd(let end): noTagClose = end
+                    }
+                }
+            } else if c == "{", tags == .subRip || (i + 1 < s.count && s[i + 1] == "\\"), i > noBraceClose {
+                switch closing("}", in: s, from: i + 1) {
+                case .found(let close):
+                    i = close + 1
+                    continue
+                case .lineEnd(let end): noBraceClose = end
+                }
+            } else if c == "&", let (decoded, next) = entity(s, at: i) {
+                out.append(decoded)
+                i = next
+                continue
             }
+            out.append(c)
+            i += 1
         }
-        let entities = [
-            ("&lt;", "<"), ("&gt;", ">"), ("&nbsp;", "\u{00A0}"), ("&lrm;", "\u{200E}"), ("&rlm;", "\u{200F}"),
-            ("&quot;", "\""), ("&apos;", "'"), ("&amp;", "&")
-        ]
-        for (e, c) in entities { out = out.replacingOccurrences(of: e, with: c) }
-        return tidy(out)
+        return tidy(String(out))
+    }
+
+    private enum Close {
+        case found(Int)
+        case lineEnd(Int)
+    }
+
+    /// Where `close` is on the line from `from`, or where that line ends without one.
+    private static func closing(_ close: Unicode.Scalar, in s: [Unicode.Scalar], from: Int) -> Close {
+        var j = from
+        while j < s.count, s[j] != "\n", s[j] != "\r" {
+            if s[j] == close { return .found(j) }
+            j += 1
+        }
+        return .lineEnd(j)
+    }
+
+    private static let named: [String: Unicode.Scalar] = [
+        "lt": "<", "gt": ">", "amp": "&", "quot": "\"", "apos": "'", "nbsp": "\u{00A0}", "lrm": "\u{200E}", "rlm": "\u{200F}"
+    ]
+
+    /// `&name;`, `&#NN;` or `&#xHH;` at `i`: the character and the index after the `;`.
+    private static func entity(_ s: [Unicode.Scalar], at i: Int) -> (Unicode.Scalar, Int)? {
+        var j = i + 1
+        var name = ""
+        while j < s.count, j - i <= 10, s[j] != ";" {
+            name.unicodeScalars.append(s[j])
+            j += 1
+        }
+        guard j < s.count, s[j] == ";", !name.isEmpty else { return nil }
+        if let c = named[name] { return (c, j + 1) }
+        guard name.hasPrefix("#") else { return nil }
+        let hex = name.dropFirst().first == "x" || name.dropFirst().first == "X"
+        let digits = name.dropFirst(hex ? 2 : 1)
+        guard !digits.isEmpty, let value = UInt32(digits, radix: hex ? 16 : 10), value != 0, let c = Unicode.Scalar(value) else {
+            return nil
+        }
+        return (c, j + 1)
     }
 
     /// The text of an ASS dialogue event as libavcodec's text decoders write it
@@ -48,7 +122,7 @@ public enum CaptionText {
     }
 
     static func tidy(_ s: String) -> String {
-        let lines = s.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r" }
+        let lines = s.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let joined = lines.joined(separator: "\n")
         return joined.count > maxCharacters ? String(joined.prefix(maxCharacters)) : joined

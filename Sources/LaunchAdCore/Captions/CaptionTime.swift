@@ -1,57 +1,50 @@
-import Foundation
-
-/// Caption timestamps as milliseconds: WebVTT's `[hh:]mm:ss.ttt`, SRT's `hh:mm:ss,ttt`, and
-/// TTML's clock (`hh:mm:ss.fff`, `hh:mm:ss:frames`) and offset (`1.5s`, `200ms`, `25f`, `90t`) times.
+/// Caption times as milliseconds, whatever number a document wrote: every format's parser builds
+/// its times here, so no value a file chose reaches an `Int` conversion unchecked (a NaN, an
+/// infinity, 1e308 or twenty digits of hours end as a saturated or refused time, never a trap).
 enum CaptionTime {
-    /// The longest time accepted (a day): larger values are typos or hostile.
+    /// The latest time a cue is kept at (a day): a cue starting later is past any ad and skipped,
+    /// one ending later is cut there.
     static let maxMs = 86_400_000
+    /// Where arithmetic on document times saturates (about 31,700 years): far past `maxMs`, far
+    /// below `Int.max`, so sums of nested offsets cannot overflow either.
+    static let limitMs = 1_000_000_000_000_000
+    /// The largest value one field (hours, minutes, a count) keeps before saturating.
+    static let fieldLimit = 1_000_000_000
 
-    /// `[hh:]mm:ss(.|,)fff`; `hoursRequired` for SRT. Minutes and seconds below 60.
-    static func clock(_ raw: Substring, hoursRequired: Bool = false) -> Int? {
-        let s = raw.trimmingCharacters(in: .whitespaces)
-        let parts = s.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 3 || (parts.count == 2 && !hoursRequired) else { return nil }
-        let hours = parts.count == 3 ? parts[0] : "0"
-        let minutes = parts[parts.count - 2]
-        let secParts = parts[parts.count - 1].split(omittingEmptySubsequences: false) { $0 == "." || $0 == "," }
-        guard secParts.count <= 2, let h = digits(hours, max: 4), let m = digits(minutes, max: 2), let sec = digits(secParts[0], max: 2),
-            m < 60, sec < 60
-        else { return nil }
-        var ms = 0
-        if secParts.count == 2 {
-            let f = secParts[1]
-            guard digits(f, max: 9) != nil else { return nil }
-            // ".5" is 500 ms, ".050" 50 ms: scale the fraction to three digits.
-            ms = Int(String(f.prefix(3)).padding(toLength: 3, withPad: "0", startingAt: 0)) ?? 0
-        }
-        let total = ((h * 60 + m) * 60 + sec) * 1000 + ms
-        return total <= maxMs ? total : nil
+    /// `hours:minutes:seconds` and `millis`, any of them possibly negative (SubRip reads signs),
+    /// each field saturated first, the total saturated at ±`limitMs`.
+    static func ms(hours: Int, minutes: Int, seconds: Int, millis: Int) -> Int {
+        func field(_ v: Int) -> Int { min(max(v, -fieldLimit), fieldLimit) }
+        let total = ((field(hours) * 60 + field(minutes)) * 60 + field(seconds)) * 1000 + field(millis)
+        return min(max(total, -limitMs), limitMs)
     }
 
-    /// TTML: `hh:mm:ss[.fff]`, `hh:mm:ss:ff` (frames at `frameRate`), or a number with h/m/s/ms/f/t.
-    static func ttml(_ raw: String, frameRate: Double, tickRate: Double) -> Int? {
-        let s = raw.trimmingCharacters(in: .whitespaces)
-        let parts = s.split(separator: ":", omittingEmptySubsequences: false)
-        if parts.count == 4 {
-            guard let base = clock(parts[0..<3].joined(separator: ":")[...]), let f = Double(parts[3]), f >= 0, f < max(1, frameRate) else {
-                return nil
-            }
-            return base + Int((f / frameRate * 1000).rounded())
-        }
-        if parts.count == 3 { return clock(s[...]) }
-        let units: [(String, Double)] = [
-            ("ms", 1), ("h", 3_600_000), ("m", 60_000), ("s", 1000), ("f", 1000 / frameRate), ("t", 1000 / tickRate)
-        ]
-        for (unit, scale) in units where s.hasSuffix(unit) {
-            guard let v = Double(s.dropLast(unit.count)), v.isFinite, v >= 0 else { return nil }
-            let ms = v * scale
-            return ms <= Double(maxMs) ? Int(ms.rounded()) : nil
-        }
-        return nil
+    /// The one conversion of a fractional time to ms: nil for NaN, an infinity or a negative
+    /// value; a finite value past `limitMs` saturates there.
+    static func ms(seconds: Double) -> Int? {
+        guard seconds.isFinite, seconds >= 0 else { return nil }
+        let ms = seconds * 1000
+        guard ms.isFinite, ms < Double(limitMs) else { return limitMs }
+        return Int(ms.rounded())
     }
 
-    private static func digits(_ s: Substring, max: Int) -> Int? {
-        guard !s.isEmpty, s.count <= max, s.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        return Int(s)
+    /// `a + b` saturated at ±`limitMs` (nested TTML offsets add up).
+    static func add(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        if overflow { return a > 0 ? limitMs : -limitMs }
+        return min(max(sum, -limitMs), limitMs)
     }
+
+    /// The value of a run of ASCII digits, saturated at `fieldLimit` (a thousand digits cost a
+    /// thousand steps, never an overflow).
+    static func digitsValue<S: Sequence>(_ digits: S) -> Int where S.Element == Unicode.Scalar {
+        var value = 0
+        for d in digits { value = min(value * 10 + Int(d.value - 48), fieldLimit) }
+        return value
+    }
+}
+
+extension Unicode.Scalar {
+    /// `0`-`9`.
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }

@@ -5,9 +5,14 @@ import Foundation
 #endif
 
 /// TTML basics (W3C Timed Text, IMSC1 text profile; VAST's `application/ttml+xml`): each `<p>`
-/// under `<body>` is a cue timed by `begin` and `end` or `dur` (offset by its `<div>`/`<body>`
-/// ancestors' `begin`), `<br/>` breaks its lines, `<span>` text joins it. Styling and regions
-/// are not followed. Hardened as VAST is: no DOCTYPE, no entities, UTF-8 only, bounded depth.
+/// under `<body>` is a cue. Its interval is TTML's for a `par` container: `begin` (0 when
+/// unsaid) counts from its `<div>`/`<body>` ancestors' begin, `end` too, `dur` from its own
+/// begin (the earlier of the two when both), and no cue outlasts an ancestor's end; a `<p>` with
+/// neither lasts as long as its ancestors (to the ad's end when none ends). Times are
+/// `TTMLTime`'s (the root's `ttp:frameRate`, `ttp:frameRateMultiplier`, `ttp:subFrameRate`,
+/// `ttp:tickRate`). `<br/>` breaks lines; `<span>` text joins the paragraph (nested spans too).
+/// Not followed: timing on `<span>`, `timeContainer="seq"` (read as `par`), styling, regions.
+/// Hardened as VAST is: no DOCTYPE, no entities, UTF-8 only, bounded depth.
 enum TTMLParser {
     static func parse(_ data: Data, budget: ParseBudget) throws -> CaptionParse {
         let reader = Reader()
@@ -27,14 +32,15 @@ enum TTMLParser {
         /// Stands for `<br/>` while the paragraph's text is gathered (a newline there is only whitespace).
         static let lineBreak: Character = "\u{E000}"
         var cues: [CaptionCue] = []
-        var problems: [String] = []
+        var problems = CueProblems()
         var refusal: String?
         var sawRoot = false
-        var frameRate = 30.0, tickRate = 1.0
-        /// Each open element's name and the begin time its children count from.
-        var stack: [(name: String, base: Int)] = []
-        /// The open `<p>`: its times and text so far.
-        var paragraph: (begin: Int?, end: Int?, text: String, timing: String)?
+        var time = TTMLTime()
+        /// Each open element: its name, whether it is in `<body>`, the begin its children count
+        /// from, the end none of them outlasts, and the timing that could not be read above it.
+        var stack: [(name: String, inBody: Bool, begin: Int, limit: Int, unreadable: String?)] = []
+        /// The open `<p>`: its interval, text so far, and a timing it could not read.
+        var paragraph: (begin: Int, end: Int, text: String, unreadable: String?)?
         var number = 0
 
         func parser(
@@ -47,27 +53,43 @@ enum TTMLParser {
                     refusal = "not a caption file: the root element is <\(name)>, not <tt>"; return parser.abortParsing()
                 }
                 sawRoot = true
-                if let r = attribute(attributes, "frameRate").flatMap(Double.init), r > 0, r <= 1000 { frameRate = r }
-                if let r = attribute(attributes, "tickRate").flatMap(Double.init), r > 0 { tickRate = r }
+                do { time = try TTMLTime(root: { self.attribute(attributes, $0) }) } catch {
+                    refusal = (error as? CaptionError)?.message ?? "\(error)"; return parser.abortParsing()
+                }
             }
             guard stack.count < Reader.maxDepth else {
                 refusal = "the TTML file nests deeper than \(Reader.maxDepth) elements"; return parser.abortParsing()
             }
-            let base = stack.last?.base ?? 0
-            let begin = attribute(attributes, "begin").flatMap { CaptionTime.ttml($0, frameRate: frameRate, tickRate: tickRate) }
-            if name == "p", paragraph == nil {
-                let end = attribute(attributes, "end").flatMap { CaptionTime.ttml($0, frameRate: frameRate, tickRate: tickRate) }.map {
-                    $0 + base
-                }
-                let dur = attribute(attributes, "dur").flatMap { CaptionTime.ttml($0, frameRate: frameRate, tickRate: tickRate) }
-                let start = begin.map { $0 + base }
-                let timing =
-                    "begin=\(attribute(attributes, "begin") ?? "-") end=\(attribute(attributes, "end") ?? attribute(attributes, "dur") ?? "-")"
-                paragraph = (start, end ?? both(start, dur).map { $0.0 + $0.1 }, "", timing)
+            let parent = stack.last ?? (name: "", inBody: false, begin: 0, limit: CaptionTime.limitMs, unreadable: nil)
+            let inBody = parent.inBody || name == "body"
+            var entry = (name: name, inBody: inBody, begin: parent.begin, limit: parent.limit, unreadable: parent.unreadable)
+            if inBody, paragraph == nil, ["body", "div", "p"].contains(name) { interval(of: attributes, from: parent, into: &entry) }
+            if name == "p", inBody, paragraph == nil {
+                paragraph = (entry.begin, entry.limit, "", entry.unreadable)
             } else if name == "br", paragraph != nil {
                 paragraph?.text.append(Reader.lineBreak)
             }
-            stack.append((name, base + (name == "p" ? 0 : begin ?? 0)))
+            stack.append(entry)
+        }
+
+        /// The element's begin and the end it cannot outlast, from its `begin`, `end` and `dur`;
+        /// an unreadable one marks the element (and every cue in it) as untimed.
+        private func interval(
+            of attributes: [String: String], from parent: (name: String, inBody: Bool, begin: Int, limit: Int, unreadable: String?),
+            into entry: inout (name: String, inBody: Bool, begin: Int, limit: Int, unreadable: String?)
+        ) {
+            var values: [Int?] = []
+            for name in ["begin", "end", "dur"] {
+                guard let raw = attribute(attributes, name) else { values.append(nil); continue }
+                guard let ms = time.ms(raw) else {
+                    entry.unreadable = entry.unreadable ?? "<\(entry.name) \(name)=\"\(raw.prefix(40))\">"
+                    return
+                }
+                values.append(ms)
+            }
+            entry.begin = CaptionTime.add(parent.begin, values[0] ?? 0)
+            if let end = values[1] { entry.limit = min(entry.limit, CaptionTime.add(parent.begin, end)) }
+            if let dur = values[2] { entry.limit = min(entry.limit, CaptionTime.add(entry.begin, dur)) }
         }
 
         func parser(_ parser: XMLParser, foundCharacters string: String) {
@@ -76,17 +98,19 @@ enum TTMLParser {
 
         func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
             guard let open = stack.popLast() else { return }
-            guard open.name == "p", let p = paragraph else { return }
+            // The paragraph ends with its own `</p>`, not a nested one's.
+            guard open.name == "p", let p = paragraph, !stack.contains(where: { $0.name == "p" }) else { return }
             paragraph = nil
             number += 1
-            guard cues.count < CaptionFormat.maxCues else { problems.append("cue \(number): over \(CaptionFormat.maxCues) cues"); return }
+            if let why = p.unreadable { return problems.add("cue \(number): cannot read the timing \(why)") }
+            guard cues.count < CaptionFormat.maxCues else { return problems.add("cue \(number): over \(CaptionFormat.maxCues) cues") }
             // Whitespace inside a paragraph collapses, as XML text does; <br/> alone breaks lines.
+            // The text is XML's, entities already decoded: nothing in it is markup.
             let text = p.text.split(separator: Reader.lineBreak, omittingEmptySubsequences: false)
                 .map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }.joined(separator: "\n")
-            let times = both(p.begin, p.end)
-            switch CaptionFormat.cue(number, times, Substring(p.timing), payload: text.replacingOccurrences(of: "<", with: "&lt;")) {
+            switch CaptionFormat.displayed(number, startMs: p.begin, endMs: p.end, text: CaptionText.tidy(text)) {
             case .success(let c): cues.append(c)
-            case .failure(let problem): problems.append(problem.message)
+            case .failure(let problem): problems.add(problem.message)
             }
         }
 
@@ -98,13 +122,8 @@ enum TTMLParser {
         private func local(_ name: String) -> String { name.split(separator: ":").last.map(String.init) ?? name }
 
         /// An attribute by its local name, whatever prefix (`ttp:frameRate`) it was written with.
-        private func attribute(_ a: [String: String], _ name: String) -> String? {
+        func attribute(_ a: [String: String], _ name: String) -> String? {
             a[name] ?? a.first { local($0.key) == name }?.value
         }
     }
-}
-
-private func both(_ a: Int?, _ b: Int?) -> (Int, Int)? {
-    guard let a, let b else { return nil }
-    return (a, b)
 }
