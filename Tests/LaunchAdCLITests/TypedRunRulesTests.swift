@@ -9,9 +9,12 @@ import XCTest
 final class TypedRunRulesTests: XCTestCase {
     private func sources() throws -> [(path: String, text: String)] {
         let root = Fixtures.repoRoot.appendingPathComponent("Sources")
-        let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
+        let files =
+            FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
-        return try files.map { ($0.path.replacingOccurrences(of: Fixtures.repoRoot.path + "/", with: ""), try String(contentsOf: $0, encoding: .utf8)) }
+        return try files.map {
+            ($0.path.replacingOccurrences(of: Fixtures.repoRoot.path + "/", with: ""), try String(contentsOf: $0, encoding: .utf8))
+        }
     }
 
     func testNoDecisionComparesAnEventsName() throws {
@@ -23,7 +26,8 @@ final class TypedRunRulesTests: XCTestCase {
             "Sources/LaunchAdCLI/Help/Completions.swift", "Sources/LaunchAdCLI/Help/ManPage.swift",
             "Sources/LaunchAdPlayer/SDL/VideoSurface.swift"
         ]
-        let comparison = try NSRegularExpression(pattern: #"\.name\s*[!=]=\s*"|"\s*[!=]=\s*\w+\.name\b|event\[\"|\.name\s*\{\s*$|switch\s+\w*\.name\b"#)
+        let comparison = try NSRegularExpression(
+            pattern: #"\.name\s*[!=]=\s*"|"\s*[!=]=\s*\w+\.name\b|event\[\"|\.name\s*\{\s*$|switch\s+\w*\.name\b"#)
         var found: [String] = []
         for (path, text) in try sources() where !allowed.contains(path) && !path.hasPrefix("Sources/LaunchAdTestSupport/") {
             for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
