@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "LaunchAdMedia", targets: ["LaunchAdMedia"]),
         .library(name: "LaunchAdPlayer", targets: ["LaunchAdPlayer"]),
         .library(name: "LaunchAdDelivery", targets: ["LaunchAdDelivery"]),
+        // The embedding API for Swift applications: a launch ad in the application's own window.
+        .library(name: "LaunchAdKit", targets: ["LaunchAdKit"]),
     ],
     targets: [
         // FFmpeg, SDL2 and libcurl: headers only. Their shims open each library on first use
@@ -37,6 +39,8 @@ let package = Package(
             swiftSettings: [.define("LAUNCHAD_TEST_SEAMS", .when(configuration: .debug))]),
         // Subcommands and their argument parsers (pure functions).
         .target(name: "LaunchAdCLI", dependencies: ["LaunchAdCore", "LaunchAdMedia", "LaunchAdPlayer", "LaunchAdDelivery"]),
+        // The embedding API: the command's flows shown in an application's window, driven by its loop.
+        .target(name: "LaunchAdKit", dependencies: ["LaunchAdCLI", "LaunchAdCore", "LaunchAdPlayer", "LaunchAdMedia", "LaunchAdDelivery"]),
         // A constructor that starts loading FFmpeg before main for `play` and `launch`.
         .target(name: "CEarlyLoad", path: "Sources/CEarlyLoad"),
         .executableTarget(name: "launchad", dependencies: ["LaunchAdCLI", "CEarlyLoad"]),
@@ -49,6 +53,8 @@ let package = Package(
                     exclude: ["Corpus"]),
         .testTarget(name: "LaunchAdMediaTests", dependencies: ["LaunchAdTestSupport", "LaunchAdMedia", "LaunchAdCore", "CFFmpeg"]),
         .testTarget(name: "LaunchAdPlayerTests", dependencies: ["LaunchAdTestSupport", "LaunchAdPlayer", "LaunchAdMedia", "LaunchAdCore", "CSDL2", "LaunchAdDelivery"]),
+        .testTarget(
+            name: "LaunchAdKitTests", dependencies: ["LaunchAdTestSupport", "LaunchAdKit", "LaunchAdCLI", "LaunchAdPlayer", "LaunchAdCore"]),
         .testTarget(name: "LaunchAdDeliveryTests", dependencies: ["LaunchAdTestSupport", "LaunchAdDelivery", "LaunchAdCore"]),
         .testTarget(name: "LaunchAdCLITests", dependencies: ["LaunchAdTestSupport", "LaunchAdCLI", "LaunchAdDelivery", "LaunchAdPlayer", "LaunchAdMedia", "LaunchAdCore", "launchad"],
                     // Tag files read from the source tree at test time (Fixtures.repoRoot), not bundled.

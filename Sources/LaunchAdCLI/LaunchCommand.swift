@@ -5,6 +5,10 @@ import LaunchAdMedia
 
 /// `launchad launch`: the cached ad at once, a background refresh for next time, then the app.
 public enum LaunchCommand {
+    /// Plays the chosen ad with these options, its creative held to this reach, its play
+    /// recorded for this collector.
+    typealias AdPlay = (AdChoice, PlayOptions, Reach, ReportTarget?) -> PlayResult
+
     public static func run(_ o: LaunchOptions) -> Int32 {
         // FFmpeg's ~30 ms of loading overlaps reading the cache and SDL's start-up.
         FFmpegLibraries.openInBackground()
@@ -21,7 +25,9 @@ public enum LaunchCommand {
         var refused = false
         var store: CacheStore?
         let held = o.then.isEmpty ? nil : HeldPicture()
-        let shown = showAd(o, sink: sink, queue: outbox, refresh: &refresh, cacheRefused: &refused, store: &store, held: held)
+        let shown = showAd(
+            o, sink: sink, queue: outbox, presenter: WindowPresenter(), refresh: &refresh, cacheRefused: &refused, store: &store, held: held
+        )
         // The app starts right after the ad; the refresh may go on meanwhile, but this process
         // does not end before it is over (or out of time), and `end` stays the last event.
         let app = o.then.isEmpty ? nil : startApp(o.then)
@@ -43,6 +49,30 @@ public enum LaunchCommand {
         return LaunchRun.exitStatus(shown, appGiven: !o.then.isEmpty, appStatus: app.map(waitForApp), cacheRefused: refused)
     }
 
+    /// `launch`'s run without an app (the embedding library): the cached (or streamed) ad shown
+    /// by `presenter`, its `end` written as soon as it is over (the application's window is its
+    /// own again), then the refresh and the outbox given their time on this thread. `refreshed`
+    /// receives the refresh as it starts, so that the caller can cancel it.
+    public static func flow(
+        _ o: LaunchOptions, sink: EventSink, presenter: AdPresenter, refreshed: @escaping (BackgroundRefresh) -> Void = { _ in }
+    ) -> Outcome {
+        FFmpegLibraries.openInBackground()
+        let outbox = o.cache.delivery.openOutbox(events: sink)
+        outbox?.startSending()
+        var refresh: BackgroundRefresh?
+        var refused = false
+        var store: CacheStore?
+        let shown = showAd(
+            o, sink: sink, queue: outbox, presenter: presenter, refresh: &refresh, cacheRefused: &refused, store: &store, held: nil)
+        if let refresh { refreshed(refresh) }
+        count(shown, in: store)
+        let end = LaunchRun.end(shown)
+        sink.emit(.end(end))
+        refresh?.finish(timeout: o.refreshTimeout)
+        outbox?.finish(waitingAtMost: o.cache.delivery.beaconWait)
+        return end.outcome
+    }
+
     /// Writes the ad's play into the cache index, where the frequency caps of later launches
     /// count it (only the ad itself, not its fallback); a cache that cannot be written is said on stderr.
     static func count(_ shown: LaunchRun.Shown, in store: CacheStore?) {
@@ -62,7 +92,7 @@ public enum LaunchCommand {
     /// Picks and plays the ad (or reports none) while the refresh runs; returns when the ad is
     /// over, with the refresh (still running, maybe) in `started`.
     static func showAd(
-        _ o: LaunchOptions, sink: EventSink, queue: BeaconQueue?, refresh started: inout BackgroundRefresh?,
+        _ o: LaunchOptions, sink: EventSink, queue: BeaconQueue?, presenter: AdPresenter, refresh started: inout BackgroundRefresh?,
         cacheRefused: inout Bool, store opened: inout CacheStore?, held: HeldPicture?
     ) -> LaunchRun.Shown {
         // A player that cannot run shows no ad; the app still starts.
@@ -98,17 +128,20 @@ public enum LaunchCommand {
         let refresh = BackgroundRefresh(prefetcher, before: markShown)
         started = refresh
 
-        if let choice { return playCached(choice, o, index: index, store: store, refresh: refresh, sink: sink, queue: queue, held: held) }
+        let play = { (choice: AdChoice, options: PlayOptions, reach: Reach, report: ReportTarget?) in
+            playAd(choice, options, o, sink: sink, reach: reach, report: report, queue: queue, presenter: presenter, held: held)
+        }
+        if let choice { return playCached(choice, o, index: index, store: store, refresh: refresh, sink: sink, play: play) }
         sink.emit(.cacheMiss(reason: index.ads.isEmpty ? .empty : .nothingReady))
         refresh.start()
-        return playFromNetwork(o, refresh: refresh, sink: sink, queue: queue, plays: index.plays ?? [:], held: held)
+        return playFromNetwork(o, refresh: refresh, sink: sink, plays: index.plays ?? [:], play: play)
     }
 
     /// The usual launch: the cached files, while the refresh (made to note the ad as shown
     /// first, and never to delete its files) runs beside it.
     static func playCached(
         _ choice: AdChoice, _ o: LaunchOptions, index: CacheIndex, store: CacheStore,
-        refresh: BackgroundRefresh, sink: EventSink, queue: BeaconQueue?, held: HeldPicture?
+        refresh: BackgroundRefresh, sink: EventSink, play playAd: AdPlay
     ) -> LaunchRun.Shown {
         let path = { (c: Creative) in store.url(of: index.files[c.sha256]!).path }
         sink.emit(.cacheHit(id: choice.ad.id, sha256: choice.variant.sha256, file: path(choice.variant)))
@@ -120,8 +153,7 @@ public enum LaunchCommand {
         let report = o.cache.delivery.reportTarget ?? index.manifest?.report
         // An ad cached by an older launchad (no reach recorded) is held to public addresses until refreshed.
         let reach = index.record(for: choice.ad.id)?.reach ?? .publicOnly
-        let result = playAd(choice, play, o, sink: sink, reach: reach, report: report, queue: queue, held: held)
-        return .played(result, adID: choice.ad.id, streamed: false)
+        return .played(playAd(choice, play, reach, report), adID: choice.ad.id, streamed: false)
     }
 
     /// `queue`, holding the ad's beacons to the addresses the documents that named them allow.
@@ -130,8 +162,7 @@ public enum LaunchCommand {
     /// Nothing cached to show: the manifest's ad straight from the network, if the manifest
     /// comes within --wait and the creative starts within what is left of it.
     static func playFromNetwork(
-        _ o: LaunchOptions, refresh: BackgroundRefresh, sink: EventSink, queue: BeaconQueue?,
-        plays: [String: [Date]], held: HeldPicture?
+        _ o: LaunchOptions, refresh: BackgroundRefresh, sink: EventSink, plays: [String: [Date]], play playAd: AdPlay
     ) -> LaunchRun.Shown {
         let waitBegan = ProcessClock.uptimeSeconds()
         guard let manifest = refresh.waitForManifest(timeout: o.play.wait) else { return .noAd(.noManifest) }
@@ -150,8 +181,7 @@ public enum LaunchCommand {
         sink.emit(.stream(id: choice.ad.id, url: choice.variant.url.absoluteString))
         let report = o.cache.delivery.reportTarget ?? manifest.report
         // The creative and its captions stream from where the manifest says: its reach holds.
-        let result = playAd(choice, play, o, sink: sink, reach: refresh.prefetcher.manifestReach, report: report, queue: queue, held: held)
-        return .played(result, adID: choice.ad.id, streamed: true)
+        return .played(playAd(choice, play, refresh.prefetcher.manifestReach, report), adID: choice.ad.id, streamed: true)
     }
 
     /// Plays the chosen ad with its tracking and play record, its creative, captions and
@@ -159,14 +189,15 @@ public enum LaunchCommand {
     /// over, and written as the run's `end` only after the hand-off.
     static func playAd(
         _ choice: AdChoice, _ play: PlayOptions, _ o: LaunchOptions, sink: EventSink, reach: Reach,
-        report: ReportTarget?, queue: BeaconQueue?, held: HeldPicture?
+        report: ReportTarget?, queue: BeaconQueue?, presenter: AdPresenter, held: HeldPicture?
     ) -> PlayResult {
         let record = o.cache.delivery.recording(
             sink, target: report, outbox: queue as? Outbox, adID: choice.ad.id,
             sha256: { [sha = choice.variant.sha256] in sha }, options: play)
         let stream = AdStream(sink, tracking: tracked(choice, play, queue: reaching(queue, reach)), record: record)
         let result = PlayCommand.play(
-            play, sink: stream, network: PrefetchCommand.streaming(o.cache, reach: reach), holding: held, reportsEnd: false)
+            play, sink: stream, network: PrefetchCommand.streaming(o.cache, reach: reach), presenter: presenter, holding: held,
+            reportsEnd: false)
         stream.adEnded(.end(result.end), written: false)
         return result
     }

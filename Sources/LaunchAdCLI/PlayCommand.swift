@@ -32,6 +32,16 @@ public enum PlayCommand {
         let metrics = options.metricsPath.map { _ in MetricsSink(sink, adID: (options.file as NSString).lastPathComponent) }
         if let metrics { sink = metrics }
         if durationGiven && options.fallback == nil { sink = DurationNoteSink(sink) }
+        let (outcome, outbox) = flow(options, delivery: delivery, sink: sink, presenter: WindowPresenter())
+        if let path = options.metricsPath { MetricsReport.write(path, run: metrics?.run, cache: nil, outbox: outbox) }
+        return outcome.exitCode
+    }
+
+    /// `play`'s run, shown by `presenter`: one ad (a file or URL) or a VAST tag's pod, the outbox
+    /// sending meanwhile and given `--beacon-wait` after; the embedding library runs it too.
+    public static func flow(_ options: PlayOptions, delivery: DeliveryOptions, sink: EventSink, presenter: AdPresenter) -> (
+        Outcome, Outbox?
+    ) {
         // What earlier runs left in the outbox goes out while this ad plays, on its own thread.
         var delivery = delivery
         delivery.allowHTTP = delivery.allowHTTP || options.vast.allowHTTP
@@ -48,7 +58,7 @@ public enum PlayCommand {
         if isTag(options) {
             // One play record per ad played (`--report`), the ad's id in it.
             outcome = VASTPlay.play(
-                options, sink: sink, queue: outbox, network: network,
+                options, sink: sink, queue: outbox, network: network, presenter: presenter,
                 record: delivery.recordingEachAd(sink, outbox: outbox, options: options))
         } else {
             // The sniff's time came out of --wait: the first frame (or the fallback) is due
@@ -59,11 +69,10 @@ public enum PlayCommand {
             let record = delivery.recording(
                 sink, target: delivery.reportTarget, outbox: outbox, adID: nil,
                 sha256: { file.contains("://") ? nil : try? SHA256.hex(ofFile: file) }, options: options)
-            outcome = play(options, sink: AdStream(sink, record: record), network: network(.any)).outcome
+            outcome = play(options, sink: AdStream(sink, record: record), network: network(.any), presenter: presenter).outcome
         }
         outbox?.finish(waitingAtMost: delivery.beaconWait)
-        if let path = options.metricsPath { MetricsReport.write(path, run: metrics?.run, cache: nil, outbox: outbox) }
-        return outcome.exitCode
+        return (outcome, outbox)
     }
 
     /// `--vast`, or a FILE or URL whose root element is `<VAST>`. The sniff fits inside `--wait`.
@@ -80,7 +89,7 @@ public enum PlayCommand {
     /// reach. `icons`: a VAST ad's icons, fetched by `sideLoads.icon`. `givesWay`: a file that
     /// does not open ends the play quietly (a VAST ad's next media file is tried).
     public static func play(
-        _ options: PlayOptions, sink: EventSink, network: NetworkOpener, holding: HeldPicture? = nil,
+        _ options: PlayOptions, sink: EventSink, network: NetworkOpener, presenter: AdPresenter, holding: HeldPicture? = nil,
         sideLoads: SideLoads = SideLoads(), icons: [OverlayIcon] = [], reportsEnd: Bool = true, givesWay: Bool = false
     ) -> PlayResult {
         MediaLog.configure()
@@ -99,7 +108,7 @@ public enum PlayCommand {
             player.holdsLastPicture = true
             holding.player = player
         }
-        return player.run()
+        return presenter.present(player)
     }
 
     /// systemd's notify socket when run as a `Type=notify` service; one for the whole process.

@@ -176,6 +176,8 @@ public final class AdPlayer {
 
     /// How far the media got (for an application waiting before it shows the ad).
     public var readiness: Readiness {
+        // The fallback image replaced the creative: ready once decoded (or failed).
+        if session.usingFallback { return imageJob == nil || imageJob?.outcome != nil ? .ready : .opening }
         switch engine?.state {
         // A still image is decoded on its own thread once the loop turns.
         case .ready(let f): return f.isStillImage || !(engine?.queuedTimestamps.isEmpty ?? true) ? .ready : .opening

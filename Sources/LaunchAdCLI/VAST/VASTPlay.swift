@@ -18,10 +18,10 @@ enum VASTPlay {
 
     static func play(
         _ o: PlayOptions, sink: EventSink, queue: BeaconQueue?, network: @escaping (Reach) -> NetworkOpener,
-        record: @escaping Recorder = { _ in nil }
+        presenter: AdPresenter, record: @escaping Recorder = { _ in nil }
     ) -> Outcome {
         MediaLog.configure()
-        let run = Run(options: o, sink: sink, queue: queue, network: network, record: record)
+        let run = Run(options: o, sink: sink, queue: queue, network: network, presenter: presenter, record: record)
         return run.play()
     }
 
@@ -37,6 +37,8 @@ enum VASTPlay {
         /// The reach of the URLs the first document names.
         var docReach = Reach.any
         let record: Recorder
+        /// Shows each ad: its own window, or an application's.
+        let presenter: AdPresenter
         let resolver: VASTResolver
         let capabilities = MediaCapabilities.local()
         var base: MacroContext
@@ -47,9 +49,9 @@ enum VASTPlay {
 
         init(
             options: PlayOptions, sink: EventSink, queue: BeaconQueue?, network: @escaping (Reach) -> NetworkOpener,
-            record: @escaping Recorder
+            presenter: AdPresenter, record: @escaping Recorder
         ) {
-            o = options; self.sink = sink; self.record = record; self.network = network
+            o = options; self.sink = sink; self.record = record; self.network = network; self.presenter = presenter
             // Until the tag is read, its reach is its URL's (the user named it).
             reachQueue = queue.map { ReachQueue($0, reach: .any) }
             self.queue = reachQueue
@@ -123,8 +125,8 @@ enum VASTPlay {
                 let tracking = TrackingWatcher(tracker: tracker, queue: ReachQueue.fixed(reachQueue?.base, resolved.reach))
                 let stream = AdStream(sink, tracking: tracking, record: record(resolved.id))
                 let result = PlayCommand.play(
-                    options, sink: stream, network: network(resolved.reach), sideLoads: sideLoads, icons: icons, reportsEnd: false,
-                    givesWay: givesWay)
+                    options, sink: stream, network: network(resolved.reach), presenter: presenter, sideLoads: sideLoads, icons: icons,
+                    reportsEnd: false, givesWay: givesWay)
                 switch run.tried(media.url, result: result, adID: resolved.id, sequence: resolved.sequence) {
                 case .tryNext(let mediaFallback): sink.emit(mediaFallback)
                 case .played(let adEnd), .failed(let adEnd): return stream.adEnded(adEnd, written: true)
@@ -179,7 +181,7 @@ enum VASTPlay {
                 f.file = o.fallback ?? ""
                 f.fallback = nil
                 f.vast = VASTOptions()
-                return PlayCommand.play(f, sink: sink, network: network(.any)).outcome
+                return PlayCommand.play(f, sink: sink, network: network(.any), presenter: presenter).outcome
             }
         }
     }

@@ -1,0 +1,122 @@
+import Foundation
+import LaunchAdCLI
+import LaunchAdCore
+import LaunchAdPlayer
+import LaunchAdTestSupport
+import XCTest
+
+@testable import LaunchAdKit
+
+/// The embedding API in-process, as an application uses it: prepared, attached to a buffer it
+/// reads back, presented, rendered from its own loop to the end; its events are the command
+/// line's for the same ad.
+final class LaunchAdKitTests: XCTestCase {
+    override func setUp() {
+        setenv("SDL_AUDIODRIVER", "dummy", 1)
+        setenv("SDL_VIDEODRIVER", "dummy", 1)
+    }
+
+    /// Renders `ad` into a buffer until it ends (or `limit` seconds), calling `each` per turn.
+    private func show(
+        _ ad: LaunchAd, size: Size = Size(width: 640, height: 360), limit: Double = 20,
+        each: (LaunchAd, LaunchAd.RenderResult, PlayerOutput) -> Void = { _, _, _ in }
+    ) throws -> [AdEvent] {
+        var events: [AdEvent] = []
+        ad.onEvent = { events.append($0) }
+        let output = try PlayerOutput.buffer(size)
+        try ad.attach(output)
+        ad.present()
+        let deadline = Date(timeIntervalSinceNow: limit)
+        while Date() < deadline {
+            let r = ad.render()
+            each(ad, r, output)
+            if r == .ended { break }
+            Thread.sleep(forTimeInterval: 0.004)
+        }
+        return events
+    }
+
+    /// The pixel at the buffer's centre, as ARGB bytes in memory order (B, G, R, A).
+    private func centre(_ output: PlayerOutput) -> [UInt8] {
+        guard let (p, size, pitch) = output.pixels else { return [] }
+        let offset = (size.height / 2) * pitch + (size.width / 2) * 4
+        return (0..<4).map { p.load(fromByteOffset: offset + $0, as: UInt8.self) }
+    }
+
+    func testABufferHostShowsTheAdAndGetsTheCommandLinesEvents() throws {
+        let clip = try Fixtures.make(
+            "kit-red-1s.mp4", ["-f", "lavfi", "-i", "color=c=red:s=320x180:d=1:r=25", "-c:v", "libx264", "-pix_fmt", "yuv420p"])
+        let ad = try LaunchAd(arguments: ["play", clip, "--transition", "none"])
+        try ad.prepareNow(timeout: 10)
+        var drawn = 0
+        var red = false
+        let events = try show(ad) { _, r, output in
+            guard r == .drawn else { return }
+            drawn += 1
+            let px = self.centre(output)
+            if px.count == 4, px[2] > 200, px[1] < 60, px[0] < 60 { red = true }
+        }
+        XCTAssertTrue(red, "the ad's red reached the buffer")
+        XCTAssertGreaterThan(drawn, 5)
+        XCTAssertEqual(events.last?.name, "end")
+        XCTAssertEqual(events.last?["outcome"], "completed")
+
+        // The same ad through the command line's own flow (its own window, SDL's dummy driver).
+        let sink = RecordingSink()
+        _ = PlayCommand.flow(
+            try Self.playOptions([clip, "--transition", "none"]), delivery: DeliveryOptions(), sink: sink, presenter: WindowPresenter())
+        XCTAssertEqual(events.map(\.name), sink.events.map(\.name))
+    }
+
+    func testDismissEndsTheAdEndedByHost() throws {
+        let clip = try Fixtures.colourBars(seconds: 4)
+        let ad = try LaunchAd(arguments: ["play", clip, "--transition", "none"])
+        try ad.prepareNow(timeout: 10)
+        var asked = false
+        let events = try show(ad) { ad, r, _ in
+            if r == .drawn && !asked {
+                asked = true
+                ad.dismiss()
+            }
+        }
+        XCTAssertEqual(events.last?["outcome"], "ended_by_host")
+    }
+
+    func testNothingToShowIsNoAdWithItsEnd() throws {
+        let ad = try LaunchAd(arguments: ["play", "/nonexistent/ad.mp4"])
+        XCTAssertThrowsError(try ad.prepareNow(timeout: 10)) { XCTAssertEqual($0 as? LaunchAd.PrepareError, .noAd) }
+        var events: [AdEvent] = []
+        ad.onEvent = { events.append($0) }
+        ad.pollEvents()
+        XCTAssertEqual(events.map(\.name), ["error", "end"])
+        XCTAssertEqual(events.first?["code"], "file_not_found")
+        XCTAssertEqual(ad.render(), .ended)
+    }
+
+    func testOptionsAboutAWindowOrAProcessAreRefused() {
+        for option in [["--events", "x"], ["--then", "sh"], ["--fullscreen"], ["--size", "10x10"], ["--control", "stdin"]] {
+            XCTAssertThrowsError(try LaunchAd(arguments: ["play", "ad.mp4"] + option)) { e in
+                XCTAssertTrue((e as? UsageError)?.message.hasPrefix("\(option[0]) is not for an embedded ad") == true, "\(e)")
+            }
+        }
+        XCTAssertThrowsError(try LaunchAd(arguments: ["probe", "ad.mp4"]))
+    }
+
+    func testTheEventsStreamEndsWithEnd() async throws {
+        let clip = try Fixtures.make(
+            "kit-blue-half.mp4", ["-f", "lavfi", "-i", "color=c=blue:s=160x90:d=0.5:r=25", "-c:v", "libx264", "-pix_fmt", "yuv420p"])
+        let ad = try LaunchAd(arguments: ["play", clip, "--transition", "none"])
+        let stream = ad.events
+        try await ad.prepare(timeout: 10)
+        _ = try show(ad)
+        var names: [String] = []
+        for await e in stream { names.append(e.name) }
+        XCTAssertTrue(names.contains("start") && names.contains("first_frame"), "\(names)")
+        XCTAssertEqual(names.last, "end")
+    }
+
+    private static func playOptions(_ args: [String]) throws -> PlayOptions {
+        guard case .play(let o, _) = try Command.parse(["play"] + args) else { throw UsageError("not play") }
+        return o
+    }
+}
