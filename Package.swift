@@ -11,6 +11,10 @@ let package = Package(
         .library(name: "LaunchAdDelivery", targets: ["LaunchAdDelivery"]),
         // The embedding API for Swift applications: a launch ad in the application's own window.
         .library(name: "LaunchAdKit", targets: ["LaunchAdKit"]),
+        // The embedding API for C (and anything with a C FFI): liblaunchad.so, launchad.h.
+        // Built as libLaunchAdEmbed.so (the executable has the name launchad); its soname, and the
+        // name it is installed and linked as, is liblaunchad.so.0 (scripts/build-examples.sh, package.sh).
+        .library(name: "LaunchAdEmbed", type: .dynamic, targets: ["LaunchAdC"]),
     ],
     targets: [
         // FFmpeg, SDL2 and libcurl: headers only. Their shims open each library on first use
@@ -41,9 +45,21 @@ let package = Package(
         .target(name: "LaunchAdCLI", dependencies: ["LaunchAdCore", "LaunchAdMedia", "LaunchAdPlayer", "LaunchAdDelivery"]),
         // The embedding API: the command's flows shown in an application's window, driven by its loop.
         .target(name: "LaunchAdKit", dependencies: ["LaunchAdCLI", "LaunchAdCore", "LaunchAdPlayer", "LaunchAdMedia", "LaunchAdDelivery"]),
+        // launchad.h, compiled on its own; the C API's implementation reads its types from it.
+        .target(name: "CLaunchAd"),
+        .target(
+            name: "LaunchAdC", dependencies: ["CLaunchAd", "LaunchAdKit", "LaunchAdPlayer", "LaunchAdCore"],
+            exclude: ["launchad.map"],
+            linkerSettings: [
+                // The soname and the exported symbols (launchad_*, versioned LAUNCHAD_0).
+                .unsafeFlags(["-Xlinker", "-soname=liblaunchad.so.0", "-Xlinker", "--version-script=Sources/LaunchAdC/launchad.map"])
+            ]),
         // A constructor that starts loading FFmpeg before main for `play` and `launch`.
         .target(name: "CEarlyLoad", path: "Sources/CEarlyLoad"),
         .executableTarget(name: "launchad", dependencies: ["LaunchAdCLI", "CEarlyLoad"]),
+        // The Swift API's example host (scripts/build-examples.sh copies it to .build/examples).
+        .executableTarget(
+            name: "launchad-swift-host", dependencies: ["LaunchAdKit", "LaunchAdPlayer", "LaunchAdCore"], path: "examples/swift-host"),
         // Xlib for the tests alone: they read their Xvfb's screen back (XGetImage).
         .systemLibrary(name: "CXlib"),
         // Fixture making and binary running shared by the test targets.
@@ -54,7 +70,12 @@ let package = Package(
         .testTarget(name: "LaunchAdMediaTests", dependencies: ["LaunchAdTestSupport", "LaunchAdMedia", "LaunchAdCore", "CFFmpeg"]),
         .testTarget(name: "LaunchAdPlayerTests", dependencies: ["LaunchAdTestSupport", "LaunchAdPlayer", "LaunchAdMedia", "LaunchAdCore", "CSDL2", "LaunchAdDelivery"]),
         .testTarget(
-            name: "LaunchAdKitTests", dependencies: ["LaunchAdTestSupport", "LaunchAdKit", "LaunchAdCLI", "LaunchAdPlayer", "LaunchAdCore"]),
+            name: "LaunchAdKitTests",
+            dependencies: [
+                "LaunchAdTestSupport", "LaunchAdKit", "LaunchAdCLI", "LaunchAdPlayer", "LaunchAdCore",
+                // Built with the tests: the examples' library, the Swift host and the binary they are compared with.
+                "LaunchAdC", "launchad-swift-host", "launchad"
+            ]),
         .testTarget(name: "LaunchAdDeliveryTests", dependencies: ["LaunchAdTestSupport", "LaunchAdDelivery", "LaunchAdCore"]),
         .testTarget(name: "LaunchAdCLITests", dependencies: ["LaunchAdTestSupport", "LaunchAdCLI", "LaunchAdDelivery", "LaunchAdPlayer", "LaunchAdMedia", "LaunchAdCore", "launchad"],
                     // Tag files read from the source tree at test time (Fixtures.repoRoot), not bundled.

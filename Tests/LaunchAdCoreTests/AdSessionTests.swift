@@ -39,7 +39,8 @@ final class SessionRun {
     }
 
     var events: [AdEvent] { sink.events }
-    var names: [String] { events.map(\.name) }
+    /// The events a test follows, in order: `skip_available` has tests of its own (AdSessionSkipAvailableTests).
+    var names: [String] { events.map(\.name).filter { $0 != "skip_available" } }
     func events(_ name: String) -> [AdEvent] { events.filter { $0.name == name } }
     func only(_ name: String, file: StaticString = #filePath, line: UInt = #line) -> AdEvent? {
         let found = events(name)
@@ -586,7 +587,7 @@ final class AdSessionSkipAndClickTests: XCTestCase {
         XCTAssertEqual(run.send(.key(.mute), at: 400), [.setMuted(true)])
         XCTAssertEqual(run.send(.control(.unmute), at: 500), [.setMuted(false)])
         XCTAssertEqual(run.names, ["first_frame", "unmute", "mute", "unmute"])
-        XCTAssertEqual(run.events.map(\.tMs), [0, 200, 400, 500])
+        XCTAssertEqual(run.events.filter { $0.name != "skip_available" }.map(\.tMs), [0, 200, 400, 500])
         XCTAssertFalse(run.session.muted)
         XCTAssertEqual(run.session.phase, .showing, "muting does not end or pause the ad")
         XCTAssertFalse(run.session.isPaused)
@@ -1213,5 +1214,36 @@ final class AdSessionTruncationTests: XCTestCase {
         capped.tick(from: 0, through: 1700, step: 10)
         capped.send(.endOfStream, at: 1700)
         XCTAssertEqual(capped.outcome, "capped", "1.7 s of the 2 s it was to show, of an 8 s ad")
+    }
+}
+
+/// `skip_available`: once, when the button first works (an application shows its own close
+/// control then, as launch-ad SDKs call their delegate).
+final class AdSessionSkipAvailableTests: XCTestCase {
+    func testSaidWithTheFirstFrameWhenTheButtonWorksAtOnce() {
+        let run = SessionRun(videoConfig())
+        run.send(.firstFrame, at: 100)
+        run.tick(from: 100, through: 3000)
+        XCTAssertEqual(run.events.map(\.name).prefix(2), ["first_frame", "skip_available"])
+        XCTAssertEqual(run.only("skip_available")?["shown_ms"], 0)
+    }
+
+    func testSaidOnceSkipAfterHasPassedInShownTime() {
+        let run = SessionRun(videoConfig(["--skip-after", "2"]))
+        run.send(.firstFrame, at: 0)
+        run.tick(from: 0, through: 1000)
+        run.send(.pause(.focusLost), at: 1000)
+        run.tick(from: 1000, through: 3000)
+        XCTAssertTrue(run.events("skip_available").isEmpty, "a pause is not shown time")
+        run.send(.resume(.focusLost), at: 3000)
+        run.tick(from: 3000, through: 4500, step: 1)
+        XCTAssertEqual(run.only("skip_available")?["shown_ms"], 2000)
+    }
+
+    func testNeverWithoutAButton() {
+        let run = SessionRun(videoConfig(["--no-skip"]))
+        run.send(.firstFrame, at: 0)
+        run.tick(from: 0, through: 6000)
+        XCTAssertTrue(run.events("skip_available").isEmpty)
     }
 }

@@ -30,6 +30,7 @@ final class EventGoldenTests: XCTestCase {
                 #"{"event":"window","t_ms":7,"width":1280,"height":720,"fullscreen":false,"video_driver":"x11","renderer":"software","rotate":90}"#
             ),
             (.firstFrame(fallback: false), #"{"event":"first_frame","t_ms":7,"fallback":false}"#),
+            (.skipAvailable(shownMs: 2000), #"{"event":"skip_available","t_ms":7,"shown_ms":2000}"#),
             (.quartile(25), #"{"event":"quartile","t_ms":7,"quartile":25}"#),
             (.progress(mark: "10%", shownMs: 500), #"{"event":"progress","t_ms":7,"mark":"10%","shown_ms":500}"#),
             (.pause(reason: .focusLost, shownMs: 900), #"{"event":"pause","t_ms":7,"reason":"focus_lost","shown_ms":900}"#),

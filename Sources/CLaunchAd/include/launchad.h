@@ -74,7 +74,7 @@ typedef struct launchad launchad;
  * `launchad_last_usage_error()` say why. Nothing is fetched, opened or drawn until prepare. */
 launchad *launchad_create(int argc, const char *const argv[], int *error);
 
-/* Why the last launchad_create on this thread failed (one line), or NULL. */
+/* Why the last launchad_create that failed did (one line), or NULL; valid until the next call to launchad_create. */
 const char *launchad_last_usage_error(void);
 
 /* The event ids: one per event of the JSON lines (docs/playing.md#events). */
@@ -128,7 +128,7 @@ typedef struct launchad_event {
     enum launchad_event_id id;
     /* The event's name, as in the JSON lines ("first_frame", "quartile", "end", ...). */
     const char *name;
-    /* Milliseconds since the library was first used in this process. */
+    /* Milliseconds since the process started (the JSON lines' t_ms). */
     int64_t t_ms;
     /* The event as the command line writes it: one JSON object, no newline. */
     const char *json;

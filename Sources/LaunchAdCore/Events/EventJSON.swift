@@ -11,6 +11,7 @@ extension LaunchEvent {
         case .start: return "start"
         case .window: return "window"
         case .firstFrame: return "first_frame"
+        case .skipAvailable: return "skip_available"
         case .quartile: return "quartile"
         case .progress: return "progress"
         case .pause: return "pause"
@@ -78,6 +79,7 @@ extension LaunchEvent {
                 ("video_driver", .string(w.videoDriver)), ("renderer", .string(w.renderer)), ("rotate", .int(w.rotate))
             ]
         case .firstFrame(let fallback): return [("fallback", .bool(fallback))]
+        case .skipAvailable(let ms): return [("shown_ms", .int(ms))]
         case .quartile(let q): return [("quartile", .int(q))]
         case .progress(let mark, let ms): return [("mark", .string(mark)), ("shown_ms", .int(ms))]
         case .pause(let reason, let ms): return [("reason", .string(reason.rawValue)), ("shown_ms", .int(ms))]

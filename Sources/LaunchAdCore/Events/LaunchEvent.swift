@@ -11,6 +11,8 @@ public enum LaunchEvent: Equatable, Sendable {
     case window(WindowOpened)
     /// The first picture is on screen; `fallback` when it is the fallback's.
     case firstFrame(fallback: Bool)
+    /// The skip button works from now on (at the first frame, or once `--skip-after` has passed).
+    case skipAvailable(shownMs: Int)
     /// 25, 50 or 75 % of the ad's length shown.
     case quartile(Int)
     /// A VAST progress offset reached (`mark` as the tag wrote it).
@@ -130,7 +132,8 @@ extension LaunchEvent {
     /// The ad's shown time the event carries, if it carries one.
     public var shownMs: Int? {
         switch self {
-        case .pause(_, let ms), .resume(_, let ms), .skip(_, let ms), .click(_, let ms), .complete(let ms, _), .progress(_, let ms):
+        case .pause(_, let ms), .resume(_, let ms), .skip(_, let ms), .click(_, let ms), .complete(let ms, _), .progress(_, let ms),
+            .skipAvailable(let ms):
             return ms
         case .icon(let e): return e.shownMs
         case .end(let e), .adEnd(_, _, let e): return e.shownMs

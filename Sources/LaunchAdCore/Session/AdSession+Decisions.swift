@@ -181,6 +181,13 @@ extension AdSession {
         return [.finish(.noAd)]
     }
 
+    /// `skip_available`, once, when the button first works.
+    mutating func announceSkip(now: Int) {
+        guard !skipAnnounced, phase == .showing, skipButton(now: now).enabled else { return }
+        skipAnnounced = true
+        emit(.skipAvailable(shownMs: shownMs(now: now)), now)
+    }
+
     /// An `error` event, remembered as the run's failure.
     mutating func report(_ error: PlayError, now: Int) {
         lastError = error

@@ -51,6 +51,8 @@ public struct AdSession {
     var adShownAtMs: Int?
     /// Whether the window was closed (a skip `via: close`).
     var closed = false
+    /// Whether `skip_available` was said.
+    var skipAnnounced = false
 
     /// How far short of its declared length (or `--max-duration`) a video may end and still
     /// count as complete: timestamps and container durations disagree by a frame or two.
@@ -100,6 +102,7 @@ public struct AdSession {
             emit(.firstFrame(fallback: usingFallback), now)
             if !usingFallback { adShownAtMs = now }
             if !isPaused { runningSince = now }
+            announceSkip(now: now)
             return []
         case .pause(let reason):
             return pause(reason, now: now)
@@ -169,6 +172,7 @@ public struct AdSession {
         case .showing:
             if watch.isStalled(now: now) { return stalled(now: now) }
             let shown = shownMs(now: now)
+            announceSkip(now: now)
             sendQuartiles(shown: shown, now: now)
             sendProgress(shown: shown, now: now)
             if let limit = config.limitMs, shown >= limit { return reachedItsEnd(now: now) }

@@ -1,0 +1,140 @@
+import Foundation
+import LaunchAdCore
+import LaunchAdTestSupport
+import XCTest
+
+/// The embedding examples as their users run them (scripts/build-examples.sh builds them into
+/// .build/examples): the C SDL host's window read back from Xvfb (its green, then the ad, then
+/// its green again), the Python (ctypes) and Swift hosts headless; each one's events are the
+/// command line's for the same ad.
+final class EmbeddingExamplesTests: XCTestCase {
+    private static let root = Fixtures.repoRoot
+    private static let examples = root.appendingPathComponent(".build/examples")
+
+    /// Builds the examples once (the library and the Swift host are built with the tests).
+    private static let built: Result<Void, Error> = Result {
+        let run = try Fixtures.run("/bin/bash", [root.appendingPathComponent("scripts/build-examples.sh").path, "--skip-build"])
+        guard run.status == 0 else { throw FixtureError("build-examples.sh failed: \(run.stderr)") }
+    }
+
+    /// A red clip of 1.5 s, no sound: red is easy to find on screen.
+    private func redClip() throws -> String {
+        try Fixtures.make(
+            "embed-red-1.5s.mp4", ["-f", "lavfi", "-i", "color=c=red:s=640x360:d=1.5:r=25", "-c:v", "libx264", "-pix_fmt", "yuv420p"])
+    }
+
+    /// The event names `launchad play ARGS` writes, headless, as the hosts print them
+    /// (`end` followed by its outcome).
+    private func commandLineEvents(_ args: [String]) throws -> [String] {
+        let run = try Launchad.run(["play"] + args, environment: Launchad.headlessEnvironment([:]))
+        return run.stdout.split(separator: "\n").compactMap { line in
+            guard let o = parseJSON(String(line)) as? [String: Any], let name = o["event"] as? String else { return nil }
+            return name == "end" ? "end \(o["outcome"] as? String ?? "")" : name
+        }
+    }
+
+    func testTheSDLHostShowsItsGreenThenTheAdThenItsGreenAgain() throws {
+        try Self.built.get()
+        let clip = try redClip()
+        let (xvfb, display) = try Xvfb.start(["-screen", "0", "1280x720x24", "-nolisten", "tcp"])
+        defer { xvfb.terminate() }
+        let screen = try XScreen(display)
+        let host = try HostProcess(
+            Self.examples.appendingPathComponent("sdl-host").path, [clip, "--transition", "none"],
+            environment: ["DISPLAY": display, "SDL_AUDIODRIVER": "dummy"])
+        defer { host.stop() }
+        let middle = Rect(x: 600, y: 340, width: 80, height: 40)
+        func colour() throws -> (r: UInt8, g: UInt8, b: UInt8) {
+            let p = try screen.grab(middle)
+            return p[40, 20]
+        }
+        // The host's green before the ad's first frame.
+        XCTAssertTrue(Wait.until(timeout: 10) { (try? colour()).map { $0.g > 140 && $0.r < 60 } ?? false }, "the host's green")
+        XCTAssertNotNil(host.waitFor("event first_frame"), host.output)
+        XCTAssertTrue(
+            Wait.until(timeout: 5) { (try? colour()).map { $0.r > 200 && $0.g < 60 } ?? false }, "the ad's red in the host's window")
+        XCTAssertNotNil(host.waitFor("event end completed"), host.output)
+        XCTAssertTrue(Wait.until(timeout: 5) { (try? colour()).map { $0.g > 140 && $0.r < 60 } ?? false }, "the host's green again")
+        XCTAssertEqual(host.finish(), 0, host.output)
+        XCTAssertEqual(host.lines, try commandLineEvents([clip, "--transition", "none"]))
+    }
+
+    func testThePythonHostPlaysHeadlessThroughCtypes() throws {
+        try Self.built.get()
+        let clip = try redClip()
+        let host = try HostProcess(
+            "/usr/bin/python3", [Self.root.appendingPathComponent("examples/python-host/host.py").path, clip, "--transition", "none"],
+            environment: [
+                "SDL_AUDIODRIVER": "dummy", "SDL_VIDEODRIVER": "dummy",
+                "LAUNCHAD_LIBRARY": Self.examples.appendingPathComponent("lib/liblaunchad.so.0").path
+            ])
+        XCTAssertEqual(host.finish(), 0, host.output)
+        XCTAssertEqual(host.lines.last, "end completed")
+        XCTAssertEqual(host.lines, try commandLineEvents([clip, "--transition", "none"]))
+    }
+
+    func testTheSwiftHostPlaysThroughTheSwiftAPI() throws {
+        try Self.built.get()
+        let clip = try redClip()
+        let host = try HostProcess(
+            Self.examples.appendingPathComponent("swift-host").path, [clip, "--transition", "none"],
+            environment: ["SDL_AUDIODRIVER": "dummy", "SDL_VIDEODRIVER": "dummy"])
+        XCTAssertEqual(host.finish(), 0, host.output)
+        XCTAssertEqual(host.lines, try commandLineEvents([clip, "--transition", "none"]))
+    }
+}
+
+/// An example host's process: its `event ...` lines as they come.
+final class HostProcess: @unchecked Sendable {
+    // unchecked Sendable: `text` is read and written under `lock` (the pipe's reader thread appends).
+    private let process = Process()
+    private let lock = NSCondition()
+    private var text = ""
+    private var exited = false
+
+    init(_ path: String, _ args: [String], environment: [String: String]) throws {
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = args
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        out.fileHandleForReading.readabilityHandler = { [weak self] h in
+            let data = h.availableData
+            guard let self else { return }
+            self.lock.lock()
+            if data.isEmpty { self.exited = true } else { self.text += String(decoding: data, as: UTF8.self) }
+            self.lock.broadcast()
+            self.lock.unlock()
+        }
+        try process.run()
+    }
+
+    var output: String { lock.lock(); defer { lock.unlock() }; return text }
+
+    /// The events printed, without the `event ` prefix.
+    var lines: [String] {
+        output.split(separator: "\n").filter { $0.hasPrefix("event ") }.map { String($0.dropFirst(6)) }
+    }
+
+    /// Waits for a line; nil when the host ended (or 20 s passed) without it.
+    func waitFor(_ line: String) -> String? {
+        let deadline = Date(timeIntervalSinceNow: 20)
+        lock.lock()
+        defer { lock.unlock() }
+        while true {
+            if text.split(separator: "\n").contains(where: { $0 == line }) { return line }
+            if exited || !lock.wait(until: deadline) { return nil }
+        }
+    }
+
+    func finish() -> Int32 {
+        let deadline = Date(timeIntervalSinceNow: 30)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    func stop() { if process.isRunning { process.terminate() } }
+}

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Builds the embedding examples into .build/examples/ (issue 32): the library as it is installed
+# (lib/liblaunchad.so.0, lib/liblaunchad.so, include/launchad.h, launchad.pc), sdl-host (C,
+# SDL2), swift-host (the Swift API); python-host runs from examples/python-host/host.py with
+# LAUNCHAD_LIBRARY pointing at lib/liblaunchad.so.0.
+#   scripts/build-examples.sh [--release]   (debug by default; --skip-build uses what is built)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="/opt/swift/usr/bin:$PATH"
+config=debug
+build=1
+for a in "$@"; do
+  case "$a" in
+    --release) config=release ;;
+    --skip-build) build=0 ;;
+    *) echo "build-examples: unknown option $a" >&2; exit 2 ;;
+  esac
+done
+if [ $build -eq 1 ]; then
+  swift build -c "$config" --product LaunchAdEmbed >&2
+  swift build -c "$config" --product launchad-swift-host >&2
+fi
+bin=$(swift build -c "$config" --show-bin-path)
+out=.build/examples
+mkdir -p "$out/lib" "$out/include" "$out/pkgconfig"
+cp -f "$bin/libLaunchAdEmbed.so" "$out/lib/liblaunchad.so.0"
+ln -sf liblaunchad.so.0 "$out/lib/liblaunchad.so"
+cp -f Sources/CLaunchAd/include/launchad.h "$out/include/launchad.h"
+version=$(sed -n 's/.*static let versionString = "\([^"]*\)".*/\1/p' Sources/LaunchAdCore/Version.swift)
+sed -e "s|@PREFIX@|$PWD/$out|" -e "s|@LIBDIR@|$PWD/$out/lib|" -e "s|@INCLUDEDIR@|$PWD/$out/include|" -e "s|@VERSION@|$version|" \
+  packaging/launchad.pc.in > "$out/pkgconfig/launchad.pc"
+# The C host builds as an application would: pkg-config for launchad and SDL2.
+PKG_CONFIG_PATH="$out/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}" \
+  gcc -std=c11 -Wall -Wextra -Werror -O2 examples/sdl-host/main.c -o "$out/sdl-host" \
+  $(PKG_CONFIG_PATH="$out/pkgconfig" pkg-config --cflags --libs launchad sdl2) -Wl,-rpath,'$ORIGIN/lib'
+cp -f "$bin/launchad-swift-host" "$out/swift-host"
+echo "build-examples: $out/sdl-host, $out/swift-host, $out/lib/liblaunchad.so.0 (python: LAUNCHAD_LIBRARY=$out/lib/liblaunchad.so.0 examples/python-host/host.py FILE)" >&2
