@@ -27,7 +27,10 @@ extension AdPlayer {
         }
         // Without a font the text style is drawn as a ring, whose progress shows.
         let style: SkipStyle = skipView?.hasFont == false ? .ring : config.session.skipStyle
-        guard pacer.shouldPresent(now: now, changed: dirty, skip: skip, style: style, animating: animating) else { return }
+        // A host's renderer is drawn at every turn: SDL leaves the back buffer undefined after a
+        // present, so a host that presents each frame needs the ad drawn each frame.
+        let everyTurn = output?.kind == .hostRenderer
+        guard everyTurn || pacer.shouldPresent(now: now, changed: dirty, skip: skip, style: style, animating: animating) else { return }
         draw(now: now, skip: skip, icons: icons.map { ($0.texture, $0.rect) })
         pacer.presented(now: now, skip: skip, style: style)
         dirty = false
