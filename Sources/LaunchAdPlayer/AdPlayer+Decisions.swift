@@ -74,7 +74,7 @@ extension AdPlayer {
         video = nil
     }
 
-    /// Stops the engine threads (they use the audio device) and the image threads, then SDL's sound.
+    /// Stops the engine threads (they use the audio device) and the image threads.
     func stopMedia() {
         windowLoop?.stopControl()
         engine?.stop(wait: true)
@@ -90,7 +90,5 @@ extension AdPlayer {
         captionJob = nil
         captionFileJob = nil
         iconJobs = [:]
-        if audioSubsystem { libsdl.SDL_QuitSubSystem(SDL_INIT_AUDIO) }
-        audioSubsystem = false
     }
 }

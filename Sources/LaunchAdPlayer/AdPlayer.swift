@@ -92,8 +92,6 @@ public final class AdPlayer {
     var logoJob: ImageDecodeJob?
     /// Image threads; the run waits for them (bounded) so none outlives it.
     let imageThreads = DispatchGroup()
-    /// SDL's audio subsystem, started with the media and stopped with it.
-    var audioSubsystem = false
     /// The outcome once the ad is over.
     var outcome: Outcome?
     /// SDL's video subsystem, when the player's own window loop started it; kept with the
@@ -163,7 +161,7 @@ public final class AdPlayer {
         self.engine = engine
         engine.start(holdingAudio: true)
         // The engine's thread opens its device once the audio subsystem is up.
-        audioSubsystem = libsdl.SDL_InitSubSystem(SDL_INIT_AUDIO) == 0
+        _ = SDLAudio.started
         engine.releaseAudio()
         if let logo = config.logo { logoJob = ImageDecodeJob(path: logo, isFallback: false, network: network, in: imageThreads) }
         startIcons()
