@@ -114,6 +114,31 @@ import json, sys
 s = json.load(open(sys.argv[1]))
 print("outbox after the last flush: pending %d, records %s" % (s["pending"], s["records"]))
 PY
+# The server alone, for scale: the same kind of rows straight from python, 100,000 per INSERT,
+# the POSTs timed (making the bodies is not).
+echo "CREATE TABLE launchad.direct AS launchad.bench" | sql
+python3 - "$PORT" "$N" <<'PY'
+import json, random, sys, time, urllib.parse, urllib.request, uuid
+port, n = sys.argv[1], int(sys.argv[2])
+cols = "id, screen, ad_id, creative_sha256, started_at, ended_at, shown_ms, outcome, error, frames_shown, frames_dropped, av_offset_ms_max, muted, paused_ms, width, height, fullscreen, launchad_version, sent_at"
+url = "http://127.0.0.1:%s/?query=%s" % (port, urllib.parse.quote("INSERT INTO launchad.direct (%s) FORMAT JSONEachRow" % cols))
+rnd, now, spent, size = random.Random(7), time.time(), 0.0, 100000
+ts = lambda t: time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(t))
+for first in range(0, n, size):
+    rows = []
+    for i in range(first, min(n, first + size)):
+        start = now - rnd.randrange(30 * 86400)
+        rows.append(json.dumps({"id": str(uuid.UUID(int=rnd.getrandbits(128), version=4)), "screen": "screen-%016x" % (i % 2000 * 2654435761 % 2**64),
+            "ad_id": "ad-%02d" % rnd.randrange(40), "creative_sha256": "%064x" % (rnd.randrange(40) * 0x9e3779b97f4a7c15 % 2**256),
+            "started_at": ts(start), "ended_at": ts(start + 5), "shown_ms": 5000, "outcome": "completed", "error": None, "frames_shown": 125,
+            "frames_dropped": rnd.choice([0, 0, 0, 1]), "av_offset_ms_max": rnd.randrange(40), "muted": 0, "paused_ms": 0, "width": 1920,
+            "height": 1080, "fullscreen": 1, "launchad_version": "0.1.0", "sent_at": ts(now)}, separators=(",", ":")))
+    body = ("\n".join(rows) + "\n").encode()
+    t = time.time()
+    urllib.request.urlopen(urllib.request.Request(url, data=body)).read()
+    spent += time.time() - t
+print("server alone: %d rows in %.1f s of INSERTs of %d rows = %.0f rows/s" % (n, spent, size, n / spent))
+PY
 rows=$(echo "SELECT count() FROM launchad.bench" | sql)
 echo "OPTIMIZE TABLE launchad.bench FINAL" | sql
 final=$(echo "SELECT count() FROM launchad.bench" | sql)
