@@ -35,15 +35,15 @@ final class ClickHouseOutboxTests: XCTestCase {
     }
 
     /// A record as `play` makes one, as its ClickHouse row.
-    static func row(screen: String, ad: String = "spring", outcome: String = "completed", error: String? = nil) -> String {
+    static func row(screen: String, ad: String = "spring", outcome: Outcome = .completed, error: ErrorCode? = nil) -> String {
         var record = PlayRecord(adID: ad, creativeSHA256: "9e1d", fullscreen: true, muted: false)
         let start = Date()
-        record.observe(AdEvent("window", tMs: 0, [("width", 1920), ("height", 1080)]), at: start)
-        record.observe(AdEvent("first_frame", tMs: 40), at: start)
-        if let error { record.observe(AdEvent("error", tMs: 900, [("code", .string(error))]), at: start.addingTimeInterval(0.9)) }
-        record.observe(
-            AdEvent("end", tMs: 5040, [("outcome", .string(outcome)), ("shown_ms", 5000), ("frames_shown", 125), ("frames_dropped", 2)]),
-            at: start.addingTimeInterval(5))
+        let window = WindowOpened(width: 1920, height: 1080, fullscreen: true, videoDriver: "x11", renderer: "software", rotate: 0)
+        record.observe(AdEvent(.window(window), tMs: 0), at: start)
+        record.observe(AdEvent(.firstFrame(fallback: false), tMs: 40), at: start)
+        if let error { record.observe(AdEvent(.error(PlayError(error, "m")), tMs: 900), at: start.addingTimeInterval(0.9)) }
+        let end = RunEnd(outcome: outcome, shownMs: 5000, frames: FrameCounter.counted(shown: 125, dropped: 2))
+        record.observe(AdEvent(.end(end), tMs: 5040), at: start.addingTimeInterval(5))
         let json = record.json(id: UUID().uuidString.lowercased(), screen: screen, version: "0.1.0")
         return ClickHouseInsert.row(record: json).serialized()
     }

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAdCore
+import LaunchAdTestSupport
 import XCTest
 
 /// The ClickHouse side of play records, decided in the core: table names, the DDL, the row
@@ -46,17 +47,18 @@ final class FleetClickHouseTests: XCTestCase {
 
     func testARecordBecomesARowOfTheTablesColumns() {
         var r = PlayRecord(adID: "spring", creativeSHA256: "ab", fullscreen: true, muted: false)
-        r.observe(AdEvent("window", tMs: 20, [("width", 1080), ("height", 1920)]), at: t0)
-        r.observe(AdEvent("first_frame", tMs: 100), at: t0.addingTimeInterval(0.09))
-        r.observe(AdEvent("error", tMs: 900, [("code", "media_stalled")]), at: t0.addingTimeInterval(0.9))
-        r.observe(
-            AdEvent("end", tMs: 2250, [("outcome", "error"), ("shown_ms", 1400), ("frames_dropped", 1)]), at: t0.addingTimeInterval(2.24))
+        let window = WindowOpened(width: 1080, height: 1920, fullscreen: true, videoDriver: "x11", renderer: "software", rotate: 0)
+        r.observe(AdEvent(.window(window), tMs: 20), at: t0)
+        r.observe(AdEvent(.firstFrame(fallback: false), tMs: 100), at: t0.addingTimeInterval(0.09))
+        r.observe(AdEvent(.error(PlayError(.mediaStalled, "stalled")), tMs: 900), at: t0.addingTimeInterval(0.9))
+        let end = RunEnd(outcome: .error, shownMs: 1400, frames: FrameCounter.counted(shown: 35, dropped: 1))
+        r.observe(AdEvent(.end(end), tMs: 2250), at: t0.addingTimeInterval(2.24))
         let row = ClickHouseInsert.row(record: r.json(id: "r1", screen: "s1", version: "9")).serialized()
         XCTAssertEqual(
             row,
             """
             {"id":"r1","screen":"s1","ad_id":"spring","creative_sha256":"ab","started_at":"2026-01-01 00:00:00",\
-            "ended_at":"2026-01-01 00:00:02","shown_ms":1400,"outcome":"error","error":"media_stalled","frames_shown":null,"frames_dropped":1,\
+            "ended_at":"2026-01-01 00:00:02","shown_ms":1400,"outcome":"error","error":"media_stalled","frames_shown":35,"frames_dropped":1,\
             "av_offset_ms_max":null,"muted":0,"paused_ms":0,"width":1080,"height":1920,"fullscreen":1,"launchad_version":"9"}
             """)
         XCTAssertEqual(

@@ -136,10 +136,7 @@ public struct DeliveryOptions: Equatable, Sendable {
             config.clickHouse = ClickHouseCredentialsSource.load(file: clickHouseCredentials)
             if case .unusable(let why) = config.clickHouse {
                 // Records that need them wait in the outbox for a process that has them.
-                events.emit(
-                    AdEvent(
-                        "outbox_error", tMs: ProcessClock.nowMs(),
-                        [("reason", .string("ClickHouse credentials: \(why); records that need them wait"))]))
+                events.emit(.outboxError(reason: "ClickHouse credentials: \(why); records that need them wait"))
             }
             // libcurl, a connection per beacon: measured twice the rate of a keep-alive URLSession at half the CPU.
             let outbox = try Outbox(
