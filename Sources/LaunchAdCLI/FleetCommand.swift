@@ -26,10 +26,11 @@ public enum FleetCommand {
         // The file is made before ClickHouse is asked, so a path that cannot be written fails at once.
         let file: ReportFile?
         do { file = try o.out.map { try ReportFile($0, option: "--out") } } catch { return fail("\(error)") }
-        let client = ClickHouseClient(
+        var client = ClickHouseClient(
             url: url,
             fetcher: HTTPClient(connectTimeout: min(10, o.timeout), totalTimeout: o.timeout, maxRedirects: 0, allowHTTP: o.allowHTTP),
             credentials: credentials)
+        client.parseSeconds = o.timeout
         let report: FleetReport
         do {
             report = try client.fleetReport(

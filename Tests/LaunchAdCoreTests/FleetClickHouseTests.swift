@@ -196,7 +196,8 @@ final class FleetClickHouseTests: XCTestCase {
     func testTheManifestNamesAClickHouseCollectorAndItsTable() throws {
         func report(_ json: String) throws -> (ReportTarget?, [String]) {
             let parsed = try ManifestParser.parse(
-                Data(#"{"report": \#(json), "ads": []}"#.utf8), base: URL(string: "https://m.example.com/m.json")!)
+                Data(#"{"report": \#(json), "ads": []}"#.utf8), base: URL(string: "https://m.example.com/m.json")!,
+                budget: ManifestParser.budget(maxBytes: 1_000_000, seconds: 5))
             return (parsed.manifest.report, parsed.rejected.map(\.reason))
         }
         XCTAssertEqual(try report(#"{"url": "https://ch.example.com", "format": "clickhouse"}"#).0?.clickHouse, .standard)

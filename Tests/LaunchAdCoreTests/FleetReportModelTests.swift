@@ -8,7 +8,9 @@ final class FleetReportModelTests: XCTestCase {
     let now = 1_767_312_000
     let limits = FleetReport.Limits(since: 86_400, silentAfter: 3600, maxSkew: 60)
 
-    func rows(_ text: String) throws -> ClickHouseRows { try ClickHouseRows(text, maxRows: 11) }
+    let budget = ParseBudget(maxBytes: 1 << 20, seconds: 5, limitName: "--timeout")
+
+    func rows(_ text: String) throws -> ClickHouseRows { try ClickHouseRows(text, maxRows: 11, budget: budget) }
 
     func report(maxRows: Int = 10, screens extra: String = "") throws -> FleetReport {
         try FleetReport(
@@ -102,25 +104,38 @@ final class FleetReportModelTests: XCTestCase {
     }
 
     func testABadAnswerIsOneLine() {
-        XCTAssertThrowsError(try ClickHouseRows("{\"a\":1}\nnot json\u{1b}]0;x\u{7}\n", maxRows: 10)) {
+        XCTAssertThrowsError(try ClickHouseRows("{\"a\":1}\nnot json\u{1b}]0;x\u{7}\n", maxRows: 10, budget: budget)) {
             XCTAssertEqual("\($0)", "not a JSON row: not json\\x1b]0;x\\x07")
         }
         XCTAssertThrowsError(
             try ClickHouseRows(
-                "{\"a\":1}\nCode: 395, e.displayText() = DB::Exception: Value passed to 'throwIf' function is non zero\n", maxRows: 10)
+                "{\"a\":1}\nCode: 395, e.displayText() = DB::Exception: Value passed to 'throwIf' function is non zero\n", maxRows: 10,
+                budget: budget)
         ) {
             XCTAssertTrue("\($0)".hasPrefix("ClickHouse reported an error: Code: 395"), "\($0)")
         }
-        XCTAssertThrowsError(try ClickHouseRows(String(repeating: "{}\n", count: 12), maxRows: 11))
-        XCTAssertThrowsError(try ClickHouseRows("[1,2]\n", maxRows: 11))
+        XCTAssertThrowsError(try ClickHouseRows(String(repeating: "{}\n", count: 12), maxRows: 11, budget: budget))
+        XCTAssertThrowsError(try ClickHouseRows("[1,2]\n", maxRows: 11, budget: budget))
         XCTAssertThrowsError(
             try FleetReport(
-                server: ClickHouseRows("", maxRows: 1), screens: ClickHouseRows("", maxRows: 1),
-                plays: ClickHouseRows("", maxRows: 1), ads: ClickHouseRows("", maxRows: 1), limits: limits, maxRows: 1))
-        let quoted = try? ClickHouseRows(#"{"n":"18446744073709551615","m":-3,"s":"x","b":true}"#, maxRows: 1)
+                server: ClickHouseRows("", maxRows: 1, budget: budget), screens: ClickHouseRows("", maxRows: 1, budget: budget),
+                plays: ClickHouseRows("", maxRows: 1, budget: budget), ads: ClickHouseRows("", maxRows: 1, budget: budget), limits: limits,
+                maxRows: 1))
+        let quoted = try? ClickHouseRows(#"{"n":"18446744073709551615","m":-3,"s":"x","b":true}"#, maxRows: 1, budget: budget)
         XCTAssertNil(quoted?.rows[0].int("n"), "past Int: not a number, never wrapped")
         XCTAssertEqual(quoted?.rows[0].int("m"), -3)
         XCTAssertNil(quoted?.rows[0].int("s"))
+    }
+
+    func testAnAnswerOverItsBudgetIsRefused() {
+        let small = ParseBudget(maxBytes: 10, seconds: 5, limitName: "--timeout")
+        XCTAssertThrowsError(try ClickHouseRows(#"{"now":1,"version":"x"}"#, maxRows: 10, budget: small)) {
+            XCTAssertEqual("\($0)", "the answer is 23 bytes, over the 10-byte limit")
+        }
+        let spent = ParseBudget(maxBytes: 1 << 20, seconds: 0, limitName: "--timeout")
+        XCTAssertThrowsError(try ClickHouseRows(String(repeating: "{}\n", count: 2000), maxRows: 5000, budget: spent)) {
+            XCTAssertTrue("\($0)".contains("--timeout"), "\($0)")
+        }
     }
 
     func testTheQueriesSpliceOnlyTheCheckedTableAndWholeNumbers() throws {

@@ -94,13 +94,18 @@ public struct ClickHouseRows: Sendable {
         public let description: String
     }
 
-    /// Reads `text`; throws a one-line reason for an exception in a 200 answer, a line that is
-    /// not a JSON object, or more than `maxRows` rows.
-    public init(_ text: String, maxRows: Int) throws {
+    /// Reads `text` within `budget` (its bytes, and its deadline looked at every 1,000 rows);
+    /// throws a one-line reason for an exception in a 200 answer, a line that is not a JSON
+    /// object, more than `maxRows` rows, or a spent budget.
+    public init(_ text: String, maxRows: Int, budget: ParseBudget) throws {
+        do { try budget.check(bytes: text.utf8.count, what: "the answer") } catch { throw Unreadable(description: error.message) }
         if let problem = ClickHouseAnswer.exception(in: text) { throw Unreadable(description: "ClickHouse reported an error: \(problem)") }
         var rows: [Row] = []
         for line in text.split(whereSeparator: \.isNewline) where !line.allSatisfy(\.isWhitespace) {
             guard rows.count < maxRows else { throw Unreadable(description: "more than \(maxRows) rows in one answer") }
+            if rows.count % 1000 == 999 {
+                do { try budget.checkTime(what: "the answer") } catch { throw Unreadable(description: error.message) }
+            }
             guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed])) as? [String: Any]
             else {
                 throw Unreadable(description: "not a JSON row: \(ClickHouseAnswer.firstLine(String(line.prefix(200))) ?? "")")

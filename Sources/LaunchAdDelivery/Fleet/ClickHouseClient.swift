@@ -12,6 +12,8 @@ public struct ClickHouseClient: Sendable {
     let credentials: ClickHouseCredentials?
     /// The most bytes one answer may carry.
     public var maxBytes: Int64 = 64 << 20
+    /// How long reading one answer may take (`--timeout`).
+    public var parseSeconds: Double = 30
 
     /// A client of the server at `url` (checked against the URL rule by `fetcher`).
     public init(url: String, fetcher: Fetcher, credentials: ClickHouseCredentials?) {
@@ -23,7 +25,8 @@ public struct ClickHouseClient: Sendable {
         guard let text = ClickHouseURL.with(url, [("wait_end_of_query", "1")]), let target = URL(string: text) else {
             throw ClickHouseError("\(shownURL) is not an http or https URL")
         }
-        var request = FetchRequest(url: target, headers: credentials?.headers ?? [:], maxBytes: maxBytes)
+        // The user named the server (`--clickhouse`): it may be on any address.
+        var request = FetchRequest(url: target, reach: .any, headers: credentials?.headers ?? [:], maxBytes: maxBytes)
         request.method = "POST"
         request.body = Data(sql.utf8)
         request.followsRedirects = false
@@ -44,7 +47,10 @@ public struct ClickHouseClient: Sendable {
     public func fleetReport(table: ClickHouseTable, limits: FleetReport.Limits) throws -> FleetReport {
         let q = FleetQueries(table: table, since: limits.since)
         let rows = { (sql: String) throws -> ClickHouseRows in
-            do { return try ClickHouseRows(try select(sql), maxRows: q.maxRows + 1) } catch let e as ClickHouseRows.Unreadable {
+            let budget = ParseBudget(maxBytes: Int(maxBytes), seconds: parseSeconds, limitName: "--timeout")
+            do { return try ClickHouseRows(try select(sql), maxRows: q.maxRows + 1, budget: budget) } catch let e
+                as ClickHouseRows.Unreadable
+            {
                 throw ClickHouseError("\(shownURL): \(e.description)")
             }
         }

@@ -64,9 +64,8 @@ final class ClickHouseSender: Sendable {
         guard let text = ClickHouseInsert.url(collector: first.url, table: table, token: token), let url = URL(string: text) else {
             return .failed(.refused, reason: "not an http(s) URL: \(first.url)")
         }
-        var request = FetchRequest(url: url, headers: headers, maxBytes: Self.maxAnswerBytes)
+        var request = FetchRequest(url: url, reach: first.reach, headers: headers, maxBytes: Self.maxAnswerBytes)
         request.method = "POST"
-        request.reach = first.reach
         request.followsRedirects = false
         request.body = Data(ClickHouseInsert.body(rows: items.compactMap(\.body), sentAt: clock()).utf8)
         do {
