@@ -10,8 +10,9 @@ run=(xvfb openbox xdotool)
 # scripts/package.sh and package-test.sh (--package): the static build's libxml2, Debian's packaging tools.
 package=(libxml2-dev dpkg-dev binutils xz-utils gcc lintian mmdebstrap)
 # libx11-dev: the tests read their Xvfb's screen back with XGetImage (Sources/CXlib).
+# clickhouse-server: the fleet tests start their own (docs/outbox.md, "Fleets").
 test=(ffmpeg nginx openssl xvfb openbox xdotool xauth x11-utils libx11-dev valgrind python3-pil chromium weston cage xwayland jq zsh fish systemd groff-base
-      prometheus prometheus-node-exporter)
+      prometheus prometheus-node-exporter clickhouse-server clickhouse-client)
 
 want=("${build[@]}")
 case "${1:-}" in

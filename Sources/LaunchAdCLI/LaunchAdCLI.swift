@@ -43,6 +43,8 @@ public enum LaunchAdCLI {
             return OutboxCommand.run(options)
         case .schedule(let options):
             return ScheduleCommand.run(options)
+        case .fleet(let options):
+            return FleetCommand.run(options)
         }
     }
 }

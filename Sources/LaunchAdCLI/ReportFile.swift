@@ -15,7 +15,11 @@ final class ReportFile {
     /// As readable as any file the user creates.
     private let mode: mode_t
 
-    init(_ named: String) throws {
+    /// The option that named the file, for error lines (`--output`, `--out`).
+    private let option: String
+
+    init(_ named: String, option: String = "--output") throws {
+        self.option = option
         // A symlink to a regular file (`/dev/stdout` redirected to a file, too) is replaced at
         // its target, never itself: the rename must not land on the link.
         var lst = stat()
@@ -31,10 +35,10 @@ final class ReportFile {
         mode = 0o666 & ~mask
         var st = stat()
         if stat(path, &st) == 0 {
-            if st.st_mode & S_IFMT == S_IFDIR { throw UsageError("--output: cannot write \(path): it is a folder") }
+            if st.st_mode & S_IFMT == S_IFDIR { throw UsageError("\(option): cannot write \(path): it is a folder") }
             if st.st_mode & S_IFMT != S_IFREG {
                 let fd = open(path, O_WRONLY | O_CLOEXEC)
-                guard fd >= 0 else { throw Self.failure(path) }
+                guard fd >= 0 else { throw Self.failure(path, option) }
                 special = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
                 return
             }
@@ -42,7 +46,7 @@ final class ReportFile {
         let url = URL(fileURLWithPath: path)
         var template = Array((url.deletingLastPathComponent().path + "/.\(url.lastPathComponent).XXXXXX").utf8CString)
         let fd = mkstemp(&template)
-        guard fd >= 0 else { throw Self.failure(path) }
+        guard fd >= 0 else { throw Self.failure(path, option) }
         close(fd)
         temp = String(cBuffer: template)
     }
@@ -53,19 +57,19 @@ final class ReportFile {
     func commit(_ text: String) throws {
         if let special {
             do { try special.write(contentsOf: Data(text.utf8)) } catch {
-                throw UsageError("--output: cannot write \(path): \(error.localizedDescription)")
+                throw UsageError("\(option): cannot write \(path): \(error.localizedDescription)")
             }
             self.special = nil
             return
         }
         guard let temp else { return }
         do { try AtomicFile.replace(path, with: Data(text.utf8), temporary: temp, mode: mode) } catch {
-            throw UsageError("--output: \(error.description)")
+            throw UsageError("\(option): \(error.description)")
         }
         self.temp = nil
     }
 
-    private static func failure(_ path: String) -> UsageError {
-        UsageError("--output: cannot write \(path): \(String(cString: strerror(errno)))")
+    private static func failure(_ path: String, _ option: String) -> UsageError {
+        UsageError("\(option): cannot write \(path): \(String(cString: strerror(errno)))")
     }
 }

@@ -11,7 +11,7 @@ public enum ValidateCommand {
         let spec: Spec
         do { spec = try loadSpec(options) } catch { return CLIError.report(error) }
         let output: ReportFile?
-        do { output = try options.output.map(ReportFile.init) } catch { return CLIError.report(error) }
+        do { output = try options.output.map { try ReportFile($0) } } catch { return CLIError.report(error) }
         var reports: [CreativeReport] = options.vast.map { ValidateVAST.reports(options, tag: $0, spec: spec) } ?? []
         let files = options.files
         let pictures = options.format == .html ? PictureRequest() : nil

@@ -21,15 +21,7 @@ final class HTMLReportBrowserTests: XCTestCase {
     /// Runs chromium headless with no network at all (a fresh network namespace); `what` is
     /// `--dump-dom` or `--screenshot=PATH`.
     private func chromium(_ what: String, _ page: String, size: String = "1100,2400") throws -> Fixtures.Result {
-        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("launchad-chromium-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: profile) }
-        let r = try Fixtures.run(
-            "/usr/bin/timeout",
-            [
-                "120", "unshare", "-n", "chromium", "--headless", "--no-sandbox", "--disable-gpu",
-                "--user-data-dir=\(profile.path)", "--window-size=\(size)", what,
-                URL(fileURLWithPath: page).absoluteString
-            ])
+        let r = try Chromium.run(what, page, size: size)
         XCTAssertEqual(r.status, 0, "chromium: \(r.stderr.suffix(2000))")
         return r
     }

@@ -13,6 +13,7 @@ public enum Command: Equatable, Sendable {
     case prefetch(PrefetchOptions)
     case outbox(OutboxOptions)
     case schedule(ScheduleOptions)
+    case fleet(FleetOptions)
 
     public static let usage = """
         usage: launchad COMMAND [options]
@@ -28,6 +29,7 @@ public enum Command: Equatable, Sendable {
           prefetch           refresh the ad cache from --manifest (cron, systemd timer)
           outbox status|flush  what beacons and play records wait to be delivered; deliver them now
           schedule           which ad a launch would show at a time, and why not the others
+          fleet schema|report  play records in ClickHouse: the DDL, and the fleet's report per screen and ad
           help COMMAND       show a command's options
         Options:
           --help, -h         this text
@@ -71,6 +73,9 @@ public enum Command: Equatable, Sendable {
         case "schedule":
             guard let o = try ScheduleOptions.parse(rest) else { return .help(ScheduleOptions.help) }
             return .schedule(o)
+        case "fleet":
+            guard let o = try FleetOptions.parse(rest) else { return .help(FleetOptions.help) }
+            return .fleet(o)
         default:
             throw UsageError("unknown command '\(word)' (try: launchad --help)")
         }
@@ -120,6 +125,7 @@ public enum Command: Equatable, Sendable {
         case "prefetch": return PrefetchOptions.help
         case "outbox": return OutboxOptions.help
         case "schedule": return ScheduleOptions.help
+        case "fleet": return FleetOptions.help
         default: throw UsageError("no help for '\(topic)': not a command")
         }
     }

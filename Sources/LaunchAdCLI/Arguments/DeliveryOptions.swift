@@ -20,6 +20,12 @@ public struct DeliveryOptions: Equatable, Sendable {
     public var reportBatch = 50
     /// `--screen-id NAME` in play records; nil: derived from /etc/machine-id.
     public var screenID: String?
+    /// `--report-format clickhouse`: `--report` is a ClickHouse server's HTTP URL.
+    public var reportToClickHouse = false
+    /// `--report-table DB.TABLE` (with `--report-format clickhouse`); nil: `launchad.plays`.
+    public var reportTable: ClickHouseTable?
+    /// `--clickhouse-credentials FILE`: the user and key records are sent with (never on the command line).
+    public var clickHouseCredentials: String?
 
     public init() {}
 
@@ -27,6 +33,8 @@ public struct DeliveryOptions: Equatable, Sendable {
           --state DIR            outbox folder's parent (default $XDG_STATE_HOME/launchad, else ~/.local/state/launchad)
           --beacon-ttl S         drop a beacon or record not delivered S seconds after its event (default 86400)
           --beacon-wait S        at the end, wait at most S seconds for what is being sent (default 2)
+          --clickhouse-credentials FILE  ClickHouse user and key for play records (lines user = ..., key = ...,
+                                 optional url = ...; mode 600); else LAUNCHAD_CLICKHOUSE_USER and _KEY
           --allow-private-network  URLs named by a tag, manifest or redirect from a public address may
                                  reach loopback, LAN and link-local addresses too (labs only)
         """
@@ -34,6 +42,9 @@ public struct DeliveryOptions: Equatable, Sendable {
     static let recordHelp = """
           --report URL           send a play record for this play to the collector at URL (JSON array POSTs)
           --report-batch N       at most N records per POST (default 50)
+          --report-format F      json (a JSON array per POST, the default) or clickhouse (URL is a ClickHouse
+                                 server's HTTP interface: one INSERT ... FORMAT JSONEachRow per batch)
+          --report-table T       the ClickHouse table, database.table (default launchad.plays)
           --screen-id NAME       the screen's name in play records (default: derived from /etc/machine-id)
         """
 
@@ -45,6 +56,18 @@ public struct DeliveryOptions: Equatable, Sendable {
             guard Link.isAllowed(raw) else { throw UsageError("--report takes an http or https URL, not '\(raw)'") }
             report = raw
         case "--report-batch": reportBatch = try r.int(for: opt, min: 1, max: 1000)
+        case "--report-format":
+            let raw = try r.value(for: opt)
+            guard ["json", "clickhouse"].contains(raw) else {
+                throw UsageError("--report-format takes json or clickhouse, not '\(TerminalText.escaped(raw))'")
+            }
+            reportToClickHouse = raw == "clickhouse"
+        case "--report-table":
+            let raw = try r.value(for: opt)
+            guard let table = ClickHouseTable(raw) else {
+                throw UsageError("--report-table takes \(ClickHouseTable.rule), not '\(TerminalText.escaped(raw))'")
+            }
+            reportTable = table
         case "--screen-id":
             let raw = try r.value(for: opt)
             guard !raw.isEmpty, raw.count <= 100, !raw.contains(where: { $0.isNewline || $0.asciiValue.map { $0 < 32 } == true }) else {
@@ -58,13 +81,17 @@ public struct DeliveryOptions: Equatable, Sendable {
 
     /// `--report` over plain http only to loopback hosts or with `--allow-http`, as every fetch.
     public func check() throws {
+        if reportTable != nil && !reportToClickHouse { throw UsageError("--report-table needs --report-format clickhouse") }
+        if reportToClickHouse && report == nil { throw UsageError("--report-format clickhouse needs --report URL") }
         if let report, let url = URL(string: report), (try? URLPolicy.check(url, allowHTTP: allowHTTP)) == nil {
             throw UsageError("--report over plain http needs --allow-http (or https, or a loopback host)")
         }
     }
 
     /// `--report` as a collector, if given.
-    var reportTarget: ReportTarget? { report.map { ReportTarget(url: $0, batch: reportBatch) } }
+    var reportTarget: ReportTarget? {
+        report.map { ReportTarget(url: $0, batch: reportBatch, clickHouse: reportToClickHouse ? reportTable ?? .standard : nil) }
+    }
 
     /// Applies `--state`, `--beacon-ttl` or `--beacon-wait`; false when `opt` is none of them.
     public mutating func apply(_ opt: String, _ r: inout ArgumentReader) throws -> Bool {
@@ -76,6 +103,10 @@ public struct DeliveryOptions: Equatable, Sendable {
         case "--beacon-ttl": beaconTTL = try r.double(for: opt, min: 1, max: 30 * 86_400)
         case "--beacon-wait": beaconWait = try r.double(for: opt, max: 600)
         case "--allow-private-network": try r.flag(opt); allowPrivateNetwork = true
+        case "--clickhouse-credentials":
+            let file = try r.value(for: opt)
+            guard !file.isEmpty else { throw UsageError("--clickhouse-credentials needs a file") }
+            clickHouseCredentials = file
         default: return false
         }
         return true
@@ -101,7 +132,12 @@ public struct DeliveryOptions: Equatable, Sendable {
     /// used (the ad still plays; its beacons are lost, and said so).
     public func openOutbox(events: EventSink) -> Outbox? {
         do {
-            let config = OutboxConfig(ttl: beaconTTL)
+            var config = OutboxConfig(ttl: beaconTTL)
+            config.clickHouse = ClickHouseCredentialsSource.load(file: clickHouseCredentials)
+            if case .unusable(let why) = config.clickHouse {
+                // Records that need them wait in the outbox for a process that has them.
+                events.emit(.outboxError(reason: "ClickHouse credentials: \(why); records that need them wait"))
+            }
             // libcurl, a connection per beacon: measured twice the rate of a keep-alive URLSession at half the CPU.
             let outbox = try Outbox(
                 stateDirectory: stateURL(), config: config,

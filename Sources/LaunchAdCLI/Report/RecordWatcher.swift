@@ -7,14 +7,19 @@ import LaunchAdDelivery
 final class RecordWatcher: AdWatcher, Sendable {
     private let outbox: Outbox
     private let target: ReportTarget
+    /// A ClickHouse record goes with this process's credentials.
+    private let credentials: Bool
     private let screen: String
     /// The creative's sha256, worked out when the record is made (after the ad, not before it).
     private let creative: @Sendable () -> String?
     private let record: Locked<PlayRecord>
 
-    init(record: PlayRecord, target: ReportTarget, outbox: Outbox, screen: String, creative: @escaping @Sendable () -> String?) {
+    init(
+        record: PlayRecord, target: ReportTarget, outbox: Outbox, screen: String, credentials: Bool = false,
+        creative: @escaping @Sendable () -> String?
+    ) {
         self.record = Locked(record); self.target = target; self.outbox = outbox; self.screen = screen
-        self.creative = creative
+        self.credentials = credentials; self.creative = creative
     }
 
     func watch(_ event: AdEvent) {
@@ -26,7 +31,12 @@ final class RecordWatcher: AdWatcher, Sendable {
             return !wasComplete && record.isComplete
                 ? record.json(id: UUID().uuidString.lowercased(), screen: screen, version: Command.versionString) : nil
         }
-        if let made { outbox.enqueue(record: made.serialized(), collector: target.url, batch: target.batch, at: now) }
+        guard let made else { return }
+        if target.clickHouse != nil {
+            outbox.enqueue(record: ClickHouseInsert.row(record: made).serialized(), for: target, credentials: credentials, at: now)
+        } else {
+            outbox.enqueue(record: made.serialized(), collector: target.url, batch: target.batch, at: now)
+        }
     }
 
     /// The record is queued in `watch`, on this thread.
@@ -53,29 +63,44 @@ extension DeliveryOptions {
     ) -> RecordWatcher? {
         guard let usable = usableTarget(target, outbox: outbox, sink: sink) else { return nil }
         let record = PlayRecord(adID: adID, creativeSHA256: nil, fullscreen: options.fullscreen, muted: options.muted)
-        return RecordWatcher(record: record, target: usable.0, outbox: usable.1, screen: screenName(), creative: sha256)
+        return RecordWatcher(
+            record: record, target: usable.target, outbox: usable.outbox, screen: screenName(), credentials: usable.credentials,
+            creative: sha256)
     }
 
     /// For a VAST run: a function giving each ad played its own record watcher (one record per
     /// ad), the collector checked once.
     func recordingEachAd(_ sink: EventSink, outbox: Outbox?, options: PlayOptions) -> VASTPlay.Recorder {
-        guard let (target, outbox) = usableTarget(reportTarget, outbox: outbox, sink: sink) else { return { _ in nil } }
+        guard let usable = usableTarget(reportTarget, outbox: outbox, sink: sink) else { return { _ in nil } }
         let screen = screenName()
         return { adID in
             let record = PlayRecord(adID: adID, creativeSHA256: nil, fullscreen: options.fullscreen, muted: options.muted)
-            return RecordWatcher(record: record, target: target, outbox: outbox, screen: screen, creative: { nil })
+            return RecordWatcher(
+                record: record, target: usable.target, outbox: usable.outbox, screen: screen, credentials: usable.credentials,
+                creative: { nil })
         }
     }
 
     /// The collector and outbox when records can be sent; a plain-http collector off loopback is
-    /// refused like any such fetch: said once on `sink`, no record.
-    private func usableTarget(_ target: ReportTarget?, outbox: Outbox?, sink: EventSink) -> (ReportTarget, Outbox)? {
+    /// refused like any such fetch: said once on `sink`, no record. A ClickHouse collector named
+    /// by the manifest gets the credentials only if they name its server; if they name another,
+    /// it is refused the same way.
+    private func usableTarget(
+        _ target: ReportTarget?, outbox: Outbox?, sink: EventSink
+    ) -> (target: ReportTarget, outbox: Outbox, credentials: Bool)? {
         guard let target, let outbox else { return nil }
         if let url = URL(string: target.url), let refusal = Result(catching: { try URLPolicy.check(url, allowHTTP: allowHTTP) }).failure {
             sink.emit(.reportRefused(reason: "\(refusal)"))
             return nil
         }
-        return (target, outbox)
+        guard target.clickHouse != nil else { return (target, outbox, false) }
+        switch outbox.clickHouseAuth.use(for: target.url, namedOnCommandLine: target == reportTarget) {
+        case .plain: return (target, outbox, false)
+        case .withCredentials: return (target, outbox, true)
+        case .refused(let why):
+            sink.emit(.reportRefused(reason: why))
+            return nil
+        }
     }
 }
 

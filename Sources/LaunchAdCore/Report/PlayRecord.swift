@@ -77,9 +77,14 @@ public struct ReportTarget: Codable, Equatable, Sendable {
     public var url: String
     /// The most records per POST.
     public var batch: Int
+    /// The table when the collector is ClickHouse (`"format": "clickhouse"`): each batch is one
+    /// `INSERT ... FORMAT JSONEachRow`; nil for a plain collector (JSON array POSTs).
+    public var clickHouse: ClickHouseTable?
 
-    /// A target at `url` sending at most `batch` records per POST.
-    public init(url: String, batch: Int = 50) { self.url = url; self.batch = batch }
+    /// A target at `url` sending at most `batch` records per POST, into `clickHouse` when given.
+    public init(url: String, batch: Int = 50, clickHouse: ClickHouseTable? = nil) {
+        self.url = url; self.batch = batch; self.clickHouse = clickHouse
+    }
 
     /// The manifest's `report` field; a bad one is refused alone (the ads stay).
     static func parse(_ json: ManifestJSON?) throws -> ReportTarget? {
@@ -94,7 +99,26 @@ public struct ReportTarget: Codable, Equatable, Sendable {
         case .number(let n)? where n == n.rounded() && n >= 1 && n <= 1000: batch = Int(n)
         default: throw ManifestError("report.batch must be a whole number from 1 to 1000")
         }
-        return ReportTarget(url: url, batch: batch)
+        return ReportTarget(url: url, batch: batch, clickHouse: try clickHouseTable(o))
+    }
+
+    /// `"format": "clickhouse"` and its `"table"` (default `launchad.plays`); `"json"` or no
+    /// format is a plain collector, which takes no table.
+    private static func clickHouseTable(_ o: [String: ManifestJSON]) throws -> ClickHouseTable? {
+        switch o["format"] {
+        case nil, .null?, .string("json")?:
+            guard o["table"] == nil || o["table"] == .null else { throw ManifestError("report.table needs \"format\": \"clickhouse\"") }
+            return nil
+        case .string("clickhouse")?:
+            switch o["table"] {
+            case nil, .null?: return .standard
+            case .string(let text)?:
+                guard let table = ClickHouseTable(text) else { throw ManifestError("report.table must be \(ClickHouseTable.rule)") }
+                return table
+            default: throw ManifestError("report.table must be \(ClickHouseTable.rule)")
+            }
+        default: throw ManifestError("report.format must be \"json\" or \"clickhouse\"")
+        }
     }
 }
 

@@ -23,6 +23,8 @@ final class CurlTransfer {
     private(set) var headers: [String: String] = [:]
     private(set) var sink: BodySink?
     private var errorBytes = 0
+    /// The error page's first `errorBodyCap` bytes: the server's reason (ClickHouse puts its error there).
+    private(set) var errorPage = Data()
     /// Why the transfer was stopped from a callback (a cap, an encoding, a write failure).
     private(set) var refusal: FetchError?
     private var stoppedAfterErrorBody = false
@@ -188,6 +190,7 @@ final class CurlTransfer {
     private func body(_ data: Data) -> Bool {
         guard (200..<300).contains(status) else {
             // An error page is not kept: a few KB are read, then the connection is dropped.
+            errorPage.append(data.prefix(max(0, CurlTransfer.errorBodyCap - errorPage.count)))
             errorBytes += data.count
             if errorBytes > CurlTransfer.errorBodyCap { stoppedAfterErrorBody = true; return false }
             return true

@@ -38,7 +38,7 @@ public final class HTTPClient: Fetcher, Sendable {
                 progress: progress)
             try transfer.perform()
             reach = Reach.namedByDocument(fromInternalAddress: transfer.peerIsInternal)
-            if (300..<400).contains(transfer.status), transfer.status != 304, let next = transfer.redirectURL {
+            if request.followsRedirects, (300..<400).contains(transfer.status), transfer.status != 304, let next = transfer.redirectURL {
                 redirects += 1
                 guard redirects <= maxRedirects else {
                     throw FetchError("more than \(maxRedirects) redirects for \(request.url.absoluteString)", retryable: false)
@@ -50,9 +50,11 @@ public final class HTTPClient: Fetcher, Sendable {
                 url = next
                 continue
             }
-            return FetchResponse(
+            var response = FetchResponse(
                 status: transfer.status, headers: transfer.headers, body: transfer.sink?.memory ?? Data(),
                 bytes: transfer.sink?.count ?? 0, namedReach: reach)
+            response.errorPage = transfer.errorPage
+            return response
         }
     }
 

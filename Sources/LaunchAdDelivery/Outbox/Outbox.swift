@@ -12,6 +12,8 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {
     let config: OutboxConfig
     let fetcher: Fetcher
     let clock: @Sendable () -> Date
+    /// Sends ClickHouse batches with this process's credentials, and remembers servers too old for a dedup token.
+    let clickHouse: ClickHouseSender
     /// Told about a failure to queue (a full disk, a lock held too long), in one line.
     public var onProblem: (@Sendable (String) -> Void)? {
         get { cond.lock(); defer { cond.unlock() }; return problemHandler }
@@ -32,6 +34,7 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {
         directory = stateDirectory.appendingPathComponent("outbox")
         store = try OutboxStore(directory: directory)
         self.config = config; self.fetcher = fetcher; self.clock = clock
+        clickHouse = ClickHouseSender(auth: config.clickHouse, clock: clock)
         store.sweepTemporaries(now: clock())
     }
 
@@ -61,6 +64,22 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {
                 madeMs: made, expiresMs: made + Int64(config.ttl * 1000), body: json, batch: max(1, batch))
         ])
     }
+
+    /// Queues one play record for `target`: for a plain collector as above; for ClickHouse `json`
+    /// is the row (`ClickHouseInsert.row`), inserted with others into `target.clickHouse` in
+    /// batches of at most `target.batch`, with this process's credentials when `credentials`.
+    public func enqueue(record json: String, for target: ReportTarget, credentials: Bool, at: Date) {
+        let made = Int64((at.timeIntervalSince1970 * 1000).rounded())
+        var item = OutboxItem(
+            name: OutboxItem.newName(madeMs: made, kind: .record), kind: .record, url: target.url, event: "play",
+            madeMs: made, expiresMs: made + Int64(config.ttl * 1000), body: json, batch: max(1, target.batch))
+        item.clickHouseTable = target.clickHouse
+        item.credentials = target.clickHouse != nil && credentials
+        add([item])
+    }
+
+    /// The ClickHouse credentials this process sends with.
+    public var clickHouseAuth: ClickHouseAuth { config.clickHouse }
 
     /// Writes `items` durably, first pushing the oldest out if the bounds need it. An item
     /// over the size cap would be set aside when read: it is refused now, in one line.
@@ -221,12 +240,12 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {
             if item.expiresMs < now { expired.append(item); continue }
             fresh[entry.name] = item
             guard !skipping.contains(item.name), due.count < config.roundSize else { continue }
-            if item.kind == .record, waitingCollectors.contains(item.url) { continue }
+            if item.kind == .record, waitingCollectors.contains(item.collectorKey) { continue }
             if force || item.nextMs <= now {
                 due.append(item)
             } else {
                 progress.noteDue(item.nextMs)
-                if item.kind == .record { waitingCollectors.insert(item.url) }
+                if item.kind == .record { waitingCollectors.insert(item.collectorKey) }
             }
         }
         known = fresh
@@ -300,11 +319,11 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {
         _ jobs: [OutboxJob], connections: Int, problems: ProblemLog,
         answered: @escaping @Sendable (OutboxJob, DeliveryVerdict) -> Void
     ) {
-        let fetcher = self.fetcher
+        let fetcher = self.fetcher, clickHouse = self.clickHouse
         if connections <= 1 || jobs.count <= 1 {
             for job in jobs {
                 if isStopping { return }
-                answered(job, job.send(with: fetcher, problems: problems))
+                answered(job, job.send(with: fetcher, problems: problems, clickHouse: clickHouse))
             }
             return
         }
@@ -314,7 +333,7 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {
             group.enter()
             Thread.detachNewThread {
                 while let (i, lane) = schedule.claim() {
-                    let verdict = jobs[i].send(with: fetcher, problems: problems)
+                    let verdict = jobs[i].send(with: fetcher, problems: problems, clickHouse: clickHouse)
                     answered(jobs[i], verdict)
                     schedule.finish(i, lane: lane, verdict)
                 }
@@ -366,7 +385,7 @@ struct OutboxJob: Sendable {
     /// name), the batches for one collector.
     var lane: String {
         items[0].kind == .record
-            ? "records \(items[0].url)" : "run " + (items[0].name.split(separator: "-").dropFirst().first.map(String.init) ?? "")
+            ? "records \(items[0].collectorKey)" : "run " + (items[0].name.split(separator: "-").dropFirst().first.map(String.init) ?? "")
     }
 
     /// Beacons one by one, oldest first; then records grouped per collector in order, `batch`
@@ -375,10 +394,10 @@ struct OutboxJob: Sendable {
         var jobs = due.filter { $0.kind == .beacon }.map { OutboxJob(items: [$0]) }
         var open: [String: Int] = [:]
         for item in due where item.kind == .record {
-            if let j = open[item.url], jobs[j].items.count < jobs[j].items[0].batch {
+            if let j = open[item.collectorKey], jobs[j].items.count < jobs[j].items[0].batch {
                 jobs[j].items.append(item)
             } else {
-                open[item.url] = jobs.count
+                open[item.collectorKey] = jobs.count
                 jobs.append(OutboxJob(items: [item]))
             }
         }
@@ -386,8 +405,9 @@ struct OutboxJob: Sendable {
     }
 
     /// Sends the job; a failure's reason goes to `problems` under the host's name.
-    func send(with fetcher: Fetcher, problems: ProblemLog) -> DeliveryVerdict {
+    func send(with fetcher: Fetcher, problems: ProblemLog, clickHouse: ClickHouseSender) -> DeliveryVerdict {
         let host = items[0].host
+        if items[0].clickHouseTable != nil { return clickHouse.send(items, with: fetcher, problems: problems) }
         guard let url = URL(string: items[0].url) else { problems.note(host, "not a URL: \(items[0].url)"); return .refused }
         var request = FetchRequest(url: url, reach: items[0].reach, maxBytes: 1 << 20)
         if items[0].kind == .record {

@@ -16,6 +16,8 @@ public struct OutboxConfig: Equatable, Sendable {
     public var connections = 6
     /// Items picked per sending round.
     public var roundSize = 1000
+    /// The ClickHouse credentials this process sends records with, when it has any.
+    public var clickHouse: ClickHouseAuth = .none
 
     public init(ttl: Double = 86_400) { self.ttl = ttl }
 }

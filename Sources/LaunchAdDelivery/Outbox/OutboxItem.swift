@@ -23,8 +23,15 @@ public struct OutboxItem: Equatable, Sendable {
     var nextMs: Int64
     /// Which addresses the URL may reach (`.publicOnly`: named by a document from a public address).
     var reach: Reach = .any
+    /// A record for ClickHouse: the table its batch is inserted into (`body` is then the row).
+    var clickHouseTable: ClickHouseTable?
+    /// A ClickHouse record sent with the sending process's credentials (it waits while there are none).
+    var credentials = false
 
     var host: String { URL(string: url)?.host ?? "?" }
+
+    /// What records are batched by and kept in order for: one collector, and for ClickHouse one table.
+    var collectorKey: String { clickHouseTable.map { "clickhouse \($0) \(url)" } ?? url }
 
     private static let counter = Counter()
 
@@ -46,6 +53,9 @@ public struct OutboxItem: Equatable, Sendable {
         ]
         if let body { fields += [("body", .string(body)), ("batch", .int(batch))] }
         if reach != .any { fields.append(("reach", .string(reach.rawValue))) }
+        if let clickHouseTable {
+            fields += [("clickhouse_table", .string(clickHouseTable.description)), ("credentials", .bool(credentials))]
+        }
         return Data(JSONValue.object(fields).serialized().utf8)
     }
 
@@ -73,12 +83,20 @@ public struct OutboxItem: Equatable, Sendable {
             let url = o["url"] as? String, let event = o["event"] as? String,
             let made = (o["made_ms"] as? NSNumber)?.int64Value, let expires = (o["expires_ms"] as? NSNumber)?.int64Value
         else { return nil }
+        // A table name that is not two plain identifiers makes the item damaged, never sent.
+        var table: ClickHouseTable?
+        if let raw = o["clickhouse_table"] {
+            guard let checked = (raw as? String).flatMap(ClickHouseTable.init) else { return nil }
+            table = checked
+        }
         let kind: Kind = name.hasSuffix(".record") ? .record : .beacon
         self.init(
             name: name, kind: kind, url: url, event: event, madeMs: made, expiresMs: expires,
             body: o["body"] as? String, batch: max(1, o["batch"] as? Int ?? 1),
             attempts: o["attempts"] as? Int ?? 0, nextMs: (o["next_ms"] as? NSNumber)?.int64Value ?? 0,
             reach: o["reach"] == nil ? .any : (o["reach"] as? String).flatMap(Reach.init(rawValue:)) ?? .publicOnly)
+        clickHouseTable = table
+        credentials = o["credentials"] as? Bool ?? false
     }
 }
 

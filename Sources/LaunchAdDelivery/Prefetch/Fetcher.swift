@@ -24,6 +24,8 @@ public struct FetchRequest: Sendable {
     public var isCancelled: (@Sendable () -> Bool)?
     /// The refresh this request belongs to: a retry's backoff waits on it and ends when it is cancelled.
     public var cancellation: Cancellation?
+    /// False: a 3xx is the answer, not followed (a request carrying credentials goes to its URL only).
+    public var followsRedirects = true
 
     public init(
         url: URL, reach: Reach, headers: [String: String] = [:], maxBytes: Int64, destination: URL? = nil,
@@ -44,6 +46,8 @@ public struct FetchResponse: Sendable {
     /// The reach of the URLs this body names: `.any` when it came from an internal address or a
     /// local file, `.publicOnly` when from a public address.
     public var namedReach: Reach
+    /// The first few KB of a non-2xx answer's body (the server's reason), never written to `destination`.
+    public var errorPage = Data()
 
     public init(status: Int, headers: [String: String] = [:], body: Data = Data(), bytes: Int64 = 0, namedReach: Reach = .any) {
         self.status = status; self.headers = headers; self.body = body; self.bytes = bytes; self.namedReach = namedReach

@@ -1,0 +1,127 @@
+import Foundation
+
+/// What ClickHouse's HTTP answers mean. ClickHouse says what went wrong in the body
+/// (`Code: 60, e.displayText() = DB::Exception: Table launchad.plays doesn't exist` on 18.16,
+/// `Code: 60. DB::Exception: ...` on current releases), with an HTTP status that differs
+/// between versions (18.16 answers an unknown setting with 404, a parse error with 500).
+public enum ClickHouseAnswer {
+    /// What became of one insert.
+    public enum Insert: Equatable, Sendable {
+        /// The server stored the batch.
+        case stored
+        /// The server does not know `insert_deduplication_token` (older than 22.2): send the
+        /// same batch again at once without it, and never again to this server.
+        case tokenUnsupported
+        /// Not stored; `reason` is the outbox's one-line problem.
+        case failed(DeliveryVerdict, reason: String)
+    }
+
+    /// The insert's verdict from its status and body. A 2xx whose body carries an exception (an
+    /// error after the answer began) is not a delivery: tried again, and the table's key keeps
+    /// a batch stored twice to one row per play. A 3xx is not followed (the credentials go to
+    /// the URL given, nowhere else) and is tried again. Other statuses as for any collector:
+    /// 408, 429, 5xx again later; any other 4xx is final (the batch is dropped and counted).
+    public static func insert(status: Int, body: String) -> Insert {
+        let problem = exception(in: body)
+        if (200..<300).contains(status) {
+            guard let problem else { return .stored }
+            return .failed(.retry, reason: "HTTP \(status) with an error: \(problem)")
+        }
+        if let problem, isUnknownTokenSetting(problem) { return .tokenUnsupported }
+        let reason = "HTTP \(status)" + (problem.map { ": \($0)" } ?? firstLine(body).map { ": \($0)" } ?? "")
+        if (300..<400).contains(status) { return .failed(.retry, reason: reason + " (a redirect; not followed)") }
+        return .failed(DeliveryRule.verdict(status: status), reason: reason)
+    }
+
+    /// ClickHouse's exception line in `body` (`Code: N...`), made safe for one line of a log or
+    /// a terminal and cut to 300 characters; nil when there is none.
+    public static func exception(in body: String) -> String? {
+        guard let range = body.range(of: "Code: ") else { return nil }
+        let after = body[range.lowerBound...]
+        let digits = after.dropFirst(6).prefix(while: { $0.isASCII && $0.isNumber })
+        guard !digits.isEmpty, after.contains("Exception") else { return nil }
+        return firstLine(String(after))
+    }
+
+    /// Code 115 (unknown setting) naming the token: 18.16's `Unknown setting insert_deduplication_token`,
+    /// or a later release's `Setting insert_deduplication_token is neither a builtin setting...`.
+    static func isUnknownTokenSetting(_ line: String) -> Bool {
+        (line.hasPrefix("Code: 115,") || line.hasPrefix("Code: 115.")) && line.contains("insert_deduplication_token")
+    }
+
+    /// The first non-empty line, escaped for a terminal, at most 300 characters.
+    static func firstLine(_ text: String) -> String? {
+        guard let line = text.split(whereSeparator: \.isNewline).first.map(String.init)?.trimmingCharacters(in: .whitespaces),
+            !line.isEmpty
+        else { return nil }
+        let escaped = TerminalText.escaped(line)
+        return escaped.count > 300 ? String(escaped.prefix(300)) + "…" : escaped
+    }
+}
+
+/// The rows of a `FORMAT JSONEachRow` answer, read strictly: each line one JSON object, at
+/// most `maxRows` of them. 64-bit integers arrive quoted (ClickHouse's default, and a read-only
+/// user may not change it), so numbers are read from numbers or numeric strings alike.
+public struct ClickHouseRows: Sendable {
+    /// One row: its fields as text or numbers.
+    public struct Row: Sendable {
+        fileprivate let fields: [String: Field]
+
+        /// A field's whole number: a JSON integer or a string of digits (a quoted UInt64); nil otherwise.
+        public func int(_ name: String) -> Int? {
+            switch fields[name] {
+            case .number(let d)?: return d.isFinite && d == d.rounded() && abs(d) < 9.0e15 ? Int(d) : nil
+            case .text(let s)?: return Int(s)
+            default: return nil
+            }
+        }
+
+        /// A field's text; nil for null, numbers and anything else.
+        public func text(_ name: String) -> String? {
+            if case .text(let s)? = fields[name] { return s }
+            return nil
+        }
+    }
+
+    fileprivate enum Field: Sendable { case text(String), number(Double), other }
+
+    /// The rows, in the order ClickHouse sent them.
+    public let rows: [Row]
+
+    /// Why an answer could not be read.
+    public struct Unreadable: Error, Equatable, CustomStringConvertible {
+        /// One line, safe for a terminal.
+        public let description: String
+    }
+
+    /// Reads `text` within `budget` (its bytes, and its deadline looked at every 1,000 rows);
+    /// throws a one-line reason for an exception in a 200 answer, a line that is not a JSON
+    /// object, more than `maxRows` rows, or a spent budget.
+    public init(_ text: String, maxRows: Int, budget: ParseBudget) throws {
+        do { try budget.check(bytes: text.utf8.count, what: "the answer") } catch { throw Unreadable(description: error.message) }
+        if let problem = ClickHouseAnswer.exception(in: text) { throw Unreadable(description: "ClickHouse reported an error: \(problem)") }
+        var rows: [Row] = []
+        for line in text.split(whereSeparator: \.isNewline) where !line.allSatisfy(\.isWhitespace) {
+            guard rows.count < maxRows else { throw Unreadable(description: "more than \(maxRows) rows in one answer") }
+            if rows.count % 1000 == 999 {
+                do { try budget.checkTime(what: "the answer") } catch { throw Unreadable(description: error.message) }
+            }
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed])) as? [String: Any]
+            else {
+                throw Unreadable(description: "not a JSON row: \(ClickHouseAnswer.firstLine(String(line.prefix(200))) ?? "")")
+            }
+            var fields: [String: Field] = [:]
+            for (key, value) in object {
+                if let s = value as? String {
+                    fields[key] = .text(s)
+                } else if let n = value as? NSNumber {
+                    fields[key] = .number(n.doubleValue)
+                } else {
+                    fields[key] = .other
+                }
+            }
+            rows.append(Row(fields: fields))
+        }
+        self.rows = rows
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+
+/// A ClickHouse user and key, sent as `X-ClickHouse-User` and `X-ClickHouse-Key` (18.16 takes
+/// them as current releases do). They come from a file or the environment, never the command
+/// line (where `ps` shows them), and they can be tied to one server (`url`): a manifest comes
+/// from a server, and must not be able to send a screen's key anywhere else.
+public struct ClickHouseCredentials: Equatable, Sendable {
+    /// The ClickHouse user.
+    public var user: String
+    /// The user's password (ClickHouse calls it the key).
+    public var key: String
+    /// The origin (`https://host:port`) the credentials are for; nil: any collector named on the
+    /// command line, but none named by a manifest.
+    public var origin: String?
+
+    /// Credentials for `user` with `key`, tied to `url`'s origin when given.
+    public init(user: String, key: String, url: String? = nil) throws {
+        guard !user.isEmpty, user.count <= 256, Self.isHeaderSafe(user) else {
+            throw CredentialsError("the user must be 1 to 256 characters without control characters")
+        }
+        guard key.count <= 1024, Self.isHeaderSafe(key) else {
+            throw CredentialsError("the key must be at most 1024 characters without control characters")
+        }
+        self.user = user
+        self.key = key
+        if let url {
+            guard let origin = Self.origin(of: url) else { throw CredentialsError("url must be an http or https URL") }
+            self.origin = origin
+        }
+    }
+
+    /// The headers a request carries.
+    public var headers: [String: String] { ["X-ClickHouse-User": user, "X-ClickHouse-Key": key] }
+
+    /// Whether these credentials may go to `url`: always when they name no origin, else only to theirs.
+    public func mayBeSent(to url: String) -> Bool { origin == nil || origin == Self.origin(of: url) }
+
+    /// A file of `name = value` lines: `user`, `key` (or `password`), optionally `url`; `#`
+    /// starts a comment line. Anything else is refused, so a typo is not silently ignored.
+    public static func parse(file text: String) throws -> ClickHouseCredentials {
+        var values: [String: String] = [:]
+        for (n, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            guard let eq = line.firstIndex(of: "=") else { throw CredentialsError("line \(n + 1) is not name = value") }
+            var name = line[..<eq].trimmingCharacters(in: .whitespaces).lowercased()
+            if name == "password" { name = "key" }
+            guard ["user", "key", "url"].contains(name) else {
+                throw CredentialsError("line \(n + 1): unknown name (user, key or password, url)")
+            }
+            guard values[name] == nil else { throw CredentialsError("line \(n + 1): \(name) given twice") }
+            values[name] = line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
+        }
+        guard let user = values["user"] else { throw CredentialsError("no user = line") }
+        return try ClickHouseCredentials(user: user, key: values["key"] ?? "", url: values["url"])
+    }
+
+    /// `LAUNCHAD_CLICKHOUSE_USER`, `LAUNCHAD_CLICKHOUSE_KEY` and optionally `LAUNCHAD_CLICKHOUSE_URL`;
+    /// nil when no user is set.
+    public static func parse(environment env: [String: String]) throws -> ClickHouseCredentials? {
+        guard let user = env["LAUNCHAD_CLICKHOUSE_USER"] else {
+            if env["LAUNCHAD_CLICKHOUSE_KEY"] != nil {
+                throw CredentialsError("LAUNCHAD_CLICKHOUSE_KEY is set without LAUNCHAD_CLICKHOUSE_USER")
+            }
+            return nil
+        }
+        return try ClickHouseCredentials(user: user, key: env["LAUNCHAD_CLICKHOUSE_KEY"] ?? "", url: env["LAUNCHAD_CLICKHOUSE_URL"])
+    }
+
+    /// `scheme://host:port` in lower case, the port spelled out; nil for anything but http(s).
+    public static func origin(of url: String) -> String? {
+        guard let u = URL(string: url), let scheme = u.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            let host = u.host?.lowercased(), !host.isEmpty
+        else { return nil }
+        return "\(scheme)://\(host):\(u.port ?? (scheme == "https" ? 443 : 80))"
+    }
+
+    /// No control characters (a line break would start a header of its own).
+    private static func isHeaderSafe(_ s: String) -> Bool {
+        !s.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+    }
+}
+
+/// Why credentials could not be used, in one line.
+public struct CredentialsError: Error, Equatable, CustomStringConvertible {
+    /// The reason.
+    public let description: String
+    /// A reason in one line.
+    public init(_ description: String) { self.description = description }
+}
+
+/// The ClickHouse credentials a process has: none configured, usable ones, or ones configured
+/// but unusable (a file others may read): play records that need them wait in the outbox for a
+/// process that has them, rather than going out without them.
+public enum ClickHouseAuth: Equatable, Sendable {
+    case none
+    case credentials(ClickHouseCredentials)
+    case unusable(String)
+
+    /// What a record for `collector` carries: `.plain` (no credentials), `.withCredentials`, or
+    /// `.refused` with the reason (credentials exist, but the collector was named by a manifest
+    /// and is not the server they name).
+    public func use(for collector: String, namedOnCommandLine: Bool) -> CredentialUse {
+        switch self {
+        case .none: return .plain
+        case .unusable: return .withCredentials
+        case .credentials(let c):
+            if namedOnCommandLine || (c.origin != nil && c.mayBeSent(to: collector)) { return .withCredentials }
+            return .refused(
+                c.origin == nil
+                    ? "the ClickHouse credentials name no url, and are not sent to a collector named by the manifest (add url = ... for it)"
+                    : "the manifest's collector is not \(c.origin!), the server the ClickHouse credentials are for")
+        }
+    }
+
+    /// The credentials for a request to `url`, or why the request must wait (nil: send it).
+    public func headers(for url: String) -> Result<[String: String], CredentialsError> {
+        switch self {
+        case .none:
+            return .failure(
+                CredentialsError("needs ClickHouse credentials; this process has none (--clickhouse-credentials, LAUNCHAD_CLICKHOUSE_*)"))
+        case .unusable(let why): return .failure(CredentialsError("needs ClickHouse credentials; \(why)"))
+        case .credentials(let c):
+            guard c.mayBeSent(to: url) else {
+                return .failure(CredentialsError("the ClickHouse credentials are for \(c.origin ?? "?"), not this collector"))
+            }
+            return .success(c.headers)
+        }
+    }
+}
+
+/// Whether a play record goes with credentials.
+public enum CredentialUse: Equatable, Sendable {
+    case plain
+    case withCredentials
+    case refused(String)
+}

@@ -1,0 +1,83 @@
+import Foundation
+import LaunchAdCore
+
+/// Sends a batch of play records to ClickHouse: one `INSERT INTO <table> (...) FORMAT JSONEachRow`
+/// POST, the rows stamped with this try's `sent_at`, the batch's token as
+/// `insert_deduplication_token` until the server says it does not know the setting (18.16 does
+/// not: the batch is sent again at once without it, and this server is never sent one again
+/// by this process). Credentials go as headers, only to the collector's own URL: redirects are
+/// not followed. The table's key keeps a batch stored twice to one row per play either way.
+final class ClickHouseSender: Sendable {
+    let auth: ClickHouseAuth
+    let clock: @Sendable () -> Date
+    /// Collector origins that refused the token setting.
+    private let noToken = Locked<Set<String>>([])
+    /// An insert's answer is a few KB at most.
+    static let maxAnswerBytes: Int64 = 64 << 10
+
+    init(auth: ClickHouseAuth, clock: @escaping @Sendable () -> Date) {
+        self.auth = auth
+        self.clock = clock
+    }
+
+    func send(_ items: [OutboxItem], with fetcher: Fetcher, problems: ProblemLog) -> DeliveryVerdict {
+        let first = items[0]
+        guard let table = first.clickHouseTable else { return .refused }
+        var headers = ["Content-Type": "application/x-ndjson"]
+        if first.credentials {
+            switch auth.headers(for: first.url) {
+            case .success(let h): headers.merge(h) { $1 }
+            case .failure(let why):
+                // Kept until a process with the credentials sends it, or its TTL runs out.
+                problems.note(first.host, "\(why.description); kept for a sender that has them")
+                return .retry
+            }
+        }
+        let origin = ClickHouseCredentials.origin(of: first.url) ?? first.url
+        let token = noToken.withLock { $0.contains(origin) } ? nil : ClickHouseInsert.token(itemNames: items.map(\.name))
+        switch post(items, table: table, token: token, headers: headers, fetcher: fetcher, problems: problems) {
+        case .tokenUnsupported:
+            noToken.withLock { _ = $0.insert(origin) }
+            let again = post(items, table: table, token: nil, headers: headers, fetcher: fetcher, problems: problems)
+            return verdict(again, host: first.host, problems: problems)
+        case let answer:
+            return verdict(answer, host: first.host, problems: problems)
+        }
+    }
+
+    private func verdict(_ answer: ClickHouseAnswer.Insert, host: String, problems: ProblemLog) -> DeliveryVerdict {
+        switch answer {
+        case .stored: return .delivered
+        case .tokenUnsupported:
+            problems.note(host, "the server refused insert_deduplication_token twice")
+            return .retry
+        case .failed(let verdict, let reason):
+            problems.note(host, reason)
+            return verdict
+        }
+    }
+
+    private func post(
+        _ items: [OutboxItem], table: ClickHouseTable, token: String?, headers: [String: String], fetcher: Fetcher, problems: ProblemLog
+    ) -> ClickHouseAnswer.Insert {
+        let first = items[0]
+        guard let text = ClickHouseInsert.url(collector: first.url, table: table, token: token), let url = URL(string: text) else {
+            return .failed(.refused, reason: "not an http(s) URL: \(first.url)")
+        }
+        var request = FetchRequest(url: url, reach: first.reach, headers: headers, maxBytes: Self.maxAnswerBytes)
+        request.method = "POST"
+        request.followsRedirects = false
+        request.body = Data(ClickHouseInsert.body(rows: items.compactMap(\.body), sentAt: clock()).utf8)
+        do {
+            let response = try fetcher.fetch(request, progress: nil)
+            let page = (200..<300).contains(response.status) ? response.body : response.errorPage
+            return ClickHouseAnswer.insert(status: response.status, body: String(decoding: page, as: UTF8.self))
+        } catch let e as FetchError {
+            // A dropped answer may follow a stored batch: tried again, the table's key keeps one row per play.
+            let message = e.message.replacingOccurrences(of: url.absoluteString, with: first.url)
+            return .failed(e.retryable ? .retry : .refused, reason: message)
+        } catch {
+            return .failed(.retry, reason: "\(error)")
+        }
+    }
+}
