@@ -456,6 +456,6 @@ final class LaunchMediaManifestTests: XCTestCase {
         XCTAssertEqual(run.status, 5, "the app's status, not the ad's: \(run.stderr)")
         XCTAssertEqual(run.events(named: "cache_hit").first?["id"] as? String, "spring-sale")
         XCTAssertEqual(run.events.last?["event"] as? String, "end")
-        XCTAssertEqual(run.events.last?["outcome"] as? String, "completed")
+        XCTAssertEqual(run.events.last?["outcome"] as? String, "capped", "a 1 s cap of the sample ad")
     }
 }
