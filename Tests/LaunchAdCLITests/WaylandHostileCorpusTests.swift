@@ -11,7 +11,7 @@ extension HostileCorpusTests {
         do { weston = try Compositor.westonWithSeat() } catch let e as Compositor.Missing { throw XCTSkip(e.description) }
         for name in try HostileCorpus.names() {
             guard let expect = Self.expected[name] else { continue }
-            let run = try play(try HostileCorpus.file(name), environment: weston.environment)
+            let run = try play(corpus: name, environment: weston.environment)
             assertDefinedEnd(run, name)
             let outcome = run.events(named: "end").first?["outcome"] as? String
             switch expect {

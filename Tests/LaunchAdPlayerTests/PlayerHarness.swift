@@ -76,7 +76,12 @@ final class PlayerHarness {
             onFrame?(s, self)
         }
         let start = Date()
+        // A run that hangs (a regression) is closed after a minute and fails its test, instead
+        // of holding up the whole suite.
+        let guardTimer = DispatchWorkItem { PlayerHarness.pushQuit() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: guardTimer)
         let outcome = player.run().outcome
+        guardTimer.cancel()
         wallSeconds = Date().timeIntervalSince(start)
         if ProcessInfo.processInfo.environment["LAUNCHAD_TEST_EVENTS"] != nil {
             sink.events.forEach { print($0.jsonLine()) }
