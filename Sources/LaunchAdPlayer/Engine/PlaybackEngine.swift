@@ -161,33 +161,10 @@ public final class PlaybackEngine: Sendable {
     }
 
     private func readLoop() {
-        let d: Demuxer
         var audioOpening: AudioDeviceOpening?
         // Whatever path ends the read, a device opened for nothing is closed.
         defer { audioOpening?.abandon() }
-        do {
-            // Only the header first: a still image is decoded once, by the image loader, not
-            // also here to learn its size.
-            d = try Demuxer(path: source, findStreamInfo: false, abort: abortFlag, network: network)
-            if d.isStillImage {
-                shared.withLock { s in if !s.aborted { s.state = .ready(VideoFacts.still) } }
-                wake()
-                return
-            }
-            if let v = d.bestVideoStream {
-                let size = d.stream(v).displaySize
-                if size.width > 0, size.height > 0 {
-                    shared.withLock { $0.headerDisplaySize = Size(width: size.width, height: size.height) }
-                    wake()
-                }
-            }
-            // The header names the audio stream: its device opens while the streams are probed.
-            if let a = d.bestAudioStream {
-                let want = PlaybackEngine.deviceFormat(d.stream(a))
-                audioOpening = AudioDeviceOpening(rate: want.rate, channels: want.channels, after: audioHold, in: threads)
-            }
-            try d.findStreamInfo()
-        } catch let e as MediaError { return fail(e) } catch { return fail(MediaError(.openFailed, "\(error)")) }
+        guard let d = openHeader(&audioOpening) else { return }
         guard let vIndex = d.bestVideoStream else {
             return fail(MediaError(.noVideoStream, "\(source) has no video stream"))
         }
@@ -224,7 +201,48 @@ public final class PlaybackEngine: Sendable {
         wake()
         videoPipe.start(in: threads)
         audioPipe?.pipe.start(in: threads)
+        pump(d, video: (videoPipe, vIndex), audio: audioPipe)
+    }
 
+    /// Opens the source and probes its streams, starting the audio device's opening as soon as
+    /// the header names an audio stream; nil when there is nothing more to read (a still image,
+    /// published as such, or a failure, published as the state).
+    private func openHeader(_ audioOpening: inout AudioDeviceOpening?) -> Demuxer? {
+        do {
+            // Only the header first: a still image is decoded once, by the image loader, not
+            // also here to learn its size.
+            let d = try Demuxer(path: source, findStreamInfo: false, abort: abortFlag, network: network)
+            if d.isStillImage {
+                shared.withLock { s in if !s.aborted { s.state = .ready(VideoFacts.still) } }
+                wake()
+                return nil
+            }
+            if let v = d.bestVideoStream {
+                let size = d.stream(v).displaySize
+                if size.width > 0, size.height > 0 {
+                    shared.withLock { $0.headerDisplaySize = Size(width: size.width, height: size.height) }
+                    wake()
+                }
+            }
+            // The header names the audio stream: its device opens while the streams are probed.
+            if let a = d.bestAudioStream {
+                let want = PlaybackEngine.deviceFormat(d.stream(a))
+                audioOpening = AudioDeviceOpening(rate: want.rate, channels: want.channels, after: audioHold, in: threads)
+            }
+            try d.findStreamInfo()
+            return d
+        } catch let e as MediaError {
+            fail(e)
+        } catch {
+            fail(MediaError(.openFailed, "\(error)"))
+        }
+        return nil
+    }
+
+    /// Reads packets into the pipelines' queues until the end, an error or a stop, pausing while
+    /// the queues hold enough; then tells the pipelines no more will come.
+    private func pump(_ d: Demuxer, video: (pipe: VideoPipeline, index: Int), audio audioPipe: (pipe: AudioPipeline, index: Int)?) {
+        let videoPipe = video.pipe, vIndex = video.index
         let packet = Packet()
         let aIndex = audioPipe?.index
         // ffplay's rule: stop reading while the queues hold 15 MiB, or enough of both streams.
