@@ -16,7 +16,8 @@ public enum LaunchCommand {
         do { out = try PlayCommand.eventSink(path: o.play.eventsPath) } catch {
             return PrefetchCommand.fail("\(error)", ExitCode.usage)
         }
-        if let refused = MetricsReport.check(o.play.metricsPath) { return refused }
+        // An unwritable --metrics is one event and one line: the ad still plays and the app starts.
+        let metricsPath = MetricsReport.check(o.play.metricsPath, events: out)
         let sink = MetricsSink(out, adID: "")
         var refresh: BackgroundRefresh?
         // What earlier runs left in the outbox goes out while the ad plays, on its own thread.
@@ -45,7 +46,7 @@ public enum LaunchCommand {
         outbox?.finish(waitingAtMost: o.cache.delivery.beaconWait)
         sink.emit(.end(LaunchRun.end(shown)))
         // After the `end` has passed the metrics sink.
-        writeMetrics(o, run: sink.run, outbox: outbox)
+        writeMetrics(o, checked: metricsPath, run: sink.run, outbox: outbox)
         return LaunchRun.exitStatus(shown, appGiven: !o.then.isEmpty, appStatus: app.map(waitForApp), cacheRefused: refused)
     }
 
@@ -82,10 +83,11 @@ public enum LaunchCommand {
         }
     }
 
-    /// `--metrics`, else the local manifest's `metrics` as the last refresh recorded it.
-    static func writeMetrics(_ o: LaunchOptions, run: PlayMetrics, outbox: Outbox?) {
+    /// `--metrics` when it passed its check at start (`checked`), else the local manifest's
+    /// `metrics` as the last refresh recorded it.
+    static func writeMetrics(_ o: LaunchOptions, checked: String?, run: PlayMetrics, outbox: Outbox?) {
         let cache = try? CacheStore(directory: o.cache.cacheDirectory())
-        guard let path = o.play.metricsPath ?? cache?.readIndex().manifest?.metrics else { return }
+        guard let path = o.play.metricsPath == nil ? cache?.readIndex().manifest?.metrics : checked else { return }
         MetricsReport.write(path, run: run.outcome == nil ? nil : run, cache: cache, outbox: outbox)
     }
 
