@@ -134,7 +134,7 @@ extension JSONValue {
     fileprivate var count: Int? {
         switch self {
         case .int(let i): return min(max(i, 0), Int(UInt32.max))
-        case .double(let d) where d.isFinite: return Int(min(max(d.rounded(), 0), Double(UInt32.max)))
+        case .double(let d) where d.isFinite: return Checked.int(d.rounded(), clampedTo: 0...Int(UInt32.max))
         default: return nil
         }
     }
