@@ -79,7 +79,7 @@ public enum LaunchCommand {
     static func count(_ shown: LaunchRun.Shown, in store: CacheStore?) {
         guard let store, let play = LaunchRun.countedPlay(shown, nowMs: ProcessClock.nowMs(), now: Date()) else { return }
         do { try store.recordPlay(play.adID, at: play.at) } catch {
-            FileHandle.standardError.write(Data("launchad: cannot count the play for the frequency caps: \(error)\n".utf8))
+            FileHandle.standardError.write(TerminalText.line("cannot count the play for the frequency caps: \(error)"))
         }
     }
 
@@ -109,7 +109,7 @@ public enum LaunchCommand {
             store = try CacheStore(directory: o.cache.cacheDirectory(), lockTimeout: 5)
             config = try o.cache.prefetchConfig(screen: o.screen)
         } catch {
-            FileHandle.standardError.write(Data("launchad: \(error)\n".utf8))
+            FileHandle.standardError.write(TerminalText.line("\(error)"))
             cacheRefused = (error as? CacheError)?.isRefusal == true
             return .noAd(cacheRefused ? .cacheRefused : .cacheUnavailable)
         }
@@ -244,7 +244,7 @@ public enum LaunchCommand {
         let forwarder = SignalForwarder()
         let app: AppProcess
         do { app = try AppProcess.spawn(command) } catch {
-            FileHandle.standardError.write(Data("launchad: \(error)\n".utf8))
+            FileHandle.standardError.write(TerminalText.line("\(error)"))
             forwarder.cancel()
             return nil
         }

@@ -64,6 +64,6 @@ enum MetricsReport {
 
     /// One line on stderr, the path and reason escaped for the terminal.
     private static func say(_ text: String) {
-        FileHandle.standardError.write(Data("launchad: \(TerminalText.escaped(text))\n".utf8))
+        FileHandle.standardError.write(TerminalText.line(text))
     }
 }

@@ -18,7 +18,7 @@ public enum PlayCommand {
         FFmpegLibraries.openInBackground()
         var sink: EventSink
         do { sink = try eventSink(path: options.eventsPath) } catch {
-            FileHandle.standardError.write(Data("launchad: \(error)\n".utf8))
+            FileHandle.standardError.write(TerminalText.line("\(error)"))
             return ExitCode.usage
         }
         let metricsPath = MetricsReport.check(options.metricsPath, events: sink)

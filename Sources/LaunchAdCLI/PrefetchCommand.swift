@@ -62,7 +62,7 @@ public enum PrefetchCommand {
     }
 
     static func fail(_ message: String, _ code: Int32) -> Int32 {
-        FileHandle.standardError.write(Data("launchad: \(message)\n".utf8))
+        FileHandle.standardError.write(TerminalText.line(message))
         return code
     }
 }
@@ -71,6 +71,6 @@ public enum PrefetchCommand {
 final class RejectionPrinter: EventSink, Sendable {
     func emit(_ event: AdEvent) {
         guard case .rejected(let id, let reason, _) = event.event else { return }
-        FileHandle.standardError.write(Data("launchad: \(TerminalText.escaped(id)): \(TerminalText.escaped(reason))\n".utf8))
+        FileHandle.standardError.write(TerminalText.line("\(id): \(reason)"))
     }
 }

@@ -39,7 +39,7 @@ public enum ClickHouseInsert {
     /// JSON object a line. A stored row that is not an object (a damaged item) is sent as it is,
     /// and ClickHouse refuses the batch.
     public static func body(rows: [String], sentAt: Date) -> String {
-        let stamp = JSONValue.quote(dateTime(sentAt))
+        let stamp = JSONText.quoted(dateTime(sentAt))
         return rows.map { row in
             let trimmed = row.trimmingCharacters(in: .whitespacesAndNewlines)
             guard trimmed.hasPrefix("{"), trimmed.hasSuffix("}") else { return trimmed }
