@@ -239,8 +239,11 @@ public enum LaunchCommand {
     }
 
     /// Starts `CMD ARGS...` (looked up on PATH) with this process's stdin, stdout and stderr;
-    /// from then on the launcher's SIGTERM, SIGINT and SIGHUP go to it.
+    /// from then on the launcher's SIGTERM, SIGINT and SIGHUP go to it. A SIGTERM or SIGINT that
+    /// came before (and ended the ad) goes to it at once: it was meant for the whole run (systemd
+    /// stopping the unit as it starts), and the app decides how to end.
     static func startApp(_ command: [String]) -> AppProcess? {
+        let early = QuitSignal.requested
         let forwarder = SignalForwarder()
         let app: AppProcess
         do { app = try AppProcess.spawn(command) } catch {
@@ -249,6 +252,7 @@ public enum LaunchCommand {
             return nil
         }
         forwarder.forward(to: app)
+        if let early { app.signal(early) }
         signalForwarder = forwarder
         return app
     }

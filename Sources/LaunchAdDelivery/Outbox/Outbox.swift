@@ -151,7 +151,11 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {
         defer { cond.unlock() }
         guard started else { return }
         let deadline = Date(timeIntervalSinceNow: seconds)
-        while !idle, cond.wait(until: deadline) {}
+        // A quit signal (a service being stopped) ends the wait at once: what is owed stays in
+        // the outbox for the next run. The handler cannot signal `cond`, hence the short turns.
+        while !idle, !QuitSignal.isRequested, Date() < deadline {
+            _ = cond.wait(until: min(deadline, Date(timeIntervalSinceNow: 0.05)))
+        }
         stopping = true
         cond.broadcast()
     }
