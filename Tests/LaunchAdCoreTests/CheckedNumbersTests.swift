@@ -190,3 +190,30 @@ extension CheckedNumbersTests {
         XCTAssertEqual(frames.avOffsetMsMax, 86_400_000)
     }
 }
+
+/// JSON numbers from a server or a manifest, and numbers written back into messages.
+extension CheckedNumbersTests {
+    func testJSONNumbersThatCannotBeIntegers() throws {
+        let budget = ParseBudget(maxBytes: 10_000, seconds: 5, limitName: "--timeout")
+        let answer = try ClickHouseRows(#"{"a": 1e308, "b": -1e308, "c": 9.3e18, "d": 12, "e": 1.5}"#, maxRows: 10, budget: budget)
+        let row = try XCTUnwrap(answer.rows.first)
+        XCTAssertEqual(["a", "b", "c", "e"].map { row.int($0) }, [nil, nil, nil, nil])
+        XCTAssertEqual(row.int("d"), 12)
+        for raw in ["1e308", "-1e308", "9.3e18", "0.5", "1001"] {
+            let manifest = #"{"report": {"url": "https://collect.example/pop", "batch": \#(raw)}, "ads": []}"#
+            let p = try ManifestParser.parse(
+                Data(manifest.utf8), base: URL(string: "https://ads.example/m.json")!,
+                budget: ManifestParser.budget(maxBytes: 10_000, seconds: 5))
+            XCTAssertNil(p.manifest.report, raw)
+            XCTAssertEqual(
+                p.rejected,
+                [RejectedAd(id: "report", reason: "report.batch must be a whole number from 1 to 1000; no play records are sent")],
+                raw)
+        }
+        XCTAssertEqual(NumberText.plain(1e300), "1e+300")
+        XCTAssertEqual(NumberText.plain(.infinity), "inf")
+        XCTAssertEqual(NumberText.plain(3), "3")
+        XCTAssertTrue(JSONValue.double(1e300).serialized().allSatisfy(\.isNumber))
+        XCTAssertEqual(JSONValue.double(.nan).serialized(), "null")
+    }
+}

@@ -22,7 +22,7 @@ public enum JSONValue: Equatable, Sendable {
         case .int(let i): return String(i)
         case .double(let d):
             guard d.isFinite else { return "null" }
-            if d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) }
+            if d == d.rounded(), abs(d) < 1e15, let whole = Checked.int(d) { return String(whole) }
             // Three decimals, trailing zeros dropped; never a bare "0." or "-0" (not JSON numbers).
             var text = String(format: "%.3f", d)
             while text.hasSuffix("0") { text.removeLast() }

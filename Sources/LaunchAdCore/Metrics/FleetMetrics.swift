@@ -108,5 +108,8 @@ public struct FleetMetrics: Sendable {
         return found
     }
 
-    static func number(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v) }
+    static func number(_ v: Double) -> String {
+        if v == v.rounded(), abs(v) < 1e15, let whole = Checked.int64(v) { return String(whole) }
+        return String(v)
+    }
 }
