@@ -132,8 +132,13 @@ final class FetchEntryPointTests: XCTestCase {
     /// `launchad prefetch` of a manifest from the "public" 127.0.0.2: its stdout and stderr.
     func prefetch(_ manifest: String) throws -> String {
         let cache = folder.appendingPathComponent("cache-\(UUID().uuidString)").path
+        // Its own state folder: the refused ad's Error URIs are queued there, not in the user's.
+        let state = folder.appendingPathComponent("state-\(UUID().uuidString)").path
         let run = try Launchad.run(
-            ["prefetch", "--manifest", manifest, "--cache", cache, "--retries", "0", "--no-progress", "--timeout", "3"],
+            [
+                "prefetch", "--manifest", manifest, "--cache", cache, "--state", state, "--retries", "0", "--no-progress", "--timeout",
+                "3"
+            ],
             environment: publicEnvironment)
         return run.stdout + run.stderr
     }
