@@ -47,17 +47,8 @@ final class SignalPhaseTests: XCTestCase {
     /// ends with its `end`, the app is started and gets the signal (the stop was meant for the
     /// run), and launchad exits with the app's status instead of being killed.
     func testATerminateAsLaunchStartsEndsTheAdAndReachesTheApp() throws {
-        let png = try Fixtures.solidPNG("red")
-        try png.write(to: folder.appendingPathComponent("red.png"))
-        let manifest = folder.appendingPathComponent("m.json").path
-        try Data(
-            #"{"ads": [{"id": "spring", "type": "image", "duration": 20, "variants": [{"url": "red.png", "width": 320, "height": 240, "bytes": \#(png.count), "sha256": "\#(SHA256.hex(of: png))"}]}]}"#
-                .utf8
-        )
-        .write(to: URL(fileURLWithPath: manifest))
-        let cache = folder.appendingPathComponent("cache").path
         let state = folder.appendingPathComponent("state").path
-        XCTAssertEqual(try Launchad.run(["prefetch", "--manifest", manifest, "--cache", cache, "--state", state]).status, 0)
+        let (manifest, cache) = try cachedRedAd(in: folder, seconds: 20, size: "320x240", state: state)
         let (p, pipe) = try start([
             "launch", "--manifest", manifest, "--cache", cache, "--state", state, "--size", "320x240", "--transition", "none",
             "--then", "sleep", "60"
