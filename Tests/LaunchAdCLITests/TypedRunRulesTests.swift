@@ -45,6 +45,7 @@ final class TypedRunRulesTests: XCTestCase {
             .firstFrame(fallback: false), .quartile(25), .mute, .unmute, .waitExpired(waitedMs: 1), .error(PlayError(.notMedia, "m")),
             .end(RunEnd(outcome: .completed)), .adEnd(adID: nil, sequence: nil, end: RunEnd(outcome: .completed)),
             .cacheMiss(reason: .empty), .outboxError(reason: "r"), .outboxUnavailable(reason: "r"), .reportRefused(reason: "r"),
+            .metricsUnavailable(reason: "r"),
             .audioUnavailable(message: "m"), .fontMissing(message: "m"), .logoUnavailable(message: "m"), .readError(message: "m"),
             .renderError(message: "m")
         ]

@@ -154,7 +154,12 @@ public final class Outbox: BeaconQueue, Sendable {
     /// fail and wait for their retry), then stops the thread; whatever is left stays queued.
     public func finish(waitingAtMost seconds: Double) {
         guard sender.withLock({ $0.started }) else { return }
-        sender.wait(until: { $0.idle }, deadline: Date(timeIntervalSinceNow: seconds))
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        // A quit signal (a service being stopped) ends the wait at once: what is owed stays in
+        // the outbox for the next run. The handler cannot wake the lock, hence the short turns.
+        while !QuitSignal.isRequested, Date() < deadline {
+            if sender.wait(until: { $0.idle }, deadline: min(deadline, Date(timeIntervalSinceNow: 0.05))) { break }
+        }
         sender.change { $0.stopping = true }
     }
 
