@@ -60,6 +60,13 @@ public struct FleetMetrics: Sendable {
         family(
             "launchad_last_run_timestamp_seconds", "gauge", "When this file was written (Unix time).",
             [("launchad_last_run_timestamp_seconds", now.timeIntervalSince1970.rounded())])
+        stateFamilies(family)
+        return out
+    }
+
+    /// The gauges and counters of the screen's state: the manifest's last read, the cache, the
+    /// outbox and the beacons; each left out when not measured.
+    private func stateFamilies(_ family: (String, String, String, [(String, Double)]) -> Void) {
         if let lastPrefetch {
             family(
                 "launchad_prefetch_last_success_timestamp_seconds", "gauge", "The last successful read of the manifest (Unix time).",
@@ -90,7 +97,6 @@ public struct FleetMetrics: Sendable {
                     (PrometheusText.series("launchad_beacons_total", [("result", $0.0)]), Double($0.1))
                 })
         }
-        return out
     }
 
     /// The carried counters of a file this code wrote: `series value` lines of its own families.

@@ -7,25 +7,34 @@ public enum Measured: Equatable, Sendable {
 /// An interval this close to the start or end of the file counts as at the start or end.
 let edgeSlack = 0.5
 
+private let noVideo = "no video stream", noAudio = "no audio stream"
+private func num(_ d: Double?, _ why: String) -> Measured { d.map { .value(.number($0)) } ?? .missing(why) }
+private func int(_ i: Int?, _ why: String) -> Measured { num(i.map(Double.init), why) }
+private func str(_ s: String?, _ why: String) -> Measured { s.map { .value(.string($0)) } ?? .missing(why) }
+
 extension RuleName {
     /// What this rule measures on `facts`, in its `unit`; `.missing` with the reason when it cannot (no such stream, unknown).
     public func measure(_ facts: CreativeFacts) -> Measured {
         let p = facts.probe, a = facts.analysis
-        let v = p.video, au = p.audio
-        func num(_ d: Double?, _ why: String) -> Measured { d.map { .value(.number($0)) } ?? .missing(why) }
-        func int(_ i: Int?, _ why: String) -> Measured { num(i.map(Double.init), why) }
-        func str(_ s: String?, _ why: String) -> Measured { s.map { .value(.string($0)) } ?? .missing(why) }
-        let noVideo = "no video stream", noAudio = "no audio stream"
-        let videoWhy = { (what: String) in v == nil ? noVideo : "\(what) unknown" }
-        let audioWhy = { (what: String) in au == nil ? noAudio : "\(what) unknown" }
-        if au != nil, Self.soundRules.contains(self), let why = a.signal.soundNotAnalysed { return .missing(why) }
+        if p.audio != nil, Self.soundRules.contains(self), let why = a.signal.soundNotAnalysed { return .missing(why) }
         if let m = measureSignal(facts) { return m }
+        if let m = measurePicture(facts) { return m }
         switch self {
         case .container: return .value(.string(p.container))
         case .fileSizeMB: return .value(.number(Double(p.fileSize) / 1_000_000))
         case .faststart: return p.faststart.map { .value(.bool($0)) } ?? .missing("not an MP4/MOV file")
         case .duration: return num(p.durationSeconds, "duration unknown")
         case .decodeErrors: return .value(.number(Double(a.decodeErrors.count)))
+        case .captions: return CaptionRule.measure(facts)
+        default: return measureSound(facts)
+        }
+    }
+
+    /// The picture's rules; nil for a rule about something else.
+    private func measurePicture(_ facts: CreativeFacts) -> Measured? {
+        let p = facts.probe, v = p.video
+        let videoWhy = { (what: String) in v == nil ? noVideo : "\(what) unknown" }
+        switch self {
         case .videoCodec: return str(v?.codec, noVideo)
         case .videoProfile: return str(v?.profile, videoWhy("profile"))
         case .pixelFormat: return str(v?.pixelFormat, videoWhy("pixel format"))
@@ -58,6 +67,20 @@ extension RuleName {
             }
             return num(v?.keyframeIntervalMax, v == nil ? noVideo : "fewer than two keyframes")
         case .videoBitrateKbps: return num(v?.bitRate.map { Double($0) / 1000 }, videoWhy("bitrate"))
+        case .firstFrameBlack:
+            return facts.analysis.firstFrameBlack.map { .value(.bool($0)) } ?? .missing(v == nil ? noVideo : "no picture decoded")
+        case .blackAtStart, .blackAtEnd:
+            guard v != nil else { return .missing(noVideo) }
+            return .value(.number(edgeLength(facts.analysis.black, atStart: self == .blackAtStart, facts: facts)))
+        default: return nil
+        }
+    }
+
+    /// The sound's rules; `.missing` for a rule not measured on a creative.
+    private func measureSound(_ facts: CreativeFacts) -> Measured {
+        let a = facts.analysis, au = facts.probe.audio
+        let audioWhy = { (what: String) in au == nil ? noAudio : "\(what) unknown" }
+        switch self {
         case .audioCodec: return str(au?.codec, noAudio)
         case .audioProfile: return str(au?.profile, audioWhy("profile"))
         case .audioChannels: return int(au?.channels, audioWhy("channel count"))
@@ -65,14 +88,9 @@ extension RuleName {
         case .loudnessIntegrated: return num(a.integratedLoudness, au == nil ? noAudio : "no loudness measured")
         case .loudnessRange: return num(a.loudnessRange, au == nil ? noAudio : "no loudness measured")
         case .truePeak: return num(a.truePeak, au == nil ? noAudio : "no true peak measured")
-        case .firstFrameBlack: return a.firstFrameBlack.map { .value(.bool($0)) } ?? .missing(v == nil ? noVideo : "no picture decoded")
-        case .blackAtStart, .blackAtEnd:
-            guard v != nil else { return .missing(noVideo) }
-            return .value(.number(edgeLength(a.black, atStart: self == .blackAtStart, facts: facts)))
         case .silenceAtStart, .silenceAtEnd:
             guard au != nil else { return .missing(noAudio) }
             return .value(.number(edgeLength(a.silence, atStart: self == .silenceAtStart, facts: facts)))
-        case .captions: return CaptionRule.measure(facts)
         default: return .missing("not measured")
         }
     }
