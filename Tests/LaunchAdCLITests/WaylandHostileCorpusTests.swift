@@ -9,9 +9,8 @@ extension HostileCorpusTests {
     func testTheWholeCorpusEndsOnceUnderWeston() throws {
         let weston: Compositor
         do { weston = try Compositor.westonWithSeat() } catch let e as Compositor.Missing { throw XCTSkip(e.description) }
-        for name in try HostileCorpus.names() {
+        for (name, run) in try playAll(environment: weston.environment) {
             guard let expect = Self.expected[name] else { continue }
-            let run = try play(corpus: name, environment: weston.environment)
             assertDefinedEnd(run, name)
             let outcome = run.events(named: "end").first?["outcome"] as? String
             switch expect {
