@@ -42,7 +42,7 @@ final class PlayOptionsTests: XCTestCase {
         XCTAssertEqual(o.skipStyle, .text)
         XCTAssertEqual(o.skipAfter, 0)
         XCTAssertTrue(o.showSkip)
-        XCTAssertNil(o.skipLabel)
+        XCTAssertEqual(o.skipLabel, "Skip")
         XCTAssertNil(o.font)
         XCTAssertNil(o.maxDuration)
         XCTAssertEqual(o.imageDuration, 5)
@@ -180,7 +180,7 @@ final class PlayOptionsTests: XCTestCase {
     func testOtherValueErrors() {
         XCTAssertEqual(usageError(["a.mp4", "--skip-label", ""]), "--skip-label takes 1 to 24 characters")
         XCTAssertEqual(usageError(["a.mp4", "--skip-label", String(repeating: "x", count: 25)]), "--skip-label takes 1 to 24 characters")
-        XCTAssertEqual(try parse(["a.mp4", "--skip-label", String(repeating: "跳", count: 24)]).skipLabel?.count, 24)
+        XCTAssertEqual(try parse(["a.mp4", "--skip-label", String(repeating: "跳", count: 24)]).skipLabel.count, 24)
         XCTAssertEqual(usageError(["a.mp4", "--control", "tcp"]), "--control takes 'stdin', not 'tcp'")
         XCTAssertEqual(usageError(["a.mp4", "--bogus"]), "unknown option --bogus (see launchad play --help)")
         XCTAssertEqual(usageError(["a.mp4", "--mute=yes"]), "--mute takes no value")

@@ -7,8 +7,8 @@ extension PlayOptions {
         Plays a video (MP4, ...) or image (PNG, JPEG) ad with a skip button, then exits. A FILE or URL
         whose root element is <VAST> is played as a VAST tag.
           --vast URL|FILE        a VAST 2.0-4.3 tag: wrappers followed, a media file chosen, tracking sent
-          --vast-timeout S       seconds per VAST document (default 5)
-          --max-wrappers N       wrappers followed at most (default 5)
+          --vast-timeout S       seconds per VAST document (default \(SpecValue.format(defaults.vast.timeout)))
+          --max-wrappers N       wrappers followed at most (default \(defaults.vast.maxWrappers))
           --max-bitrate KBPS     only media files at or under this bitrate
           --allow-http           plain http to hosts other than loopback
         \(playerHelp)
@@ -16,6 +16,9 @@ extension PlayOptions {
         \(DeliveryOptions.recordHelp)
         Exit codes: 0 completed/skipped/clicked/ended_by_host, 1 error, 2 usage, 3 no_ad/timeout.
         """
+
+    /// Where each default is written: the help texts say these values.
+    private static let defaults = PlayOptions()
 
     /// The options `apply` takes: what the ad looks like and how a run goes. launch takes them
     /// all and preview those that change a picture, so their completions borrow these lines.
@@ -31,17 +34,17 @@ extension PlayOptions {
           --skip-style text|ring  "Skip 5" countdown (default) or a progress ring around "Skip"
           --skip-after S         skip button disabled ("Ad 3") until S seconds have been shown
           --no-skip              no skip button
-          --skip-label TEXT      word on the skip button (default "Skip")
+          --skip-label TEXT      word on the skip button (default "\(defaults.skipLabel)")
           --font FILE            TrueType font for the overlay (default: DejaVu Sans, found at run time)
           --max-duration S       cap a video ad's length
-          --duration S           an image ad's length (default 5)
+          --duration S           an image ad's length (default \(SpecValue.format(defaults.imageDuration)))
           --link URL             http(s) click-through link: a click on the ad ends it as "clicked"
           --open-links           also open the link with xdg-open
           --no-pause-on-blur     keep playing when the window loses focus or is minimized
-          --transition fade|zoom|none   how the ad leaves (default fade)
+          --transition fade|zoom|none   how the ad leaves (default \(defaults.transition.rawValue))
           --fallback IMAGE       image shown when the video cannot play or its first frame is late
-          --wait S               how long to wait for the first frame (default 3)
-          --stall-timeout S      end a video whose next picture is S seconds overdue: error media_stalled (default 3)
+          --wait S               how long to wait for the first frame (default \(SpecValue.format(defaults.wait)))
+          --stall-timeout S      end a video whose next picture is S seconds overdue: error media_stalled (default \(SpecValue.format(defaults.stallTimeout)))
           --control stdin        read pause, resume, skip, click, mute, unmute, end lines from stdin
           --mute                 start muted (m toggles)
           --rotate 0|90|180|270  turn the whole scene clockwise, for a panel mounted on its side

@@ -34,7 +34,7 @@ public struct PrefetchOptions: Equatable, Sendable {
         usage: launchad prefetch --manifest URL|FILE [options]
         Refreshes the ad cache from the manifest (for cron or a systemd timer), then exits.
         \(sharedHelp)
-          --size WxH             the screen variants are chosen for (default 1920x1080)
+          --size WxH             the screen variants are chosen for (default \(defaultScreen.width)x\(defaultScreen.height))
           --device NAME          or a device's screen: \(DevicePreset.allCases.map(\.rawValue).joined(separator: ", "))
           --rotate 0|90|180|270  the screen is turned, as for launch: variants are chosen for the turned shape
           --events FILE          write JSON-lines events to FILE instead of stdout

@@ -25,7 +25,7 @@ public struct PlayOptions: Equatable, Sendable {
     /// False with `--no-skip`: no skip button at all.
     public var showSkip = true
     /// `--skip-label`: the word on the skip button; nil is "Skip".
-    public var skipLabel: String?
+    public var skipLabel = "Skip"
     /// `--font FILE`: a TrueType font for the overlay; nil finds DejaVu Sans at run time.
     public var font: String?
     /// `--max-duration`: seconds a video ad may run at most; nil plays it to its end.

@@ -72,7 +72,7 @@ public struct SessionConfig: Equatable, Sendable {
     mutating func apply(_ o: PlayOptions) {
         skipAfterMs = Int((o.skipAfter * 1000).rounded())
         showSkip = o.showSkip
-        skipLabel = o.skipLabel ?? "Skip"
+        skipLabel = o.skipLabel
         skipStyle = o.skipStyle
         link = o.link
         linkPlayhead = o.linkPlayhead
