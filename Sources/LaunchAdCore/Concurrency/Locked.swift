@@ -1,7 +1,7 @@
 import Foundation
 
 /// A value that threads share, read and written only inside ``withLock(_:)``, and that threads can
-/// wait on until it reaches a state another thread brings it to (``wait(until:deadline:_:)``).
+/// wait on until it reaches a state another thread brings it to (``wait(until:deadline:then:)``).
 ///
 /// The project's one lock type, in place of Synchronization's `Mutex` and of bare `NSLock`s and
 /// `NSCondition`s: on Linux `Mutex` waits on the futex system call directly, which
@@ -25,7 +25,7 @@ public final class Locked<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with the value while holding the lock, then wakes every thread waiting in
-    /// ``wait(until:deadline:_:)`` to look at the value again.
+    /// ``wait(until:deadline:then:)`` to look at the value again.
     public func change<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
         condition.lock()
         defer {

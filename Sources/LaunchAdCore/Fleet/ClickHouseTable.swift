@@ -36,7 +36,7 @@ public struct ClickHouseTable: Equatable, Hashable, Sendable, Codable, CustomStr
     /// `database.table` as written on a command line or in a manifest.
     public var description: String { "\(database).\(name)" }
 
-    /// The table in SQL: `` `database`.`table` ``.
+    /// The table in SQL: each name quoted with backticks, as database.table.
     public var sql: String { "`\(database)`.`\(name)`" }
 
     /// The database in SQL.
