@@ -26,8 +26,11 @@ work=$(mktemp -d)
 out="${out:-$work}"
 mkdir -p "$out"
 export PATH="/opt/swift/usr/bin:$PATH"
-(cd "$root" && swift build -c release --product launchad >&2 && bash scripts/build-examples.sh --release >&2)
-launchad="$root/.build/release/launchad"
+# The packaged build (scripts/package.sh): release, the Swift runtime linked in.
+(cd "$root" && swift build -c release --static-swift-stdlib --scratch-path .build/static --product launchad >&2 \
+  && swift build -c release --static-swift-stdlib --scratch-path .build/static --product LaunchAdEmbed >&2 \
+  && bash scripts/build-examples.sh --release --skip-build --scratch-path .build/static >&2)
+launchad="$root/.build/static/release/launchad"
 host="$root/.build/examples/repeat-host"
 clip="$out/clip-1080p30.mp4"
 [ -s "$clip" ] || ffmpeg -nostdin -y -hide_banner -loglevel error -f lavfi -i testsrc2=s=1920x1080:r=30:d=4 \

@@ -10,18 +10,22 @@ cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 config=debug
 build=1
-for a in "$@"; do
-  case "$a" in
+scratch=()
+while [ $# -gt 0 ]; do
+  case "$1" in
     --release) config=release ;;
     --skip-build) build=0 ;;
-    *) echo "build-examples: unknown option $a" >&2; exit 2 ;;
+    # The packaged build (scripts/package.sh: .build/static, the Swift runtime linked in).
+    --scratch-path) scratch=(--scratch-path "${2:?--scratch-path needs a folder}"); shift ;;
+    *) echo "build-examples: unknown option $1" >&2; exit 2 ;;
   esac
+  shift
 done
 if [ $build -eq 1 ]; then
-  swift build -c "$config" --product LaunchAdEmbed >&2
-  swift build -c "$config" --product launchad-swift-host >&2
+  swift build -c "$config" "${scratch[@]}" --product LaunchAdEmbed >&2
+  swift build -c "$config" "${scratch[@]}" --product launchad-swift-host >&2
 fi
-bin=$(swift build -c "$config" --show-bin-path)
+bin=$(swift build -c "$config" "${scratch[@]}" --show-bin-path)
 out=.build/examples
 mkdir -p "$out/lib" "$out/include" "$out/pkgconfig"
 cp -f "$bin/libLaunchAdEmbed.so" "$out/lib/liblaunchad.so.0"
@@ -36,5 +40,5 @@ PKG_CONFIG_PATH="$out/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}" \
   $(PKG_CONFIG_PATH="$out/pkgconfig" pkg-config --cflags --libs launchad sdl2) -Wl,-rpath,'$ORIGIN/lib'
 gcc -std=c11 -Wall -Wextra -Werror -O2 examples/repeat-host/main.c -o "$out/repeat-host" \
   $(PKG_CONFIG_PATH="$out/pkgconfig" pkg-config --cflags --libs launchad) -Wl,-rpath,'$ORIGIN/lib'
-cp -f "$bin/launchad-swift-host" "$out/swift-host"
+[ ! -x "$bin/launchad-swift-host" ] || cp -f "$bin/launchad-swift-host" "$out/swift-host"
 echo "build-examples: $out/sdl-host, $out/swift-host, $out/lib/liblaunchad.so.0 (python: LAUNCHAD_LIBRARY=$out/lib/liblaunchad.so.0 examples/python-host/host.py FILE)" >&2
