@@ -155,6 +155,34 @@ final class PackagingTests: XCTestCase {
         }
     }
 
+    /// Each unit's exposure as `systemd-analyze security --offline=yes` scores it (the user units
+    /// as the user manager would) is the figure docs/packaging.md states, and its sandbox is there.
+    func testUnitsAreSandboxedAsPackagingMdSays() throws {
+        let analyze = try tool("systemd-analyze")
+        let docs = try String(contentsOf: root.appendingPathComponent("docs/packaging.md"), encoding: .utf8)
+        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("launchad-analyze-\(getpid())")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: runtime) }
+        for (unit, user) in [
+            ("launchad-kiosk", false), ("launchad-weston", false), ("launchad-cage", false), ("launchad-prefetch", true),
+            ("launchad-outbox-flush", true)
+        ] {
+            let path = root.appendingPathComponent("packaging/systemd/\(unit).service").path
+            let out = try Fixtures.run(
+                analyze, (user ? ["--user"] : []) + ["security", "--offline=yes", "--no-pager", path],
+                environment: ["XDG_RUNTIME_DIR": runtime.path, "PATH": "/usr/bin:/bin"])
+            let last = out.stdout.split(separator: "\n").last.map(String.init) ?? ""
+            guard let r = last.range(of: "\(unit).service: ") else { return XCTFail("\(unit): \(out.stdout.suffix(200)) \(out.stderr)") }
+            let score = last[r.upperBound...].split(separator: " ")[0]
+            XCTAssertTrue(docs.contains("| `\(unit).service` | \(user ? "user" : "system") | \(score) |"), "\(unit) scores \(score)")
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            for line in ["PrivateTmp=yes\n", user ? "ProtectSystem=strict\n" : "ProtectSystem=full\n"] {
+                XCTAssertTrue(text.contains(line), "\(unit) lacks \(line)")
+            }
+            if user { XCTAssertTrue(text.contains("ProtectHome=read-only\n") && text.contains("NoNewPrivileges=yes\n"), unit) }
+        }
+    }
+
     func testPackageScriptNamesAMissingBuildTool() throws {
         // A PATH with every command of /usr/bin except dpkg-shlibdeps.
         let bin = FileManager.default.temporaryDirectory.appendingPathComponent("launchad-nodpkg-\(getpid())")
