@@ -75,7 +75,7 @@ doc="$stage/usr/share/doc/launchad"
 install -d "$stage/DEBIAN" "$stage/usr/bin" "$stage/usr/share/man/man1" "$doc/examples" \
   "$stage/usr/share/bash-completion/completions" "$stage/usr/share/zsh/vendor-completions" \
   "$stage/usr/share/fish/vendor_completions.d" "$stage/lib/systemd/system" "$stage/usr/lib/systemd/user" \
-  "$stage/usr/libexec/launchad" "$stage/usr/share/launchad"
+  "$stage/usr/libexec/launchad" "$stage/usr/share/launchad" "$stage/usr/lib/tmpfiles.d" "$stage/usr/lib/sysusers.d"
 install -m 0755 "$bin" "$stage/usr/bin/launchad"
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/launchad"
 if ldd "$stage/usr/bin/launchad" | grep -q /opt/swift; then die "the binary still loads libraries from /opt/swift"; fi
@@ -101,8 +101,19 @@ for unit in "$root"/packaging/systemd/*; do
 done
 install -m 0755 "$root"/packaging/libexec/* "$stage/usr/libexec/launchad/"
 install -m 0644 "$root/packaging/examples/weston.ini" "$stage/usr/share/launchad/weston.ini"
+# The group launchad and the node exporter's textfile folder writable by it (postinst applies both).
+install -m 0644 "$root/packaging/sysusers/launchad.conf" "$stage/usr/lib/sysusers.d/launchad.conf"
+install -m 0644 "$root/packaging/tmpfiles/launchad.conf" "$stage/usr/lib/tmpfiles.d/launchad.conf"
+install -m 0755 "$root/packaging/debian/postinst" "$stage/DEBIAN/postinst"
 
 install -m 0644 "$root/packaging/debian/copyright" "$doc/copyright"
+# docs/ as /usr/share/doc/launchad/ (its README.md the index); like dh_compress, pages over 4 kB gzipped.
+install -d "$doc/images"
+install -m 0644 "$root"/docs/*.md "$doc/"
+install -m 0644 "$root"/docs/images/* "$doc/images/"
+for page in "$doc"/*.md; do
+  if [ "$(stat -c %s "$page")" -gt 4096 ]; then gzip -9n "$page"; fi
+done
 gzip -9n < "$root/packaging/debian/changelog" > "$doc/changelog.gz"
 install -m 0644 "$root/packaging/examples/launchad.default" "$root/Media/manifest.json" "$root/Media/sample-ad.mp4" \
   "$root/Media/fallback.png" "$root/Media/logo.png" "$doc/examples/"
