@@ -87,7 +87,10 @@ grep -q '"event":"first_frame"' /tmp/events.jsonl || fail "no first_frame event"
 echo "== man launchad-play"
 MANWIDTH=100 man -P cat launchad-play > /tmp/man.txt 2>/tmp/man.err || { cat /tmp/man.err >&2; fail "man launchad-play failed"; }
 grep -q -- "--skip-after" /tmp/man.txt || fail "man launchad-play does not list --skip-after"
-man -w launchad launchad-launch launchad-validate >/dev/null || fail "a man page is missing"
+man -w launchad launchad-launch launchad-validate launchad-schedule >/dev/null || fail "a man page is missing"
+MANWIDTH=100 man -P cat 7 launchad-events 2>/dev/null | grep -q "prefetch_done" || fail "man 7 launchad-events does not list prefetch_done"
+MANWIDTH=100 man -P cat launchad-validate 2>/dev/null | grep -q "^EXAMPLES" || fail "man launchad-validate has no EXAMPLES"
+for page in README.md kiosks.md.gz; do [ -f "/usr/share/doc/launchad/$page" ] || fail "no /usr/share/doc/launchad/$page"; done
 
 echo "== systemd-analyze verify"
 for unit in /lib/systemd/system/launchad-*.service /usr/lib/systemd/user/launchad-*; do

@@ -88,6 +88,8 @@ for cmd in $("$gen" --help | awk '/^Commands:/ { on = 1; next } on && /^  [a-z]/
   "$gen" help --man "$cmd" > "$work/launchad-$cmd.1"
 done
 for page in "$work"/*.1; do gzip -9n < "$page" > "$stage/usr/share/man/man1/$(basename "$page").gz"; done
+install -d "$stage/usr/share/man/man7"
+"$gen" help --man events | gzip -9n > "$stage/usr/share/man/man7/launchad-events.7.gz"
 "$gen" help --completion bash > "$stage/usr/share/bash-completion/completions/launchad"
 "$gen" help --completion zsh > "$stage/usr/share/zsh/vendor-completions/_launchad"
 "$gen" help --completion fish > "$stage/usr/share/fish/vendor_completions.d/launchad.fish"
@@ -115,8 +117,9 @@ for page in "$doc"/*.md; do
   if [ "$(stat -c %s "$page")" -gt 4096 ]; then gzip -9n "$page"; fi
 done
 gzip -9n < "$root/packaging/debian/changelog" > "$doc/changelog.gz"
+# The man pages' examples name these (ManExtras.samples).
 install -m 0644 "$root/packaging/examples/launchad.default" "$root/Media/manifest.json" "$root/Media/sample-ad.mp4" \
-  "$root/Media/fallback.png" "$root/Media/logo.png" "$doc/examples/"
+  "$root/Media/sample-ad.vtt" "$root/Media/fallback.png" "$root/Media/logo.png" "$doc/examples/"
 
 # control: Depends from the binary's NEEDED libraries (dpkg-shlibdeps), the rest from packaging/debian.
 mkdir -p "$work/src/debian"
