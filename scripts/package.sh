@@ -66,7 +66,7 @@ if [ "$build" = 1 ]; then
     || die "the release build failed"
 fi
 [ -x "$bin" ] || die "no binary at $bin (run without --no-build)"
-"$bin" --version | head -1 | grep -qx "launchad $version" || die "$bin is not version $version (rebuild without --no-build)"
+"$bin" --version | head -1 | grep -q "^launchad $version\( \|$\)" || die "$bin is not version $version (rebuild without --no-build)"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
