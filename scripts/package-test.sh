@@ -109,7 +109,8 @@ for group in video render input audio launchad; do
 done
 id kiosk | grep -q '(launchad)' || fail "kiosk is not in the group launchad: $(id kiosk)"
 cp /usr/share/doc/launchad/examples/launchad.default /etc/default/launchad
-metrics=/var/lib/prometheus/node-exporter/launchad.prom
+metrics=/var/lib/launchad/metrics/launchad.prom
+[ "$(readlink /var/lib/prometheus/node-exporter/launchad.prom)" = "$metrics" ] || fail "no link to $metrics in the node exporter's folder"
 sed -i "s|^LAUNCHAD_OPTIONS=.*|LAUNCHAD_OPTIONS=--rotate 90 --metrics $metrics|" /etc/default/launchad
 mkdir -p /var/lib/systemd/linger && touch /var/lib/systemd/linger/kiosk
 systemctl --global enable launchad-prefetch.timer launchad-outbox-flush.timer

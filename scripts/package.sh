@@ -103,10 +103,11 @@ for unit in "$root"/packaging/systemd/*; do
 done
 install -m 0755 "$root"/packaging/libexec/* "$stage/usr/libexec/launchad/"
 install -m 0644 "$root/packaging/examples/weston.ini" "$stage/usr/share/launchad/weston.ini"
-# The group launchad and the node exporter's textfile folder writable by it (postinst applies both).
+# The group launchad, its metrics folder, and the link from the node exporter's folder (postinst).
 install -m 0644 "$root/packaging/sysusers/launchad.conf" "$stage/usr/lib/sysusers.d/launchad.conf"
 install -m 0644 "$root/packaging/tmpfiles/launchad.conf" "$stage/usr/lib/tmpfiles.d/launchad.conf"
-install -m 0755 "$root/packaging/debian/postinst" "$stage/DEBIAN/postinst"
+install -m 0755 "$root/packaging/debian/postinst" "$root/packaging/debian/postrm" "$stage/DEBIAN/"
+install -m 0644 "$root/packaging/debian/triggers" "$stage/DEBIAN/triggers"
 
 install -m 0644 "$root/packaging/debian/copyright" "$doc/copyright"
 # docs/ as /usr/share/doc/launchad/ (its README.md the index); like dh_compress, pages over 4 kB gzipped.

@@ -2,80 +2,103 @@ import Foundation
 import LaunchAdTestSupport
 import XCTest
 
-/// The package's tmpfiles.d entry (packaging/tmpfiles/launchad.conf) as systemd-tmpfiles applies
-/// it at install: Debian's node-exporter textfile folder, root's and 0755, becomes writable by a
-/// user of the entry's group, who can then put launchad.prom there the way `--metrics` does (a
-/// hidden temporary file renamed over it). Applied in a scratch root; the group is `nogroup`
-/// here, since `launchad` exists only where the package made it.
+/// The package's metrics folder as its postinst makes it (packaging/debian/postinst, with the
+/// sysusers.d and tmpfiles.d entries), run in a scratch root laid out as Debian 12 has it with
+/// prometheus-node-exporter: /var/lib/prometheus owned by the exporter's user, its
+/// node-exporter folder root's and 0755. A user of the group launchad then writes launchad.prom
+/// the way `--metrics` does (a hidden temporary file renamed over it), and the exporter's folder
+/// holds a link to it.
 final class MetricsFolderTests: XCTestCase {
     private var root = ""
-    private let folder = "/var/lib/prometheus/node-exporter"
+    private let exporter = "/var/lib/prometheus/node-exporter"
+    private let metrics = "/var/lib/launchad/metrics"
 
     override func setUpWithError() throws {
-        try EnvironmentSkip.unlessRoot("systemd-tmpfiles setting an ACL, then a write as nobody")
-        for tool in ["/usr/bin/systemd-tmpfiles", "/usr/bin/setpriv"] where !FileManager.default.isExecutableFile(atPath: tool) {
+        try EnvironmentSkip.unlessRoot("the postinst makes a group and a folder, then a write as nobody")
+        for tool in ["/usr/bin/systemd-sysusers", "/usr/bin/systemd-tmpfiles", "/usr/bin/setpriv"]
+        where !FileManager.default.isExecutableFile(atPath: tool) {
             throw XCTSkip("\(tool) is not installed")
         }
-        root = NSTemporaryDirectory() + "launchad-tmpfiles-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: root + "/usr/lib/tmpfiles.d", withIntermediateDirectories: true)
-        XCTAssertEqual(chmod(root, 0o755), 0, "nobody may walk into the scratch root")
+        root = NSTemporaryDirectory() + "launchad-postinst-\(UUID().uuidString)"
+        let fm = FileManager.default
+        for dir in ["/etc", "/usr/lib/sysusers.d", "/usr/lib/tmpfiles.d", exporter] {
+            try fm.createDirectory(atPath: root + dir, withIntermediateDirectories: true)
+        }
+        for dir in ["", "/var", "/var/lib", "/var/lib/prometheus", exporter] { XCTAssertEqual(chmod(root + dir, 0o755), 0) }
+        XCTAssertEqual(chown(root + "/var/lib/prometheus", 65534, 65534), 0, "the exporter's user owns its parent, as on Debian")
+        for kind in ["sysusers", "tmpfiles"] {
+            try fm.copyItem(
+                atPath: Fixtures.repoRoot.appendingPathComponent("packaging/\(kind)/launchad.conf").path,
+                toPath: root + "/usr/lib/\(kind).d/launchad.conf")
+        }
     }
 
     override func tearDown() {
         if !root.isEmpty { try? FileManager.default.removeItem(atPath: root) }
     }
 
-    /// Applies the shipped entry (its group renamed to `group`) in the scratch root.
-    private func applyEntry(group: String) throws {
-        let shipped = try String(
-            contentsOf: Fixtures.repoRoot.appendingPathComponent("packaging/tmpfiles/launchad.conf"), encoding: .utf8)
-        XCTAssertTrue(shipped.contains("group:launchad:rwx"), shipped)
-        let entry = shipped.replacingOccurrences(of: "group:launchad:", with: "group:\(group):")
-        try Data(entry.utf8).write(to: URL(fileURLWithPath: root + "/usr/lib/tmpfiles.d/launchad.conf"))
-        let out = try Fixtures.run("/usr/bin/systemd-tmpfiles", ["--create", "--root=\(root)", "launchad.conf"])
+    private func maintainerScript(_ name: String, _ args: [String]) throws {
+        let script = Fixtures.repoRoot.appendingPathComponent("packaging/debian/\(name)").path
+        let out = try Fixtures.run(
+            "/bin/sh", [script] + args, environment: ["DPKG_ROOT": root, "PATH": "/usr/bin:/bin:/usr/sbin:/sbin"])
         XCTAssertEqual(out.status, 0, out.stderr)
-        XCTAssertEqual(out.stderr, "", "the entry applies without a complaint")
+        XCTAssertEqual(out.stderr.split(separator: "\n").filter { !$0.hasPrefix("Creating group 'launchad'") }, [], "\(name) \(args)")
     }
 
-    /// What `--metrics` does, as nobody (group nogroup): a temporary file, renamed into place.
-    private func writeAsNobody() throws -> Fixtures.Result {
-        let dir = root + folder
-        return try Fixtures.run(
+    /// The group's id in the scratch root's /etc/group.
+    private func launchadGroup() throws -> Int {
+        let group = try String(contentsOfFile: root + "/etc/group", encoding: .utf8)
+        let line = group.split(separator: "\n").first { $0.hasPrefix("launchad:") }
+        return try XCTUnwrap(line.flatMap { Int($0.split(separator: ":")[2]) }, group)
+    }
+
+    /// What `--metrics` does, as nobody with `groups` as its supplementary groups.
+    private func writeAsNobody(groups: [Int]) throws -> Fixtures.Result {
+        try Fixtures.run(
             "/usr/bin/setpriv",
             [
-                "--reuid=65534", "--regid=65534", "--clear-groups", "/bin/sh", "-c",
+                "--reuid=65534", "--regid=65534",
+                groups.isEmpty ? "--clear-groups" : "--groups=\(groups.map(String.init).joined(separator: ","))",
+                "/bin/sh", "-c",
                 "printf 'launchad_build_info 1\\n' > \"$1/.launchad.prom.tmp-1\" && mv \"$1/.launchad.prom.tmp-1\" \"$1/launchad.prom\"",
-                "sh", dir
+                "sh", root + metrics
             ])
     }
 
-    func testTheGroupMayWriteTheMetricsFile() throws {
-        try applyEntry(group: "nogroup")
-        let attributes = try FileManager.default.attributesOfItem(atPath: root + folder)
-        XCTAssertEqual(attributes[.ownerAccountID] as? Int, 0, "still root's")
-        XCTAssertEqual(attributes[.posixPermissions] as? Int, 0o775, "the ACL's mask shows as the group bits")
-        let write = try writeAsNobody()
+    func testAUserOfTheGroupWritesTheFileTheExporterReads() throws {
+        try maintainerScript("postinst", ["configure"])
+        let gid = try launchadGroup()
+        let folder = try FileManager.default.attributesOfItem(atPath: root + metrics)
+        XCTAssertEqual(folder[.ownerAccountID] as? Int, 0)
+        XCTAssertEqual(folder[.groupOwnerAccountID] as? Int, gid)
+        XCTAssertEqual(folder[.posixPermissions] as? Int, 0o2775)
+        XCTAssertEqual(
+            try FileManager.default.destinationOfSymbolicLink(atPath: root + exporter + "/launchad.prom"), metrics + "/launchad.prom")
+        let untouched = try FileManager.default.attributesOfItem(atPath: root + exporter)
+        XCTAssertEqual(untouched[.ownerAccountID] as? Int, 0, "the exporter's folder is left as it is")
+        XCTAssertEqual(untouched[.posixPermissions] as? Int, 0o755)
+
+        let write = try writeAsNobody(groups: [gid])
         XCTAssertEqual(write.status, 0, write.stderr)
-        XCTAssertEqual(try String(contentsOfFile: root + folder + "/launchad.prom", encoding: .utf8), "launchad_build_info 1\n")
+        XCTAssertEqual(try String(contentsOfFile: root + metrics + "/launchad.prom", encoding: .utf8), "launchad_build_info 1\n")
+        let denied = try writeAsNobody(groups: [])
+        XCTAssertNotEqual(denied.status, 0, "a user outside the group cannot")
+        XCTAssertTrue(denied.stderr.contains("Permission denied"), denied.stderr)
     }
 
-    func testAFolderThatIsThereKeepsItsOwners() throws {
-        try FileManager.default.createDirectory(atPath: root + "/var/lib/prometheus", withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(
-            atPath: root + folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o750])
-        XCTAssertEqual(chown(root + folder, 0, 65534), 0)
-        try applyEntry(group: "nogroup")
-        let attributes = try FileManager.default.attributesOfItem(atPath: root + folder)
-        XCTAssertEqual(attributes[.groupOwnerAccountID] as? Int, 65534, "the entry does not take the folder over")
-        XCTAssertEqual(attributes[.ownerAccountID] as? Int, 0)
-        XCTAssertEqual(try writeAsNobody().status, 0)
-    }
-
-    /// Without the entry's group the folder is what Debian ships: nobody cannot write there.
-    func testAnotherGroupStillCannotWrite() throws {
-        try applyEntry(group: "root")
-        let write = try writeAsNobody()
-        XCTAssertNotEqual(write.status, 0)
-        XCTAssertTrue(write.stderr.contains("Permission denied"), write.stderr)
+    /// The node exporter installed after launchad: its folder arrives with the trigger.
+    func testTheLinkFollowsAnExporterInstalledLaterAndGoesOnPurge() throws {
+        try FileManager.default.removeItem(atPath: root + exporter)
+        try maintainerScript("postinst", ["configure"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + exporter), "no exporter folder is made")
+        try FileManager.default.createDirectory(atPath: root + exporter, withIntermediateDirectories: false)
+        try maintainerScript("postinst", ["triggered", exporter])
+        XCTAssertEqual(
+            try FileManager.default.destinationOfSymbolicLink(atPath: root + exporter + "/launchad.prom"), metrics + "/launchad.prom")
+        try maintainerScript("postinst", ["configure", "0.1.0"])
+        try maintainerScript("postrm", ["purge"])
+        XCTAssertNil(try? FileManager.default.destinationOfSymbolicLink(atPath: root + exporter + "/launchad.prom"), "the link went")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/var/lib/launchad"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + exporter), "the exporter's folder stays")
     }
 }

@@ -83,7 +83,7 @@ final class PackagingTests: XCTestCase {
             XCTAssertTrue(main.contains("\n\(section)\n"), "man launchad has no \(section)")
         }
         XCTAssertTrue(main.contains("launchad-events(7)"))
-        XCTAssertTrue(main.contains("XDG_CACHE_HOME") && main.contains("/var/lib/prometheus/node-exporter/launchad.prom"))
+        XCTAssertTrue(main.contains("XDG_CACHE_HOME") && main.contains("/var/lib/launchad/metrics/launchad.prom"))
         XCTAssertTrue(try rendered(["events"], name: "launchad-events.7").contains("LAUNCHAD-EVENTS(7)"))
     }
 

@@ -49,8 +49,8 @@ struct ManExtras {
         ("/etc/default/launchad", "the settings of the shipped systemd units: LAUNCHAD_MANIFEST, KIOSK_APP, LAUNCHAD_OPTIONS"),
         ("~/.config/launchad/environment", "the same settings for the user units (the prefetch and outbox timers)"),
         (
-            "/var/lib/prometheus/node-exporter/launchad.prom",
-            "where --metrics writes on Debian: the node exporter's textfile folder, writable by the group launchad"
+            "/var/lib/launchad/metrics/launchad.prom",
+            "where a kiosk writes --metrics: the group launchad may; the node exporter reads it through a link in its own folder"
         ),
         ("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", "the overlay's font unless --font names one (fonts-dejavu-core)"),
         ("/usr/share/doc/launchad/", "the full documentation, one page per subject")
@@ -73,7 +73,7 @@ struct ManExtras {
     private static let systemd = ["NOTIFY_SOCKET", "WATCHDOG_USEC"]
     private static let clickhouse =
         "LAUNCHAD_CLICKHOUSE_CREDENTIALS, LAUNCHAD_CLICKHOUSE_USER, LAUNCHAD_CLICKHOUSE_KEY, LAUNCHAD_CLICKHOUSE_URL"
-    private static let metrics = "/var/lib/prometheus/node-exporter/launchad.prom"
+    private static let metrics = "/var/lib/launchad/metrics/launchad.prom"
     private static let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 
     private static let main = ManExtras(
