@@ -25,8 +25,19 @@ if [ "${CI:-}" = "true" ] && [ $# -eq 0 ]; then
   bash scripts/tsan.sh || tsan_status=$?
 fi
 set +e
-swift test --skip-build --disable-swift-testing "$@" 2>&1 | tee "$log"
-status=${PIPESTATUS[0]}
+# Line-buffered (XCTest's output to a pipe is otherwise written in 4 KB blocks), and watched: a
+# test that hangs ends the run within minutes, named, with its stacks (scripts/test-watchdog.sh).
+: >"$log"
+stdbuf -oL -eL swift test --skip-build --disable-swift-testing "$@" >>"$log" 2>&1 &
+test_pid=$!
+bash scripts/test-watchdog.sh "$test_pid" "$log" "${LAUNCHAD_TEST_SILENCE_LIMIT:-240}" &
+watchdog_pid=$!
+tail -n +1 -f --pid="$test_pid" "$log"
+wait "$test_pid"
+status=$?
+kill "$watchdog_pid" 2>/dev/null
+wait "$watchdog_pid" 2>/dev/null
+grep -q "^test: no output for" "$log" && [ "$status" -eq 0 ] && status=1
 set -e
 # One plain closing line with the counts, from every test case of the whole run (XCTest's own
 # "Executed" lines are per suite, and a suite with skips words its line differently).

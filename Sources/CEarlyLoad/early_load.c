@@ -48,14 +48,20 @@ const char *launchad_argument(int index) {
 }
 
 // SDL turns SIGTERM and SIGINT into a quit event only once its video starts, 40-60 ms in: a
-// signal before that killed `play` with no `end` event. From here on they are noted instead
-// (unless ignored, as in a background job), and the player acts on them as on SDL's quit; SDL
-// leaves a signal that already has a handler alone.
+// signal before that killed `play` and `launch` with no `end` event (and `launch` never started
+// its app). From here on they are noted instead (unless ignored, as in a background job), and
+// the player acts on them as on SDL's quit; SDL leaves a signal that already has a handler
+// alone. The first one is also kept for good: the waits after the ad end on it, and `launch`
+// passes it on to its app.
 static volatile sig_atomic_t launchad_quit_signal;
+static volatile sig_atomic_t launchad_first_quit_signal;
 
 static void launchad_note_quit(int sig) {
     if (launchad_quit_signal == 0) launchad_quit_signal = sig;
+    if (launchad_first_quit_signal == 0) launchad_first_quit_signal = sig;
 }
+
+int launchad_first_quit_signal_noted(void) { return launchad_first_quit_signal; }
 
 int launchad_take_quit_signal(void) {
     int sig = launchad_quit_signal;
@@ -84,7 +90,7 @@ __attribute__((constructor)) static void launchad_early_load(int argc, char **ar
     launchad_saved_argv = argv;
     if (getenv("XCOMPOSEFILE") == NULL && setenv("XCOMPOSEFILE", "/dev/null", 0) == 0) launchad_compose_emptied = 1;
     if (argc < 2 || (strcmp(argv[1], "play") != 0 && strcmp(argv[1], "launch") != 0)) return;
-    if (strcmp(argv[1], "play") == 0) launchad_catch_quit_signals();
+    launchad_catch_quit_signals();
     if (pthread_create(&launchad_early_load_thread_id, NULL, launchad_early_load_thread, NULL) != 0) return;
     atexit(launchad_early_load_join);
 }

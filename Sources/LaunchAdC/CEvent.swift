@@ -69,7 +69,7 @@ struct CEvent {
         case .adEnd: return LAUNCHAD_EVENT_AD_END
         case .cacheHit, .cacheMiss, .stream, .handoff, .prefetchStart, .prefetchDone, .rejected, .download, .evicted, .notModified:
             return LAUNCHAD_EVENT_CACHE
-        case .outboxError, .outboxUnavailable, .reportRefused: return LAUNCHAD_EVENT_DELIVERY
+        case .outboxError, .outboxUnavailable, .reportRefused, .metricsUnavailable: return LAUNCHAD_EVENT_DELIVERY
         case .end: return LAUNCHAD_EVENT_END
         }
     }

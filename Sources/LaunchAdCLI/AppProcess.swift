@@ -7,11 +7,10 @@ import LaunchAdCore
 /// and stderr inherited and launchad's environment as it was given (ChildEnvironment);
 /// launchad waits for exactly that process, so a grandchild left running in the background
 /// never holds it up.
-// @unchecked Sendable: owns an OS resource (the child process); `reaped` is only touched under `lock`.
-final class AppProcess: @unchecked Sendable {
+final class AppProcess: Sendable {
     let pid: pid_t
-    private let lock = NSLock()
-    private var reaped = false
+    /// Once reaped, the pid may name another process: no signal goes to it.
+    private let reaped = Locked(false)
 
     private init(pid: pid_t) { self.pid = pid }
 
@@ -63,8 +62,7 @@ final class AppProcess: @unchecked Sendable {
 
     /// Passes a signal on, unless the app has already been waited for (its pid may be reused).
     func signal(_ sig: Int32) {
-        lock.lock(); defer { lock.unlock() }
-        if !reaped { kill(pid, sig) }
+        reaped.withLock { if !$0 { kill(pid, sig) } }
     }
 
     /// Waits for the app; its exit status, or 128+N when signal N ended it (as a shell says).
@@ -73,7 +71,7 @@ final class AppProcess: @unchecked Sendable {
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { return 127 }
         }
-        lock.lock(); reaped = true; lock.unlock()
+        reaped.withLock { $0 = true }
         let signal = status & 0x7f
         return signal == 0 ? (status >> 8) & 0xff : 128 + signal
     }

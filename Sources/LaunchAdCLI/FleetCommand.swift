@@ -53,7 +53,7 @@ public enum FleetCommand {
     }
 
     private static func fail(_ line: String) -> Int32 {
-        FileHandle.standardError.write(Data("launchad: \(line)\n".utf8))
+        FileHandle.standardError.write(TerminalText.line(line))
         return ExitCode.failure
     }
 }

@@ -16,7 +16,7 @@ enum IgnoredOptions {
     }
 
     static func print(_ note: String) {
-        FileHandle.standardError.write(Data("launchad: \(TerminalText.escaped(note))\n".utf8))
+        FileHandle.standardError.write(TerminalText.line(note))
     }
 }
 

@@ -9,10 +9,10 @@ public enum LaunchAdCLI {
         do {
             command = try Command.parse(args)
         } catch let e as UsageError {
-            FileHandle.standardError.write(Data("launchad: \(e.message)\n".utf8))
+            FileHandle.standardError.write(TerminalText.line(e.message))
             return ExitCode.usage
         } catch {
-            FileHandle.standardError.write(Data("launchad: \(error)\n".utf8))
+            FileHandle.standardError.write(TerminalText.line("\(error)"))
             return ExitCode.usage
         }
         AddressPolicy.allowPrivateNetwork = command.allowsPrivateNetwork

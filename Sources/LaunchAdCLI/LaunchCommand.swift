@@ -16,7 +16,8 @@ public enum LaunchCommand {
         do { out = try PlayCommand.eventSink(path: o.play.eventsPath) } catch {
             return PrefetchCommand.fail("\(error)", ExitCode.usage)
         }
-        if let refused = MetricsReport.check(o.play.metricsPath) { return refused }
+        // An unwritable --metrics is one event and one line: the ad still plays and the app starts.
+        let metricsPath = MetricsReport.check(o.play.metricsPath, events: out)
         let sink = MetricsSink(out, adID: "")
         var refresh: BackgroundRefresh?
         // What earlier runs left in the outbox goes out while the ad plays, on its own thread.
@@ -45,7 +46,7 @@ public enum LaunchCommand {
         outbox?.finish(waitingAtMost: o.cache.delivery.beaconWait)
         sink.emit(.end(LaunchRun.end(shown)))
         // After the `end` has passed the metrics sink.
-        writeMetrics(o, run: sink.run, outbox: outbox)
+        writeMetrics(o, checked: metricsPath, run: sink.run, outbox: outbox)
         return LaunchRun.exitStatus(shown, appGiven: !o.then.isEmpty, appStatus: app.map(waitForApp), cacheRefused: refused)
     }
 
@@ -78,14 +79,15 @@ public enum LaunchCommand {
     static func count(_ shown: LaunchRun.Shown, in store: CacheStore?) {
         guard let store, let play = LaunchRun.countedPlay(shown, nowMs: ProcessClock.nowMs(), now: Date()) else { return }
         do { try store.recordPlay(play.adID, at: play.at) } catch {
-            FileHandle.standardError.write(Data("launchad: cannot count the play for the frequency caps: \(error)\n".utf8))
+            FileHandle.standardError.write(TerminalText.line("cannot count the play for the frequency caps: \(error)"))
         }
     }
 
-    /// `--metrics`, else the local manifest's `metrics` as the last refresh recorded it.
-    static func writeMetrics(_ o: LaunchOptions, run: PlayMetrics, outbox: Outbox?) {
+    /// `--metrics` when it passed its check at start (`checked`), else the local manifest's
+    /// `metrics` as the last refresh recorded it.
+    static func writeMetrics(_ o: LaunchOptions, checked: String?, run: PlayMetrics, outbox: Outbox?) {
         let cache = try? CacheStore(directory: o.cache.cacheDirectory())
-        guard let path = o.play.metricsPath ?? cache?.readIndex().manifest?.metrics else { return }
+        guard let path = o.play.metricsPath == nil ? cache?.readIndex().manifest?.metrics : checked else { return }
         MetricsReport.write(path, run: run.outcome == nil ? nil : run, cache: cache, outbox: outbox)
     }
 
@@ -107,7 +109,7 @@ public enum LaunchCommand {
             store = try CacheStore(directory: o.cache.cacheDirectory(), lockTimeout: 5)
             config = try o.cache.prefetchConfig(screen: o.screen)
         } catch {
-            FileHandle.standardError.write(Data("launchad: \(error)\n".utf8))
+            FileHandle.standardError.write(TerminalText.line("\(error)"))
             cacheRefused = (error as? CacheError)?.isRefusal == true
             return .noAd(cacheRefused ? .cacheRefused : .cacheUnavailable)
         }
@@ -237,16 +239,20 @@ public enum LaunchCommand {
     }
 
     /// Starts `CMD ARGS...` (looked up on PATH) with this process's stdin, stdout and stderr;
-    /// from then on the launcher's SIGTERM, SIGINT and SIGHUP go to it.
+    /// from then on the launcher's SIGTERM, SIGINT and SIGHUP go to it. A SIGTERM or SIGINT that
+    /// came before (and ended the ad) goes to it at once: it was meant for the whole run (systemd
+    /// stopping the unit as it starts), and the app decides how to end.
     static func startApp(_ command: [String]) -> AppProcess? {
+        let early = QuitSignal.requested
         let forwarder = SignalForwarder()
         let app: AppProcess
         do { app = try AppProcess.spawn(command) } catch {
-            FileHandle.standardError.write(Data("launchad: \(error)\n".utf8))
+            FileHandle.standardError.write(TerminalText.line("\(error)"))
             forwarder.cancel()
             return nil
         }
         forwarder.forward(to: app)
+        if let early { app.signal(early) }
         signalForwarder = forwarder
         return app
     }

@@ -22,7 +22,7 @@ enum LibraryCheck {
     }
 
     private static func said(_ problem: String?) -> String? {
-        if let problem { FileHandle.standardError.write(Data("launchad: \(TerminalText.escaped(problem))\n".utf8)) }
+        if let problem { FileHandle.standardError.write(TerminalText.line(problem)) }
         return problem
     }
 }

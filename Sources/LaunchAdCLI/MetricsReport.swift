@@ -19,14 +19,20 @@ final class MetricsSink: EventSink, Sendable {
 }
 
 /// `--metrics FILE` (or a local manifest's `metrics`): checked at start, written at the end.
+/// A metrics problem never stops a run: a kiosk under `Restart=always` must not loop on a blank
+/// screen because its textfile folder is missing; the ad plays and the app starts.
 enum MetricsReport {
-    /// nil when the file can be written; else the one-line error already printed and exit 2.
-    static func check(_ path: String?) -> Int32? {
+    /// `path` when it can be written; else nil after one `metrics_unavailable` event and one
+    /// line on stderr, and the run goes on without metrics.
+    static func check(_ path: String?, events: EventSink) -> String? {
         guard let path else { return nil }
         do { try MetricsFile(path: path).checkWritable() } catch {
-            return PrefetchCommand.fail("--metrics \(path): \(error)", ExitCode.usage)
+            let reason = "--metrics \(path): \(error)"
+            events.emit(.metricsUnavailable(reason: reason))
+            say("metrics_unavailable: \(reason)")
+            return nil
         }
-        return nil
+        return path
     }
 
     /// Writes the file from the run, the cache and the outbox as they are now; a failure is one line on stderr.
@@ -46,8 +52,18 @@ enum MetricsReport {
             m.beacons = (s.counts.beacons.delivered, s.counts.beacons.refused, s.counts.beacons.expired)
         }
         let file = MetricsFile(path: path)
-        do { try file.write(m.text(previous: file.previous())) } catch {
-            FileHandle.standardError.write(Data("launchad: metrics: \(error)\n".utf8))
+        let previous: String?
+        do { previous = try file.previous() } catch {
+            say("metrics: \(error)")
+            previous = nil
         }
+        do { try file.write(m.text(previous: previous)) } catch {
+            say("metrics: \(error)")
+        }
+    }
+
+    /// One line on stderr, the path and reason escaped for the terminal.
+    private static func say(_ text: String) {
+        FileHandle.standardError.write(TerminalText.line(text))
     }
 }

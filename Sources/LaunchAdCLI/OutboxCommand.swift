@@ -11,10 +11,10 @@ public enum OutboxCommand {
             do {
                 if try outbox.flush(lockWait: o.lockWait) == nil {
                     FileHandle.standardError.write(
-                        Data("launchad: another launchad process is sending from this outbox; try again later\n".utf8))
+                        TerminalText.line("another launchad process is sending from this outbox; try again later"))
                 }
             } catch {
-                FileHandle.standardError.write(Data("launchad: cannot send from the outbox: \(error)\n".utf8))
+                FileHandle.standardError.write(TerminalText.line("cannot send from the outbox: \(error)"))
                 return ExitCode.failure
             }
         }
@@ -32,6 +32,6 @@ final class StderrEvents: EventSink, Sendable {
         case .outboxError(let r), .outboxUnavailable(let r), .reportRefused(let r): reason = r
         default: reason = event.jsonLine()
         }
-        FileHandle.standardError.write(Data("launchad: \(event.name): \(reason)\n".utf8))
+        FileHandle.standardError.write(TerminalText.line("\(event.name): \(reason)"))
     }
 }

@@ -18,10 +18,10 @@ public enum PlayCommand {
         FFmpegLibraries.openInBackground()
         var sink: EventSink
         do { sink = try eventSink(path: options.eventsPath) } catch {
-            FileHandle.standardError.write(Data("launchad: \(error)\n".utf8))
+            FileHandle.standardError.write(TerminalText.line("\(error)"))
             return ExitCode.usage
         }
-        if let refused = MetricsReport.check(options.metricsPath) { return refused }
+        let metricsPath = MetricsReport.check(options.metricsPath, events: sink)
         // Asked before anything plays, so a missing library ends the run with its `end`.
         if let problem = LibraryCheck.player() {
             sink.emit(.error(PlayError(.libraryMissing, problem)))
@@ -29,11 +29,11 @@ public enum PlayCommand {
             return ExitCode.libraryMissing
         }
         IgnoredOptions.notes(options).forEach(IgnoredOptions.print)
-        let metrics = options.metricsPath.map { _ in MetricsSink(sink, adID: (options.file as NSString).lastPathComponent) }
+        let metrics = metricsPath.map { _ in MetricsSink(sink, adID: (options.file as NSString).lastPathComponent) }
         if let metrics { sink = metrics }
         if durationGiven && options.fallback == nil { sink = DurationNoteSink(sink) }
         let (outcome, outbox) = flow(options, delivery: delivery, sink: sink, presenter: WindowPresenter())
-        if let path = options.metricsPath { MetricsReport.write(path, run: metrics?.run, cache: nil, outbox: outbox) }
+        if let path = metricsPath { MetricsReport.write(path, run: metrics?.run, cache: nil, outbox: outbox) }
         return outcome.exitCode
     }
 

@@ -10,7 +10,7 @@ public enum PrefetchCommand {
         do { events = try PlayCommand.eventSink(path: o.eventsPath) } catch {
             return fail("\(error)", ExitCode.usage)
         }
-        if let refused = MetricsReport.check(o.metricsPath) { return refused }
+        let metricsPath = MetricsReport.check(o.metricsPath, events: events)
         let store: CacheStore
         let config: PrefetchConfig
         do {
@@ -34,7 +34,7 @@ public enum PrefetchCommand {
         bar?.finish()
         outbox?.finish(waitingAtMost: o.delivery.beaconWait)
         // The cache's gauges and the refresh's age for the fleet; the play counters carry on untouched.
-        if let path = o.metricsPath ?? store.readIndex().manifest?.metrics {
+        if let path = o.metricsPath == nil ? store.readIndex().manifest?.metrics : metricsPath {
             MetricsReport.write(path, run: nil, cache: store, outbox: outbox)
         }
         // Like every run, the stream ends with one `end`: completed (exit 0) or error (exit 1).
@@ -62,7 +62,7 @@ public enum PrefetchCommand {
     }
 
     static func fail(_ message: String, _ code: Int32) -> Int32 {
-        FileHandle.standardError.write(Data("launchad: \(message)\n".utf8))
+        FileHandle.standardError.write(TerminalText.line(message))
         return code
     }
 }
@@ -71,6 +71,6 @@ public enum PrefetchCommand {
 final class RejectionPrinter: EventSink, Sendable {
     func emit(_ event: AdEvent) {
         guard case .rejected(let id, let reason, _) = event.event else { return }
-        FileHandle.standardError.write(Data("launchad: \(TerminalText.escaped(id)): \(TerminalText.escaped(reason))\n".utf8))
+        FileHandle.standardError.write(TerminalText.line("\(id): \(reason)"))
     }
 }

@@ -22,7 +22,7 @@ public enum PreviewCommand {
                 atMs: Int((o.at * 1000).rounded()))
             try StillPicture.writePNG(rgba: gallery.pixels, width: gallery.size.width, height: gallery.size.height, to: o.out)
             print(
-                "wrote \(o.out): \(gallery.size.width)x\(gallery.size.height), \(o.devices.map(\.label).joined(separator: ", ")) at \(SpecValue.format(o.at)) s"
+                "wrote \(TerminalText.escaped(o.out)): \(gallery.size.width)x\(gallery.size.height), \(o.devices.map(\.label).joined(separator: ", ")) at \(SpecValue.format(o.at)) s"
             )
             return ExitCode.success
         } catch {

@@ -20,7 +20,7 @@ public enum ProbeCommand {
 enum CLIError {
     static func report(_ error: Error) -> Int32 {
         let usage = error is UsageError || error is SpecError
-        FileHandle.standardError.write(Data("launchad: \(error)\n".utf8))
+        FileHandle.standardError.write(TerminalText.line("\(error)"))
         return usage ? ExitCode.usage : ExitCode.failure
     }
 }

@@ -19,6 +19,8 @@ final class SignalForwarder {
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
             source.setEventHandler {
+                // The waits after the ad (beacons, the refresh) end on it too.
+                QuitSignal.note(sig)
                 let app = state.withLock { s -> AppProcess? in
                     if s.app == nil { s.held.append(sig) }
                     return s.app

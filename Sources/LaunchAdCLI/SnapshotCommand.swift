@@ -9,7 +9,9 @@ public enum SnapshotCommand {
         do {
             let r = try ContactSheet.write(options.file, options)
             let times = r.times.map { SpecValue.format($0) }.joined(separator: ", ")
-            print("wrote \(options.out): \(r.width)x\(r.height), \(r.times.count) picture\(r.times.count == 1 ? "" : "s") at \(times) s")
+            print(
+                "wrote \(TerminalText.escaped(options.out)): \(r.width)x\(r.height), \(r.times.count) picture\(r.times.count == 1 ? "" : "s") at \(times) s"
+            )
             return ExitCode.success
         } catch let e as MediaError where e.code == .writeFailed {
             // An --out that cannot be written is the command line's mistake, as for validate's --output.

@@ -7,14 +7,18 @@ import LaunchAdPlayer
 /// runs on a thread of its own and hands each ad's player over with `present`, which starts its
 /// media at once (the first picture decodes while the application prepares) and waits; the
 /// application's thread takes the player, draws it turn by turn and hands its result back.
-final class HostStage: AdPresenter, @unchecked Sendable {
-    // unchecked Sendable: every field is read and written under `lock`; a player is used by one
-    // thread at a time, handed over under it (the flow's thread starts it, the host's drives it).
-    private let lock = NSCondition()
-    private var waiting: AdPlayer?
-    private var result: PlayResult?
-    private var aborted = false
-    private var flowEnded = false
+final class HostStage: AdPresenter, Sendable {
+    /// A player is used by one thread at a time, handed over under the lock (the flow's thread
+    /// starts it, the host's drives it).
+    private struct State {
+        var waiting: AdPlayer?
+        var result: PlayResult?
+        var aborted = false
+        var flowEnded = false
+        /// Counts the players' wake-ups, so a waiter looks at their readiness again.
+        var wakes = 0
+    }
+    private let state = Locked(State())
     /// Called from any thread when the application should take a turn.
     let wake: @Sendable () -> Void
 
@@ -23,30 +27,28 @@ final class HostStage: AdPresenter, @unchecked Sendable {
     // MARK: The flow's side
 
     func present(_ player: AdPlayer) -> PlayResult {
-        player.onWake = { [self] in
-            lock.lock(); lock.broadcast(); lock.unlock()
+        player.onWake = { [state, wake] in
+            state.change { $0.wakes &+= 1 }
             wake()
         }
-        lock.lock()
-        let stopped = aborted
-        lock.unlock()
-        if stopped { return Self.endedByHost }
+        if state.withLock({ $0.aborted }) { return Self.endedByHost }
         player.startMedia()
-        lock.lock()
-        defer { lock.unlock() }
-        waiting = player
-        result = nil
-        lock.broadcast()
+        state.change {
+            $0.waiting = player
+            $0.result = nil
+        }
         wake()
-        while result == nil && !aborted { lock.wait() }
-        let done = result ?? Self.endedByHost
-        result = nil
-        return done
+        return state.wait(
+            until: { $0.result != nil || $0.aborted },
+            then: { s, _ in
+                defer { s.result = nil }
+                return s.result ?? Self.endedByHost
+            })
     }
 
     /// The flow is over (its `end` written).
     func flowFinished() {
-        lock.lock(); flowEnded = true; lock.broadcast(); lock.unlock()
+        state.change { $0.flowEnded = true }
         wake()
     }
 
@@ -58,45 +60,36 @@ final class HostStage: AdPresenter, @unchecked Sendable {
     /// Waits until the next player's first picture is ready (or it failed), or the flow ended,
     /// at most until `deadline`.
     func waitUntilPrepared(deadline: Date) -> Preparation {
-        lock.lock()
-        defer { lock.unlock() }
-        while true {
-            if let w = waiting, w.readiness != .opening { return .ready }
-            if flowEnded { return .ended }
-            if !lock.wait(until: deadline) { return waiting == nil ? .waiting : (waiting!.readiness != .opening ? .ready : .waiting) }
-        }
+        func isReady(_ s: State) -> Bool { s.waiting.map { $0.readiness != .opening } ?? false }
+        return state.wait(
+            until: { isReady($0) || $0.flowEnded }, deadline: deadline,
+            then: { s, _ in
+                if isReady(s) { return .ready }
+                return s.flowEnded ? .ended : .waiting
+            })
     }
 
     /// The player waiting to be shown, taken by the application's thread.
     func takePlayer() -> AdPlayer? {
-        lock.lock()
-        defer { lock.unlock() }
-        let p = waiting
-        waiting = nil
-        return p
+        state.withLock { s in
+            defer { s.waiting = nil }
+            return s.waiting
+        }
     }
 
     /// The player taken is over: its result goes back to the flow.
-    func finished(_ r: PlayResult) {
-        lock.lock(); result = r; lock.broadcast(); lock.unlock()
-    }
+    func finished(_ r: PlayResult) { state.change { $0.result = r } }
 
-    var hasEnded: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return flowEnded
-    }
+    var hasEnded: Bool { state.withLock { $0.flowEnded } }
 
     /// Stops the flow: the player waiting (its media started) is returned for the caller to stop
     /// on its thread; every later `present` returns at once.
     func abort() -> AdPlayer? {
-        lock.lock()
-        defer { lock.unlock() }
-        aborted = true
-        let p = waiting
-        waiting = nil
-        lock.broadcast()
-        return p
+        state.change { s in
+            s.aborted = true
+            defer { s.waiting = nil }
+            return s.waiting
+        }
     }
 
     static let endedByHost = PlayResult(

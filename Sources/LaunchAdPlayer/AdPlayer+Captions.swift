@@ -8,7 +8,7 @@ extension AdPlayer {
     func captionClockMs(now: Int) -> Int? {
         guard firstFrameShown else { return nil }
         // A hostile file's timestamps may be anything: only a plausible time becomes an Int.
-        if videoTexture != nil { return shownPTS.flatMap { $0.isFinite && abs($0) < 1e9 ? Int(($0 * 1000).rounded()) : nil } }
+        if videoTexture != nil { return shownPTS.flatMap { abs($0) < 1e9 ? Checked.milliseconds($0) : nil } }
         return imageTexture != nil ? session.shownMs(now: now) : nil
     }
 

@@ -14,6 +14,9 @@ extension AdPlayer {
             }
             return .closeRequested
         case SDL_WINDOWEVENT:
+            // Only this ad's window: an earlier one's closing (its hidden and focus-lost events,
+            // late on a loaded machine) must not pause the next ad of the process (a pod, a host).
+            guard let window, e.window.windowID == window.id else { return nil }
             switch SDL_WindowEventID(UInt32(e.window.event)) {
             case SDL_WINDOWEVENT_FOCUS_LOST: return .pause(.focusLost)
             case SDL_WINDOWEVENT_FOCUS_GAINED: return .resume(.focusLost)

@@ -46,7 +46,7 @@ extension AdPlayer {
         }
         windowLoop?.creativeOpened(f)
         emitStart(kind: .video, size: f.displaySize, duration: f.duration, hasAudio: f.hasAudio)
-        session.videoReady(durationMs: f.duration.map { Int(($0 * 1000).rounded()) }, frameDuration: f.frameDuration)
+        session.videoReady(durationMs: f.duration.flatMap(Checked.milliseconds), frameDuration: f.frameDuration)
         pacer.stepMs = PresentPacer.stepMs(frameDuration: f.frameDuration)
         session.frames = FrameCounter()
         yuvMode =

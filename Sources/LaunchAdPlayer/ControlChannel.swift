@@ -8,10 +8,14 @@ import LaunchAdCore
 /// each line it waits until the main loop has acted on it and says the ad goes on (`proceed`),
 /// so a line that ends the ad is the last byte taken and what the host writes afterwards is left
 /// for the application `launch --then` starts.
-// @unchecked Sendable: every field but `wake` is guarded by `lock`; `wake` is an OS resource
-// (a pipe) written by `stop` and polled by the reading thread, fixed at construction.
-final class ControlChannel: @unchecked Sendable {
-    private let lock = NSCondition()
+final class ControlChannel: Sendable {
+    private struct State {
+        var lines: [String] = []
+        var stopped = false
+        /// A line was delivered and the main loop has not yet said to read on.
+        var awaiting = false
+    }
+    private let state = Locked(State())
     /// Written by `stop`, so the reader leaves its wait on stdin at once; owned and closed here.
     private let wake: (read: Int32, write: Int32)
 
@@ -24,10 +28,6 @@ final class ControlChannel: @unchecked Sendable {
         }
         wake = (fds[0], fds[1])
     }
-    private var lines: [String] = []
-    private var stopped = false
-    /// A line was delivered and the main loop has not yet said to read on.
-    private var awaiting = false
 
     func start() {
         let t = Thread { [self] in
@@ -59,7 +59,7 @@ final class ControlChannel: @unchecked Sendable {
     }
 
     func stop() {
-        lock.lock(); stopped = true; lock.broadcast(); lock.unlock()
+        state.change { $0.stopped = true }
         var byte: UInt8 = 1
         if wake.write >= 0 { _ = write(wake.write, &byte, 1) }
     }
@@ -67,27 +67,29 @@ final class ControlChannel: @unchecked Sendable {
     deinit { if wake.read >= 0 { close(wake.read); close(wake.write) } }
 
     /// The main loop acted on the lines it took and the ad goes on: read the next line.
-    func proceed() { lock.lock(); awaiting = false; lock.broadcast(); lock.unlock() }
+    func proceed() { state.change { $0.awaiting = false } }
 
     /// False once stopped.
     private func waitUntilActedOn() -> Bool {
-        lock.lock(); defer { lock.unlock() }
-        while awaiting && !stopped { lock.wait() }
-        return !stopped
+        state.wait(until: { !$0.awaiting || $0.stopped }, then: { s, _ in !s.stopped })
     }
 
-    private var isStopped: Bool { lock.lock(); defer { lock.unlock() }; return stopped }
+    private var isStopped: Bool { state.withLock { $0.stopped } }
 
     private func deliver(_ line: String) {
-        lock.lock(); lines.append(line); awaiting = true; lock.unlock()
+        state.withLock {
+            $0.lines.append(line)
+            $0.awaiting = true
+        }
         LoopWake.post()
     }
 
     /// The lines received since the last call.
     func take() -> [String] {
-        lock.lock(); defer { lock.unlock() }
-        let out = lines
-        lines.removeAll()
-        return out
+        state.withLock {
+            let out = $0.lines
+            $0.lines.removeAll()
+            return out
+        }
     }
 }

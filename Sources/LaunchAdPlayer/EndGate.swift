@@ -15,7 +15,7 @@ final class EndGate: EventSink, Sendable {
             return ended
         }
         if late {
-            FileHandle.standardError.write(Data("launchad: after the end: \(event.jsonLine())\n".utf8))
+            FileHandle.standardError.write(TerminalText.line("after the end: \(event.jsonLine())"))
         } else {
             inner.emit(event)
         }

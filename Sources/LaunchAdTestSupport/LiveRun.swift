@@ -1,16 +1,17 @@
 import Foundation
+import LaunchAdCore
 
 /// A launchad process a test talks to while it runs: events are read as they arrive, control
 /// lines are written when the test chooses.
-// unchecked Sendable: `lines`, `finished` and `exited` are guarded by `lock`; the process and pipe are
-// Foundation's thread-safe objects.
-public final class LiveRun: @unchecked Sendable {
+public final class LiveRun: Sendable {
     private let process = Process()
     private let input = Pipe()
-    private let lock = NSCondition()
-    private var lines: [[String: Any]] = []
-    private var finished = false
-    private var exited = false
+    private struct State {
+        var lines: [[String: Any]] = []
+        var finished = false
+        var exited = false
+    }
+    private let state = Locked(State())
     public let started = Date()
 
     public init(_ args: [String], environment: [String: String]) throws {
@@ -21,12 +22,9 @@ public final class LiveRun: @unchecked Sendable {
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         process.standardInput = input
-        process.terminationHandler = { [weak self] _ in
-            guard let self else { return }
-            lock.lock(); exited = true; lock.broadcast(); lock.unlock()
-        }
+        process.terminationHandler = { [state] _ in state.change { $0.exited = true } }
         try process.run()
-        let reader = Thread { [self] in
+        let reader = Thread { [state] in
             let handle = out.fileHandleForReading
             var buffer = Data()
             while true {
@@ -37,27 +35,27 @@ public final class LiveRun: @unchecked Sendable {
                     let line = buffer[buffer.startIndex..<nl]
                     buffer.removeSubrange(buffer.startIndex...nl)
                     if let obj = (try? JSONSerialization.jsonObject(with: line)) as? [String: Any] {
-                        lock.lock(); lines.append(obj); lock.broadcast(); lock.unlock()
+                        state.change { $0.lines.append(obj) }
                     }
                 }
             }
-            lock.lock(); finished = true; lock.broadcast(); lock.unlock()
+            state.change { $0.finished = true }
         }
         reader.start()
     }
 
-    public var events: [[String: Any]] { lock.lock(); defer { lock.unlock() }; return lines }
+    public var events: [[String: Any]] { state.withLock { $0.lines } }
     public func events(named name: String) -> [[String: Any]] { events.filter { $0["event"] as? String == name } }
 
     /// Waits for the first event called `name`; nil if the process ends or time runs out first.
     @discardableResult
     public func waitFor(_ name: String, timeout: TimeInterval = 10) -> [String: Any]? {
-        let deadline = Date().addingTimeInterval(timeout)
-        lock.lock(); defer { lock.unlock() }
-        while true {
-            if let e = lines.first(where: { $0["event"] as? String == name }) { return e }
-            if finished || !lock.wait(until: deadline) { return lines.first { $0["event"] as? String == name } }
-        }
+        func first(_ s: State) -> [String: Any]? { s.lines.first { $0["event"] as? String == name } }
+        return state.wait(
+            until: { first($0) != nil || $0.finished }, deadline: Date().addingTimeInterval(timeout),
+            then: { s, _ in
+                first(s)
+            })
     }
 
     public func send(_ line: String) {
@@ -66,15 +64,11 @@ public final class LiveRun: @unchecked Sendable {
 
     /// Waits for the process to exit (killing it after `timeout`) and returns its status.
     public func finish(timeout: TimeInterval = 20) -> Int32 {
-        let deadline = Date().addingTimeInterval(timeout)
-        lock.lock()
-        while !exited && lock.wait(until: deadline) {}
-        lock.unlock()
+        state.wait(until: { $0.exited }, deadline: Date().addingTimeInterval(timeout))
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
-        lock.lock()
-        while !finished { _ = lock.wait(until: Date().addingTimeInterval(2)); break }
-        lock.unlock()
+        // The reader gets the last lines (it ends at the pipe's end, which a grandchild may hold).
+        state.wait(until: { $0.finished }, deadline: Date().addingTimeInterval(2))
         return process.terminationStatus
     }
 

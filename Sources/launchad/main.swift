@@ -12,5 +12,5 @@ func commandLineArguments() -> [String] {
 }
 
 if launchad_compose_table_emptied() != 0 { ChildEnvironment.markOwn("XCOMPOSEFILE") }
-QuitSignal.install { launchad_take_quit_signal() }
+QuitSignal.install(take: { launchad_take_quit_signal() }, first: { launchad_first_quit_signal_noted() })
 exit(LaunchAdCLI.main(commandLineArguments()))

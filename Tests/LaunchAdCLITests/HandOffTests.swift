@@ -53,21 +53,6 @@ final class HandOffTests: XCTestCase {
         return p
     }
 
-    /// A red image ad cached from a local manifest.
-    private func cachedRedAd() throws -> (manifest: String, cache: String) {
-        let png = try Fixtures.solidPNG("red", size: "640x480")
-        try png.write(to: folder.appendingPathComponent("red.png"))
-        let manifest = folder.appendingPathComponent("m.json").path
-        try Data(
-            #"{"ads": [{"id": "red", "type": "image", "duration": 1.5, "variants": [{"url": "red.png", "width": 640, "height": 480, "bytes": \#(png.count), "sha256": "\#(SHA256.hex(of: png))"}]}]}"#
-                .utf8
-        )
-        .write(to: URL(fileURLWithPath: manifest))
-        let cache = folder.appendingPathComponent("cache").path
-        XCTAssertEqual(try Launchad.run(["prefetch", "--manifest", manifest, "--cache", cache]).status, 0)
-        return (manifest, cache)
-    }
-
     /// Counts of (white, red, blue) pixels in each 64x48 capture.
     private func classify(_ raw: Data) -> [(white: Int, red: Int, blue: Int)] {
         let size = 64 * 48 * 3
@@ -85,7 +70,7 @@ final class HandOffTests: XCTestCase {
 
     func testTheAdStaysUntilTheAppsWindowIsMappedAndTheScreenIsNeverEmpty() throws {
         try startX()
-        let (manifest, cache) = try cachedRedAd()
+        let (manifest, cache) = try cachedRedAd(in: folder, seconds: 1.5)
         let blue = try Fixtures.write("handoff-blue.png", Fixtures.solidPNG("blue", size: "640x480"))
         // The app starts its window half a second late, from a child of the shell (not the
         // process launchad started): found through the process tree.
@@ -129,7 +114,7 @@ final class HandOffTests: XCTestCase {
     /// Where windows cannot be seen (no X11: SDL's dummy driver), the picture stays --hold
     /// seconds; an app that ends first ends the hold at once.
     func testWithoutX11TheHoldLastsHoldSecondsOrUntilTheAppEnds() throws {
-        let (manifest, cache) = try cachedRedAd()
+        let (manifest, cache) = try cachedRedAd(in: folder, seconds: 1.5)
         let held = try Launchad.run([
             "launch", "--manifest", manifest, "--cache", cache, "--size", "320x240", "--retries", "0",
             "--hold", "0.4", "--then", "sleep", "1"

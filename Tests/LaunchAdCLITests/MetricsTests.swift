@@ -108,18 +108,90 @@ final class MetricsTests: XCTestCase {
         XCTAssertEqual(try promtool(file).status, 0)
     }
 
-    /// An unwritable --metrics path: one line at start, exit 2, nothing played.
-    func testAnUnwritableMetricsPathIsAUsageErrorAtStart() throws {
+    /// Issue 29 defect 15: a --metrics path whose folder is missing was exit 2 before anything
+    /// played, and `launch` never started its app (a restart loop on a blank screen under
+    /// `Restart=always`). Now it is one `metrics_unavailable` event and one line on stderr; the
+    /// ad plays, the refresh runs and the app starts.
+    func testAnUnwritableMetricsPathIsOneEventAndTheRunGoesOn() throws {
         let clip = try Fixtures.colourBars(seconds: 1, audio: false)
         let manifest = folder.appendingPathComponent("m.json").path
-        for command in [["play", clip], ["launch", "--manifest", manifest], ["prefetch", "--manifest", manifest]] {
-            let run = try Launchad.run(command + ["--metrics", "/nonexistent-launchad-dir/x.prom"])
-            XCTAssertEqual(run.status, 2, run.stderr)
+        try Data(#"{"ads": []}"#.utf8).write(to: URL(fileURLWithPath: manifest))
+        let started = folder.appendingPathComponent("app-started").path
+        let cache = folder.appendingPathComponent("cache").path
+        let state = ["--state", folder.appendingPathComponent("state").path]
+        let metrics = ["--metrics", "/nonexistent-launchad-dir/x.prom"]
+        let line =
+            "launchad: metrics_unavailable: --metrics /nonexistent-launchad-dir/x.prom: cannot write in /nonexistent-launchad-dir: No such file or directory\n"
+        let commands: [(args: [String], status: Int32, outcome: String)] = [
+            (["play", clip, "--transition", "none"] + state + metrics, 0, "completed"),
+            (
+                ["launch", "--manifest", manifest, "--cache", cache] + state + metrics + [
+                    "--then", "sh", "-c", "echo yes > \(started); exit 7"
+                ], 7, "no_ad"
+            ),
+            (["prefetch", "--manifest", manifest, "--cache", cache] + state + metrics, 0, "completed")
+        ]
+        for c in commands {
+            let run = try Launchad.run(c.args)
+            XCTAssertEqual(run.status, c.status, "\(c.args[0]): \(run.stderr)")
+            XCTAssertEqual(run.stderr, line, c.args[0])
+            let problem = run.events(named: "metrics_unavailable")
+            XCTAssertEqual(problem.count, 1, c.args[0])
             XCTAssertEqual(
-                run.stderr,
-                "launchad: --metrics /nonexistent-launchad-dir/x.prom: cannot write in /nonexistent-launchad-dir: No such file or directory\n"
-            )
-            XCTAssertEqual(run.stdout, "", "nothing played")
+                problem.first?["reason"] as? String,
+                "--metrics /nonexistent-launchad-dir/x.prom: cannot write in /nonexistent-launchad-dir: No such file or directory")
+            XCTAssertEqual(run.events.last?["event"] as? String, "end", c.args[0])
+            XCTAssertEqual(run.events.last?["outcome"] as? String, c.outcome, c.args[0])
         }
+        XCTAssertEqual(try String(contentsOfFile: started, encoding: .utf8), "yes\n", "launch started its app")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "/nonexistent-launchad-dir"))
+    }
+
+    /// The previous file is read back only when it is a regular file this user owns, not
+    /// through a symlink, and at most 1 MB: a link to another file is neither read nor written
+    /// through (the counters start again, one line says why), and the file it named is untouched.
+    func testThePreviousFileIsNeitherFollowedNorReadWhole() throws {
+        let clip = try Fixtures.colourBars(seconds: 1, audio: false)
+        let name = URL(fileURLWithPath: clip).lastPathComponent
+        let elsewhere = folder.appendingPathComponent("elsewhere.prom").path
+        let planted = "launchad_plays_total{ad=\"\(name)\",outcome=\"completed\"} 41\n"
+        try Data(planted.utf8).write(to: URL(fileURLWithPath: elsewhere))
+        let file = textfiles + "/launchad.prom"
+        XCTAssertEqual(symlink(elsewhere, file), 0)
+        let run = try Launchad.run([
+            "play", clip, "--transition", "none", "--metrics", file, "--state", folder.appendingPathComponent("state").path
+        ])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(
+            run.stderr,
+            "launchad: metrics: \(file) not read back (it is a symlink; launchad will not follow it); its counters start again\n")
+        XCTAssertEqual(try String(contentsOfFile: elsewhere, encoding: .utf8), planted, "the link's target untouched")
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        XCTAssertTrue(text.contains("launchad_plays_total{ad=\"\(name)\",outcome=\"completed\"} 1\n"), text)
+        var st = stat()
+        XCTAssertEqual(lstat(file, &st), 0)
+        XCTAssertEqual(st.st_mode & S_IFMT, S_IFREG, "the link replaced by launchad's own file")
+
+        // Too large, another user's, a FIFO: refused with the reason, never read (a FIFO would block).
+        let big = textfiles + "/big.prom"
+        try Data(count: MetricsFile.maxPreviousBytes + 1).write(to: URL(fileURLWithPath: big))
+        XCTAssertThrowsError(try MetricsFile(path: big).previous()) {
+            XCTAssertTrue("\($0)".contains("it has 1048577 bytes, over the 1048576-byte limit"), "\($0)")
+        }
+        let fifo = textfiles + "/fifo.prom"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        XCTAssertThrowsError(try MetricsFile(path: fifo).previous()) {
+            XCTAssertTrue("\($0)".contains("it is not a regular file"), "\($0)")
+        }
+        if geteuid() == 0 {
+            let theirs = textfiles + "/theirs.prom"
+            try Data(planted.utf8).write(to: URL(fileURLWithPath: theirs))
+            XCTAssertEqual(chown(theirs, 65534, 65534), 0)
+            XCTAssertThrowsError(try MetricsFile(path: theirs).previous()) {
+                XCTAssertTrue("\($0)".contains("it belongs to another user (uid 65534)"), "\($0)")
+            }
+        }
+        XCTAssertNil(try MetricsFile(path: textfiles + "/none.prom").previous())
+        XCTAssertEqual(try MetricsFile(path: elsewhere).previous(), planted)
     }
 }

@@ -20,7 +20,13 @@ final class TypedRunRulesTests: XCTestCase {
     func testNoDecisionComparesAnEventsName() throws {
         // An event's name compared, switched on, or a field looked up by name to decide: the
         // receivers events go by in this code (event, e, ev, adEvent, the stamped event's event).
-        let pattern = #"\b(event|e|ev|adEvent)\.(event\.)?name\s*[!=]=|[!=]=\s*(event|e|ev|adEvent)\.name\b|switch\s+(event|e|ev|adEvent)\.name\b|\b(event|e|ev|adEvent)\[""#
+        let receiver = #"(event|e|ev|adEvent)"#
+        let pattern = [
+            #"\b"# + receiver + #"\.(event\.)?name\s*[!=]="#,
+            #"[!=]=\s*"# + receiver + #"\.name\b"#,
+            #"switch\s+"# + receiver + #"\.name\b"#,
+            #"\b"# + receiver + #"\[""#
+        ].joined(separator: "|")
         let rule = try NSRegularExpression(pattern: pattern)
         var found: [String] = []
         for (path, text) in try sources() where !path.hasPrefix("Sources/LaunchAdTestSupport/") {
@@ -39,6 +45,7 @@ final class TypedRunRulesTests: XCTestCase {
             .firstFrame(fallback: false), .quartile(25), .mute, .unmute, .waitExpired(waitedMs: 1), .error(PlayError(.notMedia, "m")),
             .end(RunEnd(outcome: .completed)), .adEnd(adID: nil, sequence: nil, end: RunEnd(outcome: .completed)),
             .cacheMiss(reason: .empty), .outboxError(reason: "r"), .outboxUnavailable(reason: "r"), .reportRefused(reason: "r"),
+            .metricsUnavailable(reason: "r"),
             .audioUnavailable(message: "m"), .fontMissing(message: "m"), .logoUnavailable(message: "m"), .readError(message: "m"),
             .renderError(message: "m")
         ]

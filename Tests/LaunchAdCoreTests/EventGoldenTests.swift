@@ -221,6 +221,7 @@ final class EventGoldenTests: XCTestCase {
             ),
             (.outboxError(reason: "r"), #"{"event":"outbox_error","t_ms":7,"reason":"r"}"#),
             (.outboxUnavailable(reason: "r"), #"{"event":"outbox_unavailable","t_ms":7,"reason":"r"}"#),
+            (.metricsUnavailable(reason: "r"), #"{"event":"metrics_unavailable","t_ms":7,"reason":"r"}"#),
             (.reportRefused(reason: "r"), #"{"event":"report_refused","t_ms":7,"reason":"r"}"#)
         ]
         for (event, expected) in cases { XCTAssertEqual(line(event), expected) }

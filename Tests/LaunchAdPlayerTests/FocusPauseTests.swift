@@ -88,4 +88,16 @@ final class FocusPauseTests: XCTestCase {
         XCTAssertTrue(h.events("pause").isEmpty)
         XCTAssertEqual(Double(try XCTUnwrap(h.first("end")?.int("shown_ms"))), 2000, accuracy: 250)
     }
+
+    /// The previous ad's window, closing, sends its own hidden and focus-lost events (late, on a
+    /// loaded machine): they must not pause the next ad the process shows (a pod, a host).
+    func testAnEarlierWindowsEventsDoNotPauseTheNextAd() throws {
+        let clip = try Fixtures.colourBars(seconds: 1, audio: false)
+        XCTAssertEqual(PlayerHarness().play(PlayOptions(file: clip)), .completed)
+        PlayerHarness.pushWindowEvent(SDL_WINDOWEVENT_HIDDEN)  // to the window just closed
+        PlayerHarness.pushWindowEvent(SDL_WINDOWEVENT_FOCUS_LOST)
+        let next = PlayerHarness()
+        XCTAssertEqual(next.play(PlayOptions(file: clip)), .completed)
+        XCTAssertEqual(next.events("pause").count, 0)
+    }
 }

@@ -65,7 +65,8 @@ final class PlayerHarness {
 
     func playConfig(_ config: PlayerConfig) -> Outcome {
         let player = AdPlayer(config: config, events: sink)
-        player.presentHook = { [unowned self] f in
+        player.presentHook = { [unowned self, unowned player] f in
+            PlayerHarness.currentWindow.withLock { $0 = player.window?.id ?? 0 }
             let out = f.layout.window
             let centre = (try? f.renderer.readPixels(Rect(x: out.width / 2, y: out.height / 2, width: 1, height: 1))) ?? []
             let probed = probes.map { (try? f.renderer.readPixels(Rect(x: $0.0, y: $0.1, width: 1, height: 1))) ?? [] }
@@ -95,11 +96,16 @@ final class PlayerHarness {
 
     // MARK: Inputs, as SDL would deliver them
 
+    /// The window of the run in progress (SDL numbers each new window): events are pushed to it,
+    /// as SDL would deliver them.
+    static let currentWindow = Locked<UInt32>(0)
+    private static var windowID: UInt32 { currentWindow.withLock { $0 } }
+
     static func pushWindowEvent(_ id: SDL_WindowEventID) {
         var e = SDL_Event()
         e.type = SDL_WINDOWEVENT.rawValue
         e.window.event = UInt8(id.rawValue)
-        e.window.windowID = 1
+        e.window.windowID = windowID
         _ = libsdl.SDL_PushEvent(&e)
     }
 
@@ -109,7 +115,7 @@ final class PlayerHarness {
         e.button.button = UInt8(SDL_BUTTON_LEFT)
         e.button.x = Int32(x)
         e.button.y = Int32(y)
-        e.button.windowID = 1
+        e.button.windowID = windowID
         _ = libsdl.SDL_PushEvent(&e)
     }
 
@@ -133,7 +139,7 @@ final class PlayerHarness {
         e.type = SDL_KEYDOWN.rawValue
         e.key.repeat = repeating ? 1 : 0
         e.key.keysym.sym = Int32(key.rawValue)
-        e.key.windowID = 1
+        e.key.windowID = windowID
         _ = libsdl.SDL_PushEvent(&e)
     }
 }

@@ -1,15 +1,18 @@
 #ifndef LAUNCHAD_EARLY_LOAD_H
 #define LAUNCHAD_EARLY_LOAD_H
 // early_load.c's constructor runs before main: it starts loading FFmpeg for `play` and
-// `launch`, gives the process an empty Compose table, and notes `play`'s quit signals (see there).
+// `launch`, gives the process an empty Compose table, and notes their quit signals (see there).
 
 /// 1 when the constructor set XCOMPOSEFILE for launchad itself (it was unset): the programs
 /// launchad starts must not inherit it.
 int launchad_compose_table_emptied(void);
 
-/// The first SIGTERM or SIGINT `play` received since the last call (0: none), noted by the
-/// handler the constructor set before SDL could set its own.
+/// The first SIGTERM or SIGINT `play` or `launch` received since the last call (0: none),
+/// noted by the handler the constructor set before SDL could set its own.
 int launchad_take_quit_signal(void);
+
+/// The first SIGTERM or SIGINT the process received, taken or not (0: none).
+int launchad_first_quit_signal_noted(void);
 
 /// How many arguments the process was started with (argv[0] included), as the constructor
 /// saw them; 0 when it saw none.

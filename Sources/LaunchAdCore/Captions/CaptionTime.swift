@@ -25,7 +25,7 @@ enum CaptionTime {
         guard seconds.isFinite, seconds >= 0 else { return nil }
         let ms = seconds * 1000
         guard ms.isFinite, ms < Double(limitMs) else { return limitMs }
-        return Int(ms.rounded())
+        return Checked.rounded(ms) ?? limitMs
     }
 
     /// `a + b` saturated at ±`limitMs` (nested TTML offsets add up).

@@ -1,14 +1,17 @@
 import Foundation
 
-/// A value that threads share, read and written only inside ``withLock(_:)``.
+/// A value that threads share, read and written only inside ``withLock(_:)``, and that threads can
+/// wait on until it reaches a state another thread brings it to (``wait(until:deadline:_:)``).
 ///
-/// The project's one lock type, in place of Synchronization's `Mutex`: on Linux that `Mutex`
-/// waits on the futex system call directly, which ThreadSanitizer does not see, so it reports
-/// accesses the lock orders as races (a counter under a `Mutex` on four threads is reported; the
-/// same counter here is not). `NSLock` is a pthread mutex, which ThreadSanitizer follows.
+/// The project's one lock type, in place of Synchronization's `Mutex` and of bare `NSLock`s and
+/// `NSCondition`s: on Linux `Mutex` waits on the futex system call directly, which
+/// ThreadSanitizer does not see, so it reports accesses the lock orders as races (a counter under
+/// a `Mutex` on four threads is reported; the same counter here is not). `NSCondition` is a
+/// pthread mutex with its condition variable, which ThreadSanitizer follows. Types built on
+/// `Locked` are `Sendable` without `@unchecked`: this is the one place that promises it.
 public final class Locked<Value>: @unchecked Sendable {
-    // unchecked Sendable: `value` is read and written only while `lock` is held.
-    private let lock = NSLock()
+    // unchecked Sendable: `value` is read and written only while `condition` is locked.
+    private let condition = NSCondition()
     private var value: Value
 
     /// Shares `value`.
@@ -16,8 +19,50 @@ public final class Locked<Value>: @unchecked Sendable {
 
     /// Runs `body` with the value while holding the lock, and returns what it returns.
     public func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
+        condition.lock()
+        defer { condition.unlock() }
         return try body(&value)
+    }
+
+    /// Runs `body` with the value while holding the lock, then wakes every thread waiting in
+    /// ``wait(until:deadline:_:)`` to look at the value again.
+    public func change<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+        condition.lock()
+        defer {
+            condition.broadcast()
+            condition.unlock()
+        }
+        return try body(&value)
+    }
+
+    /// Waits until `ready` holds for the value (checked under the lock, so no change is missed) or
+    /// `deadline` passes, then runs `body` under the same lock with whether it was ready.
+    public func wait<Result>(
+        until ready: (Value) -> Bool, deadline: Date? = nil, then body: (inout Value, Bool) -> Result
+    ) -> Result {
+        condition.lock()
+        defer { condition.unlock() }
+        while !ready(value) {
+            if let deadline {
+                if !condition.wait(until: deadline) && !ready(value) { return body(&value, false) }
+            } else {
+                condition.wait()
+            }
+        }
+        return body(&value, true)
+    }
+
+    /// Waits until `ready` holds or `deadline` passes; whether it holds.
+    @discardableResult
+    public func wait(until ready: (Value) -> Bool, deadline: Date? = nil) -> Bool {
+        wait(until: ready, deadline: deadline, then: { _, isReady in isReady })
+    }
+
+    /// Wakes every waiting thread to look at the value again (a change made outside the value,
+    /// such as a wake-up that only a deadline would otherwise notice).
+    public func wakeAll() {
+        condition.lock()
+        condition.broadcast()
+        condition.unlock()
     }
 }

@@ -2,6 +2,9 @@
 public enum NumberText {
     /// `d` without a needless `.0`, or `any` for `.greatestFiniteMagnitude`.
     public static func plain(_ d: Double) -> String {
-        d == .greatestFiniteMagnitude ? "any" : (d == d.rounded() ? String(Int(d)) : String(d))
+        if d == .greatestFiniteMagnitude { return "any" }
+        // A whole number too large for an Int (or an infinity) is written as Swift writes it.
+        if d == d.rounded(), let whole = Checked.int(d) { return String(whole) }
+        return String(d)
     }
 }

@@ -37,7 +37,7 @@ extension LaunchEvent {
         case .controlError: return "control_error"
         case .end: return "end"
         case .vast, .vastAd, .mediaFallback, .adEnd, .cacheHit, .cacheMiss, .stream, .handoff, .prefetchStart, .prefetchDone, .rejected,
-            .download, .evicted, .notModified, .outboxError, .outboxUnavailable, .reportRefused:
+            .download, .evicted, .notModified, .outboxError, .outboxUnavailable, .reportRefused, .metricsUnavailable:
             return deliveryName
         }
     }
@@ -61,6 +61,7 @@ extension LaunchEvent {
         case .outboxError: return "outbox_error"
         case .outboxUnavailable: return "outbox_unavailable"
         case .reportRefused: return "report_refused"
+        case .metricsUnavailable: return "metrics_unavailable"
         default: return "event"
         }
     }
@@ -101,7 +102,7 @@ extension LaunchEvent {
         case .controlError(let line, let m): return [("line", .string(line)), ("message", .string(m))]
         case .end(let e): return e.fields
         case .vast, .vastAd, .mediaFallback, .adEnd, .cacheHit, .cacheMiss, .stream, .handoff, .prefetchStart, .prefetchDone, .rejected,
-            .download, .evicted, .notModified, .outboxError, .outboxUnavailable, .reportRefused:
+            .download, .evicted, .notModified, .outboxError, .outboxUnavailable, .reportRefused, .metricsUnavailable:
             return deliveryFields
         }
     }
@@ -133,7 +134,8 @@ extension LaunchEvent {
         case .evicted(let id, let sha, let bytes, let reason):
             return [("id", .string(id)), ("sha256", .string(sha)), ("bytes", .int(bytes)), ("reason", .string(reason))]
         case .notModified(let id, let url): return [("id", .string(id)), ("url", .string(url))]
-        case .outboxError(let r), .outboxUnavailable(let r), .reportRefused(let r): return [("reason", .string(r))]
+        case .outboxError(let r), .outboxUnavailable(let r), .reportRefused(let r), .metricsUnavailable(let r):
+            return [("reason", .string(r))]
         default: return []
         }
     }

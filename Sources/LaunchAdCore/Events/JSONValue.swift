@@ -18,11 +18,11 @@ public enum JSONValue: Equatable, Sendable {
     /// Compact JSON text; a double has at most three decimals, a whole one prints as an integer, and NaN or infinity is `null`.
     public func serialized() -> String {
         switch self {
-        case .string(let s): return JSONValue.quote(s)
+        case .string(let s): return JSONText.quoted(s)
         case .int(let i): return String(i)
         case .double(let d):
             guard d.isFinite else { return "null" }
-            if d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) }
+            if d == d.rounded(), abs(d) < 1e15, let whole = Checked.int(d) { return String(whole) }
             // Three decimals, trailing zeros dropped; never a bare "0." or "-0" (not JSON numbers).
             var text = String(format: "%.3f", d)
             while text.hasSuffix("0") { text.removeLast() }
@@ -32,24 +32,8 @@ public enum JSONValue: Equatable, Sendable {
         case .null: return "null"
         case .array(let items): return "[" + items.map { $0.serialized() }.joined(separator: ",") + "]"
         case .object(let pairs):
-            return "{" + pairs.map { JSONValue.quote($0.0) + ":" + $0.1.serialized() }.joined(separator: ",") + "}"
+            return "{" + pairs.map { JSONText.quoted($0.0) + ":" + $0.1.serialized() }.joined(separator: ",") + "}"
         }
-    }
-
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }
 

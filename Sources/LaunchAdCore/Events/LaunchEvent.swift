@@ -90,6 +90,8 @@ public enum LaunchEvent: Equatable, Sendable {
     case outboxError(reason: String)
     case outboxUnavailable(reason: String)
     case reportRefused(reason: String)
+    /// `--metrics` (or a manifest's `metrics`) cannot be written: said once, the run goes on.
+    case metricsUnavailable(reason: String)
 }
 
 /// How a skip came about.

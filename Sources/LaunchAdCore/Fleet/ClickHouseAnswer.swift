@@ -70,7 +70,7 @@ public struct ClickHouseRows: Sendable {
         /// A field's whole number: a JSON integer or a string of digits (a quoted UInt64); nil otherwise.
         public func int(_ name: String) -> Int? {
             switch fields[name] {
-            case .number(let d)?: return d.isFinite && d == d.rounded() && abs(d) < 9.0e15 ? Int(d) : nil
+            case .number(let d)?: return d == d.rounded() && abs(d) < 9.0e15 ? Checked.int(d) : nil
             case .text(let s)?: return Int(s)
             default: return nil
             }

@@ -39,7 +39,7 @@ public enum ClickHouseInsert {
     /// JSON object a line. A stored row that is not an object (a damaged item) is sent as it is,
     /// and ClickHouse refuses the batch.
     public static func body(rows: [String], sentAt: Date) -> String {
-        let stamp = JSONValue.quote(dateTime(sentAt))
+        let stamp = JSONText.quoted(dateTime(sentAt))
         return rows.map { row in
             let trimmed = row.trimmingCharacters(in: .whitespacesAndNewlines)
             guard trimmed.hasPrefix("{"), trimmed.hasSuffix("}") else { return trimmed }
@@ -134,7 +134,7 @@ extension JSONValue {
     fileprivate var count: Int? {
         switch self {
         case .int(let i): return min(max(i, 0), Int(UInt32.max))
-        case .double(let d) where d.isFinite: return Int(min(max(d.rounded(), 0), Double(UInt32.max)))
+        case .double(let d) where d.isFinite: return Checked.int(d.rounded(), clampedTo: 0...Int(UInt32.max))
         default: return nil
         }
     }

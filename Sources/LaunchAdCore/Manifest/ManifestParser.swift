@@ -220,8 +220,8 @@ public enum ManifestParser {
         func int(_ key: String, in range: ClosedRange<Int>) throws -> Int? {
             switch o[key] {
             case nil, .null?: return nil
-            case .number(let d)? where d == d.rounded() && d >= Double(range.lowerBound) && d <= Double(range.upperBound):
-                return Int(d)
+            case .number(let d)? where d == d.rounded() && Checked.int(d).map(range.contains) == true:
+                return Checked.int(d)
             default:
                 throw ManifestError(
                     "\(prefix)\(key) must be a whole number from \(range.lowerBound) to \(range.upperBound)", field: prefix + key)

@@ -32,7 +32,7 @@ public struct FleetMetrics: Sendable {
         var counters = FleetMetrics.counters(in: previous ?? "")
         if let run {
             if let outcome = run.outcome {
-                counters[FleetMetrics.series("launchad_plays_total", [("ad", run.adID), ("outcome", outcome)]), default: 0] += 1
+                counters[PrometheusText.series("launchad_plays_total", [("ad", run.adID), ("outcome", outcome)]), default: 0] += 1
             }
             counters["launchad_frames_shown_total", default: 0] += Double(run.framesShown)
             counters["launchad_frames_dropped_total", default: 0] += Double(run.framesDropped)
@@ -48,7 +48,7 @@ public struct FleetMetrics: Sendable {
         }
         family(
             "launchad_build_info", "gauge", "The launchad version that wrote this file.",
-            [(FleetMetrics.series("launchad_build_info", [("version", version)]), 1)])
+            [(PrometheusText.series("launchad_build_info", [("version", version)]), 1)])
         family("launchad_plays_total", "counter", "Ad runs on this screen by ad and outcome.", owned("launchad_plays_total"))
         family("launchad_frames_shown_total", "counter", "Video pictures presented.", owned("launchad_frames_shown_total"))
         family("launchad_frames_dropped_total", "counter", "Video pictures dropped as late.", owned("launchad_frames_dropped_total"))
@@ -87,7 +87,7 @@ public struct FleetMetrics: Sendable {
             family(
                 "launchad_beacons_total", "counter", "Tracking beacons by what became of them.",
                 [("delivered", beacons.delivered), ("expired", beacons.expired), ("refused", beacons.refused)].map {
-                    (FleetMetrics.series("launchad_beacons_total", [("result", $0.0)]), Double($0.1))
+                    (PrometheusText.series("launchad_beacons_total", [("result", $0.0)]), Double($0.1))
                 })
         }
         return out
@@ -108,15 +108,8 @@ public struct FleetMetrics: Sendable {
         return found
     }
 
-    /// `name{k="v",...}` with label values escaped as the format requires.
-    static func series(_ name: String, _ labels: [(String, String)]) -> String {
-        let escaped = labels.map { k, v in
-            "\(k)=\""
-                + v.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-                .replacingOccurrences(of: "\n", with: "\\n") + "\""
-        }
-        return "\(name){\(escaped.joined(separator: ","))}"
+    static func number(_ v: Double) -> String {
+        if v == v.rounded(), abs(v) < 1e15, let whole = Checked.int64(v) { return String(whole) }
+        return String(v)
     }
-
-    static func number(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v) }
 }

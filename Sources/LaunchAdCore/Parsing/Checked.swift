@@ -24,6 +24,13 @@ public enum Checked {
         return Int32(exactly: value.rounded(.towardZero))
     }
 
+    /// `value` rounded to the nearest integer, under the rules of `int`.
+    public static func rounded(_ value: Double) -> Int? { int(value.rounded()) }
+
+    /// `seconds` as whole milliseconds (rounded), under the rules of `int`: a duration, offset or
+    /// timestamp a document or file chose.
+    public static func milliseconds(_ seconds: Double) -> Int? { int((seconds * 1000).rounded()) }
+
     /// `value` clamped into `range`: NaN gives `range.lowerBound`, the infinities its ends.
     public static func int(_ value: Double, clampedTo range: ClosedRange<Int>) -> Int {
         guard !value.isNaN else { return range.lowerBound }

@@ -29,7 +29,7 @@ public struct FrameCounter: Equatable, Sendable {
         pending = false
         shown += 1
         if let v = pictureTime, let a = audioClock {
-            let offset = Int((abs(v - a) * 1000).rounded())
+            let offset = Checked.int((abs(v - a) * 1000).rounded(), clampedTo: 0...86_400_000)
             avOffsetMsMax = max(avOffsetMsMax ?? 0, offset)
         }
     }

@@ -15,7 +15,7 @@ public struct PresentPacer: Sendable {
     /// The step for a video of `frameDuration` seconds a frame (16 to 50 ms; 33 ms for an image).
     public static func stepMs(frameDuration: Double?) -> Int {
         guard let d = frameDuration, d > 0 else { return 33 }
-        return min(50, max(16, Int((d * 1000).rounded())))
+        return Checked.int((d * 1000).rounded(), clampedTo: 16...50)
     }
 
     /// Whether this turn of the loop presents.

@@ -28,7 +28,7 @@ public struct PresentationWatch: Equatable, Sendable {
 
     /// The video opened: pictures come every `frameDuration` seconds unless their timestamps say otherwise.
     public mutating func videoStarted(frameDuration: Double) {
-        if frameDuration > 0, frameDuration.isFinite { frameMs = max(1, Int((frameDuration * 1000).rounded())) }
+        if frameDuration > 0, let ms = Checked.milliseconds(frameDuration) { frameMs = max(1, ms) }
     }
 
     /// A new picture (timestamp `pts`) reached the screen at `now`.
@@ -66,7 +66,8 @@ public struct PresentationWatch: Equatable, Sendable {
     /// When the next picture is due (process ms); nil while none is expected.
     public var dueAt: Int? {
         guard let at = presentedAt, pausedAt == nil, !drained else { return nil }
-        let gap = nextPTS.map { Int((($0 - shownPTS) * 1000).rounded()) } ?? frameMs
+        // A file's timestamps may jump anywhere: a gap past a day is a day.
+        let gap = nextPTS.map { Checked.int((($0 - shownPTS) * 1000).rounded(), clampedTo: 0...86_400_000) } ?? frameMs
         return at + max(0, gap)
     }
 

@@ -96,7 +96,7 @@ public struct ReportTarget: Codable, Equatable, Sendable {
         var batch = 50
         switch o["batch"] {
         case nil, .null?: break
-        case .number(let n)? where n == n.rounded() && n >= 1 && n <= 1000: batch = Int(n)
+        case .number(let n)? where n == n.rounded() && n >= 1 && n <= 1000: batch = Checked.int(n) ?? batch
         default: throw ManifestError("report.batch must be a whole number from 1 to 1000")
         }
         return ReportTarget(url: url, batch: batch, clickHouse: try clickHouseTable(o))

@@ -63,7 +63,7 @@ public struct AdSchedule: Codable, Equatable, Sendable {
             if count >= maxPerHour { return "capped: \(count) plays in the last hour (max_per_hour \(maxPerHour))" }
         }
         if let minInterval, let last = past.max(), now.timeIntervalSince(last) < Double(minInterval) {
-            return "capped: played \(Int(now.timeIntervalSince(last))) s ago (min_interval \(minInterval))"
+            return "capped: played \(Checked.int(now.timeIntervalSince(last)) ?? 0) s ago (min_interval \(minInterval))"
         }
         return nil
     }

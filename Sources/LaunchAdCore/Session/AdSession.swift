@@ -96,26 +96,13 @@ public struct AdSession {
         if case .ended = phase { return [] }
         switch input {
         case .firstFrame:
-            guard phase == .waiting else { return [] }
-            phase = .showing
-            firstFrameAt = now
-            emit(.firstFrame(fallback: usingFallback), now)
-            if !usingFallback { adShownAtMs = now }
-            if !isPaused { runningSince = now }
-            announceSkip(now: now)
-            return []
+            return firstFrame(now: now)
         case .pause(let reason):
             return pause(reason, now: now)
         case .resume(let reason):
             return resume(reason, now: now)
         case .pointerUp(let x, let y):
-            guard phase == .showing else { return [] }
-            if skipButton(now: now).visible && layout.skipButton.contains(x: x, y: y) {
-                return skipButton(now: now).enabled ? skip(now: now, via: .pointer) : []
-            }
-            // Only the ad itself is a link: the logo band below it is not.
-            guard layout.adArea.contains(x: x, y: y) else { return [] }
-            return click(now: now)
+            return pointerUp(x: x, y: y, now: now)
         case .key(.escape):
             guard phase == .showing, config.showSkip, skipButton(now: now).enabled else { return [] }
             return skip(now: now, via: .key)
@@ -131,16 +118,7 @@ public struct AdSession {
             default: return []
             }
         case .endOfStream:
-            if phase == .waiting && !usingFallback {
-                // The creative drained without a single picture: no ad, now rather than at the deadline.
-                report(PlayError(.noFrames, "the ad ended before its first frame"), now: now)
-                return fallbackOrEnd(reason: .noFrames, otherwise: .noAd, now: now)
-            }
-            guard phase == .showing else { return [] }
-            if let expected = expectedMs, shownMs(now: now) + AdSession.truncationToleranceMs < expected {
-                return truncated(expectedMs: expected, now: now)
-            }
-            return reachedItsEnd(now: now)
+            return endOfStream(now: now)
         case .adUnavailable(let code, let message):
             guard phase == .waiting else { return [] }
             if config.givesWayOnOpenFailure && code.isOpenFailure && !usingFallback {
@@ -156,6 +134,40 @@ public struct AdSession {
             if case .leaving(let decided, _) = phase { return end(decided, now: now) }
             return end(.error, now: now)
         }
+    }
+
+    private mutating func firstFrame(now: Int) -> [SessionAction] {
+        guard phase == .waiting else { return [] }
+        phase = .showing
+        firstFrameAt = now
+        emit(.firstFrame(fallback: usingFallback), now)
+        if !usingFallback { adShownAtMs = now }
+        if !isPaused { runningSince = now }
+        announceSkip(now: now)
+        return []
+    }
+
+    private mutating func pointerUp(x: Double, y: Double, now: Int) -> [SessionAction] {
+        guard phase == .showing else { return [] }
+        if skipButton(now: now).visible && layout.skipButton.contains(x: x, y: y) {
+            return skipButton(now: now).enabled ? skip(now: now, via: .pointer) : []
+        }
+        // Only the ad itself is a link: the logo band below it is not.
+        guard layout.adArea.contains(x: x, y: y) else { return [] }
+        return click(now: now)
+    }
+
+    private mutating func endOfStream(now: Int) -> [SessionAction] {
+        if phase == .waiting && !usingFallback {
+            // The creative drained without a single picture: no ad, now rather than at the deadline.
+            report(PlayError(.noFrames, "the ad ended before its first frame"), now: now)
+            return fallbackOrEnd(reason: .noFrames, otherwise: .noAd, now: now)
+        }
+        guard phase == .showing else { return [] }
+        if let expected = expectedMs, shownMs(now: now) + AdSession.truncationToleranceMs < expected {
+            return truncated(expectedMs: expected, now: now)
+        }
+        return reachedItsEnd(now: now)
     }
 
     /// Advances time: duration limits, the first-frame deadline, quartiles, the leave transition.

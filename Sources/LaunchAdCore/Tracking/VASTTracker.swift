@@ -32,7 +32,7 @@ public struct VASTTracker: Sendable {
     public init(ad: ResolvedAd, context: MacroContext, followsFocus: Bool = true) {
         self.ad = ad
         self.context = context
-        durationMs = ad.linear.duration.map { Int(($0 * 1000).rounded()) }
+        durationMs = ad.linear.duration.flatMap(Checked.milliseconds)
         view = ViewabilityClock(determinable: followsFocus)
     }
 
@@ -118,7 +118,7 @@ public struct VASTTracker: Sendable {
         case .start(let s):
             // The media's own length wins over <Duration>.
             // (a file's header may say anything: only a plausible length becomes a number)
-            if let d = s.duration, d > 0, d < 1e7 { durationMs = Int((d * 1000).rounded()) }
+            if let d = s.duration, d > 0, d < 1e7, let ms = Checked.milliseconds(d) { durationMs = ms }
         case .firstFrame(let fallback):
             guard !fallback, !shown, !over else { break }
             shown = true

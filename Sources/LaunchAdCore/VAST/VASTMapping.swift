@@ -43,7 +43,7 @@ public enum VASTMapping {
                 o.link = click
             }
         }
-        let durationMs = ad.linear.duration.map { Int(($0 * 1000).rounded()) }
+        let durationMs = ad.linear.duration.flatMap(Checked.milliseconds)
         if let offset = ad.linear.skipOffset, let ms = offset.milliseconds(of: durationMs) {
             o.skipAfter = Double(ms) / 1000
         } else if !base.vast.skipAfterGiven {

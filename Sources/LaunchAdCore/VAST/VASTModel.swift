@@ -219,15 +219,15 @@ public enum VASTOffset: Hashable, Sendable {
     /// Milliseconds into an ad of `durationMs` (percentages need it).
     public func milliseconds(of durationMs: Int?) -> Int? {
         switch self {
-        case .seconds(let s): return Int((s * 1000).rounded())
-        case .percent(let p): return durationMs.map { Int((Double($0) * p / 100).rounded()) }
+        case .seconds(let s): return Checked.milliseconds(s)
+        case .percent(let p): return durationMs.flatMap { Checked.rounded(Double($0) * p / 100) }
         }
     }
 
     /// How the offset was written, as a stable key: `00:00:05.000` or `10%`.
     public var label: String {
         switch self {
-        case .seconds(let s): return VASTClock.text(ms: Int((s * 1000).rounded()))
+        case .seconds(let s): return VASTClock.text(ms: Checked.milliseconds(s) ?? 0)
         case .percent(let p): return NumberText.plain(p) + "%"
         }
     }

@@ -35,24 +35,45 @@ public struct VASTTagFacts: Sendable {
 public enum VASTRules {
     /// Every tag rule's result, in report order.
     public static func evaluate(_ f: VASTTagFacts) -> [RuleResult] {
+        let rules = RuleList()
+        let notes = allNotes(f)
+        documentRules(f, notes: notes, rules)
+        guard let doc = f.document else { return rules.out }
+        // What was read leniently, each under the rule naming it; what fails an ad alone; the
+        // MediaFiles' required attributes (the first document's ads and the resolved ad's).
+        lint(doc, notes: notes, add: rules.add)
+        mediaAttributeRule(doc, f, rules)
+        chainRules(f, rules)
+        guard let ad = f.resolved else { return rules.out }
+        adRules(ad, f, rules)
+        mediaRules(ad, doc, f, rules)
+        return rules.out
+    }
+
+    /// The results in report order, added to by each group of rules.
+    final class RuleList {
         var out: [RuleResult] = []
         func add(_ rule: String, _ status: RuleResult.Status, _ measured: String, _ limit: String) {
             out.append(RuleResult(rule: rule, status: status, measured: .value(.string(measured)), limit: limit))
         }
+    }
+
+    /// Whether the first document could be read, and its version.
+    private static func documentRules(_ f: VASTTagFacts, notes: [VASTNote], _ rules: RuleList) {
+        let add = rules.add
         let load = f.loadError
         add(
             "well_formed", load?.code == VASTError.xmlParse || load?.code == VASTError.wrapperTimeout ? .fail : .pass,
             load.map { $0.code == VASTError.xmlParse || $0.code == VASTError.wrapperTimeout ? $0.message : "yes" } ?? "yes",
             "well-formed XML, no DOCTYPE or entities, at most 1 MB")
-        let notes = allNotes(f)
         let versionNotes = notes.filter { $0.rule == "vast_version" }.map(\.message)
         add(
             "vast_version", load != nil && load?.code != VASTError.noAd ? .fail : versionNotes.isEmpty ? .pass : .warn,
             load?.message ?? (versionNotes.first ?? f.document?.version ?? "?"), "2.0, 3.0, 4.0 to 4.3")
-        guard let doc = f.document else { return out }
-        // What was read leniently, each under the rule naming it; what fails an ad alone; the
-        // MediaFiles' required attributes (the first document's ads and the resolved ad's).
-        lint(doc, notes: notes, add: add)
+    }
+
+    /// Every MediaFile's required attributes, the first document's ads' and the resolved ad's.
+    private static func mediaAttributeRule(_ doc: VASTDocument, _ f: VASTTagFacts, _ rules: RuleList) {
         let files = doc.ads.flatMap { $0.linear?.mediaFiles ?? [] } + (f.resolved?.linear.mediaFiles ?? [])
         var seen: Set<String> = []
         let bare = files.filter { seen.insert($0.url + " " + $0.declared.sorted().joined(separator: ",")).inserted }.compactMap {
@@ -60,9 +81,14 @@ public enum VASTRules {
             let absent = ["delivery", "type", "width", "height"].filter { !m.declared.contains($0) }
             return absent.isEmpty ? nil : "\(m.url.split(separator: "/").last ?? "?"): no \(absent.joined(separator: ", "))"
         }
-        add(
+        rules.add(
             "media_attributes", bare.isEmpty ? .pass : .fail, bare.isEmpty ? "all given" : bare.prefix(10).joined(separator: "; "),
             "every MediaFile has delivery, type, width and height")
+    }
+
+    /// The wrapper chain: whether it resolved, how deep, and over which schemes.
+    private static func chainRules(_ f: VASTTagFacts, _ rules: RuleList) {
+        let add = rules.add
         let chain = f.chainError
         if let e = chain {
             add("resolves", .fail, "VAST error \(e.code): \(e.message)", "the first ad leads to an InLine ad")
@@ -84,7 +110,11 @@ public enum VASTRules {
                 ? chain!.message
                 : plain.isEmpty ? "all \(uris.count) https" : "\(plain.count) of \(uris.count) plain http, e.g. \(plain[0])",
             "every URI https (http warns; other schemes fail)")
-        guard let ad = f.resolved else { return out }
+    }
+
+    /// The resolved ad's required elements and how many of its URIs are sent.
+    private static func adRules(_ ad: ResolvedAd, _ f: VASTTagFacts, _ rules: RuleList) {
+        let add = rules.add
         var missing: [String] = []
         if ad.adSystem == nil { missing.append("AdSystem") }
         if ad.adTitle == nil { missing.append("AdTitle") }
@@ -109,6 +139,11 @@ public enum VASTRules {
                 "\(f.notChecked.count) not checked: " + f.notChecked.prefix(50).map { "\($0.url) (\($0.why))" }.joined(separator: "; "),
                 "at most \(maxCheckedMedia) media files per tag are downloaded and analysed")
         }
+    }
+
+    /// Whether a media file plays here, the renditions, the ad id, and the files' lengths.
+    private static func mediaRules(_ ad: ResolvedAd, _ doc: VASTDocument, _ f: VASTTagFacts, _ rules: RuleList) {
+        let add = rules.add
         switch MediaFileChooser.choose(ad.linear.mediaFiles, window: f.window, capabilities: f.capabilities) {
         case .success(let c): add("playable_media", .pass, c.file.url, "a media file this player can play")
         case .failure(let e): add("playable_media", .fail, e.message, "a media file this player can play")
@@ -133,7 +168,6 @@ public enum VASTRules {
                 "duration_match", f.mediaDurations.isEmpty ? .warn : (off.isEmpty ? .pass : .fail), measured,
                 "each media file within 1 s of <Duration>")
         }
-        return out
     }
 
     /// How many media files of one tag `validate --vast` downloads and analyses.

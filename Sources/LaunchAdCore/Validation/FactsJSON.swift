@@ -94,6 +94,7 @@ extension SignalFacts {
     public var json: JSONValue {
         var o: [(String, JSONValue)] = []
         o.add("pictures_not_analysed", picturesNotAnalysed.map(JSONValue.string))
+        o.add("sound_not_analysed", soundNotAnalysed.map(JSONValue.string))
         o.append(("freezes", .array(freezes.map(\.json))))
         o.append(("picture_readings", .int(pictures.count)))
         if let f = fields {

@@ -18,6 +18,7 @@ extension RuleName {
         let noVideo = "no video stream", noAudio = "no audio stream"
         let videoWhy = { (what: String) in v == nil ? noVideo : "\(what) unknown" }
         let audioWhy = { (what: String) in au == nil ? noAudio : "\(what) unknown" }
+        if au != nil, Self.soundRules.contains(self), let why = a.signal.soundNotAnalysed { return .missing(why) }
         if let m = measureSignal(facts) { return m }
         switch self {
         case .container: return .value(.string(p.container))

@@ -59,7 +59,8 @@ extension RuleName {
                 limit: describe(limit), unit: unit)
         }
         let measured = measure(facts)
-        if case .missing = measured, Self.skippedWhenUnmeasured.contains(self) {
+        let soundUnanalysed = Self.soundRules.contains(self) && facts.analysis.signal.soundNotAnalysed != nil
+        if case .missing = measured, Self.skippedWhenUnmeasured.contains(self) || soundUnanalysed {
             return RuleResult(rule: rawValue, status: .skip, measured: measured, limit: describe(limit), unit: unit)
         }
         var limit = limit

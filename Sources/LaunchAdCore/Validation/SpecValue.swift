@@ -35,7 +35,7 @@ public enum SpecValue: Equatable, Sendable, Decodable, CustomStringConvertible {
     public static func format(_ d: Double) -> String {
         // Digital silence has a true peak of minus infinity.
         if !d.isFinite { return d.isNaN ? "unknown" : (d < 0 ? "-inf" : "inf") }
-        if d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) }
+        if d == d.rounded(), abs(d) < 1e15, let whole = Checked.int(d) { return String(whole) }
         if abs(d) < 0.1 { return String(format: "%.2g", d) }
         var s = String((d * 100).rounded() / 100)
         if s.hasSuffix(".0") { s.removeLast(2) }

@@ -4,7 +4,7 @@ import LaunchAdCore
 /// An open folder (O_NOFOLLOW): names inside it are looked at with lstat and removed with
 /// unlinkat relative to this descriptor, so a symlink put in place of the folder or of a file
 /// is never followed, and nothing is ever removed recursively.
-final class DirectoryHandle {
+final class DirectoryHandle: Sendable {
     let fd: Int32
     let path: String
 

@@ -68,27 +68,26 @@ final class FileLock {
     deinit { unlock() }
 }
 
-/// The race between the lock arriving and the wait for it ending, decided under one condition.
-// unchecked Sendable: `arrived` and `abandoned` are guarded by `cond`.
-private final class LockWait: @unchecked Sendable {
-    private let cond = NSCondition()
-    private var arrived = false
-    private var abandoned = false
+/// The race between the lock arriving and the wait for it ending, decided under one lock.
+private final class LockWait: Sendable {
+    private let state = Locked((arrived: false, abandoned: false))
 
     /// The waiting thread got the lock: false if nobody wants it any more (the thread lets go).
     func lockArrived() -> Bool {
-        cond.lock(); defer { cond.unlock() }
-        guard !abandoned else { return false }
-        arrived = true
-        cond.broadcast()
-        return true
+        state.change { s in
+            guard !s.abandoned else { return false }
+            s.arrived = true
+            return true
+        }
     }
 
     /// True if the lock arrives by `deadline`; otherwise the wait is abandoned.
     func waitForLock(until deadline: Date) -> Bool {
-        cond.lock(); defer { cond.unlock() }
-        while !arrived && cond.wait(until: deadline) {}
-        if !arrived { abandoned = true }
-        return arrived
+        state.wait(
+            until: { $0.arrived }, deadline: deadline,
+            then: { s, arrived in
+                if !arrived { s.abandoned = true }
+                return arrived
+            })
     }
 }

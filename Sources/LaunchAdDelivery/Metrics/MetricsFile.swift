@@ -24,8 +24,19 @@ public struct MetricsFile: Sendable {
         unlink(probe)
     }
 
-    /// The file as the last run left it, if any.
-    public func previous() -> String? { try? String(contentsOfFile: path, encoding: .utf8) }
+    /// The largest previous file read back: launchad's own is a few KB.
+    public static let maxPreviousBytes = 1 << 20
+
+    /// The file as the last run left it, nil when there is none. Read only when it is a regular
+    /// file this user owns of at most `maxPreviousBytes` (never through a symlink); otherwise the
+    /// reason is thrown, and the counters start again from zero.
+    public func previous() throws(MetricsError) -> String? {
+        switch OwnFile.read(path, maxBytes: MetricsFile.maxPreviousBytes) {
+        case .missing: return nil
+        case .refused(let why): throw MetricsError("\(path) not read back (\(why)); its counters start again")
+        case .contents(let data): return String(decoding: data, as: UTF8.self)
+        }
+    }
 
     public func write(_ text: String) throws {
         do { try AtomicFile.replace(path, with: Data(text.utf8), temporary: temporary(), mode: 0o644) } catch {

@@ -62,16 +62,24 @@ final class CurlTransfer {
         for (name, value) in request.headers { list = libcurl.curl_slist_append(list, "\(name): \(value)") }
         headerList = list
         launchad_curl_set_list(h, CURLOPT_HTTPHEADER, list)
-        if request.method == "POST" {
-            // curl copies the body (the size first), so it need not outlive this call.
-            let body = request.body ?? Data()
-            launchad_curl_set_long(h, CURLOPT_POSTFIELDSIZE, body.count)
-            _ = body.withUnsafeBytes { bytes in
-                launchad_curl_set_pointer(
-                    h, CURLOPT_COPYPOSTFIELDS,
-                    UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(("" as StaticString).utf8Start)))
-            }
+        if request.method == "POST" { setBody(request.body ?? Data()) }
+        installCallbacks()
+    }
+
+    /// The POST body; curl copies it (the size first), so it need not outlive this call.
+    private func setBody(_ body: Data) {
+        let h = handle
+        launchad_curl_set_long(h, CURLOPT_POSTFIELDSIZE, body.count)
+        _ = body.withUnsafeBytes { bytes in
+            launchad_curl_set_pointer(
+                h, CURLOPT_COPYPOSTFIELDS,
+                UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(("" as StaticString).utf8Start)))
         }
+    }
+
+    /// curl's calls back into this transfer: headers, cancellation, each socket, the body.
+    private func installCallbacks() {
+        let h = handle
         let context = Unmanaged.passUnretained(self).toOpaque()
         launchad_curl_set_pointer(h, CURLOPT_HEADERDATA, context)
         launchad_curl_set_data_fn(h, CURLOPT_HEADERFUNCTION) { data, size, count, context in

@@ -3,8 +3,9 @@
 /// below are every place that builds a request, each with the reach it states;
 /// `FetchGatewayTests` fails when a file builds one and is not listed here, when curl is driven
 /// from anywhere but `CurlTransfer`, or when another HTTP stack (URLSession) appears, so a new
-/// fetch cannot be added without being seen, and each is exercised against a public document
-/// naming internal addresses.
+/// fetch cannot be added without being seen; `FetchEntryPointTests` drives each one with a
+/// public document's URL toward internal addresses (and lists apart those that fetch only what
+/// the user named), so a new entry point also needs its probe there.
 public enum FetchGateway {
     /// Source files (under `Sources/`) that build a `FetchRequest`, and whose reach each states.
     public static let entryPoints: [String: String] = [

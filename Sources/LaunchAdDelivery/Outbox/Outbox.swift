@@ -5,8 +5,7 @@ import LaunchAdCore
 /// is sent and leaves only when delivered, refused for good, expired or pushed out by the
 /// bounds. A crash between a send and the removal sends the same bytes again (at least once).
 /// Several processes share one folder: changes under one flock, sending by one process at a time.
-// unchecked Sendable: state guarded by `cond`; `known` used only under the send lock; files by flock.
-public final class Outbox: BeaconQueue, @unchecked Sendable {
+public final class Outbox: BeaconQueue, Sendable {
     public let directory: URL
     let store: OutboxStore
     let config: OutboxConfig
@@ -16,18 +15,21 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {
     let clickHouse: ClickHouseSender
     /// Told about a failure to queue (a full disk, a lock held too long), in one line.
     public var onProblem: (@Sendable (String) -> Void)? {
-        get { cond.lock(); defer { cond.unlock() }; return problemHandler }
-        set { cond.lock(); problemHandler = newValue; cond.unlock() }
+        get { sender.withLock { $0.problemHandler } }
+        set { sender.withLock { $0.problemHandler = newValue } }
     }
-    private var problemHandler: (@Sendable (String) -> Void)?
 
-    private let cond = NSCondition()
-    private var started = false
-    private var stopping = false
-    private var idle = true
-    private var wake = false
-    /// Parsed items by file name, kept by the sending thread between rounds.
-    private var known: [String: OutboxItem] = [:]
+    /// The sending thread's state; its changes wake whoever waits on it.
+    private struct Sender {
+        var problemHandler: (@Sendable (String) -> Void)?
+        var started = false
+        var stopping = false
+        var idle = true
+        var wake = false
+    }
+    private let sender = Locked(Sender())
+    /// Parsed items by file name, kept between rounds by whoever holds the send lock.
+    private let known = Locked<[String: OutboxItem]>([:])
 
     /// Opens (creating 0700) `stateDirectory/outbox`.
     public init(stateDirectory: URL, config: OutboxConfig, fetcher: Fetcher, clock: @escaping @Sendable () -> Date) throws {
@@ -105,7 +107,10 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {
                 return
             }
         }
-        cond.lock(); wake = true; idle = false; cond.signal(); cond.unlock()
+        sender.change {
+            $0.wake = true
+            $0.idle = false
+        }
     }
 
     /// Removes the oldest items until `incoming` fits in `maxItems` and `maxBytes`.
@@ -135,10 +140,11 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {
     /// light beside playback), retries after their backoff, never on the caller's thread.
     /// Sends only while no other process is sending from this folder.
     public func startSending() {
-        cond.lock()
-        guard !started else { cond.unlock(); return }
-        started = true; idle = false
-        cond.unlock()
+        let first = sender.withLock { s in
+            defer { s.started = true; s.idle = false }
+            return !s.started
+        }
+        guard first else { return }
         let thread = Thread { [self] in run() }
         thread.name = "launchad-outbox"
         thread.start()
@@ -147,13 +153,14 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {
     /// At the end of a run: waits at most `seconds` for the items due now to be sent (or to
     /// fail and wait for their retry), then stops the thread; whatever is left stays queued.
     public func finish(waitingAtMost seconds: Double) {
-        cond.lock()
-        defer { cond.unlock() }
-        guard started else { return }
+        guard sender.withLock({ $0.started }) else { return }
         let deadline = Date(timeIntervalSinceNow: seconds)
-        while !idle, cond.wait(until: deadline) {}
-        stopping = true
-        cond.broadcast()
+        // A quit signal (a service being stopped) ends the wait at once: what is owed stays in
+        // the outbox for the next run. The handler cannot wake the lock, hence the short turns.
+        while !QuitSignal.isRequested, Date() < deadline {
+            if sender.wait(until: { $0.idle }, deadline: min(deadline, Date(timeIntervalSinceNow: 0.05))) { break }
+        }
+        sender.change { $0.stopping = true }
     }
 
     private func run() {
@@ -164,10 +171,7 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {
         var firstPass = true
         var tried: Set<String> = []
         while true {
-            cond.lock()
-            let stop = stopping
-            cond.unlock()
-            if stop { return }
+            if isStopping { return }
             if sendLock == nil { sendLock = store.trySendLock() }
             var waitMs: Int64 = 500
             if sendLock != nil {
@@ -183,12 +187,12 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {
                 if let next = round.nextDueMs { waitMs = min(max(next - nowMs, 20), 1000) }
             }
             // Nothing due (or another process is sending): idle until woken or the next retry.
-            cond.lock()
-            idle = true
-            cond.broadcast()
-            if !stopping && !wake { _ = cond.wait(until: Date(timeIntervalSinceNow: Double(waitMs) / 1000)) }
-            if wake { wake = false; idle = false }
-            cond.unlock()
+            sender.change { $0.idle = true }
+            sender.wait(
+                until: { $0.stopping || $0.wake }, deadline: Date(timeIntervalSinceNow: Double(waitMs) / 1000),
+                then: { s, _ in
+                    if s.wake { s.wake = false; s.idle = false }
+                })
         }
     }
 
@@ -219,6 +223,7 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {
     func sendRound(force: Bool, skipping: Set<String>, connections: Int) -> Round {
         let now = nowMs
         let listed = store.list()
+        let remembered = known.withLock { $0 }
         var fresh: [String: OutboxItem] = [:]
         var due: [OutboxItem] = []
         var expired: [OutboxItem] = []
@@ -228,7 +233,7 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {
         var waitingCollectors: Set<String> = []
         for entry in listed {
             let item: OutboxItem
-            if let k = known[entry.name] {
+            if let k = remembered[entry.name] {
                 item = k
             } else {
                 switch store.read(entry.name) {
@@ -248,7 +253,7 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {
                 if item.kind == .record { waitingCollectors.insert(item.collectorKey) }
             }
         }
-        known = fresh
+        known.withLock { $0 = fresh }
         var delta = damaged
         for item in expired { delta.count(item.kind, host: item.host, \.expired) }
         store.remove(expired.map(\.name))
@@ -262,9 +267,11 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {
             self.apply(verdict, to: job, now: now, progress: progress, countsEvery: countsEvery)
         }
         let round = progress.round
-        for name in round.tried { known[name] = nil }
         let retried = progress.retried
-        for item in retried { known[item.name] = item }
+        known.withLock { k in
+            for name in round.tried { k[name] = nil }
+            for item in retried { k[item.name] = item }
+        }
         let stamp = MacroExpander.timestamp(clock())
         var counted = progress.takeCounts(every: nil) ?? OutboxCounts()
         for (host, text) in problems.all { counted.problems[host] = "\(stamp) \(text)" }
@@ -343,7 +350,7 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {
         group.wait()
     }
 
-    private var isStopping: Bool { cond.lock(); defer { cond.unlock() }; return stopping }
+    private var isStopping: Bool { sender.withLock { $0.stopping } }
 
     // MARK: status
 
@@ -372,104 +379,4 @@ public final class Outbox: BeaconQueue, @unchecked Sendable {
         s.counts = store.readCounts()
         return s
     }
-}
-
-/// One request: a beacon alone, or up to `batch` records for one collector.
-struct OutboxJob: Sendable {
-    var items: [OutboxItem]
-
-    /// Which jobs may go out together: the beacons of one event; a batch of records goes alone.
-    var wave: String { items[0].kind == .record ? items[0].name : "\(items[0].madeMs) \(items[0].event)" }
-
-    /// Which jobs must keep their order: the beacons of one run (its process id is in the item's
-    /// name), the batches for one collector.
-    var lane: String {
-        items[0].kind == .record
-            ? "records \(items[0].collectorKey)" : "run " + (items[0].name.split(separator: "-").dropFirst().first.map(String.init) ?? "")
-    }
-
-    /// Beacons one by one, oldest first; then records grouped per collector in order, `batch`
-    /// at most per POST.
-    static func group(_ due: [OutboxItem]) -> [OutboxJob] {
-        var jobs = due.filter { $0.kind == .beacon }.map { OutboxJob(items: [$0]) }
-        var open: [String: Int] = [:]
-        for item in due where item.kind == .record {
-            if let j = open[item.collectorKey], jobs[j].items.count < jobs[j].items[0].batch {
-                jobs[j].items.append(item)
-            } else {
-                open[item.collectorKey] = jobs.count
-                jobs.append(OutboxJob(items: [item]))
-            }
-        }
-        return jobs
-    }
-
-    /// Sends the job; a failure's reason goes to `problems` under the host's name.
-    func send(with fetcher: Fetcher, problems: ProblemLog, clickHouse: ClickHouseSender) -> DeliveryVerdict {
-        let host = items[0].host
-        if items[0].clickHouseTable != nil { return clickHouse.send(items, with: fetcher, problems: problems) }
-        guard let url = URL(string: items[0].url) else { problems.note(host, "not a URL: \(items[0].url)"); return .refused }
-        var request = FetchRequest(url: url, reach: items[0].reach, maxBytes: 1 << 20)
-        if items[0].kind == .record {
-            request.method = "POST"
-            request.headers["Content-Type"] = "application/json"
-            request.body = Data(("[" + items.compactMap(\.body).joined(separator: ",") + "]").utf8)
-        }
-        do {
-            let status = try fetcher.fetch(request, progress: nil).status
-            let verdict = DeliveryRule.verdict(status: status)
-            if verdict != .delivered { problems.note(host, "HTTP \(status) from \(url.absoluteString)") }
-            return verdict
-        } catch let e as FetchError {
-            problems.note(host, e.message)
-            return e.retryable ? .retry : .refused
-        } catch {
-            problems.note(host, "\(error)")
-            return .retry
-        }
-    }
-}
-
-/// What a round's answered jobs did, gathered from the sender threads.
-final class RoundProgress: Sendable {
-    private struct State {
-        var round = Outbox.Round()
-        var retried: [OutboxItem] = []
-        var counts = OutboxCounts()
-        var countedAt = ProcessClock.uptimeSeconds()
-    }
-    private let state = Locked(State())
-
-    func noteDue(_ ms: Int64) { state.withLock { $0.round.nextDueMs = min($0.round.nextDueMs ?? .max, ms) } }
-
-    func record(_ names: [String], retried: [OutboxItem], counts delta: OutboxCounts) {
-        state.withLock { s in
-            s.counts.add(delta)
-            s.round.sent += names.count
-            s.round.tried += names
-            s.retried += retried
-            for item in retried { s.round.nextDueMs = min(s.round.nextDueMs ?? .max, item.nextMs) }
-        }
-    }
-
-    var round: Outbox.Round { state.withLock { $0.round } }
-    var retried: [OutboxItem] { state.withLock { $0.retried } }
-
-    /// The counters gathered since the last call, when `every` seconds have passed since then
-    /// (always when nil); nil when there is nothing to add yet.
-    func takeCounts(every: Double?) -> OutboxCounts? {
-        state.withLock { s in
-            let now = ProcessClock.uptimeSeconds()
-            guard !s.counts.isZero, every.map({ now - s.countedAt >= $0 }) ?? true else { return nil }
-            defer { s.counts = OutboxCounts(); s.countedAt = now }
-            return s.counts
-        }
-    }
-}
-
-/// The last failure per host during a round, for `outbox status` (a beacon is never lost silently).
-final class ProblemLog: Sendable {
-    private let byHost = Locked<[String: String]>([:])
-    func note(_ host: String, _ text: String) { byHost.withLock { $0[host] = text } }
-    var all: [String: String] { byHost.withLock { $0 } }
 }

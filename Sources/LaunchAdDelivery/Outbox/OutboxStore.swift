@@ -9,7 +9,7 @@ import LaunchAdCore
 /// The state folder obeys the cache folder's rules: created 0700, refused when another user owns
 /// it or others may write in it; every name inside is opened relative to its folder with
 /// O_NOFOLLOW (a planted symlink is never followed) and every file is created 0600.
-final class OutboxStore {
+final class OutboxStore: Sendable {
     let directory: URL
     let items: URL
     private let folder: DirectoryHandle

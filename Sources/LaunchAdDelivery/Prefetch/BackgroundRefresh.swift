@@ -34,7 +34,7 @@ public final class BackgroundRefresh: Sendable {
 
     /// The parsed manifest, if it arrives within `timeout` seconds.
     public func waitForManifest(timeout: Double) -> Manifest? {
-        _ = manifestReady.wait(timeout: .now() + max(0, timeout))
+        _ = BackgroundRefresh.wait(manifestReady, seconds: timeout)
         return outcome.withLock { $0.manifest }
     }
 
@@ -42,12 +42,23 @@ public final class BackgroundRefresh: Sendable {
     /// its next download; everything installed so far is consistent) and given a moment more.
     @discardableResult
     public func finish(timeout: Double) -> PrefetchReport? {
-        if finished.wait(timeout: .now() + max(0, timeout)) == .timedOut {
+        if BackgroundRefresh.wait(finished, seconds: timeout) {
+            finished.signal()
+        } else {
             prefetcher.cancel()
             _ = finished.wait(timeout: .now() + 1)
-        } else {
-            finished.signal()
         }
         return outcome.withLock { $0.report }
+    }
+
+    /// Waits for `semaphore` up to `seconds`, in short turns so that a quit signal (a service
+    /// being stopped) ends the wait at once; true when it was signalled.
+    private static func wait(_ semaphore: DispatchSemaphore, seconds: Double) -> Bool {
+        let deadline = ProcessClock.uptimeSeconds() + max(0, seconds)
+        while true {
+            let left = deadline - ProcessClock.uptimeSeconds()
+            if semaphore.wait(timeout: .now() + max(0, min(left, 0.05))) == .success { return true }
+            if left <= 0.05 || QuitSignal.isRequested { return false }
+        }
     }
 }

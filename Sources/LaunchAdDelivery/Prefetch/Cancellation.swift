@@ -1,25 +1,19 @@
 import Foundation
+import LaunchAdCore
 
 /// A stop signal a waiting thread can sleep on: `cancel` wakes every `sleep` at once, so a
 /// refresh told to stop never sits out a retry's backoff (up to 30 s) first.
-// unchecked Sendable: `cancelled` is guarded by `cond`.
-public final class Cancellation: @unchecked Sendable {
-    private let cond = NSCondition()
-    private var cancelled = false
+public final class Cancellation: Sendable {
+    private let cancelled = Locked(false)
 
     public init() {}
 
-    public func cancel() {
-        cond.lock(); cancelled = true; cond.broadcast(); cond.unlock()
-    }
+    public func cancel() { cancelled.change { $0 = true } }
 
-    public var isCancelled: Bool { cond.lock(); defer { cond.unlock() }; return cancelled }
+    public var isCancelled: Bool { cancelled.withLock { $0 } }
 
     /// Waits `seconds`, or less if cancelled meanwhile; false when cancelled.
     public func sleep(_ seconds: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        cond.lock(); defer { cond.unlock() }
-        while !cancelled && cond.wait(until: deadline) {}
-        return !cancelled
+        !cancelled.wait(until: { $0 }, deadline: Date().addingTimeInterval(seconds))
     }
 }

@@ -90,7 +90,7 @@ extension Prefetcher {
         var ad = entry
         ad.variants = [creative]
         ad.link = resolved.linear.clickThrough.flatMap { Link.isAllowed($0) ? $0 : nil } ?? entry.link
-        let durationMs = resolved.linear.duration.map { Int(($0 * 1000).rounded()) }
+        let durationMs = resolved.linear.duration.flatMap(Checked.milliseconds)
         // A linear ad without skipoffset is not skippable: the skip button waits past any ad's end.
         ad.skipAfter = resolved.linear.skipOffset?.milliseconds(of: durationMs).map { Double($0) / 1000 } ?? 3600
         ad.tracking = (entry.tracking ?? [:]).merging(ManifestTracking.from(resolved)) { $0 + $1 }

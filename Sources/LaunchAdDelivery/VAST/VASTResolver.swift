@@ -123,7 +123,9 @@ public struct VASTResolver: Sendable {
     /// failing or slow tag is error 301.
     func fetch(_ url: URL, reach: Reach) throws -> (Data, Reach) {
         do {
-            let r = try fetcher.fetch(FetchRequest(url: url, reach: reach, maxBytes: Self.maxBytes), progress: nil)
+            // A quit signal (a service being stopped) ends a slow tag's fetch at once.
+            let request = FetchRequest(url: url, reach: reach, maxBytes: Self.maxBytes, isCancelled: { QuitSignal.isRequested })
+            let r = try fetcher.fetch(request, progress: nil)
             guard (200..<300).contains(r.status) else {
                 throw VASTFailure(VASTError(VASTError.wrapperTimeout, "HTTP \(r.status) for \(url.absoluteString)"))
             }

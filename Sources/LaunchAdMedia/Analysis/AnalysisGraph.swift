@@ -41,6 +41,11 @@ final class AnalysisGraph {
 
     private let threads: Int
 
+    /// Why the sound is not analysed, when its chain cannot be set up for it (32 channels with no
+    /// layout: ebur128 and aphasemeter refuse them) while the pictures' can: the pictures are
+    /// analysed alone, and the sound's rules say why they have nothing.
+    private(set) var soundProblem: String?
+
     /// `video`/`audio`: the streams to analyse (nil: none); `threads` for the filters (0: one per core).
     /// Filtered frames are handed to the two closures.
     init(video: StreamInfo?, audio: StreamInfo?, threads: Int = 0, onPicture: @escaping (Frame) -> Void, onSound: @escaping (Frame) -> Void)
@@ -73,7 +78,7 @@ final class AnalysisGraph {
 
     /// A block of sound (nil: the end), its timestamp in samples from the file's start.
     func sound(_ frame: Frame?) throws {
-        guard audioInfo != nil else { return }
+        guard audioInfo != nil, soundProblem == nil else { return }
         guard let frame else {
             if graph == nil { try build() }
             try push(nil, video: false)
@@ -113,12 +118,35 @@ final class AnalysisGraph {
         hasAudio = audioSource != nil && !audioEnded
         // Nothing left to analyse (a stream that ended without a frame): no graph.
         guard !inputs.isEmpty else { graph = nil; return }
-        graph = try FilterGraph(
-            inputs: inputs, outputs: outputs, filters: Self.description(video: video, audio: hasAudio),
-            threads: threads)
+        do {
+            graph = try FilterGraph(
+                inputs: inputs, outputs: outputs, filters: Self.description(video: video, audio: hasAudio),
+                threads: threads)
+        } catch let e as MediaError where hasAudio {
+            try withoutSound(e, video: video ? inputs.first : nil)
+            return
+        }
         let waiting = queued
         queued = []
         for q in waiting { try push(q, video: false) }
+    }
+
+    /// The graph with the pictures' chain alone (none for a file without pictures), after the
+    /// one with the sound's failed with `error`; a failure of the pictures' chain is theirs.
+    private func withoutSound(_ error: MediaError, video: FilterGraph.Input?) throws {
+        if let video {
+            graph = try FilterGraph(
+                inputs: [video], outputs: [.init(label: "vout", filter: "buffersink")],
+                filters: Self.description(video: true, audio: false), threads: threads)
+        } else {
+            graph = nil
+        }
+        let reason = error.message.split(separator: ":").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? error.message
+        let channels = audioInfo.map { "\($0.channels) channels" } ?? "the sound"
+        soundProblem = "sound not analysed: the loudness and phase filters cannot take \(channels) with this channel layout (\(reason))"
+        hasAudio = false
+        audioSource = nil
+        queued = []
     }
 
     private func push(_ frame: Frame?, video: Bool) throws {

@@ -89,6 +89,7 @@ public final class CreativeAnalyzer {
         decode(nil, audio)
         finish()
         facts.pictures = capture?.finish() ?? []
+        signal.facts.soundNotAnalysed = graph?.soundProblem
         facts.signal = signal.finish()
         graph = nil
         progress?(1)

@@ -65,5 +65,5 @@ struct SignalReader {
 }
 
 extension Frame {
-    func metadataInt(_ key: String) -> Int? { metadataNumber(key).map { Int($0.rounded()) } }
+    func metadataInt(_ key: String) -> Int? { metadataNumber(key).flatMap(Checked.rounded) }
 }

@@ -25,7 +25,7 @@ extension Decoder {
         let text = lines.filter { !$0.isEmpty }.joined(separator: "\n")
         // A hostile file's timestamps may be anything: only a plausible time is kept.
         guard !text.isEmpty, sub.pts != noPTS, abs(sub.pts) < Int64(1) << 50 else { return nil }
-        let base = Int(sub.pts / 1000)  // AV_TIME_BASE (µs) to ms
+        let base = Int(sub.pts) / 1000  // AV_TIME_BASE (µs) to ms
         let start = base + Int(sub.start_display_time)
         // UINT32_MAX or 0: "until the next one".
         let shown =

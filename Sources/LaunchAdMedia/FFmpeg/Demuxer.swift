@@ -140,7 +140,7 @@ public final class Demuxer: @unchecked Sendable {
 
     /// Seeks to the keyframe at or before `seconds`.
     public func seek(to seconds: Double) throws {
-        let ts = Int64(seconds * Double(launchad_av_time_base()))
+        let ts = Checked.int64(seconds * Double(launchad_av_time_base())) ?? 0
         try check(libavformat.avformat_seek_file(context, -1, Int64.min, ts, ts, 0), .seekFailed, "seeking \(path)")
     }
 

@@ -1,4 +1,5 @@
 import CFFmpeg
+import LaunchAdCore
 
 /// Facts about one stream, copied out so nothing borrows the demuxer's memory.
 public struct StreamInfo: Sendable {
@@ -38,7 +39,7 @@ public struct StreamInfo: Sendable {
         channels = Int(par.ch_layout.nb_channels)
         // av_display_rotation_get is counter-clockwise; players turn the picture clockwise by its negation.
         let ccw = launchad_stream_rotation(st)
-        var cw = Int((-ccw).rounded()) % 360
+        var cw = Checked.int(-ccw.rounded(), clampedTo: -360...360) % 360
         if cw < 0 { cw += 360 }
         rotation = (cw + 45) / 90 % 4 * 90
         averageFrameRate = st.pointee.avg_frame_rate
@@ -58,7 +59,7 @@ public struct StreamInfo: Sendable {
     public var displaySize: (width: Int, height: Int) {
         var w = width
         if sampleAspect.num > 0, sampleAspect.den > 0, sampleAspect.num != sampleAspect.den {
-            w = Int((Double(width) * av_q2d(sampleAspect)).rounded())
+            w = Checked.rounded(Double(width) * av_q2d(sampleAspect)) ?? width
         }
         return rotation % 180 == 0 ? (w, height) : (height, w)
     }

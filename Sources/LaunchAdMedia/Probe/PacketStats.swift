@@ -1,4 +1,5 @@
 import CFFmpeg
+import LaunchAdCore
 
 /// What the packets of each stream say without decoding them: sizes, keyframes, timestamps.
 /// Fed by the probe's packet scan, or by the analysis pass as it reads.
@@ -45,7 +46,8 @@ final class PacketStats {
     /// Bits per second from the bytes read, when the container gives no figure.
     func bitRate(_ i: Int) -> Int? {
         guard let s = seconds(i), s > 0 else { return nil }
-        return Int((Double(streams[i].bytes * 8) / s).rounded())
+        // One packet over a tick of 1/2^31 s would be 10^19 bits a second: no number then.
+        return Checked.rounded(Double(streams[i].bytes) * 8 / s)
     }
 
     /// (largest, average) seconds between consecutive keyframes; nil with fewer than two.

@@ -104,7 +104,7 @@ final class FrameGrabber {
     /// infinity when the index does not say (then a seek is the only safe way).
     private func keyframe(before seconds: Double) -> Double {
         let st = demuxer.avStream(index)
-        let ts = Int64((seconds / av_q2d(info.timeBase)).rounded(.down))
+        guard let ts = Checked.int64((seconds / av_q2d(info.timeBase)).rounded(.down)) else { return .infinity }
         guard let e = libavformat.avformat_index_get_entry_from_timestamp(st, ts, AVSEEK_FLAG_BACKWARD) else { return .infinity }
         return info.seconds(e.pointee.timestamp)
     }

@@ -1,43 +1,41 @@
 import Foundation
+import LaunchAdCore
 
 /// Opens the audio output on its own thread while the file is still being probed: a sound
 /// server can take tens of milliseconds to answer, and the first picture should not wait for
 /// it. The stream's header gives the rate and channels; the pipeline resamples to whatever the
 /// device settles on, so the probe finding other values later changes nothing.
-// unchecked Sendable: waits on a condition variable (NSCondition, as `Locked` cannot wait); `result` and `abandoned` are guarded by `condition`.
-final class AudioDeviceOpening: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var result: Result<AudioDevice, any Error>?
-    private var abandoned = false
+final class AudioDeviceOpening: Sendable {
+    private struct State {
+        var result: Result<AudioDevice, any Error>?
+        var abandoned = false
+    }
+    private let state = Locked(State())
 
     /// Opens once `hold` is open: SDL's audio subsystem is started on the main thread.
     init(rate: Int, channels: Int, after hold: Latch, in group: DispatchGroup) {
-        startEngineThread("launchad-aopen", in: group) { [self] in
+        startEngineThread("launchad-aopen", in: group) { [state] in
             hold.wait {}
-            condition.lock()
-            let needed = !abandoned
-            condition.unlock()
-            guard needed else { return }
+            guard !state.withLock({ $0.abandoned }) else { return }
             let opened = Result { try AudioDevice(rate: rate, channels: channels) }
-            condition.lock()
-            if abandoned {
-                condition.unlock()
-                (try? opened.get())?.close()  // nobody will take it: closed before the thread ends
-                return
+            let kept = state.change { s -> Bool in
+                guard !s.abandoned else { return false }
+                s.result = opened
+                return true
             }
-            result = opened
-            condition.broadcast()
-            condition.unlock()
+            // Nobody will take it: closed before the thread ends.
+            if !kept { (try? opened.get())?.close() }
         }
     }
 
     /// The device, or why there is none, once the opening thread has it.
     func take() throws -> AudioDevice {
-        condition.lock()
-        while result == nil && !abandoned { condition.wait() }
-        let r = result
-        result = nil
-        condition.unlock()
+        let r = state.wait(
+            until: { $0.result != nil || $0.abandoned },
+            then: { s, _ in
+                defer { s.result = nil }
+                return s.result
+            })
         guard let r else { throw SDLError(.noAudio, "the run ended before the audio device opened") }
         return try r.get()
     }
@@ -45,12 +43,11 @@ final class AudioDeviceOpening: @unchecked Sendable {
     /// The run no longer needs a device (stopped, failed, or the file turned out to have no
     /// usable audio): one already opened is closed here, a later one by its thread.
     func abandon() {
-        condition.lock()
-        abandoned = true
-        let r = result
-        result = nil
-        condition.broadcast()
-        condition.unlock()
+        let r = state.change { s in
+            s.abandoned = true
+            defer { s.result = nil }
+            return s.result
+        }
         (try? r?.get())?.close()
     }
 }

@@ -1,11 +1,11 @@
 import Foundation
+import LaunchAdCore
 import LaunchAdMedia
 
 /// Decodes one audio stream on its own thread, converts it to the device's format and keeps the
 /// device's queue topped up; reports the audio clock. Audio is the master clock while it plays.
 // unchecked Sendable: owns C objects (the FFmpeg decoder and resampler, used only by the decoding
-// thread) and waits on a condition variable (`wake`); `queuedEnd`, `muted`, `aborted`, `drained`
-// and `errors` are guarded by `lock`.
+// thread); what other threads read and change is `Locked`.
 final class AudioPipeline: @unchecked Sendable {
     let packets: PacketQueue
     /// Handed to the decoding thread, which frees it (and FFmpeg's own threads) when it ends.
@@ -13,15 +13,17 @@ final class AudioPipeline: @unchecked Sendable {
     private let device: AudioDevice
     private let info: StreamInfo
     private let resampler: Resampler
-    private let lock = NSCondition()
-    private var errors = 0
-    /// Media time just after the last sample queued, and whether any was.
-    private var queuedEnd: Double?
-    private var muted: Bool
-    private var aborted = false
-    private var drained = false
-    /// While paused the device plays nothing, so waits for room sleep until resumed.
-    private var paused = false
+    private struct State {
+        var errors = 0
+        /// Media time just after the last sample queued, and whether any was.
+        var queuedEnd: Double?
+        var muted: Bool
+        var aborted = false
+        var drained = false
+        /// While paused the device plays nothing, so waits for room sleep until resumed.
+        var paused = false
+    }
+    private let state: Locked<State>
     /// How much audio to keep queued ahead: enough to ride out scheduling hiccups, small enough
     /// that pause and mute act quickly.
     private let target = 0.12
@@ -30,7 +32,7 @@ final class AudioPipeline: @unchecked Sendable {
         self.decoder = decoder
         self.device = device
         self.info = info
-        self.muted = muted
+        state = Locked(State(muted: muted))
         packets = PacketQueue(secondsPerTick: info.seconds(1), roomMade: roomMade)
         resampler = Resampler.float32(rate: device.rate, channels: device.channels)
     }
@@ -43,7 +45,7 @@ final class AudioPipeline: @unchecked Sendable {
     }
 
     func abort() {
-        lock.lock(); aborted = true; lock.broadcast(); lock.unlock()
+        state.change { $0.aborted = true }
         packets.abort()
         device.setPaused(true)
         device.clear()
@@ -54,25 +56,29 @@ final class AudioPipeline: @unchecked Sendable {
     func closeDevice() { device.close() }
 
     func setPaused(_ p: Bool) {
-        lock.lock(); paused = p; device.setPaused(p); lock.broadcast(); lock.unlock()
+        state.change {
+            $0.paused = p
+            device.setPaused(p)
+        }
     }
-    func setMuted(_ m: Bool) { lock.lock(); muted = m; lock.unlock() }
+    func setMuted(_ m: Bool) { state.withLock { $0.muted = m } }
 
     /// True once every sample has been played.
-    var isDrained: Bool { lock.lock(); defer { lock.unlock() }; return drained }
+    var isDrained: Bool { state.withLock { $0.drained } }
 
     /// The media time being heard now, if any audio was queued.
     var clock: Double? {
-        lock.lock(); defer { lock.unlock() }
-        guard let end = queuedEnd else { return nil }
-        return end - Double(device.queuedBytes) / Double(device.bytesPerSecond) - device.bufferSeconds
+        state.withLock { s in
+            guard let end = s.queuedEnd else { return nil }
+            return end - Double(device.queuedBytes) / Double(device.bytesPerSecond) - device.bufferSeconds
+        }
     }
 
     /// Packets the decoder rejected and sound it could not decode or convert.
-    var decodeErrors: Int { lock.lock(); defer { lock.unlock() }; return errors }
+    var decodeErrors: Int { state.withLock { $0.errors } }
 
-    private var isAborted: Bool { lock.lock(); defer { lock.unlock() }; return aborted }
-    private func countError() { lock.lock(); errors += 1; lock.unlock() }
+    private var isAborted: Bool { state.withLock { $0.aborted } }
+    private func countError() { state.withLock { $0.errors += 1 } }
 
     private func run(_ decoder: Decoder) {
         let frame = Frame()
@@ -98,19 +104,26 @@ final class AudioPipeline: @unchecked Sendable {
         receiveAll()
         // Let the queue play out before saying the audio is over.
         waitUntilQueued(atMost: 0)
-        lock.lock(); drained = true; lock.unlock()
+        state.withLock { $0.drained = true }
     }
 
     /// Sleeps until the device holds at most `limit` bytes, for as long as that takes to play
     /// (SDL's queue has no "drained" signal); `abort` wakes it at once.
     private func waitUntilQueued(atMost limit: Int) {
-        lock.lock(); defer { lock.unlock() }
-        while !aborted {
-            if paused { lock.wait(); continue }
-            let excess = device.queuedBytes - limit
-            guard excess > 0 else { return }
-            let seconds = max(0.002, Double(excess) / Double(device.bytesPerSecond))
-            _ = lock.wait(until: Date(timeIntervalSinceNow: seconds))
+        enum Step { case done, paused, playing(seconds: Double) }
+        while true {
+            let step = state.withLock { s -> Step in
+                if s.aborted { return .done }
+                if s.paused { return .paused }
+                let excess = device.queuedBytes - limit
+                return excess > 0 ? .playing(seconds: max(0.002, Double(excess) / Double(device.bytesPerSecond))) : .done
+            }
+            switch step {
+            case .done: return
+            case .paused: state.wait(until: { $0.aborted || !$0.paused })
+            case .playing(let seconds):
+                state.wait(until: { $0.aborted || $0.paused }, deadline: Date(timeIntervalSinceNow: seconds))
+            }
         }
     }
 
@@ -119,11 +132,12 @@ final class AudioPipeline: @unchecked Sendable {
         guard !bytes.isEmpty else { return }
         waitUntilQueued(atMost: Int(target * Double(device.bytesPerSecond)))
         let seconds = Double(bytes.count) / Double(device.bytesPerSecond)
-        lock.lock(); defer { lock.unlock() }
-        guard !aborted else { return }
-        let start = frame.bestEffortPTS.map(info.seconds) ?? queuedEnd ?? 0
-        if muted { bytes = [UInt8](repeating: 0, count: bytes.count) }
-        device.queue(bytes)
-        queuedEnd = start + seconds
+        state.withLock { s in
+            guard !s.aborted else { return }
+            let start = frame.bestEffortPTS.map(info.seconds) ?? s.queuedEnd ?? 0
+            if s.muted { bytes = [UInt8](repeating: 0, count: bytes.count) }
+            device.queue(bytes)
+            s.queuedEnd = start + seconds
+        }
     }
 }

@@ -1,23 +1,14 @@
-import Foundation
+import LaunchAdCore
 
 /// A gate that opens once and stays open: threads wait at it until another opens it.
-// unchecked Sendable: `isOpen` is read and written only under `condition`.
-final class Latch: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var isOpen = false
+final class Latch: Sendable {
+    private let isOpen = Locked(false)
 
-    func open() {
-        condition.lock()
-        isOpen = true
-        condition.broadcast()
-        condition.unlock()
-    }
+    func open() { isOpen.change { $0 = true } }
 
     /// Runs `body` once the latch is open.
     func wait<T>(_ body: () throws -> T) rethrows -> T {
-        condition.lock()
-        while !isOpen { condition.wait() }
-        condition.unlock()
+        isOpen.wait(until: { $0 })
         return try body()
     }
 }

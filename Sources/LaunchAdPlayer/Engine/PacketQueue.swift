@@ -1,19 +1,22 @@
 import Foundation
+import LaunchAdCore
 import LaunchAdMedia
 
 /// Packets from the read thread to one decoder thread. Unbounded by itself: the read thread
 /// watches `bytes` and `seconds` and stops reading while the queues hold enough (ffplay's rule).
-// unchecked Sendable: waits on a condition variable (NSCondition, as `Locked` cannot wait); every field is read and written under `cond`.
-final class PacketQueue: @unchecked Sendable {
-    private let cond = NSCondition()
+final class PacketQueue: Sendable {
+    private struct State {
+        var items: [Packet] = []
+        var head = 0
+        var bytes = 0
+        var durationTicks: Int64 = 0
+        var finished = false
+        var aborted = false
+        var count: Int { items.count - head }
+    }
+    private let state = Locked(State())
     /// Told whenever a packet is taken, so a reader waiting for room wakes at once.
     private let roomMade: ReadGate?
-    private var items: [Packet] = []
-    private var head = 0
-    private(set) var bytes = 0
-    private var durationTicks: Int64 = 0
-    private var finished = false
-    private var aborted = false
     let secondsPerTick: Double
 
     init(secondsPerTick: Double, roomMade: ReadGate? = nil) {
@@ -22,58 +25,63 @@ final class PacketQueue: @unchecked Sendable {
     }
 
     func put(_ packet: Packet) {
-        cond.lock(); defer { cond.unlock() }
-        items.append(packet)
-        bytes += packet.size
-        durationTicks += packet.durationTicks
-        cond.signal()
+        state.change {
+            $0.items.append(packet)
+            $0.bytes += packet.size
+            $0.durationTicks += packet.durationTicks
+        }
     }
 
     /// No more packets will come; `get` returns nil once the queue is empty.
-    func finish() { cond.lock(); finished = true; cond.broadcast(); cond.unlock() }
+    func finish() { state.change { $0.finished = true } }
 
-    func abort() { cond.lock(); aborted = true; cond.broadcast(); cond.unlock() }
+    func abort() { state.change { $0.aborted = true } }
 
     /// The next packet, waiting for one; nil at the end or after abort.
     func get() -> Packet? {
-        cond.lock()
-        while head == items.count && !finished && !aborted { cond.wait() }
-        guard !aborted, head < items.count else { cond.unlock(); return nil }
-        let p = items[head]
-        head += 1
-        if head > 64 { items.removeFirst(head); head = 0 }
-        bytes -= p.size
-        durationTicks -= p.durationTicks
-        cond.unlock()
-        roomMade?.signal()
-        return p
+        let packet = state.wait(
+            until: { $0.count > 0 || $0.finished || $0.aborted },
+            then: { s, _ -> Packet? in
+                guard !s.aborted, s.count > 0 else { return nil }
+                let p = s.items[s.head]
+                s.head += 1
+                if s.head > 64 { s.items.removeFirst(s.head); s.head = 0 }
+                s.bytes -= p.size
+                s.durationTicks -= p.durationTicks
+                return p
+            })
+        if packet != nil { roomMade?.signal() }
+        return packet
     }
 
     /// Whether the decoder has enough buffered: 25 packets and a second of media.
     var hasEnough: Bool {
-        cond.lock(); defer { cond.unlock() }
-        let count = items.count - head
-        return aborted || (count > 25 && (durationTicks == 0 || Double(durationTicks) * secondsPerTick > 1.0))
+        state.withLock { s in
+            s.aborted || (s.count > 25 && (s.durationTicks == 0 || Double(s.durationTicks) * secondsPerTick > 1.0))
+        }
     }
 
-    var totalBytes: Int { cond.lock(); defer { cond.unlock() }; return bytes }
+    var totalBytes: Int { state.withLock { $0.bytes } }
 }
 
 /// The read thread's wait for room in the packet queues: woken when a decoder takes a packet or
 /// the engine stops, instead of polling.
-// unchecked Sendable: waits on a condition variable (NSCondition, as `Locked` cannot wait); the flag is read and written under `cond`.
-final class ReadGate: @unchecked Sendable {
-    private let cond = NSCondition()
-    private var stopped = false
+final class ReadGate: Sendable {
+    /// Counts the wake-ups, so a waiter sees one that came while it looked at the queues.
+    private let state = Locked((stopped: false, wakes: 0))
 
-    func signal() { cond.lock(); cond.broadcast(); cond.unlock() }
-    func stop() { cond.lock(); stopped = true; cond.broadcast(); cond.unlock() }
+    func signal() { state.change { $0.wakes &+= 1 } }
+    func stop() { state.change { $0.stopped = true } }
 
-    /// Waits while `full()` holds (checked under the gate's lock, so no wake-up is missed);
-    /// false once stopped. The 0.25 s bound only covers a queue that drains without a `get`.
+    /// Waits while `full()` holds; false once stopped. The 0.25 s bound only covers a queue that
+    /// drains without a `get`.
     func waitForRoom(_ full: () -> Bool) -> Bool {
-        cond.lock(); defer { cond.unlock() }
-        while !stopped && full() { _ = cond.wait(until: Date(timeIntervalSinceNow: 0.25)) }
-        return !stopped
+        while true {
+            let seen = state.withLock { $0 }
+            if seen.stopped { return false }
+            if !full() { return true }
+            state.wait(
+                until: { $0.stopped || $0.wakes != seen.wakes }, deadline: Date(timeIntervalSinceNow: 0.25))
+        }
     }
 }

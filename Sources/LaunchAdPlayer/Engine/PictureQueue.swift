@@ -1,4 +1,5 @@
 import Foundation
+import LaunchAdCore
 import LaunchAdMedia
 
 /// A decoded picture ready for the screen, yuv420p, with its time in seconds.
@@ -10,42 +11,48 @@ final class DecodedPicture: Sendable {
 
 /// Decoded pictures from the video decoder to the main thread: at most `capacity` (3, as ffplay),
 /// so decoding never runs far ahead of the screen.
-// unchecked Sendable: waits on a condition variable (NSCondition, as `Locked` cannot wait); every field is read and written under `cond`.
-final class PictureQueue: @unchecked Sendable {
-    private let cond = NSCondition()
-    private var items: [DecodedPicture] = []
+final class PictureQueue: Sendable {
+    private struct State {
+        var items: [DecodedPicture] = []
+        var aborted = false
+        var finished = false
+    }
+    private let state = Locked(State())
     private let capacity: Int
-    private var aborted = false
-    private(set) var finished = false
 
     init(capacity: Int = 3) { self.capacity = capacity }
 
     /// Waits for room; false after abort.
     func put(_ p: DecodedPicture) -> Bool {
-        cond.lock(); defer { cond.unlock() }
-        while items.count >= capacity && !aborted { cond.wait() }
-        guard !aborted else { return false }
-        items.append(p)
-        return true
+        state.wait(
+            until: { $0.items.count < capacity || $0.aborted },
+            then: { s, _ in
+                guard !s.aborted else { return false }
+                s.items.append(p)
+                return true
+            })
     }
 
-    func finish() { cond.lock(); finished = true; cond.unlock() }
-    func abort() { cond.lock(); aborted = true; cond.broadcast(); cond.unlock() }
+    func finish() { state.withLock { $0.finished = true } }
+    func abort() { state.change { $0.aborted = true } }
+
+    /// Whether the decoder said it is done.
+    var finished: Bool { state.withLock { $0.finished } }
 
     /// The waiting pictures' timestamps, oldest first.
-    var timestamps: [Double] { cond.lock(); defer { cond.unlock() }; return items.map(\.pts) }
+    var timestamps: [Double] { state.withLock { $0.items.map(\.pts) } }
 
     /// True once the decoder is done and every picture was taken.
-    var isDrained: Bool { cond.lock(); defer { cond.unlock() }; return finished && items.isEmpty }
+    var isDrained: Bool { state.withLock { $0.finished && $0.items.isEmpty } }
 
     /// Removes `count` pictures from the head, returning the last one removed.
     func pop(_ count: Int) -> DecodedPicture? {
-        cond.lock(); defer { cond.unlock() }
-        let n = min(count, items.count)
-        guard n > 0 else { return nil }
-        let last = items[n - 1]
-        items.removeFirst(n)
-        cond.broadcast()
-        return last
+        state.change { s -> DecodedPicture? in
+            let n = min(count, s.items.count)
+            guard n > 0 else { return nil }
+            let last = s.items[n - 1]
+            s.items.removeFirst(n)
+            return last
+        }
     }
 }

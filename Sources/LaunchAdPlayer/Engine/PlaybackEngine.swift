@@ -30,11 +30,8 @@ public struct VideoFacts: Sendable {
 /// ffplay's model: a read thread feeding a video and an audio decoder thread through packet
 /// queues; the caller's (main) thread takes pictures and the clock. Opening happens on the read
 /// thread too, so a slow source never blocks the window or the first-frame deadline.
-// unchecked Sendable: owns the engine's threads and, through them, C objects (the demuxer, handed
-// to the read thread); `_state`, `video`, `audio`, `aborted` and `startMuted` are read and
-// written only under `lock`; the pipelines are themselves thread-safe.
 /// Opens and decodes one video creative on its own threads, for `AdPlayer` to draw and time.
-public final class PlaybackEngine: @unchecked Sendable {
+public final class PlaybackEngine: Sendable {
     /// How far opening the creative has got: still opening, ready with what it learned, or failed.
     public enum State: Sendable {
         case opening
@@ -46,15 +43,19 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// Opens an http(s) `source`; nil refuses one.
     private let network: NetworkOpener?
     private let events: EventSink
-    private let lock = NSLock()
-    private var _state: State = .opening
-    private var _video: VideoPipeline?
-    private var _audio: AudioPipeline?
+    /// What the read thread publishes and the others read. The demuxer and decoders are C
+    /// objects the engine's threads own; the pipelines are thread-safe themselves.
+    private struct Shared {
+        var state: State = .opening
+        var video: VideoPipeline?
+        var audio: AudioPipeline?
+        var aborted = false
+        var startMuted: Bool
+        var headerDisplaySize: Size?
+    }
+    private let shared: Locked<Shared>
     /// The read thread's wait for room in the packet queues.
     private let readGate = ReadGate()
-    private var aborted = false
-    private var startMuted: Bool
-    private var readFinished = false
 
     /// Total bytes of packets waiting before the read thread pauses (ffplay's 15 MiB).
     static let maxQueuedBytes = 15 * 1024 * 1024
@@ -67,7 +68,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     ) {
         self.source = source
         self.network = network
-        self.startMuted = muted
+        shared = Locked(Shared(startMuted: muted))
         self.events = events
         self.wake = wake
     }
@@ -91,21 +92,20 @@ public final class PlaybackEngine: @unchecked Sendable {
     private let audioHold = Latch()
 
     /// Where opening stands; safe to read from any thread.
-    public var state: State { lock.lock(); defer { lock.unlock() }; return _state }
+    public var state: State { shared.withLock { $0.state } }
 
     /// The video's display size as the container's header gives it, known as soon as the header
     /// is read and before the streams are probed (which decodes the first pictures): the window
     /// can open at it meanwhile. nil for a still image or when the header does not say.
-    public var headerDisplaySize: Size? { lock.lock(); defer { lock.unlock() }; return _headerDisplaySize }
-    private var _headerDisplaySize: Size?
+    public var headerDisplaySize: Size? { shared.withLock { $0.headerDisplaySize } }
 
     /// Stops every thread; safe to call more than once. With `wait`, returns once they have
     /// ended (bounded: an open blocked in the kernel, e.g. on a FIFO, is left behind).
     public func stop(wait: Bool = false) {
-        lock.lock()
-        aborted = true
-        let (v, a) = (_video, _audio)
-        lock.unlock()
+        let (v, a) = shared.withLock { s in
+            s.aborted = true
+            return (s.video, s.audio)
+        }
         // Interrupts the open and the probing too, not only reads.
         abortFlag.set()
         audioHold.open()
@@ -127,13 +127,16 @@ public final class PlaybackEngine: @unchecked Sendable {
     public func setPaused(_ paused: Bool) { audio?.setPaused(paused) }
     /// Mutes or unmutes the sound; before the audio is open, sets how it starts.
     public func setMuted(_ muted: Bool) {
-        lock.lock(); startMuted = muted; let a = _audio; lock.unlock()
+        let a = shared.withLock { s in
+            s.startMuted = muted
+            return s.audio
+        }
         a?.setMuted(muted)
     }
 
     /// The pipelines once open; published by the read thread, read by the main thread.
-    var video: VideoPipeline? { lock.lock(); defer { lock.unlock() }; return _video }
-    var audio: AudioPipeline? { lock.lock(); defer { lock.unlock() }; return _audio }
+    var video: VideoPipeline? { shared.withLock { $0.video } }
+    var audio: AudioPipeline? { shared.withLock { $0.audio } }
 
     /// The audio clock while audio is playing; nil when there is none or it has played out.
     public var audioClock: Double? {
@@ -150,40 +153,18 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// Packets the decoders rejected and pictures or sound they had to conceal, both streams.
     public var decodeErrors: Int { (video?.decodeErrors ?? 0) + (audio?.decodeErrors ?? 0) }
 
-    private var isAborted: Bool { lock.lock(); defer { lock.unlock() }; return aborted }
+    private var isAborted: Bool { shared.withLock { $0.aborted } }
 
-    private func fail(_ e: MediaError) { lock.lock(); _state = .failed(e); lock.unlock(); wake() }
+    private func fail(_ e: MediaError) {
+        shared.withLock { $0.state = .failed(e) }
+        wake()
+    }
 
     private func readLoop() {
-        let d: Demuxer
         var audioOpening: AudioDeviceOpening?
         // Whatever path ends the read, a device opened for nothing is closed.
         defer { audioOpening?.abandon() }
-        do {
-            // Only the header first: a still image is decoded once, by the image loader, not
-            // also here to learn its size.
-            d = try Demuxer(path: source, findStreamInfo: false, abort: abortFlag, network: network)
-            if d.isStillImage {
-                lock.lock()
-                if !aborted { _state = .ready(VideoFacts.still) }
-                lock.unlock()
-                wake()
-                return
-            }
-            if let v = d.bestVideoStream {
-                let size = d.stream(v).displaySize
-                if size.width > 0, size.height > 0 {
-                    lock.lock(); _headerDisplaySize = Size(width: size.width, height: size.height); lock.unlock()
-                    wake()
-                }
-            }
-            // The header names the audio stream: its device opens while the streams are probed.
-            if let a = d.bestAudioStream {
-                let want = PlaybackEngine.deviceFormat(d.stream(a))
-                audioOpening = AudioDeviceOpening(rate: want.rate, channels: want.channels, after: audioHold, in: threads)
-            }
-            try d.findStreamInfo()
-        } catch let e as MediaError { return fail(e) } catch { return fail(MediaError(.openFailed, "\(error)")) }
+        guard let d = openHeader(&audioOpening) else { return }
         guard let vIndex = d.bestVideoStream else {
             return fail(MediaError(.noVideoStream, "\(source) has no video stream"))
         }
@@ -208,16 +189,60 @@ public final class PlaybackEngine: @unchecked Sendable {
             // The file's, not the device's (`audio_unavailable` tells about that).
             hasAudio: d.bestAudioStream != nil, colorMatrix: vDecoder.colorMatrix, frameDuration: vInfo.frameDuration,
             isStillImage: d.isStillImage)
-        lock.lock()
-        if aborted { lock.unlock(); return }
-        _video = videoPipe; _audio = audioPipe?.pipe
-        audioPipe?.pipe.setMuted(startMuted)
-        _state = .ready(facts)
-        lock.unlock()
+        let published = shared.withLock { s -> Bool in
+            guard !s.aborted else { return false }
+            s.video = videoPipe
+            s.audio = audioPipe?.pipe
+            audioPipe?.pipe.setMuted(s.startMuted)
+            s.state = .ready(facts)
+            return true
+        }
+        guard published else { return }
         wake()
         videoPipe.start(in: threads)
         audioPipe?.pipe.start(in: threads)
+        pump(d, video: (videoPipe, vIndex), audio: audioPipe)
+    }
 
+    /// Opens the source and probes its streams, starting the audio device's opening as soon as
+    /// the header names an audio stream; nil when there is nothing more to read (a still image,
+    /// published as such, or a failure, published as the state).
+    private func openHeader(_ audioOpening: inout AudioDeviceOpening?) -> Demuxer? {
+        do {
+            // Only the header first: a still image is decoded once, by the image loader, not
+            // also here to learn its size.
+            let d = try Demuxer(path: source, findStreamInfo: false, abort: abortFlag, network: network)
+            if d.isStillImage {
+                shared.withLock { s in if !s.aborted { s.state = .ready(VideoFacts.still) } }
+                wake()
+                return nil
+            }
+            if let v = d.bestVideoStream {
+                let size = d.stream(v).displaySize
+                if size.width > 0, size.height > 0 {
+                    shared.withLock { $0.headerDisplaySize = Size(width: size.width, height: size.height) }
+                    wake()
+                }
+            }
+            // The header names the audio stream: its device opens while the streams are probed.
+            if let a = d.bestAudioStream {
+                let want = PlaybackEngine.deviceFormat(d.stream(a))
+                audioOpening = AudioDeviceOpening(rate: want.rate, channels: want.channels, after: audioHold, in: threads)
+            }
+            try d.findStreamInfo()
+            return d
+        } catch let e as MediaError {
+            fail(e)
+        } catch {
+            fail(MediaError(.openFailed, "\(error)"))
+        }
+        return nil
+    }
+
+    /// Reads packets into the pipelines' queues until the end, an error or a stop, pausing while
+    /// the queues hold enough; then tells the pipelines no more will come.
+    private func pump(_ d: Demuxer, video: (pipe: VideoPipeline, index: Int), audio audioPipe: (pipe: AudioPipeline, index: Int)?) {
+        let videoPipe = video.pipe, vIndex = video.index
         let packet = Packet()
         let aIndex = audioPipe?.index
         // ffplay's rule: stop reading while the queues hold 15 MiB, or enough of both streams.
@@ -262,7 +287,7 @@ public final class PlaybackEngine: @unchecked Sendable {
             do { decoder = try d.makeDecoder(stream: index, threads: 1) } catch { opening?.abandon(); throw error }
             let want = PlaybackEngine.deviceFormat(info)
             let device = try opening?.take() ?? audioHold.wait { try AudioDevice(rate: want.rate, channels: want.channels) }
-            lock.lock(); let muted = startMuted; lock.unlock()
+            let muted = shared.withLock { $0.startMuted }
             return (AudioPipeline(decoder: decoder, device: device, info: info, muted: muted, roomMade: readGate), index)
         } catch {
             events.emit(.audioUnavailable(message: "playing without sound: \(error)"))

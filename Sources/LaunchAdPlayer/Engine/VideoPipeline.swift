@@ -1,10 +1,11 @@
 import Foundation
+import LaunchAdCore
 import LaunchAdMedia
 
 /// Decodes the video stream on its own thread into yuv420p pictures for the screen. Only other
 /// pixel formats go through swscale; yuv420p goes to the texture as decoded.
 // unchecked Sendable: owns C objects (the FFmpeg decoder and the scaler's SwsContext) that only
-// the decoding thread touches, with `scaledSize`; `errors` and `aborted` are guarded by `lock`.
+// the decoding thread touches, with `scaledSize`; what other threads read is `Locked`.
 final class VideoPipeline: @unchecked Sendable {
     let packets: PacketQueue
     let pictures = PictureQueue()
@@ -13,9 +14,7 @@ final class VideoPipeline: @unchecked Sendable {
     private let info: StreamInfo
     private var scaler: Scaler?
     private var scaledSize: (Int, Int)?
-    private let lock = NSLock()
-    private var errors = 0
-    private var aborted = false
+    private let state = Locked((errors: 0, aborted: false))
     private let firstPicture: @Sendable () -> Void
 
     /// `firstPicture` is called on the decoding thread once the first picture is queued.
@@ -34,14 +33,14 @@ final class VideoPipeline: @unchecked Sendable {
     }
 
     func abort() {
-        lock.lock(); aborted = true; lock.unlock()
+        state.withLock { $0.aborted = true }
         packets.abort()
         pictures.abort()
     }
 
     /// Packets the decoder rejected and pictures it flagged corrupt.
-    var decodeErrors: Int { lock.lock(); defer { lock.unlock() }; return errors }
-    private var isAborted: Bool { lock.lock(); defer { lock.unlock() }; return aborted }
+    var decodeErrors: Int { state.withLock { $0.errors } }
+    private var isAborted: Bool { state.withLock { $0.aborted } }
 
     private func run(_ decoder: Decoder) {
         let frame = Frame()
@@ -117,5 +116,5 @@ final class VideoPipeline: @unchecked Sendable {
         return DecodedPicture(frame: converted, pts: pts)
     }
 
-    private func countError() { lock.lock(); errors += 1; lock.unlock() }
+    private func countError() { state.withLock { $0.errors += 1 } }
 }

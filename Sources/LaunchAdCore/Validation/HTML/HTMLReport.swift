@@ -143,7 +143,7 @@ struct CreativeSection: Sendable {
         let track = facts.captions?.lazy.compactMap(\.track).first
         return facts.analysis.pictures.map { p in
             let cue =
-                track?.text(atMs: Int((p.seconds * 1000).rounded())).map {
+                Checked.milliseconds(p.seconds).flatMap { track?.text(atMs: $0) }.map {
                     #"<p class="cue">\#(MarkupText.escape($0).replacingOccurrences(of: "\n", with: "<br>"))</p>"#
                 } ?? ""
             return

@@ -10,8 +10,7 @@ enum HTML {
 
     /// A time as a reader reads it: 0:07.5, 1:02.0.
     static func clock(_ seconds: Double) -> String {
-        guard seconds.isFinite else { return "?" }
-        let tenths = Int((max(0, seconds) * 10).rounded())
+        guard let tenths = Checked.rounded(max(0, seconds) * 10) else { return "?" }
         return String(format: "%d:%02d.%d", tenths / 600, tenths / 10 % 60, tenths % 10)
     }
 

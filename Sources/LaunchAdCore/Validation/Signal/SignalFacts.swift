@@ -3,6 +3,9 @@
 public struct SignalFacts: Equatable, Sendable {
     /// Why the picture filters did not run (too large, too few pictures); nil when they did or there is no video.
     public var picturesNotAnalysed: String?
+    /// Why the sound filters did not run (a channel layout they cannot take) while the pictures'
+    /// did; nil when they ran or there is no sound. The sound's rules are skipped with it.
+    public var soundNotAnalysed: String?
     /// freezedetect's frozen stretches.
     public var freezes: [Interval] = []
     /// One reading per picture, in order.

@@ -6,6 +6,11 @@ extension RuleName {
         .freezeFrames, .flashes, .interlaced, .letterbox, .broadcastRange, .colourTags, .keyframeInterval, .frameRate,
         .avDurationMatch, .videoBitrateFloor, .audioPhase, .dcOffset, .audioClipping
     ]
+    /// Rules measured by the sound's filters: skipped with the reason when those could not run
+    /// on the sound (`SignalFacts.soundNotAnalysed`), while the pictures' rules are measured.
+    public static let soundRules: Set<RuleName> = [
+        .loudnessIntegrated, .loudnessRange, .truePeak, .silenceAtStart, .silenceAtEnd, .audioPhase, .dcOffset, .audioClipping
+    ]
     /// The filters need a few pictures: cropdetect skips two, idet compares three.
     public static let fewestPictures = 3
     /// aphasemeter readings below this count as out of phase: the channels more than 120 degrees apart.
