@@ -29,7 +29,7 @@ struct EventCatalog {
         ("Problems", problems),
         ("VAST", vast),
         ("launch, prefetch and the cache", cache),
-        ("The outbox", outbox)
+        ("The outbox and metrics", outbox)
     ]
 
     static var entries: [Entry] { groups.flatMap(\.entries) }
@@ -159,6 +159,9 @@ struct EventCatalog {
             page: "outbox"),
         Entry(
             samples: [.reportRefused(reason: "r")], summary: "a manifest's play-record collector refused at launch: no record this run",
-            page: "outbox")
+            page: "outbox"),
+        Entry(
+            samples: [.metricsUnavailable(reason: "r")], summary: "--metrics cannot be written: said once, the run goes on without it",
+            page: "kiosks")
     ]
 }
