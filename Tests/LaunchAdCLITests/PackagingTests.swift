@@ -177,6 +177,14 @@ final class PackagingTests: XCTestCase {
             XCTAssertEqual(problems, [], unit)
             if lines.isEmpty { XCTAssertEqual(out.status, 0, unit) }
         }
+        // The prefetch timer's events go to stdout, the journal, which keeps every run's: a file
+        // named by --events would be rewritten by each run.
+        let prefetch = try String(
+            contentsOfFile: root.appendingPathComponent("packaging/systemd/launchad-prefetch.service").path, encoding: .utf8)
+        let execStart = prefetch.split(separator: "\n").filter { $0.hasPrefix("ExecStart=") }
+        XCTAssertEqual(execStart.count, 1)
+        XCTAssertFalse(execStart.joined().contains("--events"), "\(execStart)")
+        XCTAssertFalse(prefetch.contains("StandardOutput="), "stdout is the journal, as systemd's default")
         let kiosk = try String(contentsOfFile: root.appendingPathComponent("packaging/systemd/launchad-cage.service").path, encoding: .utf8)
         XCTAssertTrue(kiosk.contains("Type=notify\n") && kiosk.contains("WatchdogSec="))
         for script in ["kiosk-launch", "x11-session"] {
