@@ -3,7 +3,9 @@
 # Debian mirrors this machine's apt uses, installs the package there with apt (its dependencies
 # resolved by apt), and inside it, where there is no Swift toolchain: `launchad --version`,
 # `probe` and `validate` of the shipped sample ad, `play` of it under Xvfb to an `end` event with
-# outcome `completed`, `man launchad-play`, and `systemd-analyze verify` of every unit.
+# outcome `completed`, `man launchad-play`, `systemd-analyze verify` of every unit, then
+# docs/kiosks.md's set-up as written (the kiosk user, /etc/default/launchad, the units enabled)
+# to a metrics file the kiosk user writes and the node exporter serves.
 # Anything in the root that needs a file from outside it (a library under /opt/swift, a missing
 # .so, a missing command in a unit) fails the run.
 #
@@ -87,7 +89,10 @@ grep -q '"event":"first_frame"' /tmp/events.jsonl || fail "no first_frame event"
 echo "== man launchad-play"
 MANWIDTH=100 man -P cat launchad-play > /tmp/man.txt 2>/tmp/man.err || { cat /tmp/man.err >&2; fail "man launchad-play failed"; }
 grep -q -- "--skip-after" /tmp/man.txt || fail "man launchad-play does not list --skip-after"
-man -w launchad launchad-launch launchad-validate >/dev/null || fail "a man page is missing"
+man -w launchad launchad-launch launchad-validate launchad-schedule >/dev/null || fail "a man page is missing"
+MANWIDTH=100 man -P cat 7 launchad-events 2>/dev/null | grep -q "prefetch_done" || fail "man 7 launchad-events does not list prefetch_done"
+MANWIDTH=100 man -P cat launchad-validate 2>/dev/null | grep -q "^EXAMPLES" || fail "man launchad-validate has no EXAMPLES"
+for page in README.md kiosks.md.gz; do [ -f "/usr/share/doc/launchad/$page" ] || fail "no /usr/share/doc/launchad/$page"; done
 
 echo "== systemd-analyze verify"
 for unit in /lib/systemd/system/launchad-*.service /usr/lib/systemd/user/launchad-*; do
@@ -96,15 +101,49 @@ for unit in /lib/systemd/system/launchad-*.service /usr/lib/systemd/user/launcha
   [ -z "$out" ] || fail "$unit: $out"
   echo "$unit: ok"
 done
+echo "== docs/kiosks.md as written: steps 2-5 (the image variant of 4), then step 6's checks"
+getent group launchad >/dev/null || fail "the package made no group launchad"
+useradd -m kiosk
+for group in video render input audio launchad; do
+  if getent group "$group" >/dev/null; then usermod -aG "$group" kiosk; fi
+done
+id kiosk | grep -q '(launchad)' || fail "kiosk is not in the group launchad: $(id kiosk)"
+cp /usr/share/doc/launchad/examples/launchad.default /etc/default/launchad
+metrics=/var/lib/launchad/metrics/launchad.prom
+[ "$(readlink /var/lib/prometheus/node-exporter/launchad.prom)" = "$metrics" ] || fail "no link to $metrics in the node exporter's folder"
+sed -i "s|^LAUNCHAD_OPTIONS=.*|LAUNCHAD_OPTIONS=--rotate 90 --metrics $metrics|" /etc/default/launchad
+mkdir -p /var/lib/systemd/linger && touch /var/lib/systemd/linger/kiosk
+systemctl --global enable launchad-prefetch.timer launchad-outbox-flush.timer
+systemctl enable launchad-cage.service
+[ -L /etc/systemd/system/graphical.target.wants/launchad-cage.service ] || fail "launchad-cage.service is not enabled"
+[ -L /etc/systemd/user/timers.target.wants/launchad-prefetch.timer ] || fail "the prefetch timer is not enabled"
+out=$(systemd-analyze verify /lib/systemd/system/launchad-cage.service 2>&1) && [ -z "$out" ] || fail "verify: $out"
+# What launch --metrics writes, as the kiosk user, into the folder the node exporter reads.
+runuser -u kiosk -- env SDL_AUDIODRIVER=dummy xvfb-run -a -s "-screen 0 640x480x24" \
+  launchad play "$ex/sample-ad.mp4" --max-duration 1 --metrics "$metrics" --events /dev/null || fail "play --metrics as kiosk exited $?"
+[ "$(stat -c %U "$metrics")" = kiosk ] || fail "$metrics is not the kiosk's"
+prometheus-node-exporter --collector.disable-defaults --collector.textfile \
+  --collector.textfile.directory=/var/lib/prometheus/node-exporter --web.listen-address=127.0.0.1:19377 2>/tmp/exporter.log &
+exporter=$!
+tries=0
+until curl -fsS http://127.0.0.1:19377/metrics > /tmp/metrics.txt 2>/dev/null; do
+  tries=$((tries + 1)); [ "$tries" -lt 100 ] || { kill "$exporter"; fail "the node exporter did not answer: $(tail -3 /tmp/exporter.log)"; }
+  sleep 0.1
+done
+kill "$exporter"
+grep -q '^launchad_plays_total{ad="sample-ad.mp4",outcome="capped"} 1' /tmp/metrics.txt \
+  || fail "the node exporter does not serve launchad_plays_total: $(grep -c launchad_ /tmp/metrics.txt) launchad lines"
+echo "kiosk walk: ok ($(grep -c '^launchad_' /tmp/metrics.txt) launchad_ lines served by the node exporter)"
 echo "package-test: all passed inside the clean root"
 EOF
 chmod +x "$work/inside.sh"
 
-# xvfb/xauth to play, man-db to read the pages, systemd to verify the units, and the programs the
-# kiosk units start (xinit, weston, cage; verify checks that they exist).
+# xvfb/xauth to play, man-db to read the pages, systemd to verify the units, the programs the
+# kiosk units start (xinit, weston, cage; verify checks that they exist), and the node exporter
+# (installed before launchad, as docs/kiosks.md says) with curl to read what it serves.
 stage "mmdebstrap bookworm from: ${mirrors[*]}"
 mmdebstrap --mode=root --variant=apt --format=directory \
-  --include=xvfb,xauth,man-db,systemd,xinit,openbox,weston,cage,xwayland \
+  --include=xvfb,xauth,man-db,systemd,xinit,openbox,weston,cage,xwayland,prometheus-node-exporter,curl \
   --customize-hook="copy-in $work/launchad.deb $work/inside.sh /tmp" \
   --customize-hook='chroot "$1" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends /tmp/launchad.deb' \
   --customize-hook='chroot "$1" /tmp/inside.sh' \

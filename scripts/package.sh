@@ -73,7 +73,7 @@ if [ "$build" = 1 ]; then
 fi
 [ -x "$bin" ] || die "no binary at $bin (run without --no-build)"
 [ -f "$lib" ] || die "no library at $lib (run without --no-build)"
-"$bin" --version | head -1 | grep -qx "launchad $version" || die "$bin is not version $version (rebuild without --no-build)"
+"$bin" --version | head -1 | grep -q "^launchad $version\( \|$\)" || die "$bin is not version $version (rebuild without --no-build)"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -82,7 +82,7 @@ doc="$stage/usr/share/doc/launchad"
 install -d "$stage/DEBIAN" "$stage/usr/bin" "$stage/usr/share/man/man1" "$doc/examples" \
   "$stage/usr/share/bash-completion/completions" "$stage/usr/share/zsh/vendor-completions" \
   "$stage/usr/share/fish/vendor_completions.d" "$stage/lib/systemd/system" "$stage/usr/lib/systemd/user" \
-  "$stage/usr/libexec/launchad" "$stage/usr/share/launchad"
+  "$stage/usr/libexec/launchad" "$stage/usr/share/launchad" "$stage/usr/lib/tmpfiles.d" "$stage/usr/lib/sysusers.d"
 install -m 0755 "$bin" "$stage/usr/bin/launchad"
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/launchad"
 if ldd "$stage/usr/bin/launchad" | grep -q /opt/swift; then die "the binary still loads libraries from /opt/swift"; fi
@@ -95,6 +95,8 @@ for cmd in $("$gen" --help | awk '/^Commands:/ { on = 1; next } on && /^  [a-z]/
   "$gen" help --man "$cmd" > "$work/launchad-$cmd.1"
 done
 for page in "$work"/*.1; do gzip -9n < "$page" > "$stage/usr/share/man/man1/$(basename "$page").gz"; done
+install -d "$stage/usr/share/man/man7"
+"$gen" help --man events | gzip -9n > "$stage/usr/share/man/man7/launchad-events.7.gz"
 "$gen" help --completion bash > "$stage/usr/share/bash-completion/completions/launchad"
 "$gen" help --completion zsh > "$stage/usr/share/zsh/vendor-completions/_launchad"
 "$gen" help --completion fish > "$stage/usr/share/fish/vendor_completions.d/launchad.fish"
@@ -108,11 +110,24 @@ for unit in "$root"/packaging/systemd/*; do
 done
 install -m 0755 "$root"/packaging/libexec/* "$stage/usr/libexec/launchad/"
 install -m 0644 "$root/packaging/examples/weston.ini" "$stage/usr/share/launchad/weston.ini"
+# The group launchad, its metrics folder, and the link from the node exporter's folder (postinst).
+install -m 0644 "$root/packaging/sysusers/launchad.conf" "$stage/usr/lib/sysusers.d/launchad.conf"
+install -m 0644 "$root/packaging/tmpfiles/launchad.conf" "$stage/usr/lib/tmpfiles.d/launchad.conf"
+install -m 0755 "$root/packaging/debian/postinst" "$root/packaging/debian/postrm" "$stage/DEBIAN/"
+install -m 0644 "$root/packaging/debian/triggers" "$stage/DEBIAN/triggers"
 
 install -m 0644 "$root/packaging/debian/copyright" "$doc/copyright"
+# docs/ as /usr/share/doc/launchad/ (its README.md the index); like dh_compress, pages over 4 kB gzipped.
+install -d "$doc/images"
+install -m 0644 "$root"/docs/*.md "$doc/"
+install -m 0644 "$root"/docs/images/* "$doc/images/"
+for page in "$doc"/*.md; do
+  if [ "$(stat -c %s "$page")" -gt 4096 ]; then gzip -9n "$page"; fi
+done
 gzip -9n < "$root/packaging/debian/changelog" > "$doc/changelog.gz"
+# The man pages' examples name these (ManExtras.samples).
 install -m 0644 "$root/packaging/examples/launchad.default" "$root/Media/manifest.json" "$root/Media/sample-ad.mp4" \
-  "$root/Media/fallback.png" "$root/Media/logo.png" "$doc/examples/"
+  "$root/Media/sample-ad.vtt" "$root/Media/fallback.png" "$root/Media/logo.png" "$doc/examples/"
 
 # The embedding library (docs/embedding.md): liblaunchad0 holds liblaunchad.so.0, the Swift
 # runtime linked in as in the binary; liblaunchad-dev the header, the .so link and launchad.pc.

@@ -103,6 +103,26 @@ final class HelpPagesTests: XCTestCase {
         XCTAssertTrue(preview.options.contains { $0.name == "--skip-style" })
     }
 
+    /// --device and --profile complete the names their parsers take, every one of them, in every
+    /// command that has the option; a name not in the list is refused, naming the option.
+    func testNamedValuesAreWhatTheParsersTake() throws {
+        func refusal(_ args: [String], _ option: String) -> String? {
+            do { _ = try Command.parse(args) } catch let e as UsageError where e.message.contains(option) { return e.message } catch {}
+            return nil
+        }
+        var checked = 0
+        for entry in paged {
+            for option in entry.options {
+                guard let values = Completions.named[option.name] else { continue }
+                XCTAssertEqual(Completions.Value(option), .words(values))
+                for value in values { XCTAssertNil(refusal([entry.name, option.name, value], option.name), "\(entry.name) \(value)") }
+                XCTAssertNotNil(refusal([entry.name, option.name, "no-such-name"], option.name), entry.name)
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThanOrEqual(checked, 4, "play, launch and prefetch --device, validate --profile")
+    }
+
     func testValueKinds() {
         XCTAssertEqual(Completions.Value(nil), .none)
         XCTAssertEqual(Completions.Value("FILE"), .file)

@@ -54,19 +54,37 @@ final class PackagingTests: XCTestCase {
         XCTAssertEqual(human.split(separator: "\n").first { $0.hasPrefix("## ") }, "## \(Command.versionString)")
     }
 
+    /// A generated page as man shows it, 100 columns wide; groff may not warn.
+    private func rendered(_ args: [String], name: String) throws -> String {
+        let page = try generated(["--man"] + args, name: name)
+        let out = try Fixtures.run(
+            try tool("groff"), ["-man", "-Tutf8", "-ww", "-P-cbou", "-rLL=100n", page],
+            environment: ["LC_ALL": "C.UTF-8", "PATH": "/usr/bin:/bin"])
+        XCTAssertEqual(out.status, 0)
+        XCTAssertEqual(out.stderr, "", "groff warns about \(name)")
+        return out.stdout
+    }
+
     func testManPagesRenderWithoutWarningsAndListEveryOption() throws {
-        let groff = try tool("groff")
         for entry in CommandCatalog.launchad.commands where entry.page != nil {
-            let page = try generated(["--man", entry.name], name: "launchad-\(entry.name).1")
-            let out = try Fixtures.run(
-                groff, ["-man", "-Tutf8", "-ww", "-P-cbou", "-rLL=100n", page],
-                environment: ["LC_ALL": "C.UTF-8", "PATH": "/usr/bin:/bin"])
-            XCTAssertEqual(out.status, 0)
-            XCTAssertEqual(out.stderr, "", "groff warns about launchad-\(entry.name)(1)")
+            let text = try rendered([entry.name], name: "launchad-\(entry.name).1")
             for option in entry.page!.options {
-                XCTAssertTrue(out.stdout.contains(option.name), "man launchad-\(entry.name) does not show \(option.name)")
+                XCTAssertTrue(text.contains(option.name), "man launchad-\(entry.name) does not show \(option.name)")
             }
+            for section in ["\nEXIT STATUS\n", "\nEXAMPLES\n", "\nSEE ALSO\n"] {
+                XCTAssertTrue(text.contains(section), "man launchad-\(entry.name) has no \(section)")
+            }
+            let extras = ManExtras.of(entry.name)
+            XCTAssertEqual(text.contains("\nEVENTS\n"), extras.writesEvents, entry.name)
+            for example in extras.examples { XCTAssertTrue(text.contains(example.command), "\(entry.name): \(example.command)") }
         }
+        let main = try rendered([], name: "launchad.1")
+        for section in ["EXIT STATUS", "EVENTS", "ENVIRONMENT", "FILES", "EXAMPLES"] {
+            XCTAssertTrue(main.contains("\n\(section)\n"), "man launchad has no \(section)")
+        }
+        XCTAssertTrue(main.contains("launchad-events(7)"))
+        XCTAssertTrue(main.contains("XDG_CACHE_HOME") && main.contains("/var/lib/launchad/metrics/launchad.prom"))
+        XCTAssertTrue(try rendered(["events"], name: "launchad-events.7").contains("LAUNCHAD-EVENTS(7)"))
     }
 
     /// What bash offers for `words` (the last one being completed), through the generated script.
@@ -86,6 +104,12 @@ final class PackagingTests: XCTestCase {
             Set(try bashCompletes(["launchad", "play", "--skip-"], script: script)),
             ["--skip-style", "--skip-after", "--skip-label"])
         XCTAssertEqual(try bashCompletes(["launchad", "play", "--fit", ""], script: script), ["fit", "fill"])
+        XCTAssertEqual(try bashCompletes(["launchad", "validate", "--profile", ""], script: script), ["iab-ctv", "launch-ad", "app-open"])
+        XCTAssertEqual(
+            Set(try bashCompletes(["launchad", "launch", "--device", "iphone"], script: script)),
+            Set(DevicePreset.allCases.map(\.rawValue).filter { $0.hasPrefix("iphone") }))
+        XCTAssertEqual(
+            Set(try bashCompletes(["launchad", "prefetch", "--device", ""], script: script)), Set(DevicePreset.allCases.map(\.rawValue)))
         XCTAssertEqual(try bashCompletes(["launchad", "outbox", ""], script: script), ["status", "flush"])
         XCTAssertEqual(try bashCompletes(["launchad", "launch", "--rot"], script: script), ["--rotate"], "launch takes play's options")
         XCTAssertEqual(try bashCompletes(["launchad", "help", "val"], script: script), ["validate"])
@@ -104,6 +128,8 @@ final class PackagingTests: XCTestCase {
         XCTAssertTrue(try complete("launchad ").contains("validate"))
         XCTAssertEqual(Set(try complete("launchad play --skip-")), ["--skip-style", "--skip-after", "--skip-label"])
         XCTAssertEqual(Set(try complete("launchad validate --loudness ")), ["atsc", "ebu"])
+        XCTAssertEqual(Set(try complete("launchad validate --profile ")), ["iab-ctv", "launch-ad", "app-open"])
+        XCTAssertEqual(Set(try complete("launchad play --device ")), Set(DevicePreset.allCases.map(\.rawValue)))
         XCTAssertEqual(Set(try complete("launchad outbox ")).intersection(["status", "flush"]), ["status", "flush"])
     }
 
@@ -118,6 +144,9 @@ final class PackagingTests: XCTestCase {
         )
         XCTAssertEqual(out.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "_launchad", out.stderr)
         let text = try String(contentsOfFile: script, encoding: .utf8)
+        XCTAssertTrue(text.contains(":NAME:(iab-ctv launch-ad app-open)'"), "_launchad offers the profiles")
+        XCTAssertTrue(
+            text.contains(":NAME:(\(DevicePreset.allCases.map(\.rawValue).joined(separator: " ")))'"), "_launchad offers the devices")
         for entry in CommandCatalog.launchad.commands {
             for option in entry.options { XCTAssertTrue(text.contains("'\(option.name)["), "_launchad lacks \(entry.name) \(option.name)") }
         }
@@ -148,10 +177,46 @@ final class PackagingTests: XCTestCase {
             XCTAssertEqual(problems, [], unit)
             if lines.isEmpty { XCTAssertEqual(out.status, 0, unit) }
         }
+        // The prefetch timer's events go to stdout, the journal, which keeps every run's: a file
+        // named by --events would be rewritten by each run.
+        let prefetch = try String(
+            contentsOfFile: root.appendingPathComponent("packaging/systemd/launchad-prefetch.service").path, encoding: .utf8)
+        let execStart = prefetch.split(separator: "\n").filter { $0.hasPrefix("ExecStart=") }
+        XCTAssertEqual(execStart.count, 1)
+        XCTAssertFalse(execStart.joined().contains("--events"), "\(execStart)")
+        XCTAssertFalse(prefetch.contains("StandardOutput="), "stdout is the journal, as systemd's default")
         let kiosk = try String(contentsOfFile: root.appendingPathComponent("packaging/systemd/launchad-cage.service").path, encoding: .utf8)
         XCTAssertTrue(kiosk.contains("Type=notify\n") && kiosk.contains("WatchdogSec="))
         for script in ["kiosk-launch", "x11-session"] {
             XCTAssertEqual(try Fixtures.run("/bin/sh", ["-n", root.appendingPathComponent("packaging/libexec/\(script)").path]).status, 0)
+        }
+    }
+
+    /// Each unit's exposure as `systemd-analyze security --offline=yes` scores it (the user units
+    /// as the user manager would) is the figure docs/packaging.md states, and its sandbox is there.
+    func testUnitsAreSandboxedAsPackagingMdSays() throws {
+        let analyze = try tool("systemd-analyze")
+        let docs = try String(contentsOf: root.appendingPathComponent("docs/packaging.md"), encoding: .utf8)
+        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("launchad-analyze-\(getpid())")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: runtime) }
+        for (unit, user) in [
+            ("launchad-kiosk", false), ("launchad-weston", false), ("launchad-cage", false), ("launchad-prefetch", true),
+            ("launchad-outbox-flush", true)
+        ] {
+            let path = root.appendingPathComponent("packaging/systemd/\(unit).service").path
+            let out = try Fixtures.run(
+                analyze, (user ? ["--user"] : []) + ["security", "--offline=yes", "--no-pager", path],
+                environment: ["XDG_RUNTIME_DIR": runtime.path, "PATH": "/usr/bin:/bin"])
+            let last = out.stdout.split(separator: "\n").last.map(String.init) ?? ""
+            guard let r = last.range(of: "\(unit).service: ") else { return XCTFail("\(unit): \(out.stdout.suffix(200)) \(out.stderr)") }
+            let score = last[r.upperBound...].split(separator: " ")[0]
+            XCTAssertTrue(docs.contains("| `\(unit).service` | \(user ? "user" : "system") | \(score) |"), "\(unit) scores \(score)")
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            for line in ["PrivateTmp=yes\n", user ? "ProtectSystem=strict\n" : "ProtectSystem=full\n"] {
+                XCTAssertTrue(text.contains(line), "\(unit) lacks \(line)")
+            }
+            if user { XCTAssertTrue(text.contains("ProtectHome=read-only\n") && text.contains("NoNewPrivileges=yes\n"), unit) }
         }
     }
 

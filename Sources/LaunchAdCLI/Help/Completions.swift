@@ -1,3 +1,5 @@
+import LaunchAdCore
+
 /// Shell completions for bash, zsh and fish, rendered from the same reading of `--help` as the
 /// man pages: the commands `launchad --help` lists and the options each `COMMAND --help` lists.
 enum Completions {
@@ -17,7 +19,20 @@ enum Completions {
             if choices.allSatisfy({ $0.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" } }) { self = .words(choices); return }
             self = .other
         }
+
+        /// An option whose NAME is one of a typed list completes the list (`--device iphone-se`,
+        /// `--profile iab-ctv`); any other by how its help writes the argument.
+        init(_ spelling: HelpPage.Spelling) {
+            if let words = Completions.named[spelling.name] { self = .words(words); return }
+            self.init(spelling.argument)
+        }
     }
+
+    /// The options whose help says NAME, with the values their parsers take, from the same lists.
+    static let named: [String: [String]] = [
+        "--device": DevicePreset.allCases.map(\.rawValue),
+        "--profile": Spec.profileNames
+    ]
 
     static func render(_ shell: Shell, catalog: CommandCatalog = .launchad) -> String {
         switch shell {
@@ -89,7 +104,7 @@ enum Completions {
             if !valued.isEmpty {
                 lines.append("        case $prev in")
                 for spelling in valued {
-                    lines.append("            \(spelling.name)) \(reply(Value(spelling.argument))); return ;;")
+                    lines.append("            \(spelling.name)) \(reply(Value(spelling))); return ;;")
                 }
                 lines.append("        esac")
             }
@@ -141,7 +156,7 @@ enum Completions {
         ]
         for entry in catalog.commands {
             var specs = entry.entries.flatMap { o in
-                o.spellings.map { quoted("\($0.name)[\(describe(o.text))]" + action(Value($0.argument), $0.argument ?? "")) }
+                o.spellings.map { quoted("\($0.name)[\(describe(o.text))]" + action(Value($0), $0.argument ?? "")) }
             }
             switch positionals(entry, catalog) {
             case .words(let w): specs.append(quoted("*:\(entry.arguments):(\(w.joined(separator: " ")))"))
@@ -185,7 +200,7 @@ enum Completions {
             for o in entry.entries {
                 for s in o.spellings where s.name.hasPrefix("--") && seen.insert(s.name).inserted {
                     var line = "complete -c launchad \(when) -l \(s.name.dropFirst(2))"
-                    switch Value(s.argument) {
+                    switch Value(s) {
                     case .none: break
                     case .file: line += " -r -F"
                     case .directory: line += " -x -a '(__fish_complete_directories)'"

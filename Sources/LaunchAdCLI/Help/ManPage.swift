@@ -2,15 +2,17 @@
 /// `launchad --help`, launchad-COMMAND(1) from `launchad COMMAND --help`.
 enum ManPage {
     /// `launchad help --man [COMMAND]`'s output; nil for a name that is not a command with a page.
+    /// `events` is launchad-events(7).
     static func render(_ command: String?, catalog: CommandCatalog = .launchad) -> String? {
         guard let command else { return main(catalog) }
+        if command == "events" { return EventsManPage.render() }
         guard let entry = catalog.commands.first(where: { $0.name == command }), let page = entry.page else { return nil }
         return commandPage(entry, page, catalog)
     }
 
-    private static func header(_ name: String) -> [String] {
+    static func header(_ name: String, section: Int = 1) -> [String] {
         // .nh .ad l: no hyphenation and a ragged right edge, so an option is never split.
-        [".TH \(name.uppercased().roffEscaped) 1 \"\" \"launchad \(Command.versionString)\" \"LaunchAd Manual\"", ".nh", ".ad l"]
+        [".TH \(name.uppercased().roffEscaped) \(section) \"\" \"launchad \(Command.versionString)\" \"LaunchAd Manual\"", ".nh", ".ad l"]
     }
 
     private static func main(_ catalog: CommandCatalog) -> String {
@@ -24,6 +26,14 @@ enum ManPage {
             if entry.page != nil { out += ["See \\fBlaunchad\\-\(entry.name.roffEscaped)\\fR(1)."] }
         }
         out += [".SH OPTIONS"] + catalog.options.flatMap { option($0, catalog) }
+        out += [
+            ".SH EXIT STATUS",
+            prose(
+                catalog,
+                "0 the ad completed, was capped, skipped, clicked or ended by its host; 1 error; 2 usage (one line on stderr); "
+                    + "3 no_ad or timeout. launch --then exits with the application's status. Each command's page says its own.")
+        ]
+        out += extras(ManExtras.of(nil), catalog)
         out += seeAlso(catalog, except: nil)
         return out.joined(separator: "\n")
     }
@@ -47,8 +57,44 @@ enum ManPage {
             }
         }
         if let exit = page.exitCodes { out += [".SH EXIT STATUS", prose(catalog, exit)] }
+        out += extras(ManExtras.of(entry.name), catalog)
         out += seeAlso(catalog, except: entry.name)
         return out.joined(separator: "\n")
+    }
+
+    /// EVENTS, ENVIRONMENT, FILES and EXAMPLES, those that have something to say.
+    private static func extras(_ extras: ManExtras, _ catalog: CommandCatalog) -> [String] {
+        var out: [String] = []
+        if extras.writesEvents {
+            out += [
+                ".SH EVENTS",
+                prose(
+                    catalog,
+                    "One JSON object per line on stdout (or the --events FILE): {\"event\": NAME, \"t_ms\": MS, ...}. "
+                        + "A run ends with exactly one end event, its last line, carrying the outcome."),
+                "Every kind of event and its fields: \\fBlaunchad\\-events\\fR(7)."
+            ]
+        }
+        let variables = extras.environment.compactMap { name in ManExtras.variables.first { $0.name == name } }
+        if !variables.isEmpty {
+            out += [".SH ENVIRONMENT"] + variables.flatMap { [".TP", "\\fB\($0.name.roffEscaped)\\fR", prose(catalog, $0.text)] }
+        }
+        let paths = extras.files.compactMap { name in ManExtras.paths.first { $0.name == name } }
+        if !paths.isEmpty { out += [".SH FILES"] + paths.flatMap { [".TP", "\\fI\($0.name.roffEscaped)\\fR", prose(catalog, $0.text)] } }
+        if !extras.examples.isEmpty {
+            out += [".SH EXAMPLES"]
+            if extras.examples.contains(where: { e in ManExtras.samples.contains { e.command.contains($0) } }) {
+                out += [
+                    prose(catalog, "The file names are the package's samples, as in a folder holding a copy of them:"),
+                    ".PP", ".RS 4", ".EX", "cp \(ManExtras.samplesFolder)/* .".roffEscaped, ".EE", ".RE"
+                ]
+            }
+            for example in extras.examples {
+                if !example.what.isEmpty { out += [".PP", prose(catalog, example.what)] }
+                out += [".PP", ".RS 4", ".EX", example.command.roffEscaped, ".EE", ".RE"]
+            }
+        }
+        return out
     }
 
     private static func option(_ option: HelpPage.Option, _ catalog: CommandCatalog) -> [String] {
@@ -69,11 +115,14 @@ enum ManPage {
         let pages =
             (except == nil ? [] : ["launchad"])
             + catalog.commands.filter { $0.page != nil && $0.name != except }.map { "launchad\\-\($0.name.roffEscaped)" }
-        return [".SH SEE ALSO", pages.map { "\\fB\($0)\\fR(1)" }.joined(separator: ", ") + ", ffprobe(1), systemd.service(5)"]
+        return [
+            ".SH SEE ALSO",
+            pages.map { "\\fB\($0)\\fR(1)" }.joined(separator: ", ") + ", \\fBlaunchad\\-events\\fR(7), ffprobe(1), systemd.service(5)"
+        ]
     }
 
     /// A paragraph of help text as roff: escaped, and "launchad X --help" pointing at X's page.
-    private static func prose(_ catalog: CommandCatalog, _ text: String) -> String {
+    static func prose(_ catalog: CommandCatalog, _ text: String) -> String {
         var text = text
         for entry in catalog.commands where entry.page != nil {
             text = text.replacingAll("launchad \(entry.name) --help", with: "\u{1}launchad\u{3}\(entry.name)\u{2}(1)")

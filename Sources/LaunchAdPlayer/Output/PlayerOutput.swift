@@ -93,7 +93,7 @@ private struct RenderState {
         _ = libsdl.SDL_GetRenderDrawBlendMode(p, &blend)
         target = libsdl.SDL_GetRenderTarget(p)
         libsdl.SDL_RenderGetViewport(p, &viewport)
-        clipped = libsdl.SDL_RenderIsClipEnabled(p) == SDL_TRUE
+        clipped = libsdl.SDL_RenderIsClipEnabled(p).rawValue != 0
         libsdl.SDL_RenderGetClipRect(p, &clip)
         libsdl.SDL_RenderGetScale(p, &scaleX, &scaleY)
         libsdl.SDL_RenderGetLogicalSize(p, &logicalW, &logicalH)
