@@ -125,7 +125,9 @@ public final class AdPlayer {
     /// Plays the ad in a window of its own; returns how it ended (after its `end` event, when
     /// the session reports it).
     public func run() -> PlayResult {
-        let outcome = WindowLoop(self).run()
+        // The loop is held for the whole run: the player refers to it weakly.
+        let loop = WindowLoop(self)
+        let outcome = withExtendedLifetime(loop) { loop.run() }
         tellService(now: ProcessClock.nowMs())
         return result(outcome)
     }

@@ -73,7 +73,7 @@ final class FetchEntryPointTests: XCTestCase {
                 case .success: return "read"
                 }
             },
-            "LaunchAdDelivery/Outbox/Outbox.swift": { [folder] target in
+            "LaunchAdDelivery/Outbox/OutboxJob.swift": { [folder] target in
                 let box = try Outbox(
                     stateDirectory: folder!.appendingPathComponent("state-\(UUID().uuidString)"), config: OutboxConfig(), fetcher: client,
                     clock: { Date() })

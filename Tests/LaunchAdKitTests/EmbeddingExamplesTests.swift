@@ -41,7 +41,9 @@ final class EmbeddingExamplesTests: XCTestCase {
         let screen = try XScreen(display)
         let host = try HostProcess(
             Self.examples.appendingPathComponent("sdl-host").path, [clip, "--transition", "none"],
-            environment: ["DISPLAY": display, "SDL_AUDIODRIVER": "dummy"])
+            // X11 said outright: other tests of this process set SDL_VIDEODRIVER=dummy in its
+            // environment, which the host would inherit and draw nowhere.
+            environment: ["DISPLAY": display, "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy"])
         defer { host.stop() }
         let middle = Rect(x: 600, y: 340, width: 80, height: 40)
         func colour() throws -> (r: UInt8, g: UInt8, b: UInt8) {

@@ -15,7 +15,7 @@ public enum FetchGateway {
         "LaunchAdDelivery/Prefetch/Prefetcher.swift": "the manifest's, for its creatives and captions",
         "LaunchAdDelivery/Prefetch/Prefetcher+Manifest.swift": "any: --manifest is the user's",
         "LaunchAdDelivery/Prefetch/Prefetcher+VAST.swift": "the VAST chain's, for a manifest ad's media file",
-        "LaunchAdDelivery/Outbox/Outbox.swift": "each item's, kept on disk with it",
+        "LaunchAdDelivery/Outbox/OutboxJob.swift": "each item's, kept on disk with it",
         "LaunchAdDelivery/Outbox/ClickHouseSender.swift": "each record item's, kept on disk with it (a ClickHouse batch)",
         "LaunchAdDelivery/Fleet/ClickHouseClient.swift": "any: --clickhouse is the user's",
         "LaunchAdDelivery/Captions/CaptionLoader.swift": "the caller's: the ad's chain, the manifest's, or the user's",
