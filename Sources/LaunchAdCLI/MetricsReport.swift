@@ -27,7 +27,7 @@ enum MetricsReport {
     static func check(_ path: String?, events: EventSink) -> String? {
         guard let path else { return nil }
         do { try MetricsFile(path: path).checkWritable() } catch {
-            let reason = "--metrics \(path): \(error)"
+            let reason = "--metrics: \(error)"
             events.emit(.metricsUnavailable(reason: reason))
             say("metrics_unavailable: \(reason)")
             return nil

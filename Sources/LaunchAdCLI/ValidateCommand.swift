@@ -56,7 +56,10 @@ public enum ValidateCommand {
     static func loadSpec(_ options: ValidateOptions) throws -> Spec {
         var spec: Spec
         if let path = options.specPath {
-            guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("--spec: cannot read \(path)") }
+            let data: Data
+            do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+                throw UsageError("--spec: \(FileProblem(error, path: path, access: .read))")
+            }
             do {
                 spec = try Spec.parse(data, defaultName: (path as NSString).lastPathComponent)
             } catch let e as SpecError {

@@ -121,7 +121,7 @@ final class MetricsTests: XCTestCase {
         let state = ["--state", folder.appendingPathComponent("state").path]
         let metrics = ["--metrics", "/nonexistent-launchad-dir/x.prom"]
         let line =
-            "launchad: metrics_unavailable: --metrics /nonexistent-launchad-dir/x.prom: cannot write in /nonexistent-launchad-dir: No such file or directory\n"
+            "launchad: metrics_unavailable: --metrics: cannot write /nonexistent-launchad-dir/x.prom: the folder /nonexistent-launchad-dir does not exist\n"
         let commands: [(args: [String], status: Int32, outcome: String)] = [
             (["play", clip, "--transition", "none"] + state + metrics, 0, "completed"),
             (
@@ -139,7 +139,7 @@ final class MetricsTests: XCTestCase {
             XCTAssertEqual(problem.count, 1, c.args[0])
             XCTAssertEqual(
                 problem.first?["reason"] as? String,
-                "--metrics /nonexistent-launchad-dir/x.prom: cannot write in /nonexistent-launchad-dir: No such file or directory")
+                "--metrics: cannot write /nonexistent-launchad-dir/x.prom: the folder /nonexistent-launchad-dir does not exist")
             XCTAssertEqual(run.events.last?["event"] as? String, "end", c.args[0])
             XCTAssertEqual(run.events.last?["outcome"] as? String, c.outcome, c.args[0])
         }
