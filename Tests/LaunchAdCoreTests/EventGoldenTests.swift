@@ -198,8 +198,9 @@ final class EventGoldenTests: XCTestCase {
             ),
             (.prefetchStart(manifest: "https://c.x/m.json"), #"{"event":"prefetch_start","t_ms":7,"manifest":"https://c.x/m.json"}"#),
             (
-                .prefetchDone(PrefetchSummary(ok: true, downloads: 1, bytes: 10, rejected: 0, evicted: 2, cachedBytes: 30, ms: 40)),
-                #"{"event":"prefetch_done","t_ms":7,"ok":true,"downloads":1,"bytes":10,"rejected":0,"evicted":2,"cached_bytes":30,"ms":40}"#
+                .prefetchDone(
+                    PrefetchSummary(ok: true, downloads: 1, bytes: 10, rejected: 1, failed: 0, evicted: 2, cachedBytes: 30, ms: 40)),
+                #"{"event":"prefetch_done","t_ms":7,"ok":true,"downloads":1,"bytes":10,"rejected":1,"failed":0,"evicted":2,"cached_bytes":30,"ms":40}"#
             ),
             (.rejected(id: "a", reason: "r", field: "starts"), #"{"event":"rejected","t_ms":7,"id":"a","reason":"r","field":"starts"}"#),
             (.rejected(id: "a", reason: "r", field: nil), #"{"event":"rejected","t_ms":7,"id":"a","reason":"r"}"#),

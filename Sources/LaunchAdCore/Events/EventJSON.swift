@@ -124,7 +124,7 @@ extension LaunchEvent {
         case .prefetchDone(let p):
             return [
                 ("ok", .bool(p.ok)), ("downloads", .int(p.downloads)), ("bytes", .int(p.bytes)), ("rejected", .int(p.rejected)),
-                ("evicted", .int(p.evicted)), ("cached_bytes", .int(p.cachedBytes)), ("ms", .int(p.ms))
+                ("failed", .int(p.failed)), ("evicted", .int(p.evicted)), ("cached_bytes", .int(p.cachedBytes)), ("ms", .int(p.ms))
             ]
         case .rejected(let id, let reason, let field):
             return [("id", .string(id)), ("reason", .string(reason))] + (field.map { [("field", .string($0))] } ?? [])
