@@ -31,7 +31,7 @@ public enum LaunchCommand {
         )
         // The app starts right after the ad; the refresh may go on meanwhile, but this process
         // does not end before it is over (or out of time), and `end` stays the last event.
-        let app = o.then.isEmpty ? nil : startApp(o.then)
+        let app = o.then.isEmpty ? nil : startApp(o.then, sink: sink)
         let keepAlive = app.flatMap { app in
             PlayCommand.serviceNotifier.map { notifier in
                 notifier.notify(WatchdogPolicy.appStarted(o.then[0], pid: app.pid))
@@ -242,11 +242,13 @@ public enum LaunchCommand {
     /// from then on the launcher's SIGTERM, SIGINT and SIGHUP go to it. A SIGTERM or SIGINT that
     /// came before (and ended the ad) goes to it at once: it was meant for the whole run (systemd
     /// stopping the unit as it starts), and the app decides how to end.
-    static func startApp(_ command: [String]) -> AppProcess? {
+    /// One that cannot be started is an `app_not_started` event and a line on stderr (exit 127).
+    static func startApp(_ command: [String], sink: EventSink) -> AppProcess? {
         let early = QuitSignal.requested
         let forwarder = SignalForwarder()
         let app: AppProcess
         do { app = try AppProcess.spawn(command) } catch {
+            sink.emit(.appNotStarted(app: command[0], message: "\(error)"))
             FileHandle.standardError.write(TerminalText.line("\(error)"))
             forwarder.cancel()
             return nil

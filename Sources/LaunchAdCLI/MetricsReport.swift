@@ -43,7 +43,7 @@ enum MetricsReport {
             let index = cache.readIndex()
             m.lastPrefetch = index.manifest?.checkedAt
             m.cacheBytes = index.totalBytes
-            m.cacheAds = index.ads.count
+            m.cacheAds = AdSelector.inWindow(index.ads.map(\.ad), now: m.now).count
         }
         if let outbox {
             let s = outbox.status()

@@ -29,7 +29,7 @@ public enum ScheduleCommand {
         let ads = parsed.manifest.ads.map { ad in ad.vast == nil ? ad : (index.record(for: ad.id)?.ad ?? ad) }
         let at = o.at ?? Date()
         let (winner, verdicts) = AdSelector.rank(
-            ads, now: at, screen: o.screen, plays: index.plays ?? [:],
+            ads, now: at, screen: o.screen, plays: index.plays ?? [:], systemZone: o.zone,
             isAvailable: { store.isAvailable($0, in: index) })
         let rejected = parsed.rejected.map { AdVerdict(id: $0.id, reason: "rejected: " + $0.reason) }
         if o.json {

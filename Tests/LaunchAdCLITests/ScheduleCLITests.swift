@@ -117,7 +117,7 @@ final class ScheduleCLITests: XCTestCase {
         }
         XCTAssertEqual(shown, ["once", "house"])
         let why = try schedule([])
-        XCTAssertTrue(why.stdout.hasPrefix("house\nonce: capped: 1 plays in the last hour (max_per_hour 1)\n"), why.stdout)
+        XCTAssertTrue(why.stdout.hasPrefix("house\nonce: capped: 1 play in the last hour (max_per_hour 1)\n"), why.stdout)
     }
 
     func testScheduleUsage() throws {

@@ -196,6 +196,10 @@ final class EventGoldenTests: XCTestCase {
                 .handoff(via: .appWindow, appPID: 42, waitedMs: 300),
                 #"{"event":"handoff","t_ms":7,"via":"app_window","app_pid":42,"waited_ms":300}"#
             ),
+            (
+                .appNotStarted(app: "kiosk-app", message: "cannot start kiosk-app: No such file or directory"),
+                #"{"event":"app_not_started","t_ms":7,"app":"kiosk-app","message":"cannot start kiosk-app: No such file or directory"}"#
+            ),
             (.prefetchStart(manifest: "https://c.x/m.json"), #"{"event":"prefetch_start","t_ms":7,"manifest":"https://c.x/m.json"}"#),
             (
                 .prefetchDone(
