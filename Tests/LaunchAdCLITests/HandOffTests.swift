@@ -118,7 +118,7 @@ final class HandOffTests: XCTestCase {
             throw EnvironmentSkip.because("xmessage is not installed (x11-utils; scripts/setup.sh --test installs it)")
         }
         try startX()
-        let (manifest, cache) = try cachedRedAd()
+        let (manifest, cache) = try cachedRedAd(in: folder, seconds: 1.5)
         let run = try LiveRun(
             [
                 "launch", "--manifest", manifest, "--cache", cache, "--fullscreen", "--retries", "0",

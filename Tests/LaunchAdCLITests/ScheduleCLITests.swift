@@ -123,7 +123,10 @@ final class ScheduleCLITests: XCTestCase {
     func testScheduleUsage() throws {
         let bad = try schedule(["--at", "yesterday"])
         XCTAssertEqual(bad.status, 2)
-        XCTAssertEqual(bad.stderr, "launchad: --at takes an RFC 3339 time (2026-12-24T18:00:00+01:00) or epoch seconds, not 'yesterday'\n")
+        XCTAssertEqual(
+            bad.stderr,
+            "launchad: --at takes an RFC 3339 time (2026-12-24T18:00:00+01:00), epoch seconds or a local time (2026-12-24T18:00), not 'yesterday'\n"
+        )
         let missing = try Launchad.run(["schedule", "--manifest", folder.appendingPathComponent("none.json").path, "--cache", cache])
         XCTAssertEqual(missing.status, 1)
         XCTAssertEqual(missing.stderr.split(separator: "\n").count, 1, missing.stderr)

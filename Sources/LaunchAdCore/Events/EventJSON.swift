@@ -36,7 +36,8 @@ extension LaunchEvent {
         case .linkOpenFailed: return "link_open_failed"
         case .controlError: return "control_error"
         case .end: return "end"
-        case .vast, .vastAd, .mediaFallback, .adEnd, .cacheHit, .cacheMiss, .stream, .handoff, .appNotStarted, .prefetchStart, .prefetchDone, .rejected,
+        case .vast, .vastAd, .mediaFallback, .adEnd, .cacheHit, .cacheMiss, .stream, .handoff, .appNotStarted, .prefetchStart,
+            .prefetchDone, .rejected,
             .download, .evicted, .notModified, .outboxError, .outboxUnavailable, .reportRefused, .metricsUnavailable:
             return deliveryName
         }
@@ -102,7 +103,8 @@ extension LaunchEvent {
         case .linkOpenFailed(let link, let m): return [("link", .string(link)), ("message", .string(m))]
         case .controlError(let line, let m): return [("line", .string(line)), ("message", .string(m))]
         case .end(let e): return e.fields
-        case .vast, .vastAd, .mediaFallback, .adEnd, .cacheHit, .cacheMiss, .stream, .handoff, .appNotStarted, .prefetchStart, .prefetchDone, .rejected,
+        case .vast, .vastAd, .mediaFallback, .adEnd, .cacheHit, .cacheMiss, .stream, .handoff, .appNotStarted, .prefetchStart,
+            .prefetchDone, .rejected,
             .download, .evicted, .notModified, .outboxError, .outboxUnavailable, .reportRefused, .metricsUnavailable:
             return deliveryFields
         }
