@@ -1,26 +1,42 @@
 #!/usr/bin/env bash
 # Two launchad binaries, A and B (e.g. the dynamic release build and the package's static one),
-# alternating under one Xvfb: N runs each of `play CLIP --max-duration 1` on the play bench's
-# 1080p30 clip, reporting the median and every run of the first frame (the `first_frame` event's
-# t_ms, ms since process start) and of `--version`'s wall time.
+# alternating under one Xvfb: N runs each of `play CLIP --max-duration 1` on a 1080p30 clip,
+# reporting the median and every run of the first frame (the `first_frame` event's t_ms, ms since
+# process start) and of `--version`'s wall time.
 #
-#   bash bench/first-frame-ab.sh A_BIN B_BIN [--runs N]      (default 15)
+#   bash bench/first-frame-ab.sh A_BIN B_BIN [--runs N] [--out DIR] [--clip FILE]
 #
-# The clip is bench/results/clip-1080p30-h264-aac.mp4, made by bench/play-vs-ffplay-mpv.sh.
+# Runs from a fresh checkout: the clip (10 s of testsrc2 and a tone, as the play bench's; needs
+# ffmpeg and Xvfb) is made into --out DIR, kept there for the next run, or into a temporary
+# folder removed at the end; nothing is written into the tree. --clip plays FILE instead.
+# --runs defaults to 15.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 die() { echo "bench: $*" >&2; exit 1; }
-[ $# -ge 2 ] || die "usage: bash bench/first-frame-ab.sh A_BIN B_BIN [--runs N]"
-a="$1" b="$2" runs=15
+[ $# -ge 2 ] || die "usage: bash bench/first-frame-ab.sh A_BIN B_BIN [--runs N] [--out DIR] [--clip FILE]"
+a="$1" b="$2" runs=15 out="" clip=""
 shift 2
-[ "${1:-}" = --runs ] && { runs="${2:?--runs needs a number}"; shift 2; }
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --runs) runs="${2:?--runs needs a number}"; shift 2 ;;
+    --out) out="${2:?--out needs a folder}"; shift 2 ;;
+    --clip) clip="${2:?--clip needs a file}"; shift 2 ;;
+    *) die "unknown option $1 (usage: A_BIN B_BIN [--runs N] [--out DIR] [--clip FILE])" ;;
+  esac
+done
 [[ "$runs" =~ ^[1-9][0-9]*$ ]] || die "--runs wants a positive number, not '$runs'"
 for bin in "$a" "$b"; do [ -x "$bin" ] || die "no launchad binary at $bin"; done
-clip="$here/results/clip-1080p30-h264-aac.mp4"
-[ -s "$clip" ] || die "no $clip: run bash bench/play-vs-ffplay-mpv.sh --no-4k --runs 1 once to make it"
 command -v Xvfb >/dev/null || die "missing Xvfb (apt install xvfb)"
 
 work=$(mktemp -d)
+if [ -z "$clip" ]; then
+  if [ -n "$out" ]; then mkdir -p "$out" || die "cannot make --out $out"; fi
+  clip="${out:-$work}/clip-1080p30-h264-aac.mp4"
+  # shellcheck source=bench/lib-clip.sh
+  . "$here/lib-clip.sh"
+  bench_clip "$clip" 1920x1080 || { rm -rf "$work"; die "cannot make $clip"; }
+fi
+[ -s "$clip" ] || { rm -rf "$work"; die "no clip at $clip"; }
 display=":$((200 + RANDOM % 500))"
 Xvfb "$display" -screen 0 1920x1080x24 -nolisten tcp >/dev/null 2>&1 &
 xvfb=$!

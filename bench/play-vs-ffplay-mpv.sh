@@ -102,29 +102,12 @@ mkdir -p "$results/logs"
 rm -f "$results"/logs/*
 clip="$results/clip-1080p30-h264-aac.mp4"
 slow="$results/clip-1080p30-moov-at-end.mp4"
-dur=10
-if [ ! -s "$clip" ]; then
-  echo "bench: making $clip" >&2
-  # testsrc2 moves every frame (scrolling pattern, counter); a 440 Hz tone, stereo 48 kHz.
-  ffmpeg -nostdin -loglevel error -y \
-    -f lavfi -i "testsrc2=size=1920x1080:rate=30:duration=$dur" \
-    -f lavfi -i "sine=frequency=440:beep_factor=4:sample_rate=48000:duration=$dur" \
-    -filter_complex "[1:a]pan=stereo|c0=c0|c1=c0[a]" -map 0:v -map "[a]" \
-    -c:v libx264 -profile:v high -pix_fmt yuv420p -preset veryfast -crf 23 -g 60 \
-    -c:a aac -b:a 128k -ar 48000 -ac 2 -movflags +faststart "$clip.tmp.mp4"
-  mv "$clip.tmp.mp4" "$clip"
-fi
+dur=10   # the clips' length, as bench_clip makes them
+# shellcheck source=bench/lib-clip.sh
+. "$root/bench/lib-clip.sh"
+bench_clip "$clip" 1920x1080
 clip4k="$results/clip-2160p30-h264-aac.mp4"
-if [ "$with_4k" = 1 ] && [ ! -s "$clip4k" ]; then
-  echo "bench: making $clip4k" >&2
-  ffmpeg -nostdin -loglevel error -y \
-    -f lavfi -i "testsrc2=size=3840x2160:rate=30:duration=$dur" \
-    -f lavfi -i "sine=frequency=440:beep_factor=4:sample_rate=48000:duration=$dur" \
-    -filter_complex "[1:a]pan=stereo|c0=c0|c1=c0[a]" -map 0:v -map "[a]" \
-    -c:v libx264 -profile:v high -level 5.1 -pix_fmt yuv420p -preset veryfast -crf 23 -g 60 \
-    -c:a aac -b:a 128k -ar 48000 -ac 2 -movflags +faststart "$clip4k.tmp.mp4"
-  mv "$clip4k.tmp.mp4" "$clip4k"
-fi
+if [ "$with_4k" = 1 ]; then bench_clip "$clip4k" 3840x2160 5.1; fi
 if [ ! -s "$slow" ]; then
   # The same streams with the moov atom after the media data (no faststart), for first-frame only.
   ffmpeg -nostdin -loglevel error -y -i "$clip" -c copy -map 0 "$slow.tmp.mp4"

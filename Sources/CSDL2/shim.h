@@ -4,6 +4,9 @@
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_ttf.h>
 #include <sys/prctl.h>
+#include <dlfcn.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include "../CLazyLoad/lazy_load.h"
 
 // SDL2 and SDL2_ttf are opened on first use (Sources/CLazyLoad/lazy_load.h says why); Swift calls
@@ -114,4 +117,34 @@ static inline Uint32 launchad_sdl_touch_mouseid(void) { return SDL_TOUCH_MOUSEID
 // prctl is variadic, which Swift cannot call: names the calling thread (15 bytes at most) in
 // /proc, as SDL_CreateThread does for its own threads.
 static inline int launchad_name_this_thread(const char *name) { return prctl(PR_SET_NAME, name, 0, 0, 0); }
+// ALSA writes its own lines to stderr ("ALSA lib confmisc.c:855:(parse_card) cannot find card
+// '0'", eight of them on a machine without a sound card) whatever SDL does with the failure.
+// SDL opens libasound.so.2 with dlopen; launchad opens the same library first and gives it an
+// error handler (snd_lib_error_set_handler, process-wide in libasound) that keeps the first
+// line instead, for the audio_unavailable event. Called from one Swift file only (SDLAudio), so
+// the handler and its buffer are that file's one copy.
+static inline char *launchad_alsa_first_error(void) {
+    static char line[200];  // in a function: Swift emits no file-scope static variable of a header
+    return line;
+}
+static void launchad_alsa_error(const char *file, int line, const char *function, int err, const char *fmt, ...) {
+    (void)file; (void)line; (void)function; (void)err;
+    char *first = launchad_alsa_first_error();
+    if (first[0] != 0) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(first, 200, fmt, ap);
+    va_end(ap);
+}
+// 1 when ALSA's lines now go to the handler; 0 when libasound cannot be loaded (SDL then cannot use ALSA either).
+static inline int launchad_quiet_alsa(void) {
+    void *alsa = dlopen("libasound.so.2", RTLD_NOW | RTLD_LOCAL);  // kept open: the handler must stay
+    if (alsa == NULL) return 0;
+    typedef int (*set_handler)(void (*)(const char *, int, const char *, int, const char *, ...));
+    set_handler set = (set_handler)dlsym(alsa, "snd_lib_error_set_handler");
+    return set != NULL && set(launchad_alsa_error) == 0;
+}
+static inline const char *launchad_alsa_error_line(void) { return launchad_alsa_first_error(); }
+// Forgets what ALSA said so far: listing devices logs errors ALSA itself silences by default.
+static inline void launchad_alsa_forget(void) { launchad_alsa_first_error()[0] = 0; }
 #endif

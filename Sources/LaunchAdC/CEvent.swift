@@ -25,7 +25,7 @@ struct CEvent {
             event.message = keep(err.message)
         case .captionsError(let c): event.message = keep(c.message)
         case .audioUnavailable(let m), .fontMissing(let m), .logoUnavailable(let m), .readError(let m), .renderError(let m),
-            .linkOpenFailed(_, let m), .controlError(_, let m):
+            .linkOpenFailed(_, let m), .controlError(_, let m), .appNotStarted(_, let m):
             event.message = keep(m)
         default: break
         }
@@ -67,7 +67,8 @@ struct CEvent {
         case .vastAd: return LAUNCHAD_EVENT_VAST_AD
         case .mediaFallback: return LAUNCHAD_EVENT_MEDIA_FALLBACK
         case .adEnd: return LAUNCHAD_EVENT_AD_END
-        case .cacheHit, .cacheMiss, .stream, .handoff, .prefetchStart, .prefetchDone, .rejected, .download, .evicted, .notModified:
+        case .cacheHit, .cacheMiss, .stream, .handoff, .appNotStarted, .prefetchStart, .prefetchDone, .rejected, .download, .evicted,
+            .notModified:
             return LAUNCHAD_EVENT_CACHE
         case .outboxError, .outboxUnavailable, .reportRefused, .metricsUnavailable: return LAUNCHAD_EVENT_DELIVERY
         case .end: return LAUNCHAD_EVENT_END

@@ -25,7 +25,7 @@ public enum FleetCommand {
         }
         // The file is made before ClickHouse is asked, so a path that cannot be written fails at once.
         let file: ReportFile?
-        do { file = try o.out.map { try ReportFile($0, option: "--out") } } catch { return fail("\(error)") }
+        do { file = try o.out.map { try ReportFile($0, option: "--out") } } catch { return CLIError.report(error) }
         var client = ClickHouseClient(
             url: url,
             fetcher: HTTPClient(connectTimeout: min(10, o.timeout), totalTimeout: o.timeout, maxRedirects: 0, allowHTTP: o.allowHTTP),
@@ -48,7 +48,7 @@ public enum FleetCommand {
             print(text, terminator: "")
             return ExitCode.success
         }
-        do { try file.commit(text) } catch { return fail("\(error)") }
+        do { try file.commit(text) } catch { return CLIError.report(error) }
         return ExitCode.success
     }
 

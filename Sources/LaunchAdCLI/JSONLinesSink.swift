@@ -15,7 +15,7 @@ public final class JSONLinesSink: EventSink, Sendable {
     public convenience init(path: String) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            throw UsageError("cannot write the events file \(path): \(String(cString: strerror(errno)))")
+            throw UsageError("--events: \(FileProblem(errno: errno, path: path, access: .write))")
         }
         self.init(handle: FileHandle(fileDescriptor: fd, closeOnDealloc: true))
     }

@@ -31,7 +31,9 @@ public enum LaunchCommand {
         )
         // The app starts right after the ad; the refresh may go on meanwhile, but this process
         // does not end before it is over (or out of time), and `end` stays the last event.
-        let app = o.then.isEmpty ? nil : startApp(o.then)
+        // The windows there before the app: a new one that names no owner is taken for the app's.
+        let windowsBefore = held?.player?.windowsNow()
+        let app = o.then.isEmpty ? nil : startApp(o.then, sink: sink)
         let keepAlive = app.flatMap { app in
             PlayCommand.serviceNotifier.map { notifier in
                 notifier.notify(WatchdogPolicy.appStarted(o.then[0], pid: app.pid))
@@ -39,7 +41,7 @@ public enum LaunchCommand {
             }
         }
         defer { keepAlive?.stop() }
-        handOff(held, to: app, hold: o.hold, sink: sink)
+        handOff(held, to: app, hold: o.hold, windowsBefore: windowsBefore, sink: sink)
         // Counted for the frequency caps once the app is on screen (the cache lock may be busy).
         count(shown, in: store)
         refresh?.finish(timeout: o.refreshTimeout)
@@ -231,10 +233,10 @@ public enum LaunchCommand {
 
     /// Keeps the ad's last picture until the app's window is there (or the hold runs out), then
     /// closes it; the `handoff` event says which.
-    static func handOff(_ held: HeldPicture?, to app: AppProcess?, hold: Double, sink: EventSink) {
+    static func handOff(_ held: HeldPicture?, to app: AppProcess?, hold: Double, windowsBefore: Set<UInt32>?, sink: EventSink) {
         guard let player = held?.player else { return }
         guard let app else { return player.close() }
-        guard let (ending, waited) = player.handOff(appPID: app.pid, holdSeconds: hold) else { return }
+        guard let (ending, waited) = player.handOff(appPID: app.pid, holdSeconds: hold, windowsBefore: windowsBefore) else { return }
         sink.emit(.handoff(via: ending, appPID: Int(app.pid), waitedMs: waited))
     }
 
@@ -242,11 +244,13 @@ public enum LaunchCommand {
     /// from then on the launcher's SIGTERM, SIGINT and SIGHUP go to it. A SIGTERM or SIGINT that
     /// came before (and ended the ad) goes to it at once: it was meant for the whole run (systemd
     /// stopping the unit as it starts), and the app decides how to end.
-    static func startApp(_ command: [String]) -> AppProcess? {
+    /// One that cannot be started is an `app_not_started` event and a line on stderr (exit 127).
+    static func startApp(_ command: [String], sink: EventSink) -> AppProcess? {
         let early = QuitSignal.requested
         let forwarder = SignalForwarder()
         let app: AppProcess
         do { app = try AppProcess.spawn(command) } catch {
+            sink.emit(.appNotStarted(app: command[0], message: "\(error)"))
             FileHandle.standardError.write(TerminalText.line("\(error)"))
             forwarder.cancel()
             return nil

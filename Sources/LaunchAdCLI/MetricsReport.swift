@@ -27,7 +27,7 @@ enum MetricsReport {
     static func check(_ path: String?, events: EventSink) -> String? {
         guard let path else { return nil }
         do { try MetricsFile(path: path).checkWritable() } catch {
-            let reason = "--metrics \(path): \(error)"
+            let reason = "--metrics: \(error)"
             events.emit(.metricsUnavailable(reason: reason))
             say("metrics_unavailable: \(reason)")
             return nil
@@ -43,7 +43,7 @@ enum MetricsReport {
             let index = cache.readIndex()
             m.lastPrefetch = index.manifest?.checkedAt
             m.cacheBytes = index.totalBytes
-            m.cacheAds = index.ads.count
+            m.cacheAds = AdSelector.inWindow(index.ads.map(\.ad), now: m.now).count
         }
         if let outbox {
             let s = outbox.status()

@@ -17,8 +17,7 @@ public enum PrefetchCommand {
             store = try CacheStore(directory: o.cacheDirectory())
             config = try o.prefetchConfig(screen: o.screen)
         } catch {
-            // A folder that is not launchad's to use is the user's mistake, not a failure.
-            return fail("\(error)", (error as? CacheError)?.isRefusal == true ? ExitCode.usage : ExitCode.failure)
+            return CLIError.report(error)
         }
         // Each rejection also goes to stderr as one line, for logs and the journal.
         let sink = TeeSink([events, RejectionPrinter()])

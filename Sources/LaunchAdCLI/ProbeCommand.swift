@@ -15,12 +15,3 @@ public enum ProbeCommand {
         }
     }
 }
-
-/// One line on stderr for a failure, and its exit code: a usage mistake is 2, anything else 1.
-enum CLIError {
-    static func report(_ error: Error) -> Int32 {
-        let usage = error is UsageError || error is SpecError
-        FileHandle.standardError.write(TerminalText.line("\(error)"))
-        return usage ? ExitCode.usage : ExitCode.failure
-    }
-}

@@ -35,7 +35,7 @@ final class ReportFile {
         mode = 0o666 & ~mask
         var st = stat()
         if stat(path, &st) == 0 {
-            if st.st_mode & S_IFMT == S_IFDIR { throw UsageError("\(option): cannot write \(path): it is a folder") }
+            if st.st_mode & S_IFMT == S_IFDIR { throw UsageError("\(option): \(FileProblem(errno: EISDIR, path: path, access: .write))") }
             if st.st_mode & S_IFMT != S_IFREG {
                 let fd = open(path, O_WRONLY | O_CLOEXEC)
                 guard fd >= 0 else { throw Self.failure(path, option) }
@@ -57,7 +57,7 @@ final class ReportFile {
     func commit(_ text: String) throws {
         if let special {
             do { try special.write(contentsOf: Data(text.utf8)) } catch {
-                throw UsageError("\(option): cannot write \(path): \(error.localizedDescription)")
+                throw UsageError("\(option): \(FileProblem(error, path: path, access: .write))")
             }
             self.special = nil
             return
@@ -70,6 +70,6 @@ final class ReportFile {
     }
 
     private static func failure(_ path: String, _ option: String) -> UsageError {
-        UsageError("\(option): cannot write \(path): \(String(cString: strerror(errno)))")
+        UsageError("\(option): \(FileProblem(errno: errno, path: path, access: .write))")
     }
 }

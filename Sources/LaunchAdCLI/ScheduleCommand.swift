@@ -12,7 +12,7 @@ public enum ScheduleCommand {
             let data: Data
             let limit = try o.cache.prefetchConfig(screen: o.screen).maxManifestBytes
             if url.isFileURL {
-                data = try Data(contentsOf: url)
+                do { data = try Data(contentsOf: url) } catch { throw FileProblem(error, path: o.cache.manifest, access: .read) }
             } else {
                 let response = try PrefetchCommand.network(o.cache).fetch(
                     FetchRequest(url: url, reach: .any, maxBytes: limit), progress: nil)
@@ -22,14 +22,14 @@ public enum ScheduleCommand {
             parsed = try ManifestParser.parse(data, base: url, budget: ManifestParser.budget(maxBytes: limit, seconds: o.cache.timeout))
             store = try CacheStore(directory: o.cache.cacheDirectory())
         } catch {
-            return PrefetchCommand.fail("\(error)", ExitCode.failure)
+            return CLIError.report(error)
         }
         let index = store.readIndex()
         // A VAST ad's media files are known once a refresh has resolved its tag into the cache.
         let ads = parsed.manifest.ads.map { ad in ad.vast == nil ? ad : (index.record(for: ad.id)?.ad ?? ad) }
         let at = o.at ?? Date()
         let (winner, verdicts) = AdSelector.rank(
-            ads, now: at, screen: o.screen, plays: index.plays ?? [:],
+            ads, now: at, screen: o.screen, plays: index.plays ?? [:], systemZone: o.zone,
             isAvailable: { store.isAvailable($0, in: index) })
         let rejected = parsed.rejected.map { AdVerdict(id: $0.id, reason: "rejected: " + $0.reason) }
         if o.json {

@@ -13,9 +13,6 @@ public enum SnapshotCommand {
                 "wrote \(TerminalText.escaped(options.out)): \(r.width)x\(r.height), \(r.times.count) picture\(r.times.count == 1 ? "" : "s") at \(times) s"
             )
             return ExitCode.success
-        } catch let e as MediaError where e.code == .writeFailed {
-            // An --out that cannot be written is the command line's mistake, as for validate's --output.
-            return CLIError.report(UsageError(e.message))
         } catch {
             return CLIError.report(error)
         }

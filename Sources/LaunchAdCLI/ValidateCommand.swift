@@ -12,11 +12,18 @@ public enum ValidateCommand {
         do { spec = try loadSpec(options) } catch { return CLIError.report(error) }
         let output: ReportFile?
         do { output = try options.output.map { try ReportFile($0) } } catch { return CLIError.report(error) }
-        var reports: [CreativeReport] = options.vast.map { ValidateVAST.reports(options, tag: $0, spec: spec) } ?? []
+        let showsProgress = options.progress ?? ProgressBar.isTerminal()
+        var reports: [CreativeReport] =
+            options.vast.map { tag in
+                let bar = showsProgress ? ProgressBar(total: 1000, unit: .percent) : nil
+                defer { bar?.finish() }
+                return ValidateVAST.reports(options, tag: tag, spec: spec, progress: bar.map(VASTProgress.init))
+            } ?? []
+        if options.vast != nil { hintTheProfile(options, spec: spec, media: reports.dropFirst()) }
         let files = options.files
         let pictures = options.format == .html ? PictureRequest() : nil
-        // Per cent of all the creatives' durations decoded, on a terminal only.
-        let progress = options.progress && ProgressBar.isTerminal() ? ValidateProgress(files) : nil
+        // Per cent of all the creatives' durations decoded, on a terminal (or with --progress).
+        let progress = showsProgress && !files.isEmpty ? ValidateProgress(files) : nil
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let jobs = min(options.jobs ?? cores, max(1, files.count))
         // Creatives checked side by side share the cores instead of each decoding on all of them.
@@ -53,10 +60,25 @@ public enum ValidateCommand {
         }
     }
 
+    /// A tag's media files judged by the default profile (phone launch screens) that fail it:
+    /// says which profile judged, and the CTV one a CTV tag's renditions are meant for.
+    static func hintTheProfile(_ o: ValidateOptions, spec: Spec, media: ArraySlice<CreativeReport>) {
+        guard !o.profileGiven, o.specPath == nil,
+            media.contains(where: { $0.results.contains { $0.status == .fail && $0.rule != "readable" } })
+        else { return }
+        FileHandle.standardError.write(
+            Data(
+                ("launchad: the media files were judged by the \(spec.name) profile (the default, for launch screens);"
+                    + " a CTV tag's renditions are judged by --profile iab-ctv\n").utf8))
+    }
+
     static func loadSpec(_ options: ValidateOptions) throws -> Spec {
         var spec: Spec
         if let path = options.specPath {
-            guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("--spec: cannot read \(path)") }
+            let data: Data
+            do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+                throw UsageError("--spec: \(FileProblem(error, path: path, access: .read))")
+            }
             do {
                 spec = try Spec.parse(data, defaultName: (path as NSString).lastPathComponent)
             } catch let e as SpecError {

@@ -16,7 +16,7 @@ extension AdPlayer {
             case .setMuted(let m):
                 engine?.setMuted(m)
             case .openLink(let link):
-                LinkOpener.open(link, events: events)
+                linkWait.open(link, events: events, wake: wakeLoop)
             case .showFallback:
                 engine?.stop()
                 videoTexture = nil
@@ -25,6 +25,7 @@ extension AdPlayer {
                 // Replaces an image ad still decoding: its late result is dropped.
                 imageJob = ImageDecodeJob(path: fallback, isFallback: true, network: network, in: imageThreads)
             case .finish(let outcome):
+                linkWait.stopWaiting()
                 return outcome
             }
         }

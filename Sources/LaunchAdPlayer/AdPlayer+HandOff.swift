@@ -5,9 +5,17 @@ import LaunchAdCore
 extension AdPlayer {
     /// Holds the ad's last picture until the app's window is there (or the hold runs out, or the
     /// app ends); nil when there was no picture to hold. The window is closed either way.
-    public func handOff(appPID: Int32, holdSeconds: Double) -> (ending: HandOff.Ending, waitedMs: Int)? {
+    /// `windowsBefore`: ``windowsNow()`` taken before the app started.
+    public func handOff(appPID: Int32, holdSeconds: Double, windowsBefore: Set<UInt32>? = nil) -> (ending: HandOff.Ending, waitedMs: Int)? {
         defer { tearDown() }
-        return HandOffScreen(player: self).run(appPID: appPID, holdSeconds: holdSeconds)
+        return HandOffScreen(player: self).run(appPID: appPID, holdSeconds: holdSeconds, before: windowsBefore)
+    }
+
+    /// The X11 top-level windows there now (nil where windows cannot be watched): taken just
+    /// before the app starts, so that a new window naming no owner can be taken for the app's.
+    public func windowsNow() -> Set<UInt32>? {
+        guard let output, output.kind == .ownWindow, output.videoDriver == "x11", let x = X11Windows() else { return nil }
+        return Set(x.topLevel().map(\.id))
     }
 
     /// Closes a held window without a hand-off (the app could not be started).

@@ -17,6 +17,10 @@ extension AdPlayer {
         // Present what is ready before the deadline is judged: a picture that arrived during
         // a slow step counts as shown, not as late.
         renderIfNeeded()
+        // The link opener's verdict, said before the `end` it was holding back.
+        if let verdict = linkWait.take(), let outcome = carryOut(session.handle(.linkOpened(failure: verdict), now: ProcessClock.nowMs())) {
+            return outcome
+        }
         return carryOut(session.tick(now: ProcessClock.nowMs()))
     }
 

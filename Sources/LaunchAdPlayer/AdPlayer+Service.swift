@@ -7,7 +7,10 @@ extension AdPlayer {
     /// Sends what the watchdog policy says for the run's state at `now` (nothing without a notifier).
     func tellService(now: Int) {
         guard let notifier else { return }
-        if watchdog == nil { watchdog = WatchdogPolicy(pingIntervalMs: notifier.pingIntervalMs, what: serviceName) }
+        if watchdog == nil {
+            watchdog = WatchdogPolicy(
+                pingIntervalMs: notifier.pingIntervalMs, what: WatchdogPolicy.adName(id: config.adID, source: config.source))
+        }
         let state: WatchdogPolicy.State
         switch session.phase {
         case .waiting: state = .waiting
@@ -15,11 +18,5 @@ extension AdPlayer {
         case .ended(let outcome): state = .ended(outcome)
         }
         if let message = watchdog?.message(state, now: now) { notifier.notify(message) }
-    }
-
-    /// The ad as `systemctl status` names it: the file's name, not a long URL.
-    private var serviceName: String {
-        let name = URL(string: config.source)?.lastPathComponent ?? config.source
-        return name.isEmpty ? config.source : name
     }
 }

@@ -90,6 +90,8 @@ public final class AdPlayer {
     /// The still image being decoded (the ad or the fallback), and the logo.
     var imageJob: ImageDecodeJob?
     var logoJob: ImageDecodeJob?
+    /// The clicked link being opened (`--open-links`), its verdict awaited before the `end`.
+    let linkWait = LinkWait()
     /// Image threads; the run waits for them (bounded) so none outlives it.
     let imageThreads = DispatchGroup()
     /// The outcome once the ad is over.
@@ -159,7 +161,7 @@ public final class AdPlayer {
         // not) while SDL loads and starts its sound and video here.
         let engine = PlaybackEngine(
             source: config.source, muted: config.session.muted, events: events, network: network,
-            wake: { [hook = onWake] in if let hook { hook() } else { LoopWake.post() } })
+            wake: wakeLoop)
         self.engine = engine
         engine.start(holdingAudio: true)
         // The engine's thread opens its device once the audio subsystem is up.
@@ -173,6 +175,9 @@ public final class AdPlayer {
     /// Called from any thread when the loop should take a turn (a picture is ready); without
     /// it, the window loop's SDL wait ends. Set before `startMedia()`.
     public var onWake: (@Sendable () -> Void)?
+
+    /// Makes the loop take a turn from any thread: the application's hook, else the window loop's SDL wait ends.
+    var wakeLoop: @Sendable () -> Void { { [hook = onWake] in if let hook { hook() } else { LoopWake.post() } } }
 
     /// How far the media got (for an application waiting before it shows the ad).
     public var readiness: Readiness {

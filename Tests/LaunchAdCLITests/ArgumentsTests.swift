@@ -249,6 +249,9 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(try Command.parse(["-h"]), .help(Command.usage))
         XCTAssertEqual(try Command.parse(["help"]), .help(Command.usage))
         XCTAssertEqual(try Command.parse(["help", "play"]), .help(PlayOptions.help))
+        for asked in ["--help", "-h", "help"] {
+            XCTAssertEqual(try Command.parse(["help", asked]), .help(Command.usage), "help \(asked) is the help command's own help")
+        }
         XCTAssertEqual(try Command.parse(["play", "--help"]), .help(PlayOptions.help))
         XCTAssertEqual(try Command.parse(["play", "-h"]), .help(PlayOptions.help))
         XCTAssertEqual(try Command.parse(["--version"]), .version)

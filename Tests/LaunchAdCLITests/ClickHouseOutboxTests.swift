@@ -104,7 +104,7 @@ final class ClickHouseOutboxTests: XCTestCase {
         XCTAssertEqual(status.pending, 0)
         XCTAssertEqual(status.counts.records.refused, 2)
         XCTAssertEqual(status.counts.records.delivered, 0)
-        let problem = try XCTUnwrap(status.counts.problems["127.0.0.1"])
+        let problem = try XCTUnwrap(status.counts.problems[ServerName.of(server.url)])
         XCTAssertTrue(problem.contains("HTTP 404: Code: 60"), problem)
         XCTAssertTrue(problem.contains("doesn't exist"), problem)
     }
@@ -118,7 +118,7 @@ final class ClickHouseOutboxTests: XCTestCase {
         var status = try sendTwo(box, target)
         XCTAssertEqual(status.pendingRecords, 2)
         XCTAssertEqual(status.counts.records.retried, 2)
-        XCTAssertTrue(status.counts.problems["127.0.0.1"]?.contains("127.0.0.1:\(port)") == true, "\(status.counts.problems)")
+        XCTAssertTrue(status.counts.problems["127.0.0.1:\(port)"]?.contains("127.0.0.1:\(port)") == true, "\(status.counts.problems)")
         // The server comes back where the records look for it.
         let proxy = try AnswerDroppingProxy(to: server.port, port: port)
         XCTAssertEqual(try box.flush(lockWait: 5), 2)
@@ -139,7 +139,9 @@ final class ClickHouseOutboxTests: XCTestCase {
         XCTAssertEqual(try without.flush(lockWait: 5), 1)
         var status = without.status()
         XCTAssertEqual(status.pendingRecords, 1)
-        XCTAssertTrue(status.counts.problems["127.0.0.1"]?.contains("needs ClickHouse credentials") == true, "\(status.counts.problems)")
+        XCTAssertTrue(
+            status.counts.problems[ServerName.of(server.url)]?.contains("needs ClickHouse credentials") == true, "\(status.counts.problems)"
+        )
         // Credentials tied to another server are not sent here either.
         let elsewhere = try ClickHouseCredentials(
             user: ClickHouseServer.kiosk.user, key: ClickHouseServer.kiosk.key, url: "https://ch.example.com")
@@ -167,7 +169,7 @@ final class ClickHouseOutboxTests: XCTestCase {
         status = wrong.status()
         XCTAssertEqual(status.pending, 0)
         XCTAssertEqual(status.counts.records.refused, 1)
-        XCTAssertTrue(status.counts.problems["127.0.0.1"]?.contains("HTTP 401") == true, "\(status.counts.problems)")
+        XCTAssertTrue(status.counts.problems[ServerName.of(server.url)]?.contains("HTTP 401") == true, "\(status.counts.problems)")
     }
 
     func testAnErrorIn200AndAStalledServerKeepTheBatch() throws {
@@ -184,7 +186,8 @@ final class ClickHouseOutboxTests: XCTestCase {
         var status = box.status()
         XCTAssertEqual(status.pendingRecords, 1)
         XCTAssertTrue(
-            status.counts.problems["127.0.0.1"]?.contains("HTTP 200 with an error: Code: 241") == true, "\(status.counts.problems)")
+            status.counts.problems[ServerName.of(collector.url)]?.contains("HTTP 200 with an error: Code: 241") == true,
+            "\(status.counts.problems)")
         let request = try XCTUnwrap(collector.received.first)
         let body = String(decoding: request.body, as: UTF8.self)
         XCTAssertTrue(body.hasSuffix("}\n") && body.contains(#""sent_at":""#), body)

@@ -131,7 +131,7 @@ final class FleetReportTests: XCTestCase {
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: loose.path)
         XCTAssertThrowsError(try ClickHouseCredentialsSource.read(link.path), "a symlink's target is checked")
         XCTAssertThrowsError(try ClickHouseCredentialsSource.read(folder.appendingPathComponent("none").path)) {
-            XCTAssertTrue("\($0)".contains("No such file"), "\($0)")
+            XCTAssertTrue("\($0)".hasSuffix(": no such file"), "\($0)")
         }
         XCTAssertEqual(
             ClickHouseCredentialsSource.load(file: nil, environment: ["LAUNCHAD_CLICKHOUSE_CREDENTIALS": loose.path]).isUsable, false)

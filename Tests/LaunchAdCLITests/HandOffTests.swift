@@ -111,6 +111,25 @@ final class HandOffTests: XCTestCase {
         XCTAssertFalse(captures[firstBlue...].contains { $0.red > total / 10 }, "the ad does not come back")
     }
 
+    /// xmessage sets no _NET_WM_PID: its window is found as the new window naming no owner,
+    /// long before the 10 s hold.
+    func testAnAppWithoutNetWMPidIsFoundByItsNewWindow() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xmessage") else {
+            throw EnvironmentSkip.because("xmessage is not installed (x11-utils; scripts/setup.sh --test installs it)")
+        }
+        try startX()
+        let (manifest, cache) = try cachedRedAd(in: folder, seconds: 1.5)
+        let run = try LiveRun(
+            [
+                "launch", "--manifest", manifest, "--cache", cache, "--fullscreen", "--retries", "0",
+                "--hold", "10", "--then", "sh", "-c", "sleep 0.3; exec xmessage -timeout 2 -geometry 300x200 no-pid-here"
+            ], environment: environment)
+        let handoff = try XCTUnwrap(run.waitFor("handoff", timeout: 20), "\(run.events)")
+        XCTAssertEqual(run.finish(timeout: 20), 0)
+        XCTAssertEqual(handoff["via"] as? String, "app_window", "\(run.events)")
+        XCTAssertLessThan(handoff["waited_ms"] as? Int ?? 10_000, 5000, "not the whole hold")
+    }
+
     /// Where windows cannot be seen (no X11: SDL's dummy driver), the picture stays --hold
     /// seconds; an app that ends first ends the hold at once.
     func testWithoutX11TheHoldLastsHoldSecondsOrUntilTheAppEnds() throws {

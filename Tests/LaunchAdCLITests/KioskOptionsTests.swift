@@ -21,9 +21,24 @@ final class KioskOptionsTests: XCTestCase {
         XCTAssertEqual(plain.screen, Size(width: 1920, height: 1080))
         XCTAssertFalse(plain.json)
         XCTAssertNil(try ScheduleOptions.parse(["--help"]))
+        // A local time without offset, read in --timezone (given before or after --at).
+        let local = try XCTUnwrap(
+            ScheduleOptions.parse(["--at", "2026-03-29T02:30", "--manifest", "m.json", "--timezone", "Europe/Berlin"]))
+        XCTAssertEqual(local.at, ManifestDate.rfc3339("2026-03-29T01:30:00Z"))
+        XCTAssertEqual(local.zone.identifier, "Europe/Berlin")
         XCTAssertEqual(
             try Command.parse(["schedule", "--manifest", "m.json"]),
             .schedule(try XCTUnwrap(ScheduleOptions.parse(["--manifest", "m.json"]))))
+    }
+
+    /// `schedule --help` lists only what schedule uses: no outbox, cache-size or download options.
+    func testScheduleHelpListsOnlyItsOptions() {
+        for unused in ["--state", "--beacon-ttl", "--beacon-wait", "--clickhouse-credentials", "--cache-limit", "--max-creative-bytes"] {
+            XCTAssertFalse(ScheduleOptions.help.contains(unused), unused)
+        }
+        for used in ["--manifest", "--cache", "--at", "--timezone", "--screen", "--format", "--timeout"] {
+            XCTAssertTrue(ScheduleOptions.help.contains(used), used)
+        }
     }
 
     func testScheduleUsageErrors() {
@@ -32,7 +47,13 @@ final class KioskOptionsTests: XCTestCase {
             (["--manifest", "m.json", "--format", "xml"], "--format takes text or json, not 'xml'"),
             (["--manifest", "m.json", "--screen", "big"], "--screen takes WxH, not 'big'"),
             (["--manifest", "m.json", "extra"], "schedule takes no FILE, got 'extra' (use --manifest)"),
-            (["--manifest", "m.json", "--then", "x"], "unknown option --then (see launchad schedule --help)")
+            (["--manifest", "m.json", "--then", "x"], "unknown option --then (see launchad schedule --help)"),
+            (["--manifest", "m.json", "--state", "/x"], "unknown option --state (see launchad schedule --help)"),
+            (["--manifest", "m.json", "--timezone", "Mars/Base"], "--timezone takes an IANA time zone (Europe/Berlin), not 'Mars/Base'"),
+            (
+                ["--manifest", "m.json", "--at", "tomorrow"],
+                "--at takes an RFC 3339 time (2026-12-24T18:00:00+01:00), epoch seconds or a local time (2026-12-24T18:00), not 'tomorrow'"
+            )
         ]
         for (args, message) in cases {
             XCTAssertThrowsError(try ScheduleOptions.parse(args), "\(args)") { XCTAssertEqual(($0 as? UsageError)?.message, message) }

@@ -37,7 +37,7 @@ final class LocalFileFormatTests: XCTestCase {
             XCTAssertEqual(run.events(named: "error").first?["code"] as? String, "not_media", "\(name): \(run.stdout)")
             let message = run.events(named: "error").first?["message"] as? String ?? ""
             XCTAssertTrue(
-                message.contains("not a media file launchad opens") || message.contains("not a media file FFmpeg can read"), message)
+                message.contains("not one self-contained media file") || message.contains("not a media file FFmpeg can read"), message)
 
             let validate = try Launchad.run(["validate", ad.path])
             XCTAssertNotEqual(validate.status, 0, "\(name): \(validate.stdout)")

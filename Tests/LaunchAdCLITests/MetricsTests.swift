@@ -77,14 +77,17 @@ final class MetricsTests: XCTestCase {
     }
 
     /// A launch from a local manifest that names the metrics file: the cache and the last refresh
-    /// are there too, and the ad's id labels its play.
+    /// are there too, and the ad's id labels its play. An ad cached ahead of its start (2100) is
+    /// not counted as ready.
     func testALocalManifestNamesTheMetricsFileForLaunch() throws {
         let png = try Fixtures.solidPNG("red")
         try png.write(to: folder.appendingPathComponent("red.png"))
+        let later = try Fixtures.solidPNG("blue")
+        try later.write(to: folder.appendingPathComponent("blue.png"))
         let file = textfiles + "/kiosk.prom"
         let manifest = folder.appendingPathComponent("m.json").path
         try Data(
-            #"{"metrics": "\#(file)", "ads": [{"id": "spring", "type": "image", "duration": 0.3, "variants": [{"url": "red.png", "width": 320, "height": 240, "bytes": \#(png.count), "sha256": "\#(SHA256.hex(of: png))"}]}]}"#
+            #"{"metrics": "\#(file)", "ads": [{"id": "spring", "type": "image", "duration": 0.3, "variants": [{"url": "red.png", "width": 320, "height": 240, "bytes": \#(png.count), "sha256": "\#(SHA256.hex(of: png))"}]}, {"id": "next-century", "type": "image", "start": "2100-01-01T00:00:00Z", "variants": [{"url": "blue.png", "width": 320, "height": 240, "bytes": \#(later.count), "sha256": "\#(SHA256.hex(of: later))"}]}]}"#
                 .utf8
         )
         .write(to: URL(fileURLWithPath: manifest))
@@ -102,7 +105,7 @@ final class MetricsTests: XCTestCase {
         let text = try String(contentsOfFile: file, encoding: .utf8)
         XCTAssertTrue(text.contains("launchad_plays_total{ad=\"spring\",outcome=\"completed\"} 1\n"), text)
         XCTAssertTrue(text.contains("launchad_cache_ads 1\n"), text)
-        XCTAssertTrue(text.contains("launchad_cache_bytes \(png.count)\n"), text)
+        XCTAssertTrue(text.contains("launchad_cache_bytes \(png.count + later.count)\n"), "both are cached: \(text)")
         XCTAssertTrue(text.contains("launchad_prefetch_last_success_timestamp_seconds "), text)
         XCTAssertTrue(text.contains("launchad_prefetch_last_success_age_seconds "), text)
         XCTAssertEqual(try promtool(file).status, 0)
@@ -121,7 +124,7 @@ final class MetricsTests: XCTestCase {
         let state = ["--state", folder.appendingPathComponent("state").path]
         let metrics = ["--metrics", "/nonexistent-launchad-dir/x.prom"]
         let line =
-            "launchad: metrics_unavailable: --metrics /nonexistent-launchad-dir/x.prom: cannot write in /nonexistent-launchad-dir: No such file or directory\n"
+            "launchad: metrics_unavailable: --metrics: cannot write /nonexistent-launchad-dir/x.prom: the folder /nonexistent-launchad-dir does not exist\n"
         let commands: [(args: [String], status: Int32, outcome: String)] = [
             (["play", clip, "--transition", "none"] + state + metrics, 0, "completed"),
             (
@@ -139,7 +142,7 @@ final class MetricsTests: XCTestCase {
             XCTAssertEqual(problem.count, 1, c.args[0])
             XCTAssertEqual(
                 problem.first?["reason"] as? String,
-                "--metrics /nonexistent-launchad-dir/x.prom: cannot write in /nonexistent-launchad-dir: No such file or directory")
+                "--metrics: cannot write /nonexistent-launchad-dir/x.prom: the folder /nonexistent-launchad-dir does not exist")
             XCTAssertEqual(run.events.last?["event"] as? String, "end", c.args[0])
             XCTAssertEqual(run.events.last?["outcome"] as? String, c.outcome, c.args[0])
         }

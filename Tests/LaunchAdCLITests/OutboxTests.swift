@@ -57,7 +57,10 @@ final class OutboxTests: XCTestCase {
         XCTAssertEqual((flushed.json["beacons"] as? [String: Any])?["delivered"] as? Int, 3)
         // One event's beacons go out together: each once, in any order among themselves.
         XCTAssertEqual(nginx.tracked.sorted(), urls.map { String($0.dropFirst(nginx.base.count)) })
-        XCTAssertEqual((((flushed.json["hosts"] as? [String: Any])?["127.0.0.1"]) as? [String: Any])?["delivered"] as? Int, 3)
+        // Counted by server: the host with its port (two collectors on one host are two servers).
+        let server = ServerName.of(nginx.base)
+        XCTAssertTrue(server.hasPrefix("127.0.0.1:"), server)
+        XCTAssertEqual((((flushed.json["hosts"] as? [String: Any])?[server]) as? [String: Any])?["delivered"] as? Int, 3)
 
         // A second flush has nothing to send: each beacon arrived once.
         XCTAssertEqual(try launchadOutbox("flush").status, 0)
@@ -129,7 +132,7 @@ final class OutboxTests: XCTestCase {
         var status = box.status()
         XCTAssertEqual(status.pendingBeacons, 5)
         XCTAssertEqual(status.counts.beacons.dropped, 3)
-        XCTAssertEqual(status.counts.hosts["127.0.0.1"]?.dropped, 3)
+        XCTAssertEqual(status.counts.hosts[ServerName.of(nginx.base)]?.dropped, 3)
 
         // The byte bound too: one more item than the bytes allow pushes the oldest out.
         config.maxBytes = status.pendingBytes
@@ -187,7 +190,8 @@ final class OutboxTests: XCTestCase {
                 of: #"^20\d\d-\d\d-\d\dT[0-9:.]+Z refusing plain http for ads.example.com \(use https, or --allow-http\)$"#,
                 options: .regularExpression), refusal)
         XCTAssertNotNil(
-            status.counts.problems["127.0.0.1"]?.range(of: #"HTTP (404|500|429) from http://127.0.0.1:\d+/"#, options: .regularExpression))
+            status.counts.problems[ServerName.of(nginx.base)]?.range(
+                of: #"HTTP (404|500|429) from http://127.0.0.1:\d+/"#, options: .regularExpression))
         XCTAssertTrue(status.json.serialized().contains(#""refused":1,"damaged":0,"last_problem":"20"#), status.json.serialized())
     }
 

@@ -35,6 +35,26 @@ final class PlayWindowOptionsTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: record, encoding: .utf8), "https://example.com/sale?a=1\n")
     }
 
+    /// xdg-open exits 4 when no browser starts: `link_open_failed` with the status, before `end`.
+    func testAnOpenerThatFailsIsSaidWithItsStatus() throws {
+        let clip = try Fixtures.colourBars(seconds: 2, audio: false)
+        let bin = Fixtures.directory.appendingPathComponent("failing-bin-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let script = bin.appendingPathComponent("xdg-open").path
+        try "#!/bin/sh\nexit 4\n".write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        var env = Launchad.headlessEnvironment()
+        env["PATH"] = bin.path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
+        let run = try LiveRun(["play", clip, "--control", "stdin", "--link", "https://example.com/", "--open-links"], environment: env)
+        XCTAssertNotNil(run.waitFor("first_frame"))
+        run.send("click")
+        XCTAssertEqual(run.finish(), 0)
+        let failed = try XCTUnwrap(run.events(named: "link_open_failed").first, "\(run.events)")
+        XCTAssertEqual(failed["message"] as? String, "xdg-open exited with status 4")
+        XCTAssertEqual(run.events(named: "end").first?["outcome"] as? String, "clicked")
+        XCTAssertEqual(run.events.last?["event"] as? String, "end", "end stays the last event")
+    }
+
     func testWithoutXdgOpenTheClickStillEndsTheAdAndSaysWhy() throws {
         let clip = try Fixtures.colourBars(seconds: 2, audio: false)
         var env = Launchad.headlessEnvironment()

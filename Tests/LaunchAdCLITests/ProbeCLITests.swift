@@ -25,6 +25,13 @@ final class ProbeCLITests: XCTestCase {
         XCTAssertEqual(r.status, 1)
         XCTAssertEqual(r.stdout, "")
         XCTAssertEqual(r.stderr, "launchad: \(text) is not a media file FFmpeg can read: Invalid data found when processing input\n")
+        // FFmpeg takes a manifest for TED captions: it is called a manifest.
+        let manifest = Fixtures.repoRoot.appendingPathComponent("Media/manifest.json").path
+        let m = try Launchad.run(["probe", manifest])
+        XCTAssertEqual(m.status, 1)
+        XCTAssertEqual(
+            m.stderr, "launchad: \(manifest) is a launchad manifest (JSON), not media: it goes to launch, prefetch or schedule --manifest\n"
+        )
         let usage = try Launchad.run(["probe"])
         XCTAssertEqual(usage.status, 2)
         XCTAssertEqual(usage.stderr, "launchad: probe needs a FILE\n")

@@ -34,6 +34,28 @@ final class ScheduleCLITests: XCTestCase {
         try Launchad.run(["schedule", "--manifest", manifest, "--cache", cache] + extra)
     }
 
+    /// An ad the manifest refuses (an unknown time zone) is its `rejected` event: the refresh
+    /// that cached every other ad is ok and exits 0, so a timer unit does not fail for it.
+    func testAnAdWithAnUnknownTimeZoneDoesNotFailTheRefresh() throws {
+        try write([try ad("house", "gray"), try ad("mars", "green", #""timezone": "Mars/Olympus_Mons","#)])
+        let prefetch = try Launchad.run(["prefetch", "--manifest", manifest, "--cache", cache, "--retries", "0"])
+        XCTAssertEqual(prefetch.status, 0, prefetch.stderr)
+        XCTAssertEqual(prefetch.events(named: "rejected").map { $0["id"] as? String }, ["mars"])
+        let done = try XCTUnwrap(prefetch.events(named: "prefetch_done").first)
+        XCTAssertEqual(done["ok"] as? Bool, true)
+        XCTAssertEqual(done["rejected"] as? Int, 1)
+        XCTAssertEqual(done["failed"] as? Int, 0)
+        XCTAssertEqual(prefetch.events(named: "end").first?["outcome"] as? String, "completed")
+        XCTAssertEqual(prefetch.stderr.split(separator: "\n").count, 1, "the rejection's one line: \(prefetch.stderr)")
+        // A creative that cannot be had still fails the refresh.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("house.png"))
+        try write([try ad("house2", "white"), try ad("mars", "green", #""timezone": "Mars/Olympus_Mons","#)])
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("house2.png"))
+        let failing = try Launchad.run(["prefetch", "--manifest", manifest, "--cache", cache, "--retries", "0"])
+        XCTAssertEqual(failing.status, 1)
+        XCTAssertEqual(failing.events(named: "prefetch_done").first?["failed"] as? Int, 1)
+    }
+
     func testSchedulePreviewsTheWinnerAndWhyNotTheOthers() throws {
         try write([
             try ad("breakfast", "yellow", #""hours": ["06:00-11:00"], "timezone": "Europe/Berlin", "priority": 5,"#),
@@ -95,13 +117,16 @@ final class ScheduleCLITests: XCTestCase {
         }
         XCTAssertEqual(shown, ["once", "house"])
         let why = try schedule([])
-        XCTAssertTrue(why.stdout.hasPrefix("house\nonce: capped: 1 plays in the last hour (max_per_hour 1)\n"), why.stdout)
+        XCTAssertTrue(why.stdout.hasPrefix("house\nonce: capped: 1 play in the last hour (max_per_hour 1)\n"), why.stdout)
     }
 
     func testScheduleUsage() throws {
         let bad = try schedule(["--at", "yesterday"])
         XCTAssertEqual(bad.status, 2)
-        XCTAssertEqual(bad.stderr, "launchad: --at takes an RFC 3339 time (2026-12-24T18:00:00+01:00) or epoch seconds, not 'yesterday'\n")
+        XCTAssertEqual(
+            bad.stderr,
+            "launchad: --at takes an RFC 3339 time (2026-12-24T18:00:00+01:00), epoch seconds or a local time (2026-12-24T18:00), not 'yesterday'\n"
+        )
         let missing = try Launchad.run(["schedule", "--manifest", folder.appendingPathComponent("none.json").path, "--cache", cache])
         XCTAssertEqual(missing.status, 1)
         XCTAssertEqual(missing.stderr.split(separator: "\n").count, 1, missing.stderr)

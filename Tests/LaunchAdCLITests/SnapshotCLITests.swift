@@ -26,6 +26,7 @@ final class SnapshotCLITests: XCTestCase {
         XCTAssertEqual(late.stderr, "launchad: --at 10 is past the end of \(clip) (2 s)\n")
         let unwritable = try Launchad.run(["snapshot", clip, "--out", "/nonexistent/dir/s.png"])
         XCTAssertEqual(unwritable.status, 2, "as validate's --output and play's --events")
-        XCTAssertTrue(unwritable.stderr.hasPrefix("launchad: cannot write /nonexistent/dir/s.png"), unwritable.stderr)
+        XCTAssertEqual(
+            unwritable.stderr, "launchad: --out: cannot write /nonexistent/dir/s.png: the folder /nonexistent/dir does not exist\n")
     }
 }

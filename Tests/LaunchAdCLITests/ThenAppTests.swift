@@ -98,6 +98,11 @@ final class ThenAppTests: XCTestCase {
         let run = try launch(then: ["A=B", "true"])
         XCTAssertEqual(run.status, 127)
         XCTAssertTrue(run.stderr.hasSuffix("launchad: cannot start A=B: No such file or directory\n"), run.stderr)
+        // The event stream says it too, before its `end`.
+        let failed = try XCTUnwrap(run.events(named: "app_not_started").first, run.stdout)
+        XCTAssertEqual(failed["app"] as? String, "A=B")
+        XCTAssertEqual(failed["message"] as? String, "cannot start A=B: No such file or directory")
+        XCTAssertEqual(run.events.last?["event"] as? String, "end")
         XCTAssertEqual(try launch(then: ["sh", "-c", "exit 7"]).status, 7)
     }
 

@@ -53,6 +53,29 @@ final class VASTValidateTests: XCTestCase {
         XCTAssertTrue(text.stdout.contains("wrapper_depth"), text.stdout)
     }
 
+    /// On a terminal (here forced with --progress) the tag and each media file's download and
+    /// analysis show on stderr; the report on stdout is untouched. Judged by the default profile,
+    /// a failing media file brings one line naming it and the CTV profile.
+    func testProgressAndWhichProfileJudged() throws {
+        let url = try nginx.put(
+            "progress.xml", Data(VASTTags.document(version: "4.2", [VASTTags.inlineAd(id: "p", track: track, media: renditions)]).utf8))
+        let run = try Launchad.run(["validate", "--vast", url, "--format", "json", "--progress"])
+        XCTAssertTrue(run.stderr.contains("reading the tag"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("3/3 analyse"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("100%"), run.stderr)
+        XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)), "stdout is the report alone")
+        let mediaFailed =
+            ((try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])?["creatives"] as? [[String: Any]])?
+            .dropFirst().contains { $0["status"] as? String == "fail" }
+        XCTAssertEqual(mediaFailed, true, "a 320x240 landscape clip fails the launch-ad profile: \(run.stdout)")
+        XCTAssertTrue(
+            run.stderr.contains(
+                "launchad: the media files were judged by the launch-ad profile (the default, for launch screens); a CTV tag's renditions are judged by --profile iab-ctv\n"
+            ), run.stderr)
+        let chosen = try Launchad.run(["validate", "--vast", url, "--format", "json", "--no-progress", "--profile", "launch-ad"])
+        XCTAssertEqual(chosen.stderr, "", "a profile chosen needs no hint, and no bar without a terminal")
+    }
+
     func testEachBrokenTagFailsTheRightRule() throws {
         var six = try nginx.put("in.xml", Data(VASTTags.document([VASTTags.inlineAd(id: "i", track: track, media: renditions)]).utf8))
         for d in 1...6 {

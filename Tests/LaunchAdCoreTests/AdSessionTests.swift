@@ -541,10 +541,34 @@ final class AdSessionSkipAndClickTests: XCTestCase {
         XCTAssertEqual(run.only("end")?["shown_ms"], 2500)
         XCTAssertFalse(run.actions.contains(.openLink("https://example.com/offer?a=1")))
 
+        // With --open-links the ad waits, paused, for the opener's verdict: it ends once it comes.
         let opening = SessionRun(videoConfig(["--link", "https://example.com/offer", "--open-links", "--transition", "none"]))
         opening.send(.firstFrame, at: 0)
-        XCTAssertEqual(opening.tapAd(at: 1000), [.openLink("https://example.com/offer"), .finish(.clicked)])
+        XCTAssertEqual(opening.tapAd(at: 1000), [.openLink("https://example.com/offer"), .setPaused(true)])
+        XCTAssertEqual(opening.tick(1100), [])
+        XCTAssertEqual(opening.send(.linkOpened(failure: nil), at: 1200), [.finish(.clicked)])
         XCTAssertEqual(opening.outcome, "clicked")
+        XCTAssertEqual(opening.only("end")?["shown_ms"], 1000, "shown time stops at the click")
+        XCTAssertTrue(opening.events("link_open_failed").isEmpty)
+    }
+
+    /// An opener that fails (xdg-open exits 4): `link_open_failed` with its status, before the `end`.
+    func testAFailedLinkOpenerIsSaidBeforeTheEnd() {
+        let run = SessionRun(videoConfig(["--link", "https://example.com/offer", "--open-links", "--transition", "fade"]))
+        run.send(.firstFrame, at: 0)
+        run.tapAd(at: 1000)
+        XCTAssertEqual(run.send(.linkOpened(failure: "xdg-open exited with status 4"), at: 1100), [], "the fade still runs")
+        XCTAssertEqual(run.tick(1400), [.finish(.clicked)])
+        XCTAssertEqual(Array(run.names.suffix(3)), ["click", "link_open_failed", "end"])
+        XCTAssertEqual(run.only("link_open_failed")?["message"], "xdg-open exited with status 4")
+        XCTAssertEqual(run.only("link_open_failed")?["link"], "https://example.com/offer")
+        // An opener that never answers (a browser in the foreground) holds the ad at most linkWaitMs.
+        let stuck = SessionRun(videoConfig(["--link", "https://example.com/", "--open-links", "--transition", "none"]))
+        stuck.send(.firstFrame, at: 0)
+        stuck.tapAd(at: 500)
+        XCTAssertEqual(stuck.tick(500 + AdSession.linkWaitMs - 1), [])
+        XCTAssertEqual(stuck.tick(500 + AdSession.linkWaitMs), [.finish(.clicked)])
+        XCTAssertEqual(stuck.send(.linkOpened(failure: "late"), at: 5000), [], "after the end, nothing")
     }
 
     func testHostClick() {

@@ -196,10 +196,15 @@ final class EventGoldenTests: XCTestCase {
                 .handoff(via: .appWindow, appPID: 42, waitedMs: 300),
                 #"{"event":"handoff","t_ms":7,"via":"app_window","app_pid":42,"waited_ms":300}"#
             ),
+            (
+                .appNotStarted(app: "kiosk-app", message: "cannot start kiosk-app: No such file or directory"),
+                #"{"event":"app_not_started","t_ms":7,"app":"kiosk-app","message":"cannot start kiosk-app: No such file or directory"}"#
+            ),
             (.prefetchStart(manifest: "https://c.x/m.json"), #"{"event":"prefetch_start","t_ms":7,"manifest":"https://c.x/m.json"}"#),
             (
-                .prefetchDone(PrefetchSummary(ok: true, downloads: 1, bytes: 10, rejected: 0, evicted: 2, cachedBytes: 30, ms: 40)),
-                #"{"event":"prefetch_done","t_ms":7,"ok":true,"downloads":1,"bytes":10,"rejected":0,"evicted":2,"cached_bytes":30,"ms":40}"#
+                .prefetchDone(
+                    PrefetchSummary(ok: true, downloads: 1, bytes: 10, rejected: 1, failed: 0, evicted: 2, cachedBytes: 30, ms: 40)),
+                #"{"event":"prefetch_done","t_ms":7,"ok":true,"downloads":1,"bytes":10,"rejected":1,"failed":0,"evicted":2,"cached_bytes":30,"ms":40}"#
             ),
             (.rejected(id: "a", reason: "r", field: "starts"), #"{"event":"rejected","t_ms":7,"id":"a","reason":"r","field":"starts"}"#),
             (.rejected(id: "a", reason: "r", field: nil), #"{"event":"rejected","t_ms":7,"id":"a","reason":"r"}"#),

@@ -131,6 +131,26 @@ final class WatchdogPolicyTests: XCTestCase {
         XCTAssertEqual(p.message(.ended(.completed), now: 2200), "STATUS=ad.mp4 ended: completed")
     }
 
+    /// `launch` plays a cache file named by its hash: the status names the manifest's ad id.
+    func testTheStatusNamesTheAdNotTheCacheFile() throws {
+        let cached = "/var/cache/launchad/objects/0c2d5e0e6e1f9b2b9c1e6a3f1d5f2f8a0c2d5e0e6e1f9b2b9c1e6a3f1d5f2f8a.mp4"
+        let manifest = try ManifestParser.parse(
+            Data(
+                #"{"ads": [{"id": "spring-sale", "type": "video", "variants": [{"url": "https://cdn.example.com/a.mp4", "width": 720, "height": 1280, "bytes": 1, "sha256": "0c2d5e0e6e1f9b2b9c1e6a3f1d5f2f8a0c2d5e0e6e1f9b2b9c1e6a3f1d5f2f8a"}]}]}"#
+                    .utf8), base: URL(string: "https://ads.example.com/m.json")!,
+            budget: ManifestParser.budget(maxBytes: 1 << 20, seconds: 5)
+        ).manifest
+        let choice = try XCTUnwrap(AdSelector.choose(from: manifest.ads, now: Date(), screen: Size(width: 720, height: 1280)) { _ in true })
+        let options = LaunchRun.options(PlayOptions(), for: choice, file: cached, fallback: nil, handsOff: false)
+        let config = PlayerConfig(options)
+        XCTAssertEqual(WatchdogPolicy.adName(id: config.adID, source: config.source), "spring-sale")
+        var p = WatchdogPolicy(pingIntervalMs: 500, what: WatchdogPolicy.adName(id: config.adID, source: config.source))
+        XCTAssertEqual(p.message(.waiting, now: 0), "STATUS=starting spring-sale")
+        // `play FILE` has no id: the file's name, not its folder or a long URL.
+        XCTAssertEqual(WatchdogPolicy.adName(id: nil, source: "https://cdn.example.com/x/sale.mp4?sig=1"), "sale.mp4")
+        XCTAssertEqual(WatchdogPolicy.adName(id: nil, source: "/srv/ads/ad.mp4"), "ad.mp4")
+    }
+
     func testThePingIntervalIsHalfTheWatchdogTimeout() {
         XCTAssertEqual(WatchdogPolicy.pingInterval(watchdogUsec: "10000000"), 5000)
         XCTAssertEqual(WatchdogPolicy.pingInterval(watchdogUsec: "20000"), 50, "at least 50 ms")

@@ -42,7 +42,7 @@ final class ScheduleRulesTests: XCTestCase {
         let capped = AdSchedule(timezone: "Europe/Berlin", maxPerDay: 1)
         XCTAssertEqual(
             refusal(capped, "2026-10-25T22:59:00Z", plays: ["2026-10-24T22:30:00Z"]),
-            "capped: 1 plays today (max_per_day 1)", "00:30 and 23:59 local are the same day")
+            "capped: 1 play today (max_per_day 1)", "00:30 and 23:59 local are the same day")
         XCTAssertNil(refusal(capped, "2026-10-25T23:00:00Z", plays: ["2026-10-24T22:30:00Z"]), "midnight CET: a new day")
     }
 
@@ -56,7 +56,7 @@ final class ScheduleRulesTests: XCTestCase {
         XCTAssertNil(refusal(day, "2026-12-04T23:59:59-05:00", plays: [plays[0]]))
 
         let hour = AdSchedule(timezone: "America/New_York", maxPerHour: 1)
-        XCTAssertEqual(refusal(hour, "2026-12-05T00:10:00-05:00", plays: [plays[0]]), "capped: 1 plays in the last hour (max_per_hour 1)")
+        XCTAssertEqual(refusal(hour, "2026-12-05T00:10:00-05:00", plays: [plays[0]]), "capped: 1 play in the last hour (max_per_hour 1)")
         XCTAssertNil(refusal(hour, "2026-12-05T00:50:00-05:00", plays: [plays[0]]))
 
         let gap = AdSchedule(minInterval: 600)
@@ -124,9 +124,9 @@ final class ScheduleRulesTests: XCTestCase {
         XCTAssertEqual(
             r.verdicts.map { "\($0.id): \($0.reason ?? "-")" },
             [
-                "hidden: hidden (show: false)", "night: outside hours", "capped: capped: 1 plays today (max_per_day 1)",
+                "hidden: hidden (show: false)", "night: outside hours", "capped: capped: 1 play today (max_per_day 1)",
                 "uncached: not cached", "later: not started (starts 2027-01-01T00:00:00.000Z)",
-                "ok: share of voice: also's turn (weight 1, 1 plays in 24 h)", "also: -"
+                "ok: share of voice: also's turn (weight 1, 1 play in 24 h)", "also: -"
             ])
     }
 

@@ -139,6 +139,7 @@ final class PrefetchTests: XCTestCase {
         serve([Ad(id: "sale", body: v2, declaredSha: SHA256.hex(of: Data("something else".utf8)))])
         let report = prefetch()
         XCTAssertFalse(report.ok)
+        XCTAssertEqual(report.failed, 1)
         XCTAssertEqual(events("rejected").last?["reason"], "sha256 mismatch: the file is not the one the manifest describes")
         XCTAssertEqual(objects(), ["\(SHA256.hex(of: v1)).mp4"])
         XCTAssertEqual(try Data(contentsOf: dir.appendingPathComponent("objects/\(SHA256.hex(of: v1)).mp4")), old)
@@ -245,9 +246,13 @@ final class PrefetchTests: XCTestCase {
         let json = #"{"ads": [{"id": "broken", "type": "gif"}, "# + Ad(id: "ok", body: v1).json + "]}"
         net.set(manifestURL, .body(200, Data(json.utf8), [:]))
         net.set("https://ads.example.com/ok.mp4", .body(200, v1, [:]))
-        prefetch()
+        let report = prefetch()
         XCTAssertEqual(events("rejected").map { $0["id"] }, ["broken"])
         XCTAssertEqual(shown(), "ok")
+        // The manifest's own refusal is an event, not a failed refresh.
+        XCTAssertTrue(report.ok)
+        XCTAssertEqual([report.rejected, report.failed], [1, 0])
+        XCTAssertEqual(events("prefetch_done").last?["ok"], .bool(true))
     }
 
     func testProtectedFilesSurviveARefresh() {

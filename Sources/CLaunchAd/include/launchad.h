@@ -105,7 +105,7 @@ enum launchad_event_id {
     LAUNCHAD_EVENT_VAST_AD,
     LAUNCHAD_EVENT_MEDIA_FALLBACK,
     LAUNCHAD_EVENT_AD_END,
-    LAUNCHAD_EVENT_CACHE, /* cache_hit, cache_miss, stream, prefetch_start, prefetch_done, download, rejected, evicted, not_modified */
+    LAUNCHAD_EVENT_CACHE, /* cache_hit, cache_miss, stream, handoff, app_not_started, prefetch_start, prefetch_done, download, rejected, evicted, not_modified */
     LAUNCHAD_EVENT_DELIVERY, /* outbox_error, outbox_unavailable, report_refused, metrics_unavailable */
     LAUNCHAD_EVENT_END
 };

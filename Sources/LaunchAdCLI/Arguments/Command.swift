@@ -43,7 +43,8 @@ public enum Command: Equatable, Sendable {
         switch word {
         case "--help", "-h", "help":
             if word == "help", let generated = try generatedHelp(rest) { return .help(generated) }
-            if let topic = rest.first { return .help(try helpText(for: topic)) }
+            // `help --help` (and `help help`) is the help command's own help: the list of commands.
+            if let topic = rest.first, !["--help", "-h", "help"].contains(topic) { return .help(try helpText(for: topic)) }
             return .help(usage)
         case "--version": return .version
         case "play":

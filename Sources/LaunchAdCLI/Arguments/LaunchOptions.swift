@@ -25,7 +25,8 @@ public struct LaunchOptions: Equatable, Sendable {
         \(DeliveryOptions.recordHelp)
           (without --report, records go to the manifest's "report" collector, if it names one)
           --refresh-timeout S    after the ad, wait at most S seconds for the refresh (default 30)
-          --hold S               keep the ad's last picture until CMD's first window is mapped (X11), at
+          --hold S               keep the ad's last picture until CMD's first window is mapped (X11: one
+                                 its processes name in _NET_WM_PID, or a new one naming no owner), at
                                  most S seconds; elsewhere S seconds (default 3)
           --then CMD ARGS...     start CMD after the ad, even when there was none; must come last
         It also takes play's options (see launchad play --help): --size, --device, --fullscreen,

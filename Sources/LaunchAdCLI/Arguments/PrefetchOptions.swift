@@ -45,15 +45,20 @@ public struct PrefetchOptions: Equatable, Sendable {
         """
 
     static let sharedHelp = """
+        \(manifestHelp)
+          --cache-limit BYTES    most bytes kept, e.g. 200MB, 50M, 1GiB, 1000000 (default 200MB)
+          --max-creative-bytes BYTES   the largest creative accepted (default 100MB)
+        \(DeliveryOptions.help)
+        """
+
+    /// The options that read the manifest and the cache (all `schedule` takes of them).
+    static let manifestHelp = """
           --manifest URL|FILE    the ad manifest: an https URL (http for loopback hosts) or a file
           --cache DIR            cache folder (default $XDG_CACHE_HOME/launchad, else ~/.cache/launchad)
-          --cache-limit BYTES    most bytes kept, e.g. 200MB, 50M, 1GiB, 1000000 (default 200MB)
           --allow-http           allow plain http from any host
           --connect-timeout S    give up on a silent connection after S seconds (default 5)
           --timeout S            give up on one download after S seconds (default 60)
           --retries N            retries after a timeout, dropped connection or 5xx (default 2)
-          --max-creative-bytes BYTES   the largest creative accepted (default 100MB)
-        \(DeliveryOptions.help)
         """
 
     public static func parse(_ args: [String]) throws -> PrefetchOptions? {
@@ -85,15 +90,24 @@ public struct PrefetchOptions: Equatable, Sendable {
     /// Applies a cache or network option; false when `opt` is not one.
     public mutating func applyShared(_ opt: String, _ r: inout ArgumentReader) throws -> Bool {
         if try delivery.apply(opt, &r) { return true }
+        if try applyManifest(opt, &r) { return true }
+        switch opt {
+        case "--cache-limit": cacheLimit = try PrefetchOptions.bytes(for: opt, &r)
+        case "--max-creative-bytes": maxCreativeBytes = try PrefetchOptions.bytes(for: opt, &r)
+        default: return false
+        }
+        return true
+    }
+
+    /// The options of ``manifestHelp``; false when `opt` is none of them.
+    public mutating func applyManifest(_ opt: String, _ r: inout ArgumentReader) throws -> Bool {
         switch opt {
         case "--manifest": manifest = try r.value(for: opt)
         case "--cache": cacheDir = try r.value(for: opt)
-        case "--cache-limit": cacheLimit = try PrefetchOptions.bytes(for: opt, &r)
         case "--allow-http": try r.flag(opt); allowHTTP = true; delivery.allowHTTP = true
         case "--connect-timeout": connectTimeout = try r.double(for: opt, min: 0.1, max: 600)
         case "--timeout": timeout = try r.double(for: opt, min: 0.1, max: 3600)
         case "--retries": retries = try r.int(for: opt, max: 10)
-        case "--max-creative-bytes": maxCreativeBytes = try PrefetchOptions.bytes(for: opt, &r)
         default: return false
         }
         return true

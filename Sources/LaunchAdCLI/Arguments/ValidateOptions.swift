@@ -11,11 +11,14 @@ public struct ValidateOptions: Equatable, Sendable {
 
     public var files: [String] = []
     public var profile = "launch-ad"
+    /// `--profile` was given: no hint about the default profile's judgement.
+    public var profileGiven = false
     public var specPath: String?
     public var format: ReportFormat = .text
     public var loudness: Loudness = .atsc
     public var output: String?
-    public var progress = true
+    /// `--progress`/`--no-progress`; nil: a bar only when stderr is a terminal.
+    public var progress: Bool?
     /// `--jobs N`: creatives checked at once (nil: one per core).
     public var jobs: Int?
     /// `--vast URL|FILE`: a VAST tag to check (its chain, then its media files).
@@ -43,7 +46,8 @@ public struct ValidateOptions: Equatable, Sendable {
           --output FILE          write the report to FILE instead of stdout (whole or not at all)
           --jobs N               check N creatives at once (default: the number of cores); the report keeps
                                  the files' order
-          --no-progress          no progress bar (it is shown only on a terminal anyway)
+          --progress, --no-progress   progress bar on stderr (default: when stderr is a terminal); with --vast,
+                                 the tag, then each media file's download and analysis
           --vast URL|FILE        check a VAST tag: XML, version, required elements, https, wrappers,
                                  playable media, renditions, UniversalAdId, durations; then each media file
           --vast-timeout S, --max-wrappers N, --allow-http, --allow-private-network   as for play --vast
@@ -53,7 +57,6 @@ public struct ValidateOptions: Equatable, Sendable {
     public static func parse(_ args: [String]) throws -> ValidateOptions? {
         var r = ArgumentReader(args)
         var o = ValidateOptions()
-        var profileGiven = false
         while let opt = r.nextOption() {
             switch opt {
             case "--help": return nil
@@ -63,12 +66,13 @@ public struct ValidateOptions: Equatable, Sendable {
                     throw UsageError("--profile takes one of \(Spec.profileNames.joined(separator: ", ")), not '\(name)'")
                 }
                 o.profile = name
-                profileGiven = true
+                o.profileGiven = true
             case "--spec": o.specPath = try r.value(for: opt)
             case "--format": o.format = try r.choice(for: opt, ReportFormat.self)
             case "--loudness": o.loudness = try r.choice(for: opt, Loudness.self)
             case "--output": o.output = try r.value(for: opt)
             case "--no-progress": try r.flag(opt); o.progress = false
+            case "--progress": try r.flag(opt); o.progress = true
             case "--jobs": o.jobs = try r.int(for: opt, min: 1, max: 64)
             case "--vast": o.vast = try r.value(for: opt)
             case "--vast-timeout": o.vastTimeout = try r.double(for: opt, min: 0.1, max: 600)
@@ -78,7 +82,7 @@ public struct ValidateOptions: Equatable, Sendable {
             default: throw UsageError("unknown option \(opt) (see launchad validate --help)")
             }
         }
-        if profileGiven && o.specPath != nil { throw UsageError("--profile and --spec cannot be used together") }
+        if o.profileGiven && o.specPath != nil { throw UsageError("--profile and --spec cannot be used together") }
         guard !r.positionals.isEmpty || o.vast != nil else { throw UsageError("validate needs at least one FILE (or --vast URL|FILE)") }
         o.files = r.positionals
         return o

@@ -133,9 +133,14 @@ struct EventCatalog {
         Entry(
             samples: [.handoff(via: .appWindow, appPID: 1, waitedMs: 0)], summary: "the ad's last picture gave way to the app",
             page: "kiosks"),
+        Entry(
+            samples: [.appNotStarted(app: "a", message: "m")], summary: "the --then app could not be started (launch exits 127)",
+            page: "launch-and-cache"),
         Entry(samples: [.prefetchStart(manifest: "m")], summary: "a refresh of the cache started", page: "launch-and-cache"),
         Entry(
-            samples: [.prefetchDone(PrefetchSummary(ok: true, downloads: 0, bytes: 0, rejected: 0, evicted: 0, cachedBytes: 0, ms: 0))],
+            samples: [
+                .prefetchDone(PrefetchSummary(ok: true, downloads: 0, bytes: 0, rejected: 0, failed: 0, evicted: 0, cachedBytes: 0, ms: 0))
+            ],
             summary: "the refresh ended, with its counts", page: "launch-and-cache"),
         Entry(
             samples: [.rejected(id: "a", reason: "r", field: "f")], summary: "an ad, the manifest or the cache refused by a refresh",

@@ -13,7 +13,8 @@ enum ValidateVAST {
     /// All the media files of one tag together.
     static let maxTotalBytes: Int64 = 300_000_000
 
-    static func reports(_ o: ValidateOptions, tag: String, spec: Spec) -> [CreativeReport] {
+    static func reports(_ o: ValidateOptions, tag: String, spec: Spec, progress: VASTProgress? = nil) -> [CreativeReport] {
+        progress?.reading()
         let resolver = VASTResolver(timeout: o.vastTimeout, maxWrappers: o.maxWrappers, allowHTTP: o.allowHTTP)
         var facts = VASTTagFacts(source: tag, maxWrappers: o.maxWrappers, capabilities: .local(), window: Size(width: 1920, height: 1080))
         do {
@@ -35,6 +36,7 @@ enum ValidateVAST {
         let ready = facts.resolved.map { MediaFileChooser.readyRenditions($0.linear.mediaFiles, capabilities: facts.capabilities) } ?? []
         let files = Array(ready.prefix(VASTRules.maxCheckedMedia))
         facts.notChecked = ready.dropFirst(VASTRules.maxCheckedMedia).map { ($0.url, "over \(VASTRules.maxCheckedMedia) per tag") }
+        progress?.resolved(mediaFiles: files.count)
         var budget = maxTotalBytes
         let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("launchad-validate-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -53,10 +55,12 @@ enum ValidateVAST {
                 guard let url = URL(string: file.url) else { throw FetchError("not a URL", retryable: false) }
                 let request = FetchRequest(
                     url: url, reach: facts.resolved?.reach ?? .publicOnly, maxBytes: min(maxMediaBytes, budget), destination: local)
-                let r = try client.fetch(request, progress: nil)
+                let r = try client.fetch(request, progress: { progress?.downloading(n, got: $0) })
                 budget -= r.bytes
                 guard (200..<300).contains(r.status) else { throw FetchError("HTTP \(r.status)", retryable: false) }
-                var report = ValidateCommand.validate(local.path, spec, pictures: o.format == .html ? PictureRequest() : nil) { _ in }
+                var report = ValidateCommand.validate(local.path, spec, pictures: o.format == .html ? PictureRequest() : nil) {
+                    progress?.analysing(n, $0)
+                }
                 report.file = file.url
                 if let d = report.facts?.probe.durationSeconds { facts.mediaDurations[file.url] = d }
                 media.append(report)
@@ -77,5 +81,32 @@ enum ValidateVAST {
                 file: tag, spec: "vast", results: VASTRules.evaluate(facts) + [captions], facts: nil,
                 vast: VASTReportFacts(facts, sections: sections))
         ] + media
+    }
+}
+
+/// `validate --vast`'s progress bar: the tag read and resolved (the first tenth), then each
+/// media file's download and analysis (half of its share each), labelled with the step.
+final class VASTProgress: Sendable {
+    private let bar: ProgressBar
+    private let files = Locked(0)
+
+    init(_ bar: ProgressBar) { self.bar = bar }
+
+    func reading() { bar.update(0, label: "reading the tag") }
+
+    func resolved(mediaFiles: Int) {
+        files.withLock { $0 = mediaFiles }
+        bar.update(100, label: mediaFiles == 0 ? "tag read" : "\(mediaFiles) media file\(mediaFiles == 1 ? "" : "s")")
+    }
+
+    /// `got` bytes of media file `n` (0-based) so far: VAST says no size, so the label counts them.
+    func downloading(_ n: Int, got: Int64) { step(n, 0, String(format: "download %.1f MB", Double(got) / 1e6)) }
+
+    func analysing(_ n: Int, _ fraction: Double) { step(n, 0.5 + min(1, fraction) / 2, "analyse") }
+
+    private func step(_ n: Int, _ within: Double, _ what: String) {
+        let count = max(1, files.withLock { $0 })
+        let done = 0.1 + 0.9 * (Double(n) + within) / Double(count)
+        bar.update(Int64((done * 1000).rounded(.down)), label: "\(n + 1)/\(count) \(what)")
     }
 }

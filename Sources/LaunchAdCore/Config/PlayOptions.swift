@@ -2,6 +2,8 @@
 public struct PlayOptions: Equatable, Sendable {
     /// The ad to play: a file path or URL (or the VAST tag with `--vast`).
     public var file: String = ""
+    /// The manifest's id of the ad `launch` chose (nil for `play FILE`): what the service status names.
+    public var adID: String?
     /// `--events FILE`: where JSON-lines events go; nil writes them to stdout.
     public var eventsPath: String?
     /// `--metrics FILE`: the Prometheus textfile written at the end of the run.

@@ -4,6 +4,8 @@
 public struct PlayerConfig: Equatable, Sendable {
     /// The creative: a file or URL.
     public var source: String
+    /// The manifest's id of the ad, when `launch` chose it.
+    public var adID: String?
     /// Image shown when the video cannot play or its first frame is late (`--fallback`).
     public var fallback: String?
     /// Logo image for the `logo-bottom` layout.
@@ -40,6 +42,7 @@ public struct PlayerConfig: Equatable, Sendable {
     /// The player's configuration for `o`, seconds turned into milliseconds; a video's duration is not known yet.
     public init(_ o: PlayOptions) {
         source = o.file
+        adID = o.adID
         fallback = o.fallback
         logo = o.logo
         size = o.size

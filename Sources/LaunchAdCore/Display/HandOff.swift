@@ -1,6 +1,8 @@
 /// The hand-off from the ad to the `--then` app: the ad's last picture stays on screen until
 /// the app's first top-level window is mapped (on X11, a window whose `_NET_WM_PID` is in the
-/// app's process tree), or for `--hold` seconds where that cannot be seen; never past the app's exit.
+/// app's process tree, or, for an app that does not set it (Tk, xmessage, plain Xt), a window
+/// naming no owner that was not there when the app started), or for `--hold` seconds where that
+/// cannot be seen; never past the app's exit.
 public enum HandOff {
     /// Why the hold ended; the raw value is what events report.
     public enum Ending: String, Equatable, Sendable {
@@ -20,8 +22,10 @@ public enum HandOff {
         public var pid: Int32?
         /// Whether the window is mapped and viewable.
         public var viewable: Bool
+        /// The X window's id (the client's, or its frame's when the client is not listed).
+        public var id: UInt32
         /// A window owned by `pid`, viewable or not.
-        public init(pid: Int32?, viewable: Bool) { self.pid = pid; self.viewable = viewable }
+        public init(pid: Int32?, viewable: Bool, id: UInt32 = 0) { self.pid = pid; self.viewable = viewable; self.id = id }
     }
 
     /// How long the ad's picture stays behind the app's newly mapped window: time for the app
@@ -38,10 +42,17 @@ public enum HandOff {
         return watching ? .holdExpired : .hold
     }
 
-    /// Whether a viewable top-level window belongs to `appPID`'s process tree.
-    public static func appWindowShown(appPID: Int32, parents: [Int32: Int32], windows: [Window]) -> Bool {
+    /// Whether a viewable top-level window belongs to `appPID`'s process tree. With `before`
+    /// (the windows there before the app started), a new viewable window that names no owning
+    /// process counts too: an app without `_NET_WM_PID` would otherwise wait the whole hold. A
+    /// window another process names as its own never counts.
+    public static func appWindowShown(appPID: Int32, parents: [Int32: Int32], windows: [Window], before: Set<UInt32>? = nil) -> Bool {
         let tree = descendants(of: appPID, parents: parents)
-        return windows.contains { $0.viewable && $0.pid.map(tree.contains) == true }
+        return windows.contains { w in
+            guard w.viewable else { return false }
+            guard let pid = w.pid else { return before.map { !$0.contains(w.id) } ?? false }
+            return tree.contains(pid)
+        }
     }
 
     /// `root` and every process below it, from each process's parent.

@@ -36,7 +36,8 @@ extension LaunchEvent {
         case .linkOpenFailed: return "link_open_failed"
         case .controlError: return "control_error"
         case .end: return "end"
-        case .vast, .vastAd, .mediaFallback, .adEnd, .cacheHit, .cacheMiss, .stream, .handoff, .prefetchStart, .prefetchDone, .rejected,
+        case .vast, .vastAd, .mediaFallback, .adEnd, .cacheHit, .cacheMiss, .stream, .handoff, .appNotStarted, .prefetchStart,
+            .prefetchDone, .rejected,
             .download, .evicted, .notModified, .outboxError, .outboxUnavailable, .reportRefused, .metricsUnavailable:
             return deliveryName
         }
@@ -52,6 +53,7 @@ extension LaunchEvent {
         case .cacheMiss: return "cache_miss"
         case .stream: return "stream"
         case .handoff: return "handoff"
+        case .appNotStarted: return "app_not_started"
         case .prefetchStart: return "prefetch_start"
         case .prefetchDone: return "prefetch_done"
         case .rejected: return "rejected"
@@ -101,7 +103,8 @@ extension LaunchEvent {
         case .linkOpenFailed(let link, let m): return [("link", .string(link)), ("message", .string(m))]
         case .controlError(let line, let m): return [("line", .string(line)), ("message", .string(m))]
         case .end(let e): return e.fields
-        case .vast, .vastAd, .mediaFallback, .adEnd, .cacheHit, .cacheMiss, .stream, .handoff, .prefetchStart, .prefetchDone, .rejected,
+        case .vast, .vastAd, .mediaFallback, .adEnd, .cacheHit, .cacheMiss, .stream, .handoff, .appNotStarted, .prefetchStart,
+            .prefetchDone, .rejected,
             .download, .evicted, .notModified, .outboxError, .outboxUnavailable, .reportRefused, .metricsUnavailable:
             return deliveryFields
         }
@@ -124,7 +127,7 @@ extension LaunchEvent {
         case .prefetchDone(let p):
             return [
                 ("ok", .bool(p.ok)), ("downloads", .int(p.downloads)), ("bytes", .int(p.bytes)), ("rejected", .int(p.rejected)),
-                ("evicted", .int(p.evicted)), ("cached_bytes", .int(p.cachedBytes)), ("ms", .int(p.ms))
+                ("failed", .int(p.failed)), ("evicted", .int(p.evicted)), ("cached_bytes", .int(p.cachedBytes)), ("ms", .int(p.ms))
             ]
         case .rejected(let id, let reason, let field):
             return [("id", .string(id)), ("reason", .string(reason))] + (field.map { [("field", .string($0))] } ?? [])
@@ -134,6 +137,7 @@ extension LaunchEvent {
         case .evicted(let id, let sha, let bytes, let reason):
             return [("id", .string(id)), ("sha256", .string(sha)), ("bytes", .int(bytes)), ("reason", .string(reason))]
         case .notModified(let id, let url): return [("id", .string(id)), ("url", .string(url))]
+        case .appNotStarted(let app, let message): return [("app", .string(app)), ("message", .string(message))]
         case .outboxError(let r), .outboxUnavailable(let r), .reportRefused(let r), .metricsUnavailable(let r):
             return [("reason", .string(r))]
         default: return []

@@ -253,14 +253,17 @@ public struct VASTAdChosen: Equatable, Sendable {
 
 /// The `prefetch_done` event's payload.
 public struct PrefetchSummary: Equatable, Sendable {
-    /// Nothing was rejected and the refresh was not cancelled.
+    /// Nothing failed (the manifest was read, every creative it wants is cached) and the refresh
+    /// was not cancelled; ads the manifest refuses may still be `rejected`.
     public var ok: Bool
     /// Creatives downloaded.
     public var downloads: Int
     /// Bytes downloaded.
     public var bytes: Int
-    /// Ads (or the manifest, or the cache) refused.
+    /// `rejected` events: ads the manifest refuses, and the failures.
     public var rejected: Int
+    /// What the refresh could not do: the manifest, a creative or a VAST tag not had, the cache not written.
+    public var failed: Int
     /// Files removed from the cache.
     public var evicted: Int
     /// The cache's size after the refresh.
@@ -269,8 +272,8 @@ public struct PrefetchSummary: Equatable, Sendable {
     public var ms: Int
 
     /// The payload, field by field.
-    public init(ok: Bool, downloads: Int, bytes: Int, rejected: Int, evicted: Int, cachedBytes: Int, ms: Int) {
-        self.ok = ok; self.downloads = downloads; self.bytes = bytes; self.rejected = rejected
+    public init(ok: Bool, downloads: Int, bytes: Int, rejected: Int, failed: Int, evicted: Int, cachedBytes: Int, ms: Int) {
+        self.ok = ok; self.downloads = downloads; self.bytes = bytes; self.rejected = rejected; self.failed = failed
         self.evicted = evicted; self.cachedBytes = cachedBytes; self.ms = ms
     }
 }

@@ -77,6 +77,8 @@ public enum LaunchEvent: Equatable, Sendable {
     case stream(id: String, url: String)
     /// The ad's last picture gave way to the app.
     case handoff(via: HandOff.Ending, appPID: Int, waitedMs: Int)
+    /// The `--then` app could not be started (not found, not executable): `launch` exits 127.
+    case appNotStarted(app: String, message: String)
     case prefetchStart(manifest: String)
     case prefetchDone(PrefetchSummary)
     /// An ad (or the manifest, or the cache) refused by a refresh.

@@ -11,6 +11,7 @@ public enum LaunchRun {
         var p = base
         let ad = choice.ad
         p.file = file
+        p.adID = ad.id
         p.fallback = fallback ?? p.fallback
         if let link = ad.link { p.link = link }
         if let skip = ad.skipAfter { p.skipAfter = skip }

@@ -56,11 +56,11 @@ public struct AdSchedule: Codable, Equatable, Sendable {
         if let maxPerDay {
             let midnight = calendar.startOfDay(for: now)
             let count = past.filter { $0 >= midnight }.count
-            if count >= maxPerDay { return "capped: \(count) plays today (max_per_day \(maxPerDay))" }
+            if count >= maxPerDay { return "capped: \(AdSchedule.plays(count)) today (max_per_day \(maxPerDay))" }
         }
         if let maxPerHour {
             let count = past.filter { now.timeIntervalSince($0) < 3600 }.count
-            if count >= maxPerHour { return "capped: \(count) plays in the last hour (max_per_hour \(maxPerHour))" }
+            if count >= maxPerHour { return "capped: \(AdSchedule.plays(count)) in the last hour (max_per_hour \(maxPerHour))" }
         }
         if let minInterval, let last = past.max(), now.timeIntervalSince(last) < Double(minInterval) {
             return "capped: played \(Checked.int(now.timeIntervalSince(last)) ?? 0) s ago (min_interval \(minInterval))"
@@ -109,4 +109,9 @@ public struct HourRange: Codable, Equatable, Sendable {
 
     /// The range as `"HH:MM-HH:MM"`.
     public var text: String { String(format: "%02d:%02d-%02d:%02d", start / 60, start % 60, end / 60, end % 60) }
+}
+
+extension AdSchedule {
+    /// "1 play", "2 plays".
+    static func plays(_ count: Int) -> String { count == 1 ? "1 play" : "\(count) plays" }
 }

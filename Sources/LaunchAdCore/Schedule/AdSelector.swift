@@ -70,7 +70,7 @@ public enum AdSelector {
             reasons[i] =
                 ad.priority < top
                 ? "lower priority (\(ad.priority) < \(top) of \(w.id))"
-                : "share of voice: \(w.id)'s turn (weight \(ad.schedule?.weight ?? 1), \(plays24(ad, plays, now)) plays in 24 h)"
+                : "share of voice: \(w.id)'s turn (weight \(ad.schedule?.weight ?? 1), \(AdSchedule.plays(plays24(ad, plays, now))) in 24 h)"
         }
         return (winner.choice, zip(ads, reasons).map { AdVerdict(id: $0.id, reason: $1) })
     }
@@ -92,6 +92,12 @@ public enum AdSelector {
     /// starts later, or is outside its hours now, is cached ahead of its time).
     public static func worthCaching(_ ads: [AdEntry], now: Date) -> [AdEntry] {
         byPriority(ads.filter { $0.show && !$0.isExpired(at: now) })
+    }
+
+    /// The ads in their window at `now`: shown, started and not past their end (days, hours and
+    /// caps aside). What `launchad_cache_ads` counts: an ad cached ahead for 2100 is not ready.
+    public static func inWindow(_ ads: [AdEntry], now: Date) -> [AdEntry] {
+        ads.filter { $0.show && ($0.start.map { $0 <= now } ?? true) && !$0.isExpired(at: now) }
     }
 
     /// Highest priority first; equal priorities keep their manifest order.

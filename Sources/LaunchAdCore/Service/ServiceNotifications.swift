@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where the service manager's messages go: systemd's notify socket in the product, a list in tests.
 /// `notify` never blocks and never fails the caller: a dead socket must not stop playback.
 public protocol ServiceNotifier: AnyObject, Sendable {
@@ -58,6 +60,14 @@ public struct WatchdogPolicy: Sendable {
             lines.append(.status(status))
         }
         return lines.isEmpty ? nil : .joined(lines)
+    }
+
+    /// The ad as `systemctl status` names it: the manifest's id when `launch` chose it (the cache
+    /// file's hash name says nothing to an operator), else the file's name, not a long URL.
+    public static func adName(id: String?, source: String) -> String {
+        if let id, !id.isEmpty { return id }
+        let name = URL(string: source)?.lastPathComponent ?? source
+        return name.isEmpty ? source : name
     }
 
     /// One line for `systemctl status`; whole seconds, so a stall does not send a status per frame.

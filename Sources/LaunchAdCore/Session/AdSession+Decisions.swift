@@ -87,9 +87,21 @@ extension AdSession {
             link = link.replacingOccurrences(of: "[ADPLAYHEAD]", with: MacroExpander.encode(VASTClock.text(ms: shownMs(now: now))))
         }
         emit(.click(link: link, shownMs: shownMs(now: now)), now)
+        // The ad waits (paused, at most linkWaitMs) for the opener's verdict before it ends.
+        if config.openLinks { linkOpening = link }
         var actions = leave(.clicked, now: now)
         if config.openLinks { actions.insert(.openLink(link), at: 0) }
         return actions
+    }
+
+    /// The opener is done: its failure is said before the `end`, which follows once the leave
+    /// transition (if any) has run.
+    mutating func linkOpened(failure: String?, now: Int) -> [SessionAction] {
+        guard let link = linkOpening else { return [] }
+        linkOpening = nil
+        if let failure { emit(.linkOpenFailed(link: link, message: failure), now) }
+        guard case .leaving(let outcome, let since) = phase, now - since >= config.transition.leaveMs else { return [] }
+        return end(outcome, now: now)
     }
 
     mutating func complete(now: Int) -> [SessionAction] {
@@ -157,7 +169,7 @@ extension AdSession {
     mutating func leave(_ outcome: Outcome, now: Int) -> [SessionAction] {
         if let since = runningSince { bankedMs += max(0, now - since); runningSince = nil }
         watch.pause(now: now)
-        guard phase == .showing, config.transition != .none else { return end(outcome, now: now) }
+        guard phase == .showing, config.transition != .none || linkOpening != nil else { return end(outcome, now: now) }
         phase = .leaving(outcome, since: now)
         return [.setPaused(true)]
     }

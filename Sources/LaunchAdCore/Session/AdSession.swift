@@ -53,6 +53,13 @@ public struct AdSession {
     var closed = false
     /// Whether `skip_available` was said.
     var skipAnnounced = false
+    /// The clicked link the opener is starting (`--open-links`): the ad stays, paused, until the
+    /// opener is done or `linkWaitMs` has passed, so its failure comes before `end`.
+    var linkOpening: String?
+
+    /// How long a click waits for the link opener before the ad ends all the same (an opener
+    /// that runs the browser in the foreground never returns).
+    public static let linkWaitMs = 1500
 
     /// How far short of its declared length (or `--max-duration`) a video may end and still
     /// count as complete: timestamps and container durations disagree by a frame or two.
@@ -127,6 +134,8 @@ public struct AdSession {
             }
             report(PlayError(code, message), now: now)
             return fallbackOrEnd(reason: code, otherwise: .noAd, now: now)
+        case .linkOpened(let failure):
+            return linkOpened(failure: failure, now: now)
         case .failed(let code, let message):
             report(PlayError(code, message), now: now)
             // While leaving, the outcome is already decided (the viewer did skip or click): the
@@ -190,7 +199,8 @@ public struct AdSession {
             if let limit = config.limitMs, shown >= limit { return reachedItsEnd(now: now) }
             return []
         case .leaving(let outcome, let since):
-            return now - since >= config.transition.leaveMs ? end(outcome, now: now) : []
+            let leaveMs = max(config.transition.leaveMs, linkOpening == nil ? 0 : AdSession.linkWaitMs)
+            return now - since >= leaveMs ? end(outcome, now: now) : []
         }
     }
 

@@ -67,6 +67,9 @@ public enum SessionInput: Sendable {
     case adUnavailable(code: FailureCode, message: String)
     /// The window or the process failed in a way that ends the run.
     case failed(code: FailureCode, message: String)
+    /// The link opener (`--open-links`) is done: nil when it started the browser, else why not
+    /// (`xdg-open exited with status 4`).
+    case linkOpened(failure: String?)
 }
 
 /// What the player must carry out.

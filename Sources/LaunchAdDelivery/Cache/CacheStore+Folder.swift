@@ -14,15 +14,17 @@ extension CacheStore {
         do {
             try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         } catch {
-            throw CacheError("cannot create the cache folder \(path): \(error.localizedDescription)")
+            throw CacheError("cannot create the cache folder \(path): \(FileProblem(error, path: parent.path, access: .write).reason)")
         }
         if mkdir(path, 0o700) != 0 && errno != EEXIST {
-            throw CacheError("cannot create the cache folder \(path): \(String(cString: strerror(errno)))")
+            throw CacheError("cannot create the cache folder \(path): \(FileProblem(errno: errno, path: path, access: .write).reason)")
         }
         // The folder the user named may be reached through a symlink; what is inside never is.
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else {
-            throw CacheError("cannot use the cache folder \(path): \(String(cString: strerror(errno)))", refusal: errno == ENOTDIR)
+            throw CacheError(
+                "cannot use the cache folder \(path): \(FileProblem(errno: errno, path: path, access: .read).reason)",
+                refusal: errno == ENOTDIR)
         }
         close(fd)
         let dir = try DirectoryHandle(URL(fileURLWithPath: path).resolvingSymlinksInPath().path)

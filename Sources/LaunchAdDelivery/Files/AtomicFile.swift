@@ -1,4 +1,5 @@
 import Foundation
+import LaunchAdCore
 
 /// The one way LaunchAd replaces a file whole (outbox items and counts, the cache index, the VAST
 /// refusals, the metrics textfile, `--output` reports): the bytes go to a fresh temporary file
@@ -20,7 +21,7 @@ public enum AtomicFile {
     ) throws(Failure) {
         _ = unlinkat(dir, temporary, 0)
         let fd = openat(dir, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
-        guard fd >= 0 else { throw Failure(description: "cannot write \(temporary): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw Failure(description: FileProblem(errno: errno, path: temporary, access: .write).description) }
         fchmod(fd, mode)
         var written = 0
         let complete = data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
@@ -35,9 +36,9 @@ public enum AtomicFile {
         let synced = !sync || fsync(fd) == 0
         close(fd)
         guard complete, synced, renameat(dir, temporary, dir, name) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let problem = FileProblem(errno: errno, path: name, access: .write)
             _ = unlinkat(dir, temporary, 0)
-            throw Failure(description: "cannot write \(name): \(reason)")
+            throw Failure(description: problem.description)
         }
         if syncFolder { fsyncFolder(dir, of: name) }
     }

@@ -99,7 +99,7 @@ public enum ClickHouseCredentialsSource {
     public static func read(_ path: String) throws -> ClickHouseCredentials {
         let shown = TerminalText.escaped(path)
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard fd >= 0 else { throw CredentialsError("cannot read \(shown): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw CredentialsError(FileProblem(errno: errno, path: shown, access: .read).description) }
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { throw CredentialsError("\(shown) is not a regular file") }
@@ -113,7 +113,7 @@ public enum ClickHouseCredentialsSource {
         guard st.st_size <= 4096 else { throw CredentialsError("\(shown) is over 4 KiB") }
         var bytes = [UInt8](repeating: 0, count: 4097)
         let n = Glibc.read(fd, &bytes, bytes.count)
-        guard n >= 0 else { throw CredentialsError("cannot read \(shown): \(String(cString: strerror(errno)))") }
+        guard n >= 0 else { throw CredentialsError(FileProblem(errno: errno, path: shown, access: .read).description) }
         guard let text = String(bytes: bytes[0..<n], encoding: .utf8) else { throw CredentialsError("\(shown) is not UTF-8 text") }
         do { return try ClickHouseCredentials.parse(file: text) } catch let e as CredentialsError {
             throw CredentialsError("\(shown): \(e.description)")

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchAdCore
 
 /// The Prometheus textfile, replaced atomically: written to a hidden temporary file in the same
 /// folder (node_exporter's textfile collector reads only `*.prom`), synced, then renamed over the
@@ -16,10 +17,12 @@ public struct MetricsFile: Sendable {
     /// Whether the file can be written, checked at start (a probe file made and removed in its folder).
     public func checkWritable() throws {
         var st = stat()
-        if stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFDIR { throw MetricsError("\(path) is a folder") }
+        if stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFDIR {
+            throw MetricsError(FileProblem(errno: EISDIR, path: path, access: .write).description)
+        }
         let probe = temporary()
         let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw MetricsError("cannot write in \(folder): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw MetricsError(FileProblem(errno: errno, path: path, access: .write).description) }
         close(fd)
         unlink(probe)
     }

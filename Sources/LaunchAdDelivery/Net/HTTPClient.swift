@@ -61,7 +61,9 @@ public final class HTTPClient: Fetcher, Sendable {
     private func readFile(_ request: FetchRequest, progress: ((Int64) -> Void)?) throws -> FetchResponse {
         // Opened without blocking, then checked: a FIFO or a device would be read forever.
         let fd = open(request.url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw FetchError("cannot read \(request.url.path): \(String(cString: strerror(errno)))", retryable: false) }
+        guard fd >= 0 else {
+            throw FetchError(FileProblem(errno: errno, path: request.url.path, access: .read).description, retryable: false)
+        }
         let input = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         var st = stat()
         guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {

@@ -28,7 +28,8 @@ public struct OutboxItem: Equatable, Sendable {
     /// A ClickHouse record sent with the sending process's credentials (it waits while there are none).
     var credentials = false
 
-    var host: String { URL(string: url)?.host ?? "?" }
+    /// The server it goes to, for `outbox status`: the host, with its port unless the scheme's own.
+    var host: String { ServerName.of(url) }
 
     /// What records are batched by and kept in order for: one collector, and for ClickHouse one table.
     var collectorKey: String { clickHouseTable.map { "clickhouse \($0) \(url)" } ?? url }

@@ -29,11 +29,19 @@ public struct PrefetchProgress: Sendable {
 
 /// What a refresh did.
 public struct PrefetchReport: Equatable, Sendable {
-    /// The manifest was read and every creative it wants is cached.
+    /// The manifest was read and every creative it wants is cached: nothing `failed`. Ads the
+    /// manifest itself refuses (a bad field, an unknown time zone) are `rejected`, not failures.
     public var ok = false
     public var manifestRead = false
     public var downloads = 0
     public var downloadedBytes: Int64 = 0
+    /// `rejected` events: the manifest's refused ads and every failure below.
     public var rejected = 0
+    /// What the refresh could not do: the manifest unread, a creative or VAST tag not had, the
+    /// cache not written.
+    public var failed = 0
+
+    /// A `rejected` event that is also a failure of the refresh.
+    mutating func fail() { rejected += 1; failed += 1 }
     public var evicted = 0
 }

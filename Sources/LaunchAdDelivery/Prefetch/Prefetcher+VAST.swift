@@ -20,7 +20,7 @@ extension Prefetcher {
                 return resolved
             } catch {
                 sink.emit(.rejected(id: ad.id, reason: "VAST: \(error)", field: nil))
-                report.rejected += 1
+                report.fail()
                 // A tag that fails now leaves the version cached before in place.
                 if let old = store.readIndex().record(for: ad.id)?.ad, old.vast == tag { return old }
                 return nil

@@ -64,15 +64,17 @@ public final class Prefetcher: Sendable {
                 .prefetchDone(
                     PrefetchSummary(
                         ok: report.ok, downloads: report.downloads, bytes: Int(report.downloadedBytes), rejected: report.rejected,
-                        evicted: report.evicted, cachedBytes: Int(store.readIndex().totalBytes), ms: ProcessClock.nowMs() - startMs)))
+                        failed: report.failed, evicted: report.evicted, cachedBytes: Int(store.readIndex().totalBytes),
+                        ms: ProcessClock.nowMs() - startMs)))
         }
         guard var fetched = fetchManifest() else {
-            report.rejected += 1
+            report.fail()
             onManifest?(nil)
             return report
         }
         report.manifestRead = true
         manifestReach = fetched.reach
+        // An ad the manifest refuses is its event alone: the refresh caches every other one.
         for r in fetched.parsed.rejected {
             sink.emit(.rejected(id: r.id, reason: r.reason, field: r.field))
             report.rejected += 1
@@ -87,9 +89,9 @@ public final class Prefetcher: Sendable {
             try finish(fetched, wanted: wanted, time: time, report: &report)
         } catch {
             sink.emit(.rejected(id: "cache", reason: "\(error)", field: nil))
-            report.rejected += 1
+            report.fail()
         }
-        report.ok = report.rejected == 0 && !isCancelled
+        report.ok = report.failed == 0 && !isCancelled
         return report
     }
 
@@ -127,7 +129,7 @@ public final class Prefetcher: Sendable {
                         .download(Download(id: ad.id, bytes: Int(bytes), ms: ProcessClock.nowMs() - started, sha256: creative.sha256)))
                 }
             } catch {
-                report.rejected += 1
+                report.fail()
                 sink.emit(.rejected(id: ad.id, reason: "\(error)", field: nil))
             }
             done += creative.bytes

@@ -52,7 +52,9 @@ public final class Demuxer: @unchecked Sendable {
         guard !Set(name.split(separator: ",").map(String.init)).isDisjoint(with: remote ? Demuxer.networkFormats : Demuxer.fileFormats)
         else {
             libavformat.avformat_free_context(ctx)
-            throw MediaError(.notMedia, "\(path) is \(name), not a media file launchad opens (playlists and manifests are refused)")
+            // Said in a user's words: FFmpeg calls a JSON manifest "tedcaptions".
+            let head = remote ? Data() : (FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 4096) } ?? Data())
+            throw MediaError(.notMedia, RefusedContainer.describe(path: path, format: name, head: head))
         }
         var options: OpaquePointer?
         _ = libavutil.av_dict_set(&options, "protocol_whitelist", "none", 0)

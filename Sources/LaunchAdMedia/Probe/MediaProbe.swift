@@ -19,7 +19,7 @@ public enum MediaProbe {
     static func open(_ path: String) throws -> Demuxer {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-            throw MediaError(.fileNotFound, "\(path): no such file")
+            throw MediaError(.fileNotFound, FileProblem(errno: ENOENT, path: path, access: .read).description)
         }
         if isDir.boolValue { throw MediaError(.notMedia, "\(path) is a directory") }
         if fileSize(path) == 0 { throw MediaError(.notMedia, "\(path) is empty") }

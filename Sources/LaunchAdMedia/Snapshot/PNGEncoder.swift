@@ -1,5 +1,6 @@
 import CFFmpeg
 import Foundation
+import LaunchAdCore
 
 /// Owns a libavcodec PNG encoder for one picture size; rgb24 (or rgba) frames in, PNG file bytes out.
 final class PNGEncoder {
@@ -46,7 +47,7 @@ final class PNGEncoder {
         do {
             try data.write(to: URL(fileURLWithPath: path))
         } catch {
-            throw MediaError(.writeFailed, "cannot write \(path): \(error.localizedDescription)")
+            throw MediaError(.writeFailed, FileProblem(error, path: path, access: .write).description)
         }
     }
 }

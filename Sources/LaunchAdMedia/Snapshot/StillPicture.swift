@@ -49,7 +49,7 @@ public enum StillPicture {
         do {
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw MediaError(.writeFailed, "cannot write \(path): \(error.localizedDescription)")
+            throw MediaError(.writeFailed, FileProblem(error, path: path, access: .write).description)
         }
     }
 }

@@ -290,7 +290,9 @@ public final class PlaybackEngine: Sendable {
             let muted = shared.withLock { $0.startMuted }
             return (AudioPipeline(decoder: decoder, device: device, info: info, muted: muted, roomMade: readGate), index)
         } catch {
-            events.emit(.audioUnavailable(message: "playing without sound: \(error)"))
+            // ALSA's own lines were kept off stderr: the first says why (no sound card).
+            let alsa = SDLAudio.alsaComplaint.map { " (ALSA: \($0))" } ?? ""
+            events.emit(.audioUnavailable(message: "playing without sound: \(error)\(alsa)"))
             return nil
         }
     }

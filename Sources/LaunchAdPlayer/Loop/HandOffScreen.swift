@@ -9,7 +9,8 @@ struct HandOffScreen {
     let player: AdPlayer
 
     /// nil when there was no picture to hold (no window, nothing shown).
-    func run(appPID: Int32, holdSeconds: Double) -> (ending: HandOff.Ending, waitedMs: Int)? {
+    /// `before`: the windows there before the app started (see `HandOff.appWindowShown`).
+    func run(appPID: Int32, holdSeconds: Double, before: Set<UInt32>?) -> (ending: HandOff.Ending, waitedMs: Int)? {
         guard let output = player.output, output.kind == .ownWindow, player.videoTexture != nil || player.imageTexture != nil
         else { return nil }
         let watcher = output.videoDriver == "x11" ? X11Windows() : nil
@@ -26,7 +27,7 @@ struct HandOffScreen {
                 drawnAt = now
             }
             if appWindowAt == nil, let windows = watcher?.topLevel(),
-                HandOff.appWindowShown(appPID: appPID, parents: ProcessTable.parents(), windows: windows)
+                HandOff.appWindowShown(appPID: appPID, parents: ProcessTable.parents(), windows: windows, before: before)
             {
                 appWindowAt = now - start
             }

@@ -79,11 +79,15 @@ final class X11Windows {
         for frame in children(of: root) {
             let viewable = isViewable(frame)
             if let pid = pid(of: frame) {
-                out.append(HandOff.Window(pid: pid, viewable: viewable))
+                out.append(HandOff.Window(pid: pid, viewable: viewable, id: UInt32(truncatingIfNeeded: frame)))
                 continue
             }
-            for client in children(of: frame) {
-                out.append(HandOff.Window(pid: pid(of: client), viewable: viewable && isViewable(client)))
+            let clients = children(of: frame)
+            // A bare top-level window with no children is listed as itself.
+            if clients.isEmpty { out.append(HandOff.Window(pid: nil, viewable: viewable, id: UInt32(truncatingIfNeeded: frame))) }
+            for client in clients {
+                out.append(
+                    HandOff.Window(pid: pid(of: client), viewable: viewable && isViewable(client), id: UInt32(truncatingIfNeeded: client)))
             }
         }
         return out
