@@ -30,8 +30,9 @@ public struct OutboxItem: Equatable, Sendable {
 
     var host: String { URL(string: url)?.host ?? "?" }
 
-    /// What records are batched by and kept in order for: one collector, and for ClickHouse one table.
-    var collectorKey: String { clickHouseTable.map { "clickhouse \($0) \(url)" } ?? url }
+    /// What records are batched by and kept in order for: one collector, and for ClickHouse one
+    /// table; records of another reach never share a POST (it is sent with the first one's).
+    var collectorKey: String { (reach == .any ? "" : "\(reach.rawValue) ") + (clickHouseTable.map { "clickhouse \($0) \(url)" } ?? url) }
 
     private static let counter = Counter()
 
