@@ -31,6 +31,14 @@ final class SignalPhaseTests: XCTestCase {
         return (p, pipe)
     }
 
+    /// Waits until the start-up code made its loading thread (right after it set the signal
+    /// handlers): SDL, after FFmpeg's 30-40 ms of loading, is not up yet.
+    func waitForTheStartUpThread(_ p: Process) {
+        let tasks = "/proc/\(p.processIdentifier)/task"
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline, ((try? FileManager.default.contentsOfDirectory(atPath: tasks))?.count ?? 0) < 2 { usleep(100) }
+    }
+
     /// Reads the rest of stdout and waits for the exit: the event lines, and seconds from now.
     func finish(_ p: Process, _ pipe: Pipe, seen: Data = Data()) -> (events: [[String: Any]], seconds: Double) {
         let began = Date()
@@ -53,9 +61,7 @@ final class SignalPhaseTests: XCTestCase {
             "launch", "--manifest", manifest, "--cache", cache, "--state", state, "--size", "320x240", "--transition", "none",
             "--then", "sleep", "60"
         ])
-        let tasks = "/proc/\(p.processIdentifier)/task"
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline, ((try? FileManager.default.contentsOfDirectory(atPath: tasks))?.count ?? 0) < 2 { usleep(100) }
+        waitForTheStartUpThread(p)
         kill(p.processIdentifier, SIGTERM)
         let (events, seconds) = finish(p, pipe)
         XCTAssertEqual(p.terminationReason, .exit, "the signal killed launch")
@@ -96,9 +102,7 @@ final class SignalPhaseTests: XCTestCase {
     /// a SIGTERM does.
     func testAHangupBeforeSDLOrDuringTheBeaconWaitEndsTheRunAsTerminateDoes() throws {
         let (p, pipe) = try start(["play", Fixtures.media("sample-ad.mp4"), "--state", folder.appendingPathComponent("s").path])
-        let tasks = "/proc/\(p.processIdentifier)/task"
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline, ((try? FileManager.default.contentsOfDirectory(atPath: tasks))?.count ?? 0) < 2 { usleep(100) }
+        waitForTheStartUpThread(p)
         kill(p.processIdentifier, SIGHUP)
         let (events, _) = finish(p, pipe)
         XCTAssertEqual(p.terminationReason, .exit, "the hangup killed play")
