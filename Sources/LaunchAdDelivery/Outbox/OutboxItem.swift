@@ -76,8 +76,17 @@ public struct OutboxItem: Equatable, Sendable {
             return .damaged("not an http(s) URL")
         }
         if item.kind == .record && item.body == nil { return .damaged("a record without a body") }
+        // Times and counts are subtracted, added and compared: a file holding 9.2e18 or 1e300
+        // trapped `outbox status`, `flush` and every run's metrics (exit 132).
+        guard [item.madeMs, item.expiresMs, item.nextMs].allSatisfy(plausibleMs.contains), (0...maxAttempts).contains(item.attempts)
+        else { return .damaged("a time or a count out of range") }
         return .item(item)
     }
+
+    /// Times an item may hold, in ms since 1970: up to the end of the year 9999.
+    static let plausibleMs: ClosedRange<Int64> = 0...253_402_300_799_999
+    /// Tries an item may count (one a second for ten years is far fewer).
+    static let maxAttempts = 1_000_000_000
 
     init?(name: String, data: Data) {
         guard let o = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
