@@ -49,9 +49,12 @@ const char *launchad_argument(int index) {
 
 // SDL turns SIGTERM and SIGINT into a quit event only once its video starts, 40-60 ms in: a
 // signal before that killed `play` and `launch` with no `end` event (and `launch` never started
-// its app). From here on they are noted instead (unless ignored, as in a background job), and
-// the player acts on them as on SDL's quit; SDL leaves a signal that already has a handler
-// alone. The first one is also kept for good: the waits after the ad end on it, and `launch`
+// its app). From here on they are noted instead (unless ignored, as in a background job or under
+// nohup), and the player acts on them as on SDL's quit; SDL leaves a signal that already has a
+// handler alone. SIGHUP too (a closed terminal or session): the player's own SIGHUP source
+// starts with SDL, and before it a hangup killed `play` and `launch` the same way; the player
+// puts this handler back when it ends, so a hangup during the post-ad waits ends them as a
+// SIGTERM does instead of killing the process after its `end`. The first one is also kept for good: the waits after the ad end on it, and `launch`
 // passes it on to its app.
 static volatile sig_atomic_t launchad_quit_signal;
 static volatile sig_atomic_t launchad_first_quit_signal;
@@ -70,7 +73,7 @@ int launchad_take_quit_signal(void) {
 }
 
 static void launchad_catch_quit_signals(void) {
-    int signals[] = {SIGTERM, SIGINT};
+    int signals[] = {SIGTERM, SIGINT, SIGHUP};
     for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) {
         struct sigaction old;
         if (sigaction(signals[i], NULL, &old) != 0 || old.sa_handler != SIG_DFL) continue;

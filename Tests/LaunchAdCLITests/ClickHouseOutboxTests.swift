@@ -61,7 +61,7 @@ final class ClickHouseOutboxTests: XCTestCase {
         try server.create(table)
         let proxy = try AnswerDroppingProxy(to: server.port)
         proxy.dropAnswers = 1
-        let target = ReportTarget(url: proxy.url, batch: 10, clickHouse: table)
+        let target = ReportTarget(url: proxy.url, batch: 10, clickHouse: table, reach: .any)
         let box = try outbox()
         for screen in ["screen-1", "screen-2", "screen-3"] {
             box.enqueue(record: Self.row(screen: screen), for: target, credentials: false, at: Date())
@@ -99,7 +99,7 @@ final class ClickHouseOutboxTests: XCTestCase {
         // No such table: ClickHouse answers 404 (code 60) on every version.
         let table = freshTable("missing")
         let box = try outbox()
-        let target = ReportTarget(url: server.url, batch: 10, clickHouse: table)
+        let target = ReportTarget(url: server.url, batch: 10, clickHouse: table, reach: .any)
         let status = try sendTwo(box, target)
         XCTAssertEqual(status.pending, 0)
         XCTAssertEqual(status.counts.records.refused, 2)
@@ -114,7 +114,7 @@ final class ClickHouseOutboxTests: XCTestCase {
         try server.create(table)
         let port = try freePort()
         let box = try outbox()
-        let target = ReportTarget(url: "http://127.0.0.1:\(port)", batch: 10, clickHouse: table)
+        let target = ReportTarget(url: "http://127.0.0.1:\(port)", batch: 10, clickHouse: table, reach: .any)
         var status = try sendTwo(box, target)
         XCTAssertEqual(status.pendingRecords, 2)
         XCTAssertEqual(status.counts.records.retried, 2)
@@ -132,7 +132,7 @@ final class ClickHouseOutboxTests: XCTestCase {
     func testCredentialsGoAsHeadersAndRecordsThatNeedThemWaitWithout() throws {
         let table = ClickHouseTable("launchad.creds_\(UUID().uuidString.prefix(8).lowercased())")!
         try server.create(table)
-        let target = ReportTarget(url: server.url, batch: 10, clickHouse: table)
+        let target = ReportTarget(url: server.url, batch: 10, clickHouse: table, reach: .any)
         // A process without the credentials keeps the record rather than sending it without them.
         let without = try outbox(.unusable("/etc/launchad/clickhouse may be read or changed by others (mode 644); chmod 600 it"))
         without.enqueue(record: Self.row(screen: "kiosk-1"), for: target, credentials: true, at: Date())
@@ -180,7 +180,8 @@ final class ClickHouseOutboxTests: XCTestCase {
             "Code: 241, e.displayText() = DB::Exception: Memory limit (for query) exceeded, e.what() = DB::Exception\n".utf8)
         let box = try outbox(timeout: 2)
         box.enqueue(
-            record: Self.row(screen: "s1"), for: ReportTarget(url: collector.url, batch: 10, clickHouse: table), credentials: false,
+            record: Self.row(screen: "s1"), for: ReportTarget(url: collector.url, batch: 10, clickHouse: table, reach: .any),
+            credentials: false,
             at: Date())
         XCTAssertEqual(try box.flush(lockWait: 5), 1)
         var status = box.status()

@@ -17,8 +17,7 @@ final class FetchEntryPointTests: XCTestCase {
         "LaunchAdDelivery/VAST/TagSniffer.swift": "the URL on the command line",
         "LaunchAdDelivery/Prefetch/Prefetcher+Manifest.swift": "--manifest",
         "LaunchAdDelivery/Fleet/ClickHouseClient.swift": "--clickhouse",
-        "LaunchAdCLI/ScheduleCommand.swift": "--manifest",
-        "LaunchAdDelivery/Outbox/ClickHouseSender.swift": "record collectors: --report, or a manifest's report, the user's"
+        "LaunchAdCLI/ScheduleCommand.swift": "--manifest"
     ]
 
     var folder: URL!
@@ -78,9 +77,23 @@ final class FetchEntryPointTests: XCTestCase {
                     stateDirectory: folder!.appendingPathComponent("state-\(UUID().uuidString)"), config: OutboxConfig(), fetcher: client,
                     clock: { Date() })
                 box.enqueue(beacons: [target], event: "impression", at: Date(), reach: .publicOnly)
+                // A public manifest's play-record collector, a plain one (JSON array POSTs).
+                box.enqueue(record: #"{"id":"r"}"#, collector: target, batch: 10, reach: .publicOnly, at: Date())
                 _ = try box.flush(lockWait: 2)
                 let s = box.status()
-                return s.counts.beacons.refused == 1 && s.pending == 0 ? "refused: an internal address" : "\(s)"
+                let refused = s.counts.beacons.refused == 1 && s.counts.records.refused == 1 && s.pending == 0
+                return refused ? "refused: an internal address" : "\(s)"
+            },
+            "LaunchAdDelivery/Outbox/ClickHouseSender.swift": { [folder] target in
+                // A public manifest's ClickHouse collector.
+                let box = try Outbox(
+                    stateDirectory: folder!.appendingPathComponent("state-\(UUID().uuidString)"), config: OutboxConfig(), fetcher: client,
+                    clock: { Date() })
+                let collector = ReportTarget(url: target, batch: 10, clickHouse: .standard, reach: .publicOnly)
+                box.enqueue(record: #"{"screen_id":"s"}"#, for: collector, credentials: false, at: Date())
+                _ = try box.flush(lockWait: 2)
+                let s = box.status()
+                return s.counts.records.refused == 1 && s.pending == 0 ? "refused: an internal address" : "\(s)"
             },
             "LaunchAdCLI/VAST/VASTIcons.swift": { [folder] target in
                 let doc = try VASTParser.parse(
@@ -147,7 +160,7 @@ final class FetchEntryPointTests: XCTestCase {
         let probed = Set(probes.keys), userNamed = Set(Self.userNamedOnly.keys)
         XCTAssertEqual(probed.intersection(userNamed), [])
         XCTAssertEqual(probed.union(userNamed), Set(FetchGateway.entryPoints.keys), "a new entry point needs its probe here")
-        for (path, why) in Self.userNamedOnly where path != "LaunchAdDelivery/Outbox/ClickHouseSender.swift" {
+        for (path, why) in Self.userNamedOnly {
             XCTAssertTrue(FetchGateway.entryPoints[path]?.hasPrefix("any:") == true, "\(path): \(why)")
         }
     }

@@ -197,4 +197,35 @@ final class MetricsTests: XCTestCase {
         XCTAssertNil(try MetricsFile(path: textfiles + "/none.prom").previous())
         XCTAssertEqual(try MetricsFile(path: elsewhere).previous(), planted)
     }
+
+    /// A FIFO or a device at the metrics path is not replaced: as root, `--metrics /dev/null`
+    /// made the system's /dev/null a regular file. Refused at start (one `metrics_unavailable`
+    /// and one stderr line, as a missing folder) and at the write; the node stays what it was.
+    func testAFIFOOrADeviceAtThePathIsNeverReplaced() throws {
+        var nodes = [textfiles + "/fifo.prom"]
+        XCTAssertEqual(mkfifo(nodes[0], 0o600), 0)
+        if geteuid() == 0 {
+            nodes.append(textfiles + "/null.prom")
+            XCTAssertEqual(mknod(nodes[1], S_IFCHR | 0o666, dev_t(1 << 8 | 3)), 0, "a copy of /dev/null (major 1, minor 3)")
+        }
+        for node in nodes {
+            var before = stat()
+            XCTAssertEqual(lstat(node, &before), 0)
+            XCTAssertThrowsError(try MetricsFile(path: node).checkWritable()) {
+                XCTAssertTrue("\($0)".contains("is not a regular file (a FIFO, device or socket); launchad will not replace it"), "\($0)")
+            }
+            XCTAssertThrowsError(try MetricsFile(path: node).write("launchad_up 1\n"))
+            let run = try Launchad.run([
+                "play", try Fixtures.write("metrics-node.png", Fixtures.solidPNG("red")), "--duration", "0.2", "--transition", "none",
+                "--metrics", node, "--state", folder.appendingPathComponent("state").path
+            ])
+            XCTAssertEqual(run.status, 0, run.stderr)
+            XCTAssertTrue(run.stdout.contains(#""event":"metrics_unavailable""#), run.stdout)
+            XCTAssertEqual(run.stderr.split(separator: "\n").count, 1, run.stderr)
+            var after = stat()
+            XCTAssertEqual(lstat(node, &after), 0)
+            XCTAssertEqual(after.st_mode, before.st_mode, "\(node) was replaced")
+            XCTAssertEqual(after.st_ino, before.st_ino, "\(node) was replaced")
+        }
+    }
 }

@@ -106,6 +106,33 @@ final class OutboxHardeningTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: items.path).filter { !$0.hasPrefix(".") }, [])
     }
 
+    /// Items whose times or counts are out of range (1e300, -1e300, 9.2e18, 23 digits, a
+    /// negative count): `outbox status` and `flush` trapped on them (arithmetic overflow, exit
+    /// 132). Each is set aside as damaged; the good one is sent.
+    func testItemsWithTimesOutOfRangeAreSetAsideNotATrap() throws {
+        let tracker = try Collector()
+        let box = try outbox()
+        box.enqueue(beacons: ["\(tracker.url)/ok"], event: "impression", at: Date(), reach: .any)
+        let values = ["1e300", "-1e300", "9223372036854775807", "99999999999999999999999", "-5"]
+        for (i, v) in values.enumerated() {
+            let made = v == "-5" ? "1" : v
+            try Data(
+                #"{"url":"\#(tracker.url)/bad","event":"impression","made_ms":\#(made),"expires_ms":\#(v),"attempts":\#(v),"next_ms":\#(v)}"#
+                    .utf8
+            )
+            .write(to: items.appendingPathComponent("000000000000002-00001-00000\(i)-0000000\(i).beacon"))
+        }
+        let status = try launchadOutbox("status")
+        XCTAssertEqual(status.run.status, 0, status.run.stderr)
+        XCTAssertEqual(try XCTUnwrap(status.json, status.run.stderr)["pending"] as? Int, 1)
+        let flushed = try launchadOutbox("flush")
+        XCTAssertEqual(flushed.run.status, 0, flushed.run.stderr)
+        let json = try XCTUnwrap(flushed.json, flushed.run.stdout + flushed.run.stderr)
+        XCTAssertEqual((json["beacons"] as? [String: Any])?["damaged"] as? Int, values.count)
+        XCTAssertEqual((json["beacons"] as? [String: Any])?["delivered"] as? Int, 1)
+        XCTAssertEqual(tracker.received.map(\.target), ["/ok"])
+    }
+
     /// A state folder others may write in, or another user's, is refused with one line; the ad
     /// still plays without its outbox.
     func testAStateFolderOfAnotherUserOrWritableByOthersIsRefused() throws {

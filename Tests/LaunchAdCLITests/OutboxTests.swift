@@ -77,7 +77,7 @@ final class OutboxTests: XCTestCase {
                 box.enqueue(
                     beacons: ["\(collector.url)/t?e=start&ts=2026-01-01T00%3A00%3A00.000Z&cb=42"], event: "start", at: Date(), reach: .any)
             },
-            { box.enqueue(record: #"{"id":"r1","ad_id":"a"}"#, collector: "\(collector.url)/pop", batch: 10, at: Date()) }
+            { box.enqueue(record: #"{"id":"r1","ad_id":"a"}"#, collector: "\(collector.url)/pop", batch: 10, reach: .any, at: Date()) }
         ]
         for (n, enqueue) in queue.enumerated() {
             collector.hang = true  // takes the request, never answers: the sender is killed waiting
@@ -113,7 +113,7 @@ final class OutboxTests: XCTestCase {
         let box = try Outbox(
             stateDirectory: state, config: OutboxConfig(), fetcher: HTTPClient(connectTimeout: 2, totalTimeout: 4),
             clock: { Date() })
-        box.enqueue(record: #"{"id":"r9"}"#, collector: "\(collector.url)/pop", batch: 5, at: Date())
+        box.enqueue(record: #"{"id":"r9"}"#, collector: "\(collector.url)/pop", batch: 5, reach: .any, at: Date())
         XCTAssertEqual(try box.flush(lockWait: 5), 1)
         XCTAssertEqual(collector.received.map { $0.method + " " + $0.target }, ["POST /pop"])
         XCTAssertEqual(String(decoding: collector.received[0].body, as: UTF8.self), #"[{"id":"r9"}]"#)
@@ -153,7 +153,7 @@ final class OutboxTests: XCTestCase {
         config.backoffBase = 0.01
         let box = try outbox(config, clock: clock)
         box.enqueue(beacons: ["\(collector.url)/old"], event: "impression", at: clock.now, reach: .any)
-        box.enqueue(record: #"{"id":"r-old"}"#, collector: "\(collector.url)/pop", batch: 5, at: clock.now)
+        box.enqueue(record: #"{"id":"r-old"}"#, collector: "\(collector.url)/pop", batch: 5, reach: .any, at: clock.now)
         clock.now = clock.now.addingTimeInterval(30)
         box.enqueue(beacons: ["\(collector.url)/young"], event: "impression", at: clock.now, reach: .any)
         clock.now = clock.now.addingTimeInterval(31)

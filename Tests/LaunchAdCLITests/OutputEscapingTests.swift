@@ -67,6 +67,27 @@ final class OutputEscapingTests: XCTestCase {
         XCTAssertEqual(TerminalText.line(TerminalText.escaped("a\u{1B}b")), Data("launchad: a\\x1bb\n".utf8))
     }
 
+    /// A tag's text may hold the Unicode controls that reorder a line on a terminal shaping
+    /// bidirectional text (an override, U+202E) or break it (U+2028): `validate`'s text report
+    /// printed them raw. They are escaped like C0 and C1 controls; other text stays as it is.
+    func testBidirectionalOverridesAndLineSeparatorsAreEscaped() throws {
+        XCTAssertEqual(
+            TerminalText.escaped("pass\u{202E}liaf\u{2066}\u{2069}\u{200F}\u{2028}\u{2029} é 中 👍"),
+            #"pass\u{202e}liaf\u{2066}\u{2069}\u{200f}\u{2028}\u{2029} é 中 👍"#)
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("bidi-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tag = folder.appendingPathComponent("tag.xml")
+        // A <Duration> that is not a time is quoted in the report.
+        let ad = VASTTags.inlineAd(
+            id: "b", track: "https://t.example/t", media: [VASTTags.mediaFile("https://cdn.example/a.mp4")],
+            duration: "00:00:05 \u{202E}\u{2028}liaf")
+        try Data(VASTTags.document([ad]).utf8).write(to: tag)
+        let run = try Launchad.run(["validate", "--vast", tag.path])
+        XCTAssertTrue(run.stdout.contains("liaf"), run.stdout)
+        XCTAssertFalse(run.stdout.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x2028 }, run.stdout)
+    }
+
     /// Prometheus: an ad id made to close its label and start a sample of its own stays one
     /// label value; promtool reads the file, and the next run carries the same counter on.
     func testAMetricsLabelCannotAddASample() throws {

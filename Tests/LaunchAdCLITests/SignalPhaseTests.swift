@@ -31,6 +31,14 @@ final class SignalPhaseTests: XCTestCase {
         return (p, pipe)
     }
 
+    /// Waits until the start-up code made its loading thread (right after it set the signal
+    /// handlers): SDL, after FFmpeg's 30-40 ms of loading, is not up yet.
+    func waitForTheStartUpThread(_ p: Process) {
+        let tasks = "/proc/\(p.processIdentifier)/task"
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline, ((try? FileManager.default.contentsOfDirectory(atPath: tasks))?.count ?? 0) < 2 { usleep(100) }
+    }
+
     /// Reads the rest of stdout and waits for the exit: the event lines, and seconds from now.
     func finish(_ p: Process, _ pipe: Pipe, seen: Data = Data()) -> (events: [[String: Any]], seconds: Double) {
         let began = Date()
@@ -53,9 +61,7 @@ final class SignalPhaseTests: XCTestCase {
             "launch", "--manifest", manifest, "--cache", cache, "--state", state, "--size", "320x240", "--transition", "none",
             "--then", "sleep", "60"
         ])
-        let tasks = "/proc/\(p.processIdentifier)/task"
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline, ((try? FileManager.default.contentsOfDirectory(atPath: tasks))?.count ?? 0) < 2 { usleep(100) }
+        waitForTheStartUpThread(p)
         kill(p.processIdentifier, SIGTERM)
         let (events, seconds) = finish(p, pipe)
         XCTAssertEqual(p.terminationReason, .exit, "the signal killed launch")
@@ -87,9 +93,30 @@ final class SignalPhaseTests: XCTestCase {
     /// A SIGTERM during `--beacon-wait 60` while a beacon's server holds its answer: the ad's
     /// `end` is out, and the process exits at once (the beacon stays owed for the next run).
     func testATerminateDuringTheBeaconWaitEndsTheRunPromptly() throws {
+        try signalDuringTheBeaconWait(SIGTERM)
+    }
+
+    /// A SIGHUP (a closed terminal or session) before SDL starts killed `play` with no `end`
+    /// (its source came up with SDL), and one during `--beacon-wait` killed it after its `end`
+    /// (the source reset the signal to its default when the ad ended). Now both end the run as
+    /// a SIGTERM does.
+    func testAHangupBeforeSDLOrDuringTheBeaconWaitEndsTheRunAsTerminateDoes() throws {
+        let (p, pipe) = try start(["play", Fixtures.media("sample-ad.mp4"), "--state", folder.appendingPathComponent("s").path])
+        waitForTheStartUpThread(p)
+        kill(p.processIdentifier, SIGHUP)
+        let (events, _) = finish(p, pipe)
+        XCTAssertEqual(p.terminationReason, .exit, "the hangup killed play")
+        XCTAssertEqual(p.terminationStatus, 0)
+        XCTAssertEqual(events.filter { $0["event"] as? String == "end" }.count, 1, "\(events)")
+        XCTAssertEqual(events.last?["outcome"] as? String, "skipped")
+        try signalDuringTheBeaconWait(SIGHUP)
+    }
+
+    /// Sends `sig` during `--beacon-wait 60` while a beacon's server holds its answer.
+    func signalDuringTheBeaconWait(_ sig: Int32) throws {
         let tracker = try Collector()
         tracker.hang = true
-        let state = folder.appendingPathComponent("state")
+        let state = folder.appendingPathComponent("state-\(sig)")
         let box = try Outbox(
             stateDirectory: state, config: OutboxConfig(), fetcher: HTTPClient(connectTimeout: 2, totalTimeout: 4), clock: { Date() })
         box.enqueue(beacons: ["\(tracker.url)/t?e=impression"], event: "impression", at: Date(), reach: .any)
@@ -97,10 +124,10 @@ final class SignalPhaseTests: XCTestCase {
         let (p, pipe) = try start(["play", png, "--duration", "0.3", "--transition", "none", "--state", state.path, "--beacon-wait", "60"])
         let seen = Launchad.read(pipe.fileHandleForReading, until: #""event":"end""#)
         XCTAssertTrue(tracker.wait(for: 1), "the owed beacon is being sent")
-        kill(p.processIdentifier, SIGTERM)
+        kill(p.processIdentifier, sig)
         let (events, seconds) = finish(p, pipe, seen: seen)
         tracker.hang = false
-        XCTAssertEqual(p.terminationReason, .exit)
+        XCTAssertEqual(p.terminationReason, .exit, "signal \(sig) killed play")
         XCTAssertEqual(p.terminationStatus, 0)
         XCTAssertEqual(events.filter { $0["event"] as? String == "end" }.count, 1)
         XCTAssertEqual(events.last?["outcome"] as? String, "completed")

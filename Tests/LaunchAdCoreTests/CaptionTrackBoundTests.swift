@@ -59,6 +59,25 @@ final class CaptionTrackBoundTests: XCTestCase {
         XCTAssertEqual(huge.text(atMs: 1)?.hasPrefix("start"), true)
     }
 
+    /// Characters are what a reader counts: one letter with 400,000 combining marks (700 KB
+    /// of WebVTT) was one character, passed every bound and was measured at each frame (45% of
+    /// the pictures dropped). A cue keeps a few marks per character, whichever reader made it.
+    func testCombiningMarksCannotHideAScreenfulInOneCharacter() throws {
+        let one = "a" + String(repeating: "\u{0301}", count: 400_000)
+        let many = String(repeating: "b" + String(repeating: "\u{0301}", count: 700), count: 500)
+        for text in [one, many] {
+            let vtt = "WEBVTT\n\n00:00.000 --> 00:05.000\n" + text + "\n"
+            let track = try CaptionFormat.parse(Data(vtt.utf8), budget: .testMinute).track
+            let shown = try XCTUnwrap(track.text(atMs: 100))
+            XCTAssertLessThanOrEqual(shown.unicodeScalars.count, 500 * CaptionText.maxScalarsPerCharacter)
+            XCTAssertEqual(shown.first?.unicodeScalars.first, text.unicodeScalars.first, "the text's start stays")
+        }
+        // A cue made by another reader (a file's own text track) is held to the same.
+        let decoded = CaptionCue(startMs: 0, endMs: 1, text: many)
+        XCTAssertLessThanOrEqual(decoded.text.unicodeScalars.count, CaptionTrack.maxShownCharacters * CaptionText.maxScalarsPerCharacter)
+        XCTAssertEqual(CaptionCue(startMs: 0, endMs: 1, text: "e\u{301} 👨‍👩‍👧‍👦 ok").text, "e\u{301} 👨‍👩‍👧‍👦 ok", "accents and emoji sequences stay")
+    }
+
     func testAnEarlyLongCueStillShowsBesideLaterShortOnes() {
         var cues = [CaptionCue(startMs: 0, endMs: 10_000, text: "all along")]
         cues += (0..<1000).map { CaptionCue(startMs: 100 + $0, endMs: 101 + $0, text: "blip \($0)") }

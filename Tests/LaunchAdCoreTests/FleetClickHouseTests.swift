@@ -203,7 +203,7 @@ final class FleetClickHouseTests: XCTestCase {
         XCTAssertEqual(try report(#"{"url": "https://ch.example.com", "format": "clickhouse"}"#).0?.clickHouse, .standard)
         XCTAssertEqual(
             try report(#"{"url": "https://ch.example.com", "format": "clickhouse", "table": "fleet.plays", "batch": 500}"#).0,
-            ReportTarget(url: "https://ch.example.com", batch: 500, clickHouse: ClickHouseTable("fleet.plays")))
+            ReportTarget(url: "https://ch.example.com", batch: 500, clickHouse: ClickHouseTable("fleet.plays"), reach: .publicOnly))
         XCTAssertNil(try report(#"{"url": "https://c.example.com", "format": "json"}"#).0?.clickHouse)
         for (bad, why) in [
             (#"{"url": "https://c", "format": "clickhouse", "table": "x; DROP TABLE y"}"#, "report.table must be database.table"),

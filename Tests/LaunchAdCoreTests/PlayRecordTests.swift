@@ -57,7 +57,7 @@ final class PlayRecordCoreTests: XCTestCase {
         }
         XCTAssertEqual(
             try parse(#"{"url": "https://c.example.com/pop", "batch": 20}"#).manifest.report,
-            ReportTarget(url: "https://c.example.com/pop", batch: 20))
+            ReportTarget(url: "https://c.example.com/pop", batch: 20, reach: .publicOnly))
         XCTAssertEqual(try parse(#"{"url": "https://c.example.com/pop"}"#).manifest.report?.batch, 50)
         for (bad, reason) in [
             (#"{"url": "ftp://c/pop"}"#, "report.url must be an http or https URL"),

@@ -219,6 +219,31 @@ final class VASTTrackingTests: XCTestCase {
         XCTAssertNil(sequence.next())
     }
 
+    /// A tag of 2,640 ads whose media cannot be had (a 1 MB response) held `play --vast` for
+    /// minutes, trying each in turn: five failed ads end the run, buffet or pod.
+    func testFiveFailedAdsEndTheRun() {
+        func tried(_ ads: [VASTAd]) -> [String] {
+            var sequence = VASTPodSequence(VASTAdPlan(VASTDocument(version: "4.0", ads: ads))), order: [String] = []
+            while let ad = sequence.next(), order.count < 5000 {
+                order.append(ad.id ?? "?")
+                sequence.record(.failed(stopRun: false))
+            }
+            return order
+        }
+        let buffet = (0..<2640).map { VASTAd(id: "b\($0)") }
+        XCTAssertEqual(tried(buffet), ["b0", "b1", "b2", "b3", "b4"])
+        let pod = (0..<2000).map { VASTAd(id: "p\($0)", sequence: $0 + 1) }
+        XCTAssertEqual(tried(pod + buffet).count, VASTPodSequence.maxFailedAds)
+        // Ads that play do not count: a pod of ten plays whole.
+        var sequence = VASTPodSequence(VASTAdPlan(VASTDocument(version: "4.0", ads: Array(pod.prefix(10)))))
+        var played = 0
+        while sequence.next() != nil, played < 100 {
+            played += 1
+            sequence.record(.played(.completed, closed: false))
+        }
+        XCTAssertEqual(played, 10)
+    }
+
     func testMacroEncodingAndUnknowns() {
         var c = MacroContext(timestamp: Date(timeIntervalSince1970: 0), cacheBusting: "00000042", deviceUA: "LaunchAd/0.1.0 (Linux)")
         c.errorCode = 402

@@ -9,6 +9,8 @@ final class FakeFetcher: Fetcher, @unchecked Sendable {
     private let lock = NSLock()
     var replies: [String: [Reply]] = [:]
     private(set) var requests: [FetchRequest] = []
+    /// The reach every answer's document gives what it names (as if from a public address when `.publicOnly`).
+    var namedReach = Reach.any
 
     /// Replies in turn; the last one repeats.
     func set(_ url: String, _ replies: Reply...) { lock.lock(); self.replies[url] = replies; lock.unlock() }
@@ -24,7 +26,7 @@ final class FakeFetcher: Fetcher, @unchecked Sendable {
         case .fail(let e): throw e
         case .body(let status, let data, let headers):
             if status == 200, let etag = headers["etag"], request.headers["If-None-Match"] == etag {
-                return FetchResponse(status: 304, headers: headers)
+                return FetchResponse(status: 304, headers: headers, namedReach: namedReach)
             }
             guard data.count <= request.maxBytes else {
                 throw FetchError("\(request.url.lastPathComponent) is over the \(request.maxBytes)-byte limit", retryable: false)
@@ -32,7 +34,8 @@ final class FakeFetcher: Fetcher, @unchecked Sendable {
             if let dest = request.destination { try data.write(to: dest) }
             progress?(Int64(data.count))
             return FetchResponse(
-                status: status, headers: headers, body: request.destination == nil ? data : Data(), bytes: Int64(data.count))
+                status: status, headers: headers, body: request.destination == nil ? data : Data(), bytes: Int64(data.count),
+                namedReach: namedReach)
         }
     }
 
@@ -95,6 +98,27 @@ final class PrefetchTests: XCTestCase {
     }
 
     let v1 = Data("version one".utf8), v2 = Data("version two!".utf8)
+
+    /// A manifest's play-record collector is named by the manifest: from a public address it may
+    /// not be at an internal one (a public manifest's `"report": {"url": "http://127.0.0.1:..."}`
+    /// made every launch POST its records to loopback). The reach is kept with the cached record,
+    /// and a 304 gives a record kept from before collectors had one the manifest's.
+    func testAManifestsCollectorIsHeldToTheManifestsReach() throws {
+        let manifest = #"{"report": {"url": "http://127.0.0.1:9/pop", "batch": 5}, "ads": []}"#
+        net.set(manifestURL, .body(200, Data(manifest.utf8), ["etag": "\"m1\""]))
+        net.namedReach = .publicOnly
+        prefetch()
+        XCTAssertEqual(store.readIndex().manifest?.report?.url, "http://127.0.0.1:9/pop")
+        XCTAssertEqual(store.readIndex().manifest?.report?.reach, .publicOnly)
+        // The same manifest from an internal address (a lab), answered 304: the collector may be inside.
+        net.namedReach = .any
+        prefetch()
+        XCTAssertEqual(events("not_modified").count, 1)
+        XCTAssertEqual(store.readIndex().manifest?.report?.reach, .any)
+        // A record written before collectors had a reach is public-only until the next refresh.
+        let old = try JSONDecoder().decode(ReportTarget.self, from: Data(#"{"url": "http://127.0.0.1:9/pop", "batch": 5}"#.utf8))
+        XCTAssertEqual(old.reach, .publicOnly)
+    }
 
     func testFirstPrefetchDownloadsVerifiesAndRecords() {
         serve([Ad(id: "sale", body: v1)])

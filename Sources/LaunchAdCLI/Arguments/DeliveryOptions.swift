@@ -90,7 +90,10 @@ public struct DeliveryOptions: Equatable, Sendable {
 
     /// `--report` as a collector, if given.
     var reportTarget: ReportTarget? {
-        report.map { ReportTarget(url: $0, batch: reportBatch, clickHouse: reportToClickHouse ? reportTable ?? .standard : nil) }
+        report.map {
+            // The user's own collector: it may be at any address.
+            ReportTarget(url: $0, batch: reportBatch, clickHouse: reportToClickHouse ? reportTable ?? .standard : nil, reach: .any)
+        }
     }
 
     /// Applies `--state`, `--beacon-ttl` or `--beacon-wait`; false when `opt` is none of them.

@@ -35,7 +35,7 @@ final class RecordWatcher: AdWatcher, Sendable {
         if target.clickHouse != nil {
             outbox.enqueue(record: ClickHouseInsert.row(record: made).serialized(), for: target, credentials: credentials, at: now)
         } else {
-            outbox.enqueue(record: made.serialized(), collector: target.url, batch: target.batch, at: now)
+            outbox.enqueue(record: made.serialized(), collector: target.url, batch: target.batch, reach: target.reach, at: now)
         }
     }
 

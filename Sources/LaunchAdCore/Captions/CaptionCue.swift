@@ -8,11 +8,12 @@ public struct CaptionCue: Equatable, Sendable {
     /// Plain text, lines separated by "\n" (markup already removed).
     public var text: String
 
-    /// A cue from its times and its plain text.
+    /// A cue from its times and its plain text, cut to what one screen can show
+    /// (`CaptionText.screenful`), whichever reader made it.
     public init(startMs: Int, endMs: Int, text: String) {
         self.startMs = startMs
         self.endMs = endMs
-        self.text = text
+        self.text = CaptionText.screenful(text)
     }
 }
 

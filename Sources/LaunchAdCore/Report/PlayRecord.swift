@@ -80,13 +80,31 @@ public struct ReportTarget: Codable, Equatable, Sendable {
     /// The table when the collector is ClickHouse (`"format": "clickhouse"`): each batch is one
     /// `INSERT ... FORMAT JSONEachRow`; nil for a plain collector (JSON array POSTs).
     public var clickHouse: ClickHouseTable?
+    /// Which addresses the collector may be at: `--report` is the user's (`.any`); a manifest's
+    /// follows the manifest's own address, like everything else it names, so a manifest from a
+    /// public address cannot make launchad POST to loopback, the LAN or a metadata service.
+    public var reach: Reach
 
-    /// A target at `url` sending at most `batch` records per POST, into `clickHouse` when given.
-    public init(url: String, batch: Int = 50, clickHouse: ClickHouseTable? = nil) {
-        self.url = url; self.batch = batch; self.clickHouse = clickHouse
+    /// A target at `url` sending at most `batch` records per POST, into `clickHouse` when given,
+    /// reaching what `reach` allows (no default: who named the collector decides).
+    public init(url: String, batch: Int = 50, clickHouse: ClickHouseTable? = nil, reach: Reach) {
+        self.url = url; self.batch = batch; self.clickHouse = clickHouse; self.reach = reach
     }
 
-    /// The manifest's `report` field; a bad one is refused alone (the ads stay).
+    enum CodingKeys: String, CodingKey { case url, batch, clickHouse, reach }
+
+    /// A record without `reach` (an index written before collectors had one) is public-only
+    /// until the next refresh states the manifest's.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        url = try c.decode(String.self, forKey: .url)
+        batch = try c.decode(Int.self, forKey: .batch)
+        clickHouse = try c.decodeIfPresent(ClickHouseTable.self, forKey: .clickHouse)
+        reach = try c.decodeIfPresent(Reach.self, forKey: .reach) ?? .publicOnly
+    }
+
+    /// The manifest's `report` field; a bad one is refused alone (the ads stay). Public-only
+    /// until whoever fetched the manifest gives it the manifest's reach (`Prefetcher`).
     static func parse(_ json: ManifestJSON?) throws -> ReportTarget? {
         guard let json, json != .null else { return nil }
         guard case .object(let o) = json else { throw ManifestError("\"report\" must be an object with \"url\" and \"batch\"") }
@@ -99,7 +117,7 @@ public struct ReportTarget: Codable, Equatable, Sendable {
         case .number(let n)? where n == n.rounded() && n >= 1 && n <= 1000: batch = Checked.int(n) ?? batch
         default: throw ManifestError("report.batch must be a whole number from 1 to 1000")
         }
-        return ReportTarget(url: url, batch: batch, clickHouse: try clickHouseTable(o))
+        return ReportTarget(url: url, batch: batch, clickHouse: try clickHouseTable(o), reach: .publicOnly)
     }
 
     /// `"format": "clickhouse"` and its `"table"` (default `launchad.plays`); `"json"` or no

@@ -1,7 +1,13 @@
 /// Which ad of a VAST response plays next: the pod's ads in sequence order (or, without a pod,
 /// one standalone ad), a buffet ad in place of one that failed, and nothing more once an ad was
-/// ended by a click, the host, an error or a closed window, or a failure says the run stops.
+/// ended by a click, the host, an error or a closed window, or a failure says the run stops,
+/// or `maxFailedAds` ads have failed (as `prefetch` tries at most 5 ads of a response).
 public struct VASTPodSequence: Sendable {
+    /// The most ads of one response that may fail before the run stops: a 1 MB tag holds
+    /// 2,600 ads whose media cannot be had, and each failure costs its Error URIs and up to
+    /// `--wait`; trying them all held `play --vast` for minutes.
+    public static let maxFailedAds = 5
+
     /// How the ad `next()` gave ended.
     public enum Result: Equatable, Sendable {
         case played(Outcome, closed: Bool)
@@ -13,6 +19,7 @@ public struct VASTPodSequence: Sendable {
     /// A buffet ad standing in for the slot whose ad failed.
     private var standIn: VASTAd?
     private var stopped = false
+    private var failures = 0
 
     /// The order `plan`'s ads play in.
     public init(_ plan: VASTAdPlan) {
@@ -37,7 +44,8 @@ public struct VASTPodSequence: Sendable {
         case .played(let outcome, let closed):
             if closed || outcome == .clicked || outcome == .endedByHost || outcome == .error { stopped = true }
         case .failed(let stopRun):
-            if stopRun { stopped = true } else { standIn = buffet.popFirst() }
+            failures += 1
+            if stopRun || failures >= Self.maxFailedAds { stopped = true } else { standIn = buffet.popFirst() }
         }
     }
 }

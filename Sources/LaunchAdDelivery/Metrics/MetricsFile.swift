@@ -20,6 +20,7 @@ public struct MetricsFile: Sendable {
         if stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFDIR {
             throw MetricsError(FileProblem(errno: EISDIR, path: path, access: .write).description)
         }
+        try checkReplaceable()
         let probe = temporary()
         let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw MetricsError(FileProblem(errno: errno, path: path, access: .write).description) }
@@ -41,7 +42,23 @@ public struct MetricsFile: Sendable {
         }
     }
 
+    /// What is at `path` may be replaced: nothing, a regular file, or a symlink (the link itself,
+    /// never what it names: one planted in a shared folder cannot send the write elsewhere). A
+    /// folder, FIFO, device or socket is someone's own arrangement and is refused: as root,
+    /// `--metrics /dev/null` replaced the system's /dev/null with a regular file, and a FIFO a
+    /// reader was waiting on was swapped for a file.
+    private func checkReplaceable() throws {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG, S_IFLNK: return
+        case S_IFDIR: throw MetricsError("\(path) is a folder")
+        default: throw MetricsError("\(path) is not a regular file (a FIFO, device or socket); launchad will not replace it")
+        }
+    }
+
     public func write(_ text: String) throws {
+        try checkReplaceable()
         do { try AtomicFile.replace(path, with: Data(text.utf8), temporary: temporary(), mode: 0o644) } catch {
             throw MetricsError("cannot write \(path): \(error.description)")
         }

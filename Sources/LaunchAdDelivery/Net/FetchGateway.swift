@@ -16,7 +16,8 @@ public enum FetchGateway {
         "LaunchAdDelivery/Prefetch/Prefetcher+Manifest.swift": "any: --manifest is the user's",
         "LaunchAdDelivery/Prefetch/Prefetcher+VAST.swift": "the VAST chain's, for a manifest ad's media file",
         "LaunchAdDelivery/Outbox/OutboxJob.swift": "each item's, kept on disk with it",
-        "LaunchAdDelivery/Outbox/ClickHouseSender.swift": "each record item's, kept on disk with it (a ClickHouse batch)",
+        "LaunchAdDelivery/Outbox/ClickHouseSender.swift":
+            "each record item's, kept on disk with it (a ClickHouse batch): --report's any, a manifest's collector the manifest's",
         "LaunchAdDelivery/Fleet/ClickHouseClient.swift": "any: --clickhouse is the user's",
         "LaunchAdDelivery/Captions/CaptionLoader.swift": "the caller's: the ad's chain, the manifest's, or the user's",
         "LaunchAdCLI/VAST/ValidateVAST.swift": "the resolved ad's chain (public-only when unknown)",

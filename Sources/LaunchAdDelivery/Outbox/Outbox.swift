@@ -58,12 +58,12 @@ public final class Outbox: BeaconQueue, Sendable {
 
     /// Queues one play record (a JSON object) for `collector`, sent with others as a JSON array
     /// in POSTs of at most `batch` records.
-    public func enqueue(record json: String, collector: String, batch: Int, at: Date) {
+    public func enqueue(record json: String, collector: String, batch: Int, reach: Reach, at: Date) {
         let made = Int64((at.timeIntervalSince1970 * 1000).rounded())
         add([
             OutboxItem(
                 name: OutboxItem.newName(madeMs: made, kind: .record), kind: .record, url: collector, event: "play",
-                madeMs: made, expiresMs: made + Int64(config.ttl * 1000), body: json, batch: max(1, batch))
+                madeMs: made, expiresMs: made + Int64(config.ttl * 1000), body: json, batch: max(1, batch), reach: reach)
         ])
     }
 
@@ -74,7 +74,7 @@ public final class Outbox: BeaconQueue, Sendable {
         let made = Int64((at.timeIntervalSince1970 * 1000).rounded())
         var item = OutboxItem(
             name: OutboxItem.newName(madeMs: made, kind: .record), kind: .record, url: target.url, event: "play",
-            madeMs: made, expiresMs: made + Int64(config.ttl * 1000), body: json, batch: max(1, target.batch))
+            madeMs: made, expiresMs: made + Int64(config.ttl * 1000), body: json, batch: max(1, target.batch), reach: target.reach)
         item.clickHouseTable = target.clickHouse
         item.credentials = target.clickHouse != nil && credentials
         add([item])

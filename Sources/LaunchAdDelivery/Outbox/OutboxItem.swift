@@ -31,8 +31,9 @@ public struct OutboxItem: Equatable, Sendable {
     /// The server it goes to, for `outbox status`: the host, with its port unless the scheme's own.
     var host: String { ServerName.of(url) }
 
-    /// What records are batched by and kept in order for: one collector, and for ClickHouse one table.
-    var collectorKey: String { clickHouseTable.map { "clickhouse \($0) \(url)" } ?? url }
+    /// What records are batched by and kept in order for: one collector, and for ClickHouse one
+    /// table; records of another reach never share a POST (it is sent with the first one's).
+    var collectorKey: String { (reach == .any ? "" : "\(reach.rawValue) ") + (clickHouseTable.map { "clickhouse \($0) \(url)" } ?? url) }
 
     private static let counter = Counter()
 
@@ -76,8 +77,17 @@ public struct OutboxItem: Equatable, Sendable {
             return .damaged("not an http(s) URL")
         }
         if item.kind == .record && item.body == nil { return .damaged("a record without a body") }
+        // Times and counts are subtracted, added and compared: a file holding 9.2e18 or 1e300
+        // trapped `outbox status`, `flush` and every run's metrics (exit 132).
+        guard [item.madeMs, item.expiresMs, item.nextMs].allSatisfy(plausibleMs.contains), (0...maxAttempts).contains(item.attempts)
+        else { return .damaged("a time or a count out of range") }
         return .item(item)
     }
+
+    /// Times an item may hold, in ms since 1970: up to the end of the year 9999.
+    static let plausibleMs: ClosedRange<Int64> = 0...253_402_300_799_999
+    /// Tries an item may count (one a second for ten years is far fewer).
+    static let maxAttempts = 1_000_000_000
 
     init?(name: String, data: Data) {
         guard let o = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],

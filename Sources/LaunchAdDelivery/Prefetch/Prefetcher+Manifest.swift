@@ -50,6 +50,8 @@ extension Prefetcher {
                 throw CacheError("HTTP \(response.status) for the manifest \(url.absoluteString)")
             }
             fetched.reach = response.namedReach
+            // Its play-record collector is named by it too: held to the same addresses.
+            fetched.parsed.manifest.report?.reach = response.namedReach
             return fetched
         } catch {
             sink.emit(.rejected(id: "manifest", reason: "\(error)", field: nil))
@@ -116,6 +118,8 @@ extension Prefetcher {
                 index.manifest?.metrics = manifest.metrics
             }
             index.manifest?.checkedAt = time
+            // After a 304 too: a record kept from before collectors had a reach gets the manifest's.
+            if index.manifest != nil { index.manifest?.report = manifest.report }
             store.sweep(index)
         }
         for event in events { sink.emit(event) }
