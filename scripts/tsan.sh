@@ -31,7 +31,9 @@ done
 ln -s "$PWD/Tests/LaunchAdPlayerTests" "$PWD/Tests/LaunchAdDeliveryTests" "$pkg/Tests/"
 mkdir -p "$pkg/Tests/LaunchAdCoreTests" "$pkg/Tests/LaunchAdCLITests"
 ln -s "$PWD/Tests/LaunchAdCoreTests/LockedTests.swift" "$pkg/Tests/LaunchAdCoreTests/"
-ln -s "$PWD/Tests/LaunchAdCLITests/LaunchFlowTests.swift" "$PWD/Tests/LaunchAdCLITests/ControlChannelTests.swift" "$pkg/Tests/LaunchAdCLITests/"
+# LaunchNginxTests.swift holds the ad servers the launch flow tests talk to.
+ln -s "$PWD/Tests/LaunchAdCLITests/LaunchFlowTests.swift" "$PWD/Tests/LaunchAdCLITests/ControlChannelTests.swift" \
+  "$PWD/Tests/LaunchAdCLITests/LaunchNginxTests.swift" "$pkg/Tests/LaunchAdCLITests/"
 python3 - "$pkg/Package.swift" <<'PY'
 import re, sys
 s = open("Package.swift").read()

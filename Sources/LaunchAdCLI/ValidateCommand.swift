@@ -67,9 +67,9 @@ public enum ValidateCommand {
             media.contains(where: { $0.results.contains { $0.status == .fail && $0.rule != "readable" } })
         else { return }
         FileHandle.standardError.write(
-            Data(
-                ("launchad: the media files were judged by the \(spec.name) profile (the default, for launch screens);"
-                    + " a CTV tag's renditions are judged by --profile iab-ctv\n").utf8))
+            TerminalText.line(
+                "the media files were judged by the \(spec.name) profile (the default, for launch screens);"
+                    + " a CTV tag's renditions are judged by --profile iab-ctv"))
     }
 
     static func loadSpec(_ options: ValidateOptions) throws -> Spec {

@@ -21,7 +21,9 @@ final class HelpDefaultsTests: XCTestCase {
         // The report goes to stdout unless --out names a file: "stdout" is no file name.
         "fleet --out",
         // Unset, the screen follows --device, else `PrefetchOptions.defaultScreen` (its help reads it).
-        "prefetch --size"
+        "prefetch --size",
+        // validate remembers a profile it was given: only the default's judgement gets the CTV hint.
+        "validate --profile"
     ]
 
     /// "(default 5)", "(default launch-ad)", "(default \"Skip\")": one word stated as the default.
