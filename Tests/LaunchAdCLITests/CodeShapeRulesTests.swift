@@ -70,4 +70,64 @@ final class CodeShapeRulesTests: XCTestCase {
         }
         XCTAssertEqual(long, [])
     }
+
+    /// No function, initialiser or closure-free body longer than 60 lines: long ones are split
+    /// into steps with names (the braces are counted outside strings and comments).
+    func testNoFunctionIsOver60Lines() throws {
+        // The counting itself: a 72-line function ends on its last line, braces in strings aside.
+        let made = ["func f() {", #"    let s = "}{""#] + Array(repeating: "    g()", count: 69) + ["}"]
+        XCTAssertEqual(Self.bodyEnd(Self.strippedLines(made.joined(separator: "\n")), from: 0), 71)
+        var long: [String] = []
+        for (path, text) in try sources() {
+            let code = Self.strippedLines(text)
+            for (n, line) in code.enumerated()
+            where line.range(of: #"\b(func\s|init\s*[(<?!]|deinit\b)"#, options: .regularExpression) != nil {
+                guard let end = Self.bodyEnd(code, from: n) else { continue }
+                if end - n + 1 > 60 { long.append("\(path):\(n + 1): \(end - n + 1) lines") }
+            }
+        }
+        XCTAssertEqual(long, [])
+    }
+
+    /// The line where the body starting at `start` (its first `{` within a few lines) closes.
+    private static func bodyEnd(_ code: [String], from start: Int) -> Int? {
+        var depth = 0, opened = false
+        for k in start..<min(code.count, start + 1000) {
+            for c in code[k] {
+                if c == "{" { depth += 1; opened = true }
+                if c == "}" {
+                    depth -= 1
+                    if opened && depth == 0 { return k }
+                }
+            }
+            if !opened && k > start + 8 { return nil }
+        }
+        return nil
+    }
+
+    /// Each line with its comments and string literals' contents taken out.
+    private static func strippedLines(_ text: String) -> [String] {
+        var inMultiline = false
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { raw in
+            var out = ""
+            var chars = Array(raw)[...]
+            while let c = chars.first {
+                if inMultiline {
+                    if chars.starts(with: "\"\"\"") { inMultiline = false; chars = chars.dropFirst(3) } else { chars = chars.dropFirst() }
+                    continue
+                }
+                if chars.starts(with: "//") { break }
+                if chars.starts(with: "\"\"\"") { inMultiline = true; chars = chars.dropFirst(3); continue }
+                if c == "\"" {
+                    chars = chars.dropFirst()
+                    while let d = chars.first, d != "\"" { chars = chars.dropFirst(d == "\\" ? 2 : 1) }
+                    chars = chars.dropFirst()
+                    continue
+                }
+                out.append(c)
+                chars = chars.dropFirst()
+            }
+            return out
+        }
+    }
 }

@@ -14,24 +14,7 @@ enum ValidateVAST {
     static let maxTotalBytes: Int64 = 300_000_000
 
     static func reports(_ o: ValidateOptions, tag: String, spec: Spec, progress: VASTProgress? = nil) -> [CreativeReport] {
-        progress?.reading()
-        let resolver = VASTResolver(timeout: o.vastTimeout, maxWrappers: o.maxWrappers, allowHTTP: o.allowHTTP)
-        var facts = VASTTagFacts(source: tag, maxWrappers: o.maxWrappers, capabilities: .local(), window: Size(width: 1920, height: 1080))
-        do {
-            let (doc, docReach) = try resolver.loadReached(tag, reach: .any)
-            facts.document = doc
-            let plan = VASTAdPlan(doc)
-            if let first = plan.pod.first ?? plan.buffet.first {
-                switch resolver.resolve(first, tagURL: tag.contains("://") ? tag : nil, rootErrors: doc.errors, reach: docReach) {
-                case .success(let ad): facts.resolved = ad
-                case .failure(let f): (facts.chainError, facts.followed) = (f.error, f.followed)
-                }
-            } else {
-                facts.chainError = VASTError(VASTError.noAd, "the response holds no <Ad>")
-            }
-        } catch {
-            facts.loadError = (error as? VASTFailure)?.error ?? VASTError(VASTError.undefined, "\(error)")
-        }
+        var facts = resolvedFacts(o, tag: tag, progress: progress)
         var media: [CreativeReport] = []
         let ready = facts.resolved.map { MediaFileChooser.readyRenditions($0.linear.mediaFiles, capabilities: facts.capabilities) } ?? []
         let files = Array(ready.prefix(VASTRules.maxCheckedMedia))
@@ -81,6 +64,29 @@ enum ValidateVAST {
                 file: tag, spec: "vast", results: VASTRules.evaluate(facts) + [captions], facts: nil,
                 vast: VASTReportFacts(facts, sections: sections))
         ] + media
+    }
+
+    /// The tag read and its first ad followed through its wrappers, as far as they go.
+    private static func resolvedFacts(_ o: ValidateOptions, tag: String, progress: VASTProgress?) -> VASTTagFacts {
+        progress?.reading()
+        let resolver = VASTResolver(timeout: o.vastTimeout, maxWrappers: o.maxWrappers, allowHTTP: o.allowHTTP)
+        var facts = VASTTagFacts(source: tag, maxWrappers: o.maxWrappers, capabilities: .local(), window: Size(width: 1920, height: 1080))
+        do {
+            let (doc, docReach) = try resolver.loadReached(tag, reach: .any)
+            facts.document = doc
+            let plan = VASTAdPlan(doc)
+            if let first = plan.pod.first ?? plan.buffet.first {
+                switch resolver.resolve(first, tagURL: tag.contains("://") ? tag : nil, rootErrors: doc.errors, reach: docReach) {
+                case .success(let ad): facts.resolved = ad
+                case .failure(let f): (facts.chainError, facts.followed) = (f.error, f.followed)
+                }
+            } else {
+                facts.chainError = VASTError(VASTError.noAd, "the response holds no <Ad>")
+            }
+        } catch {
+            facts.loadError = (error as? VASTFailure)?.error ?? VASTError(VASTError.undefined, "\(error)")
+        }
+        return facts
     }
 }
 

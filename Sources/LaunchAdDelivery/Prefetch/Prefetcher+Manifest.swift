@@ -64,7 +64,6 @@ extension Prefetcher {
     /// past its end, then evicts the least recently shown files past the byte limit.
     func finish(_ fetched: FetchedManifest, wanted: [AdEntry], time: Date, report: inout PrefetchReport) throws {
         let manifest = fetched.parsed.manifest
-        let copyURL = store.directory.appendingPathComponent(Prefetcher.manifestCopy)
         var events: [LaunchEvent] = []
         var unshown: [AdEntry] = []
         try store.update { index in
@@ -82,20 +81,7 @@ extension Prefetcher {
                 index.setRecord(AdRecord(ad: ad, cachedAt: time, reach: reach))
             }
             noteOwners()
-            var reasons: [String: String] = [:]
-            index.ads.removeAll { record in
-                if let current = manifest.ads.first(where: { $0.id == record.ad.id }) {
-                    reasons[record.ad.id] =
-                        !current.show
-                        ? "hidden"
-                        : current.isExpired(at: time) || record.ad.isResponseExpired(at: time) ? "expired" : nil
-                } else if !fetched.parsed.rejected.contains(where: { $0.id == record.ad.id }) {
-                    reasons[record.ad.id] = "removed"
-                }
-                guard reasons[record.ad.id] != nil else { return false }
-                if record.ad.creatives.allSatisfy({ index.files[$0.sha256]?.lastShown == nil }) { unshown.append(record.ad) }
-                return true
-            }
+            let reasons = dropLeaving(&index, fetched: fetched, time: time, unshown: &unshown)
             let referenced = Set(index.ads.flatMap { $0.ad.creatives.map(\.sha256) })
             for sha in referenced where index.files[sha]?.pendingEviction != nil { index.files[sha]?.pendingEviction = nil }
             for (sha, file) in index.files where !referenced.contains(sha) {
@@ -110,21 +96,51 @@ extension Prefetcher {
                 events.append(evicted(id, sha, file.bytes, reason))
             }
             events += evictOverLimit(&index, owners: owners)
-            if let body = fetched.body {
-                try AtomicFile.replace(copyURL.path, with: body, temporary: copyURL.path + ".tmp")
-                index.manifest = ManifestRecord(
-                    source: config.manifestURL.absoluteString, etag: fetched.etag,
-                    lastModified: fetched.lastModified, fetchedAt: time, report: manifest.report)
-                index.manifest?.metrics = manifest.metrics
-            }
-            index.manifest?.checkedAt = time
-            // After a 304 too: a record kept from before collectors had a reach gets the manifest's.
-            if index.manifest != nil { index.manifest?.report = manifest.report }
+            try record(fetched, in: &index, time: time)
             store.sweep(index)
         }
         for event in events { sink.emit(event) }
         fireNotUsed(unshown)
         report.evicted += events.count
+    }
+
+    /// Takes out the ads that left the manifest, are hidden or past their end (a refused ad keeps
+    /// its previous version); why each went, by id. Those never shown are added to `unshown`.
+    private func dropLeaving(_ index: inout CacheIndex, fetched: FetchedManifest, time: Date, unshown: inout [AdEntry]) -> [String: String]
+    {
+        let manifest = fetched.parsed.manifest
+        var reasons: [String: String] = [:]
+        let files = index.files
+        index.ads.removeAll { record in
+            if let current = manifest.ads.first(where: { $0.id == record.ad.id }) {
+                reasons[record.ad.id] =
+                    !current.show
+                    ? "hidden"
+                    : current.isExpired(at: time) || record.ad.isResponseExpired(at: time) ? "expired" : nil
+            } else if !fetched.parsed.rejected.contains(where: { $0.id == record.ad.id }) {
+                reasons[record.ad.id] = "removed"
+            }
+            guard reasons[record.ad.id] != nil else { return false }
+            if record.ad.creatives.allSatisfy({ files[$0.sha256]?.lastShown == nil }) { unshown.append(record.ad) }
+            return true
+        }
+        return reasons
+    }
+
+    /// The manifest read now, kept beside the cache when it changed, and when it was checked.
+    private func record(_ fetched: FetchedManifest, in index: inout CacheIndex, time: Date) throws {
+        let manifest = fetched.parsed.manifest
+        if let body = fetched.body {
+            let copyURL = store.directory.appendingPathComponent(Prefetcher.manifestCopy)
+            try AtomicFile.replace(copyURL.path, with: body, temporary: copyURL.path + ".tmp")
+            index.manifest = ManifestRecord(
+                source: config.manifestURL.absoluteString, etag: fetched.etag,
+                lastModified: fetched.lastModified, fetchedAt: time, report: manifest.report)
+            index.manifest?.metrics = manifest.metrics
+        }
+        index.manifest?.checkedAt = time
+        // After a 304 too: a record kept from before collectors had a reach gets the manifest's.
+        if index.manifest != nil { index.manifest?.report = manifest.report }
     }
 
     private func evicted(_ id: String, _ sha: String, _ bytes: Int64, _ reason: String) -> LaunchEvent {
