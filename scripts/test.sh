@@ -24,6 +24,14 @@ tsan_status=0
 if [ "${CI:-}" = "true" ] && [ $# -eq 0 ]; then
   bash scripts/tsan.sh || tsan_status=$?
 fi
+# CI also builds the binary the package ships (release, Swift runtime linked in) beside the suite,
+# at low priority, and tries it after (scripts/static-smoke.sh).
+static_pid=""
+if [ "${CI:-}" = "true" ] && [ $# -eq 0 ]; then
+  static_log=$(mktemp)
+  nice -n 10 bash scripts/static-smoke.sh --build-only >"$static_log" 2>&1 &
+  static_pid=$!
+fi
 set +e
 # Line-buffered (XCTest's output to a pipe is otherwise written in 4 KB blocks), and watched: a
 # test that hangs ends the run within minutes, named, with its stacks (scripts/test-watchdog.sh).
@@ -56,6 +64,13 @@ if [ "${CI:-}" = "true" ] && [ "$skipped" -gt 0 ]; then
   fi
 fi
 echo "tests: $passed passed, $failed failed, $skipped skipped"
+static_status=0
+if [ -n "$static_pid" ]; then
+  wait "$static_pid" || static_status=$?
+  cat "$static_log" >&2
+  [ "$static_status" -eq 0 ] && { bash scripts/static-smoke.sh --check-only || static_status=$?; }
+  [ "$status" -eq 0 ] && [ "$static_status" -ne 0 ] && { echo "test: the static binary's smoke test failed" >&2; status=1; }
+fi
 [ "$status" -eq 0 ] && [ "$lint_status" -ne 0 ] && { echo "test: scripts/lint.sh failed (style or API documentation)" >&2; status=1; }
 if [ "$tsan_status" -ne 0 ]; then
   # Again here, so that the race is in the log's tail, not only before the suite's output.
