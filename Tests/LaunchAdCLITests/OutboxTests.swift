@@ -246,11 +246,13 @@ final class OutboxTests: XCTestCase {
         let run = try Launchad.run(["play", png, "--duration", "0.2", "--state", file + "/state"])
         XCTAssertEqual(run.status, 0)
         let problem = try XCTUnwrap(run.events(named: "outbox_unavailable").first)
-        XCTAssertEqual(problem["reason"] as? String, "cannot create the outbox folder \(file)/state: Not a directory")
+        XCTAssertEqual(problem["reason"] as? String, "cannot create the outbox folder \(file)/state: a part of the path is not a folder")
         XCTAssertEqual(run.events.last?["event"] as? String, "end")
         let status = try Launchad.run(["outbox", "status", "--state", file + "/state"])
         XCTAssertEqual(status.status, 1)
-        XCTAssertEqual(status.stderr, "launchad: outbox_unavailable: cannot create the outbox folder \(file)/state: Not a directory\n")
+        XCTAssertEqual(
+            status.stderr,
+            "launchad: outbox_unavailable: cannot create the outbox folder \(file)/state: a part of the path is not a folder\n")
     }
 }
 

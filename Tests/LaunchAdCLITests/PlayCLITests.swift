@@ -113,7 +113,8 @@ final class PlayCLITests: XCTestCase {
         let errors = run.events(named: "error")
         XCTAssertEqual(errors.count, 1)
         XCTAssertEqual(errors.first?["code"] as? String, "file_not_found")
-        XCTAssertFalse((errors.first?["message"] as? String ?? "").contains("\n"))
+        XCTAssertEqual(
+            errors.first?["message"] as? String, "cannot read /nonexistent/ad.mp4: no such file", "FileProblem's words, as every command")
         XCTAssertEqual(run.events(named: "end").first?["outcome"] as? String, "no_ad")
     }
 

@@ -53,11 +53,15 @@ extension CacheStore {
 
     private static func writeTag(_ dir: DirectoryHandle) throws {
         let fd = openat(dir.fd, CacheNames.tagFile, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw CacheError("cannot mark the cache folder \(dir.path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else {
+            throw CacheError(
+                "cannot mark the cache folder \(dir.path): \(FileProblem(errno: errno, path: dir.path, access: .write).reason)")
+        }
         defer { close(fd) }
         let bytes = Array(CacheNames.tagContents.utf8)
         guard write(fd, bytes, bytes.count) == bytes.count else {
-            throw CacheError("cannot mark the cache folder \(dir.path): \(String(cString: strerror(errno)))")
+            throw CacheError(
+                "cannot mark the cache folder \(dir.path): \(FileProblem(errno: errno, path: dir.path, access: .write).reason)")
         }
     }
 

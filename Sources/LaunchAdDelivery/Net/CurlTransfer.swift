@@ -220,7 +220,8 @@ final class CurlTransfer {
         }
         guard let sink else { return false }
         do { try sink.append(data) } catch {
-            return stop(FetchError("cannot write the download: \(error.localizedDescription)", retryable: false))
+            let reason = FileProblem(error, path: request.destination?.path ?? "the download", access: .write).reason
+            return stop(FetchError("cannot write the download: \(reason)", retryable: false))
         }
         if sink.count > bodyCap {
             return stop(FetchError("\(request.url.lastPathComponent) is over the \(bodyCap)-byte limit", retryable: false, tooLarge: true))

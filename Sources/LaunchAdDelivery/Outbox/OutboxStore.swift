@@ -51,7 +51,8 @@ final class OutboxStore: Sendable {
         }
         var st = stat()
         if err == EEXIST, stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR { return }
-        throw OutboxError("cannot create the outbox folder \(path): \(String(cString: strerror(err == EEXIST ? ENOTDIR : err)))")
+        let reason = FileProblem.reason(errno: err == EEXIST ? ENOTDIR : err, path: path, access: .write)
+        throw OutboxError("cannot create the outbox folder \(path): \(reason)")
     }
 
     /// Runs `body` holding the change lock (waiting up to 10 s for it).

@@ -15,7 +15,7 @@ final class FileByteSource: ByteSource, @unchecked Sendable {
         guard fd >= 0 else {
             let err = errno
             let code: FailureCode = err == ENOENT ? .fileNotFound : err == EACCES ? .permissionDenied : .openFailed
-            throw MediaError(code, "cannot open \(path): \(String(cString: strerror(err)))")
+            throw MediaError(code, FileProblem(errno: err, path: path, access: .read).description)
         }
         var st = stat()
         guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {
