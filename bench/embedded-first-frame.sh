@@ -28,8 +28,8 @@ mkdir -p "$out"
 export PATH="/opt/swift/usr/bin:$PATH"
 # The packaged build (scripts/package.sh): release, the Swift runtime linked in.
 (cd "$root" && swift build -c release --static-swift-stdlib --scratch-path .build/static --product launchad >&2 \
-  && swift build -c release --static-swift-stdlib --scratch-path .build/static --product LaunchAdEmbed >&2 \
-  && bash scripts/build-examples.sh --release --skip-build --scratch-path .build/static >&2)
+  && swift build -c release --scratch-path .build/static-lib --product LaunchAdEmbed -Xswiftc -static-stdlib >&2 \
+  && bash scripts/build-examples.sh --release --skip-build --scratch-path .build/static-lib >&2)
 launchad="$root/.build/static/release/launchad"
 host="$root/.build/examples/repeat-host"
 clip="$out/clip-1080p30.mp4"

@@ -5,7 +5,9 @@
 # `probe` and `validate` of the shipped sample ad, `play` of it under Xvfb to an `end` event with
 # outcome `completed`, `man launchad-play`, `systemd-analyze verify` of every unit, then
 # docs/kiosks.md's set-up as written (the kiosk user, /etc/default/launchad, the units enabled)
-# to a metrics file the kiosk user writes and the node exporter serves.
+# to a metrics file the kiosk user writes and the node exporter serves; and the embedding
+# library's packages (liblaunchad0, liblaunchad-dev, beside DEB): an application built with
+# `pkg-config launchad` shows the sample ad through the installed library, headless.
 # Anything in the root that needs a file from outside it (a library under /opt/swift, a missing
 # .so, a missing command in a unit) fails the run.
 #
@@ -54,6 +56,11 @@ while IFS= read -r line; do mirrors+=("$line"); done < <(
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp "$deb" "$work/launchad.deb"
+# The embedding library's packages, written beside launchad's by package.sh, and an example host.
+libdebs=$(dirname "$deb")
+cp "$libdebs"/liblaunchad0_*.deb "$work/liblaunchad0.deb" || die "no liblaunchad0 package beside $deb"
+cp "$libdebs"/liblaunchad-dev_*.deb "$work/liblaunchad-dev.deb" || die "no liblaunchad-dev package beside $deb"
+cp "$here/../examples/repeat-host/main.c" "$work/repeat-host.c"
 cat > "$work/inside.sh" <<'EOF'
 #!/bin/sh
 # Runs inside the clean root, as root, after apt installed launchad.deb.
@@ -134,6 +141,15 @@ kill "$exporter"
 grep -q '^launchad_plays_total{ad="sample-ad.mp4",outcome="capped"} 1' /tmp/metrics.txt \
   || fail "the node exporter does not serve launchad_plays_total: $(grep -c launchad_ /tmp/metrics.txt) launchad lines"
 echo "kiosk walk: ok ($(grep -c '^launchad_' /tmp/metrics.txt) launchad_ lines served by the node exporter)"
+
+echo "== liblaunchad: an application built with pkg-config shows the ad through it"
+ldd /usr/lib/*/liblaunchad.so.0 > /tmp/libldd.txt
+grep -q "not found" /tmp/libldd.txt && { cat /tmp/libldd.txt >&2; fail "liblaunchad needs a library its package does not depend on"; }
+grep -qi swift /tmp/libldd.txt && fail "liblaunchad loads a Swift library"
+cc /tmp/repeat-host.c -o /tmp/repeat-host $(pkg-config --cflags --libs launchad) || fail "an application does not build against liblaunchad-dev"
+SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy /tmp/repeat-host 2 "$ex/sample-ad.mp4" --max-duration 1 > /tmp/repeat.txt 2>&1 \
+  || { cat /tmp/repeat.txt >&2; fail "repeat-host over the installed library failed"; }
+echo "liblaunchad: ok ($(grep -c . /tmp/repeat.txt) lines from repeat-host, two ads shown)"
 echo "package-test: all passed inside the clean root"
 EOF
 chmod +x "$work/inside.sh"
@@ -143,9 +159,9 @@ chmod +x "$work/inside.sh"
 # (installed before launchad, as docs/kiosks.md says) with curl to read what it serves.
 stage "mmdebstrap bookworm from: ${mirrors[*]}"
 mmdebstrap --mode=root --variant=apt --format=directory \
-  --include=xvfb,xauth,man-db,systemd,xinit,openbox,weston,cage,xwayland,prometheus-node-exporter,curl \
-  --customize-hook="copy-in $work/launchad.deb $work/inside.sh /tmp" \
-  --customize-hook='chroot "$1" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends /tmp/launchad.deb' \
+  --include=xvfb,xauth,man-db,systemd,xinit,openbox,weston,cage,xwayland,prometheus-node-exporter,curl,gcc,libc6-dev,pkg-config \
+  --customize-hook="copy-in $work/launchad.deb $work/liblaunchad0.deb $work/liblaunchad-dev.deb $work/repeat-host.c $work/inside.sh /tmp" \
+  --customize-hook='chroot "$1" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends /tmp/launchad.deb /tmp/liblaunchad0.deb /tmp/liblaunchad-dev.deb' \
   --customize-hook='chroot "$1" /tmp/inside.sh' \
   bookworm "$work/rootfs" "${mirrors[@]}" || die "failed (see above)"
 stage "done"

@@ -6,7 +6,7 @@
 #
 #   bash scripts/package.sh [--no-build] [--no-lintian] [--out DIR]
 #
-#   --no-build    package the existing .build/static/release/launchad and libLaunchAdEmbed.so
+#   --no-build    package the existing .build/static/release/launchad and .build/static-lib/release/libLaunchAdEmbed.so
 #   --no-lintian  skip lintian (it takes about a minute)
 #   --out DIR     where the .deb goes (default: the checkout's root)
 #
@@ -66,9 +66,11 @@ if [ "$build" = 1 ]; then
   (cd "$root" && swift build -c release --static-swift-stdlib --scratch-path .build/static --product launchad) >&2 \
     || die "the release build failed"
 fi
-lib="$root/.build/static/release/libLaunchAdEmbed.so"
+# SwiftPM's --static-swift-stdlib links the runtime into executables only: the library is built
+# with the compiler's own -static-stdlib, in a folder of its own (other flags, other objects).
+lib="$root/.build/static-lib/release/libLaunchAdEmbed.so"
 if [ "$build" = 1 ]; then
-  (cd "$root" && swift build -c release --static-swift-stdlib --scratch-path .build/static --product LaunchAdEmbed) >&2 \
+  (cd "$root" && swift build -c release --scratch-path .build/static-lib --product LaunchAdEmbed -Xswiftc -static-stdlib) >&2 \
     || die "the library's release build failed"
 fi
 [ -x "$bin" ] || die "no binary at $bin (run without --no-build)"
@@ -140,6 +142,8 @@ strip --strip-unneeded --remove-section=.comment --remove-section=.note "$libsta
 readelf -d "$libstage/usr/lib/$multiarch/liblaunchad.so.0" | grep -q 'SONAME.*\[liblaunchad\.so\.0\]' || die "$lib has no soname liblaunchad.so.0"
 if ldd "$libstage/usr/lib/$multiarch/liblaunchad.so.0" | grep -q /opt/swift; then die "the library still loads libraries from /opt/swift"; fi
 echo "liblaunchad 0 liblaunchad0 (>= $version)" > "$libstage/DEBIAN/shlibs"
+echo "activate-noawait ldconfig" > "$libstage/DEBIAN/triggers"
+chmod 0644 "$libstage/DEBIAN/shlibs" "$libstage/DEBIAN/triggers"
 ln -s liblaunchad.so.0 "$devstage/usr/lib/$multiarch/liblaunchad.so"
 install -m 0644 "$root/Sources/CLaunchAd/include/launchad.h" "$devstage/usr/include/launchad.h"
 sed -e "s|@PREFIX@|/usr|" -e "s|@LIBDIR@|\${prefix}/lib/$multiarch|" -e "s|@INCLUDEDIR@|\${prefix}/include|" -e "s|@VERSION@|$version|" \
