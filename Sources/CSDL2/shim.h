@@ -21,6 +21,7 @@
     F(SDL_CreateTexture) \
     F(SDL_CreateTextureFromSurface) \
     F(SDL_CreateWindow) \
+    F(SDL_CreateWindowFrom) \
     F(SDL_Delay) \
     F(SDL_DestroyRenderer) \
     F(SDL_DestroyTexture) \
@@ -73,7 +74,9 @@
     F(SDL_RenderSetLogicalSize) \
     F(SDL_RenderSetScale) \
     F(SDL_RenderSetViewport) \
+    F(SDL_ResetHint) \
     F(SDL_SetHint) \
+    F(SDL_SetHintWithPriority) \
     F(SDL_SetRenderDrawBlendMode) \
     F(SDL_SetRenderDrawColor) \
     F(SDL_SetRenderTarget) \

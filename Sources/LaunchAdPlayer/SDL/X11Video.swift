@@ -1,0 +1,51 @@
+import CSDL2
+import LaunchAdCore
+
+/// SDL's video subsystem with its X11 driver, for drawing in an application's X11 window.
+/// Started here when the process has not started it (and quit when released); when the
+/// application started it itself, its driver must be X11.
+final class X11Video {
+    private let started: Bool
+
+    init() throws(X11AttachError) {
+        if libsdl.SDL_WasInit(SDL_INIT_VIDEO) != 0 {
+            started = false
+        } else {
+            // An X window id means the X11 driver, whatever SDL_VIDEODRIVER says, for this start only.
+            _ = libsdl.SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, "x11", SDL_HINT_OVERRIDE)
+            let up = libsdl.SDL_InitSubSystem(SDL_INIT_VIDEO) == 0
+            _ = libsdl.SDL_ResetHint(SDL_HINT_VIDEODRIVER)
+            guard up else { throw .sdl(SDLError(.noDisplay, "cannot start SDL's X11 video driver").message) }
+            started = true
+        }
+        let driver = libsdl.SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none"
+        guard driver == "x11" else {
+            if started { libsdl.SDL_QuitSubSystem(SDL_INIT_VIDEO) }
+            throw .notX11(driver)
+        }
+    }
+
+    deinit { if started { libsdl.SDL_QuitSubSystem(SDL_INIT_VIDEO) } }
+}
+
+/// Why an application's X11 window cannot be drawn in.
+public enum X11AttachError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// libX11 or the display `$DISPLAY` names cannot be had.
+    case noDisplay
+    /// The display has no window with this id (never made, or destroyed).
+    case noSuchWindow(UInt)
+    /// The application started SDL's video with another driver (the name).
+    case notX11(String)
+    /// SDL cannot make a window or renderer over it (SDL's text).
+    case sdl(String)
+
+    /// One line for the application's log.
+    public var description: String {
+        switch self {
+        case .noDisplay: return "no X11 display (set DISPLAY)"
+        case .noSuchWindow(let id): return "no X11 window 0x\(String(id, radix: 16)) on this display (an unknown or destroyed id)"
+        case .notX11(let driver): return "SDL's video runs with the \(driver) driver in this process, not x11"
+        case .sdl(let message): return message
+        }
+    }
+}
