@@ -1,4 +1,5 @@
 import CLaunchAd
+import CXlib
 import Foundation
 import LaunchAdC
 import LaunchAdCore
@@ -10,7 +11,8 @@ import XCTest
 
 /// `launchad_attach_x11` and `LaunchAd.attach(x11Window:)` given a window id the X server does
 /// not have: an error code and its text, never an X error ending the process, and the handle
-/// still usable. (The window drawn in for real: EmbeddingExamplesTests' x11-host.)
+/// still usable; a window destroyed while its ad plays ends the ad with `window_lost`, the
+/// process going on. (The window drawn in and read back: EmbeddingExamplesTests' x11-host.)
 final class X11AttachTests: XCTestCase {
     /// An id in the X server's own range that names no window.
     private let bogus: UInt = 0x1ff_ffff
@@ -67,6 +69,45 @@ final class X11AttachTests: XCTestCase {
                 XCTAssertEqual(error as? X11AttachError, .noSuchWindow(bogus))
                 XCTAssertEqual("\(error)", "no X11 window 0x1ffffff on this display (an unknown or destroyed id)")
             }
+        }
+    }
+
+    func testAWindowDestroyedWhileItsAdPlaysEndsTheAdWithWindowLost() throws {
+        let (xvfb, display) = try Xvfb.start(["-screen", "0", "640x360x24", "-nolisten", "tcp"])
+        defer { xvfb.terminate() }
+        let clip = try Fixtures.colourBars(seconds: 4)
+        try withDisplay(display) {
+            let x = try XCTUnwrap(XOpenDisplay(display))
+            defer { XCloseDisplay(x) }
+            let window = XCreateSimpleWindow(x, XRootWindow(x, XDefaultScreen(x)), 0, 0, 320, 180, 0, 0, 0)
+            XMapWindow(x, window)
+            XSync(x, 0)
+            let ad = try LaunchAd(arguments: ["play", clip, "--transition", "none"])
+            defer { ad.close() }
+            var events: [AdEvent] = []
+            ad.onEvent = { events.append($0) }
+            try? ad.prepareNow(timeout: 10)
+            try ad.attach(x11Window: UInt(window))
+            ad.present()
+            var destroyed = false
+            let deadline = Date(timeIntervalSinceNow: 20)
+            while Date() < deadline, ad.render() != .ended {
+                if !destroyed, events.contains(where: { $0.name == "first_frame" }) {
+                    XDestroyWindow(x, window)
+                    XSync(x, 0)
+                    destroyed = true
+                }
+                Thread.sleep(forTimeInterval: 0.004)
+            }
+            XCTAssertTrue(destroyed, "the first frame came: \(events.map(\.name))")
+            // Laid out to the window's size, drawn by SDL's X11 driver.
+            let opened = events.first { $0.name == "window" }
+            XCTAssertEqual(opened?["width"], 320)
+            XCTAssertEqual(opened?["height"], 180)
+            XCTAssertEqual(opened?["video_driver"], "x11")
+            XCTAssertEqual(events.first { $0.name == "error" }?["code"], "window_lost")
+            XCTAssertEqual(events.last?.name, "end")
+            XCTAssertEqual(events.last?["outcome"], "error")
         }
     }
 }

@@ -184,10 +184,11 @@ int launchad_attach_sdl(launchad *ad, void *sdl_window, void *sdl_renderer);
  * draws and presents each frame into the window from launchad_render, laid out to the window's
  * size at this call; the host draws nothing in it until LAUNCHAD_RENDER_ENDED, after which the
  * window is the host's again (the library's hold on it is gone; the X window is never destroyed).
- * An unknown or destroyed id, or no display: LAUNCHAD_ERROR_NO_WINDOW (no X error reaches the
- * host's handler). SDL's video already started with another driver: LAUNCHAD_ERROR_RENDER.
- * The window must live until the ad has ended or launchad_destroy returned. X11 only: under
- * Wayland use launchad_attach_sdl or launchad_attach_buffer. (API 0.2) */
+ * An unknown or destroyed id, or no display: LAUNCHAD_ERROR_NO_WINDOW, nothing attached.
+ * SDL's video already started with another driver: LAUNCHAD_ERROR_RENDER. A window destroyed
+ * while the ad plays ends it (an ERROR event with code "window_lost", then END with outcome
+ * error); X errors about the window are caught meanwhile, others still reach the process's
+ * handler. X11 only: under Wayland use launchad_attach_sdl or launchad_attach_buffer. (API 0.2) */
 int launchad_attach_x11(launchad *ad, unsigned long x11_window);
 
 /* A 32-bit pixel buffer of width x height that the library owns: the host copies from it after

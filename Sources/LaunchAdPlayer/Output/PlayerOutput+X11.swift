@@ -9,7 +9,7 @@ extension PlayerOutput {
     public static func x11(window id: UInt) throws(X11AttachError) -> PlayerOutput {
         guard let x = X11Windows() else { throw .noDisplay }
         guard x.size(of: id) != nil else { throw .noSuchWindow(id) }
-        let video = try X11Video()
+        let video = try X11Video(window: id)
         do {
             // The window may be destroyed between the look-up and SDL's: its errors then fail
             // the calls here rather than end the process.
@@ -25,4 +25,8 @@ extension PlayerOutput {
             throw .sdl("\(error)")
         }
     }
+
+    /// Whether the application's X11 window was destroyed while the ad drew in it (false for
+    /// every other output).
+    var windowLost: Bool { window?.isLost ?? false }
 }

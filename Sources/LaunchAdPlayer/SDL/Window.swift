@@ -45,6 +45,9 @@ public final class Window {
 
     deinit { if owned { libsdl.SDL_DestroyWindow(pointer) } }
 
+    /// Whether the X server said an application's X11 window this is over is gone.
+    var isLost: Bool { video?.isLost ?? false }
+
     /// SDL's id for the window, which its events carry.
     public var id: UInt32 { libsdl.SDL_GetWindowID(pointer) }
 

@@ -1,13 +1,16 @@
 import CSDL2
 import LaunchAdCore
 
-/// SDL's video subsystem with its X11 driver, for drawing in an application's X11 window.
-/// Started here when the process has not started it (and quit when released); when the
-/// application started it itself, its driver must be X11.
+/// SDL's video subsystem with its X11 driver, for drawing in an application's X11 window
+/// `window`. Started here when the process has not started it (and quit when released); when
+/// the application started it itself, its driver must be X11. X errors about the window are
+/// caught while this lives (`X11ErrorWatch`): `isLost` says one came.
 final class X11Video {
     private let started: Bool
+    private let window: UInt
 
-    init() throws(X11AttachError) {
+    init(window: UInt) throws(X11AttachError) {
+        self.window = window
         if libsdl.SDL_WasInit(SDL_INIT_VIDEO) != 0 {
             started = false
         } else {
@@ -23,9 +26,17 @@ final class X11Video {
             if started { libsdl.SDL_QuitSubSystem(SDL_INIT_VIDEO) }
             throw .notX11(driver)
         }
+        X11ErrorWatch.shared.watch(window)
     }
 
-    deinit { if started { libsdl.SDL_QuitSubSystem(SDL_INIT_VIDEO) } }
+    deinit {
+        // The handler goes back before SDL's video quits (which puts back the one it found).
+        X11ErrorWatch.shared.unwatch(window)
+        if started { libsdl.SDL_QuitSubSystem(SDL_INIT_VIDEO) }
+    }
+
+    /// Whether the X server said the window is gone (an error about it) since it was attached.
+    var isLost: Bool { X11ErrorWatch.shared.isLost(window) }
 }
 
 /// Why an application's X11 window cannot be drawn in.
