@@ -25,6 +25,15 @@ final class X11AttachTests: XCTestCase {
         try body()
     }
 
+    /// A 320x180 window shown on `display`, on a connection of the test's own.
+    private func makeWindow(_ display: String) throws -> (OpaquePointer, CXlib.Window) {
+        let x = try XCTUnwrap(XOpenDisplay(display))
+        let window = XCreateSimpleWindow(x, XRootWindow(x, XDefaultScreen(x)), 0, 0, 320, 180, 0, 0, 0)
+        XMapWindow(x, window)
+        XSync(x, 0)
+        return (x, window)
+    }
+
     private func create() throws -> OpaquePointer {
         let args = ["play", Fixtures.media("sample-ad.mp4")]
         var cArgs = args.map { UnsafePointer(strdup($0)) }
@@ -77,11 +86,8 @@ final class X11AttachTests: XCTestCase {
         defer { xvfb.terminate() }
         let clip = try Fixtures.colourBars(seconds: 4)
         try withDisplay(display) {
-            let x = try XCTUnwrap(XOpenDisplay(display))
+            let (x, window) = try makeWindow(display)
             defer { XCloseDisplay(x) }
-            let window = XCreateSimpleWindow(x, XRootWindow(x, XDefaultScreen(x)), 0, 0, 320, 180, 0, 0, 0)
-            XMapWindow(x, window)
-            XSync(x, 0)
             let ad = try LaunchAd(arguments: ["play", clip, "--transition", "none"])
             defer { ad.close() }
             var events: [AdEvent] = []
@@ -108,6 +114,27 @@ final class X11AttachTests: XCTestCase {
             XCTAssertEqual(events.first { $0.name == "error" }?["code"], "window_lost")
             XCTAssertEqual(events.last?.name, "end")
             XCTAssertEqual(events.last?["outcome"], "error")
+        }
+    }
+
+    func testSDLVideoRunningWithAnotherDriverIsARenderError() throws {
+        let (xvfb, display) = try Xvfb.start(["-screen", "0", "320x240x24", "-nolisten", "tcp"])
+        defer { xvfb.terminate() }
+        let savedDriver = getenv("SDL_VIDEODRIVER").map { String(cString: $0) }
+        setenv("SDL_VIDEODRIVER", "dummy", 1)
+        defer { if let savedDriver { setenv("SDL_VIDEODRIVER", savedDriver, 1) } else { unsetenv("SDL_VIDEODRIVER") } }
+        try withDisplay(display) {
+            let (x, window) = try makeWindow(display)
+            defer { XCloseDisplay(x) }
+            // The process (as an SDL application would) runs SDL's video with the dummy driver.
+            let video = try SDLVideo()
+            defer { withExtendedLifetime(video) {} }
+            let ad = try create()
+            defer { launchad_destroy(ad) }
+            XCTAssertEqual(launchad_attach_x11(ad, UInt(window)), LAUNCHAD_ERROR_RENDER.rawValue)
+            let kit = try LaunchAd(arguments: ["play", Fixtures.media("sample-ad.mp4")])
+            defer { kit.close() }
+            XCTAssertThrowsError(try kit.attach(x11Window: UInt(window))) { XCTAssertEqual($0 as? X11AttachError, .notX11("dummy")) }
         }
     }
 }
