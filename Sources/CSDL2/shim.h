@@ -74,9 +74,7 @@
     F(SDL_RenderSetLogicalSize) \
     F(SDL_RenderSetScale) \
     F(SDL_RenderSetViewport) \
-    F(SDL_ResetHint) \
     F(SDL_SetHint) \
-    F(SDL_SetHintWithPriority) \
     F(SDL_SetRenderDrawBlendMode) \
     F(SDL_SetRenderDrawColor) \
     F(SDL_SetRenderTarget) \

@@ -119,7 +119,7 @@ public func launchad_attach_x11(_ p: OpaquePointer?, _ window: UInt) -> Int32 {
     do { try h.ad.attach(x11Window: window) } catch {
         switch error {
         case .noDisplay, .noSuchWindow: return code(LAUNCHAD_ERROR_NO_WINDOW)
-        case .notX11, .sdl: return code(LAUNCHAD_ERROR_RENDER)
+        case .notX11, .driverAsked, .sdl: return code(LAUNCHAD_ERROR_RENDER)
         }
     }
     h.attached = true

@@ -17,12 +17,17 @@ final class X11AttachTests: XCTestCase {
     /// An id in the X server's own range that names no window.
     private let bogus: UInt = 0x1ff_ffff
 
-    /// Runs `body` with DISPLAY set to `display` (nil: unset), put back after.
-    private func withDisplay(_ display: String?, _ body: () throws -> Void) rethrows {
-        let saved = getenv("DISPLAY").map { String(cString: $0) }
-        if let display { setenv("DISPLAY", display, 1) } else { unsetenv("DISPLAY") }
-        defer { if let saved { setenv("DISPLAY", saved, 1) } else { unsetenv("DISPLAY") } }
+    /// Runs `body` with these environment variables set (nil: unset), put back after.
+    private func withEnvironment(_ values: [String: String?], _ body: () throws -> Void) rethrows {
+        let saved = values.keys.map { ($0, getenv($0).map { String(cString: $0) }) }
+        func apply(_ name: String, _ value: String?) { if let value { setenv(name, value, 1) } else { unsetenv(name) } }
+        for (name, value) in values { apply(name, value) }
+        defer { for (name, value) in saved { apply(name, value) } }
         try body()
+    }
+
+    private func withDisplay(_ display: String?, _ body: () throws -> Void) rethrows {
+        try withEnvironment(["DISPLAY": display], body)
     }
 
     /// A 320x180 window shown on `display`, on a connection of the test's own.
@@ -85,7 +90,8 @@ final class X11AttachTests: XCTestCase {
         let (xvfb, display) = try Xvfb.start(["-screen", "0", "640x360x24", "-nolisten", "tcp"])
         defer { xvfb.terminate() }
         let clip = try Fixtures.colourBars(seconds: 4)
-        try withDisplay(display) {
+        // x11 said outright, or SDL_VIDEODRIVER unset: other tests of this process set dummy.
+        try withEnvironment(["DISPLAY": display, "SDL_VIDEODRIVER": "x11"]) {
             let (x, window) = try makeWindow(display)
             defer { XCloseDisplay(x) }
             let ad = try LaunchAd(arguments: ["play", clip, "--transition", "none"])
@@ -120,20 +126,23 @@ final class X11AttachTests: XCTestCase {
     func testSDLVideoRunningWithAnotherDriverIsARenderError() throws {
         let (xvfb, display) = try Xvfb.start(["-screen", "0", "320x240x24", "-nolisten", "tcp"])
         defer { xvfb.terminate() }
-        let savedDriver = getenv("SDL_VIDEODRIVER").map { String(cString: $0) }
-        setenv("SDL_VIDEODRIVER", "dummy", 1)
-        defer { if let savedDriver { setenv("SDL_VIDEODRIVER", savedDriver, 1) } else { unsetenv("SDL_VIDEODRIVER") } }
-        try withDisplay(display) {
+        try withEnvironment(["DISPLAY": display, "SDL_VIDEODRIVER": "dummy"]) {
             let (x, window) = try makeWindow(display)
             defer { XCloseDisplay(x) }
+            let ad = try create()
+            defer { launchad_destroy(ad) }
+            let kit = try LaunchAd(arguments: ["play", Fixtures.media("sample-ad.mp4")])
+            defer { kit.close() }
+            // SDL_VIDEODRIVER asks for another driver: it wins, as for launchad's own window.
+            XCTAssertEqual(launchad_attach_x11(ad, UInt(window)), LAUNCHAD_ERROR_RENDER.rawValue)
+            XCTAssertThrowsError(try kit.attach(x11Window: UInt(window))) {
+                XCTAssertEqual($0 as? X11AttachError, .driverAsked("dummy"))
+                XCTAssertEqual("\($0)", "SDL_VIDEODRIVER=dummy asks for another driver than x11 (unset it, or set it to x11)")
+            }
             // The process (as an SDL application would) runs SDL's video with the dummy driver.
             let video = try SDLVideo()
             defer { withExtendedLifetime(video) {} }
-            let ad = try create()
-            defer { launchad_destroy(ad) }
             XCTAssertEqual(launchad_attach_x11(ad, UInt(window)), LAUNCHAD_ERROR_RENDER.rawValue)
-            let kit = try LaunchAd(arguments: ["play", Fixtures.media("sample-ad.mp4")])
-            defer { kit.close() }
             XCTAssertThrowsError(try kit.attach(x11Window: UInt(window))) { XCTAssertEqual($0 as? X11AttachError, .notX11("dummy")) }
         }
     }

@@ -52,7 +52,7 @@ enum launchad_error {
     LAUNCHAD_ERROR_TIMEOUT = -4,
     /* FFmpeg or SDL2 cannot be loaded. */
     LAUNCHAD_ERROR_LIBRARY_MISSING = -5,
-    /* The renderer or buffer given cannot be drawn on. */
+    /* The renderer, buffer or X11 window given cannot be drawn on. */
     LAUNCHAD_ERROR_RENDER = -6,
     /* No such X11 window: an unknown or destroyed window id, or no X11 display ($DISPLAY). (API 0.2) */
     LAUNCHAD_ERROR_NO_WINDOW = -7,
@@ -180,12 +180,14 @@ int launchad_attach_sdl(launchad *ad, void *sdl_window, void *sdl_renderer);
 
 /* An X11 window the host made and keeps (an Xlib `Window`, GTK's gdk_x11_window_get_xid, Qt's
  * QWidget::winId, Tk's `winfo id`), on the display $DISPLAY names; the host needs no SDL. The
- * library starts SDL's video with its X11 driver (unless the process already did, with X11) and
+ * library starts SDL's video with its X11 driver (unless the process already did, with X11;
+ * SDL_VIDEODRIVER, when set, must say x11) and
  * draws and presents each frame into the window from launchad_render, laid out to the window's
  * size at this call; the host draws nothing in it until LAUNCHAD_RENDER_ENDED, after which the
  * window is the host's again (the library's hold on it is gone; the X window is never destroyed).
  * An unknown or destroyed id, or no display: LAUNCHAD_ERROR_NO_WINDOW, nothing attached.
- * SDL's video already started with another driver: LAUNCHAD_ERROR_RENDER. A window destroyed
+ * SDL_VIDEODRIVER naming another driver, or SDL's video already started with another:
+ * LAUNCHAD_ERROR_RENDER. A window destroyed
  * while the ad plays ends it (an ERROR event with code "window_lost", then END with outcome
  * error); X errors about the window are caught meanwhile, others still reach the process's
  * handler. X11 only: under Wayland use launchad_attach_sdl or launchad_attach_buffer. (API 0.2) */

@@ -14,10 +14,15 @@ final class X11Video {
         if libsdl.SDL_WasInit(SDL_INIT_VIDEO) != 0 {
             started = false
         } else {
-            // An X window id means the X11 driver, whatever SDL_VIDEODRIVER says, for this start only.
-            _ = libsdl.SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, "x11", SDL_HINT_OVERRIDE)
+            // SDL_VIDEODRIVER, when set, wins (as for launchad's own window: DisplayChoice);
+            // otherwise X11, asked for this start only, whatever SDL would pick first.
+            if let asked = getenv("SDL_VIDEODRIVER").map({ String(cString: $0) }), asked.lowercased() != "x11" {
+                throw .driverAsked(asked)
+            }
+            let hint = libsdl.SDL_GetHint(SDL_HINT_VIDEODRIVER).map { String(cString: $0) }
+            _ = libsdl.SDL_SetHint(SDL_HINT_VIDEODRIVER, "x11")
             let up = libsdl.SDL_InitSubSystem(SDL_INIT_VIDEO) == 0
-            _ = libsdl.SDL_ResetHint(SDL_HINT_VIDEODRIVER)
+            _ = libsdl.SDL_SetHint(SDL_HINT_VIDEODRIVER, hint)
             guard up else { throw .sdl(SDLError(.noDisplay, "cannot start SDL's X11 video driver").message) }
             started = true
         }
@@ -47,6 +52,8 @@ public enum X11AttachError: Error, Equatable, Sendable, CustomStringConvertible 
     case noSuchWindow(UInt)
     /// The application started SDL's video with another driver (the name).
     case notX11(String)
+    /// SDL_VIDEODRIVER asks for another driver (its value).
+    case driverAsked(String)
     /// SDL cannot make a window or renderer over it (SDL's text).
     case sdl(String)
 
@@ -56,6 +63,7 @@ public enum X11AttachError: Error, Equatable, Sendable, CustomStringConvertible 
         case .noDisplay: return "no X11 display (set DISPLAY)"
         case .noSuchWindow(let id): return "no X11 window 0x\(String(id, radix: 16)) on this display (an unknown or destroyed id)"
         case .notX11(let driver): return "SDL's video runs with the \(driver) driver in this process, not x11"
+        case .driverAsked(let driver): return "SDL_VIDEODRIVER=\(driver) asks for another driver than x11 (unset it, or set it to x11)"
         case .sdl(let message): return message
         }
     }
