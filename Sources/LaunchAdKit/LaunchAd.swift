@@ -152,7 +152,8 @@ public final class LaunchAd {
     /// Draws into an application's X11 window (its id on `$DISPLAY`, from Xlib, GTK, Qt or Tk)
     /// from the next `render()`, which also presents each frame; the window is the
     /// application's again after `.ended` (or `close()`). Throws for an unknown or destroyed id,
-    /// no display, or SDL's video already running with another driver in this process.
+    /// no display, SDL_VIDEODRIVER naming another driver, or SDL's video already running with
+    /// another driver in this process; nothing is attached then.
     public func attach(x11Window id: UInt) throws(X11AttachError) {
         guard output == nil else { return }
         output = try PlayerOutput.x11(window: id)
