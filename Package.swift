@@ -73,6 +73,8 @@ let package = Package(
             name: "LaunchAdKitTests",
             dependencies: [
                 "LaunchAdTestSupport", "LaunchAdKit", "LaunchAdCLI", "LaunchAdPlayer", "LaunchAdCore",
+                // A host's X11 window made and destroyed in-process (X11AttachTests).
+                "CXlib",
                 // Built with the tests: the examples' library, the Swift host and the binary they are compared with.
                 "LaunchAdC", "launchad-swift-host", "launchad"
             ]),

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the embedding examples into .build/examples/ (issue 32): the library as it is installed
 # (lib/liblaunchad.so.0, lib/liblaunchad.so, include/launchad.h, launchad.pc), sdl-host (C,
-# SDL2), repeat-host (C: an ad made and destroyed N times, for valgrind and the bench),
+# SDL2), x11-host (C, plain Xlib), repeat-host (C: an ad made and destroyed N times, for valgrind and the bench),
 # swift-host (the Swift API); python-host runs from examples/python-host/host.py with
 # LAUNCHAD_LIBRARY pointing at lib/liblaunchad.so.0.
 #   scripts/build-examples.sh [--release]   (debug by default; --skip-build uses what is built)
@@ -38,7 +38,10 @@ sed -e "s|@PREFIX@|$PWD/$out|" -e "s|@LIBDIR@|$PWD/$out/lib|" -e "s|@INCLUDEDIR@
 PKG_CONFIG_PATH="$out/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}" \
   gcc -std=c11 -Wall -Wextra -Werror -O2 examples/sdl-host/main.c -o "$out/sdl-host" \
   $(PKG_CONFIG_PATH="$out/pkgconfig" pkg-config --cflags --libs launchad sdl2) -Wl,-rpath,'$ORIGIN/lib'
+# The Xlib host: no SDL of its own, its window given to launchad by its X11 id.
+gcc -std=c11 -Wall -Wextra -Werror -O2 examples/x11-host/main.c -o "$out/x11-host" \
+  $(PKG_CONFIG_PATH="$out/pkgconfig" pkg-config --cflags --libs launchad x11) -Wl,-rpath,'$ORIGIN/lib'
 gcc -std=c11 -Wall -Wextra -Werror -O2 examples/repeat-host/main.c -o "$out/repeat-host" \
   $(PKG_CONFIG_PATH="$out/pkgconfig" pkg-config --cflags --libs launchad) -Wl,-rpath,'$ORIGIN/lib'
 [ ! -x "$bin/launchad-swift-host" ] || cp -f "$bin/launchad-swift-host" "$out/swift-host"
-echo "build-examples: $out/sdl-host, $out/swift-host, $out/lib/liblaunchad.so.0 (python: LAUNCHAD_LIBRARY=$out/lib/liblaunchad.so.0 examples/python-host/host.py FILE)" >&2
+echo "build-examples: $out/sdl-host, $out/x11-host, $out/swift-host, $out/lib/liblaunchad.so.0 (python: LAUNCHAD_LIBRARY=$out/lib/liblaunchad.so.0 examples/python-host/host.py FILE)" >&2

@@ -10,7 +10,10 @@ const char *launchad_strerror(int error) {
     case LAUNCHAD_ERROR_NO_AD: return "nothing to show (no ad)";
     case LAUNCHAD_ERROR_TIMEOUT: return "not ready in time (presenting still shows it as soon as it is)";
     case LAUNCHAD_ERROR_LIBRARY_MISSING: return "FFmpeg or SDL2 cannot be loaded";
-    case LAUNCHAD_ERROR_RENDER: return "the renderer or buffer cannot be drawn on";
+    case LAUNCHAD_ERROR_RENDER:
+        return "the renderer, buffer or X11 window cannot be drawn on (for an X11 window: SDL_VIDEODRIVER names another driver "
+               "than x11, or SDL's video already runs with another)";
+    case LAUNCHAD_ERROR_NO_WINDOW: return "no such X11 window (an unknown or destroyed window id, or no X11 display)";
     default: return "an unknown error code";
     }
 }

@@ -21,6 +21,7 @@
     F(SDL_CreateTexture) \
     F(SDL_CreateTextureFromSurface) \
     F(SDL_CreateWindow) \
+    F(SDL_CreateWindowFrom) \
     F(SDL_Delay) \
     F(SDL_DestroyRenderer) \
     F(SDL_DestroyTexture) \

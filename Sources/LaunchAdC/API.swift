@@ -9,7 +9,10 @@ import LaunchAdPlayer
 /// One `launchad *`: the ad, the host's callbacks, and the last error said on it.
 final class CHandle {
     let ad: LaunchAd
+    /// The buffer attached (`launchad_frame` reads it).
     var output: PlayerOutput?
+    /// Whether somewhere to draw was attached (a renderer, a buffer or an X11 window).
+    var attached = false
     var callback: launchad_event_fn?
     var user: UnsafeMutableRawPointer?
 
@@ -94,7 +97,7 @@ public func launchad_prepare(_ p: OpaquePointer?, _ timeout: Double) -> Int32 {
 @_cdecl("launchad_attach_sdl")
 public func launchad_attach_sdl(_ p: OpaquePointer?, _ window: UnsafeMutableRawPointer?, _ renderer: UnsafeMutableRawPointer?) -> Int32 {
     guard let h = CHandle.from(p), let window, let renderer else { return code(LAUNCHAD_ERROR_INVALID_ARGUMENT) }
-    guard h.output == nil else { return code(LAUNCHAD_ERROR_INVALID_STATE) }
+    guard !h.attached else { return code(LAUNCHAD_ERROR_INVALID_STATE) }
     let output = PlayerOutput.host(window: OpaquePointer(window), renderer: OpaquePointer(renderer))
     return attach(h, output)
 }
@@ -104,14 +107,29 @@ public func launchad_attach_buffer(_ p: OpaquePointer?, _ width: Int32, _ height
     guard let h = CHandle.from(p), (1...16384).contains(width), (1...16384).contains(height) else {
         return code(LAUNCHAD_ERROR_INVALID_ARGUMENT)
     }
-    guard h.output == nil else { return code(LAUNCHAD_ERROR_INVALID_STATE) }
+    guard !h.attached else { return code(LAUNCHAD_ERROR_INVALID_STATE) }
     guard let output = try? PlayerOutput.buffer(Size(width: Int(width), height: Int(height))) else { return code(LAUNCHAD_ERROR_RENDER) }
     return attach(h, output)
+}
+
+@_cdecl("launchad_attach_x11")
+public func launchad_attach_x11(_ p: OpaquePointer?, _ window: UInt) -> Int32 {
+    guard let h = CHandle.from(p), window != 0 else { return code(LAUNCHAD_ERROR_INVALID_ARGUMENT) }
+    guard !h.attached else { return code(LAUNCHAD_ERROR_INVALID_STATE) }
+    do { try h.ad.attach(x11Window: window) } catch {
+        switch error {
+        case .noDisplay, .noSuchWindow: return code(LAUNCHAD_ERROR_NO_WINDOW)
+        case .notX11, .driverAsked, .sdl: return code(LAUNCHAD_ERROR_RENDER)
+        }
+    }
+    h.attached = true
+    return code(LAUNCHAD_OK)
 }
 
 private func attach(_ h: CHandle, _ output: PlayerOutput) -> Int32 {
     do { try h.ad.attach(output) } catch { return code(LAUNCHAD_ERROR_RENDER) }
     h.output = output
+    h.attached = true
     return code(LAUNCHAD_OK)
 }
 
@@ -132,7 +150,7 @@ public func launchad_frame(
 @_cdecl("launchad_present")
 public func launchad_present(_ p: OpaquePointer?) -> Int32 {
     guard let h = CHandle.from(p) else { return code(LAUNCHAD_ERROR_INVALID_ARGUMENT) }
-    guard h.output != nil else { return code(LAUNCHAD_ERROR_INVALID_STATE) }
+    guard h.attached else { return code(LAUNCHAD_ERROR_INVALID_STATE) }
     h.ad.present()
     return code(LAUNCHAD_OK)
 }

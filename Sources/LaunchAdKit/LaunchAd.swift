@@ -149,6 +149,16 @@ public final class LaunchAd {
         self.output = output
     }
 
+    /// Draws into an application's X11 window (its id on `$DISPLAY`, from Xlib, GTK, Qt or Tk)
+    /// from the next `render()`, which also presents each frame; the window is the
+    /// application's again after `.ended` (or `close()`). Throws for an unknown or destroyed id,
+    /// no display, SDL_VIDEODRIVER naming another driver, or SDL's video already running with
+    /// another driver in this process; nothing is attached then.
+    public func attach(x11Window id: UInt) throws(X11AttachError) {
+        guard output == nil else { return }
+        output = try PlayerOutput.x11(window: id)
+    }
+
     /// Starts showing: the first frame is drawn by the next `render()`.
     public func present() {
         startFlow()
@@ -180,7 +190,11 @@ public final class LaunchAd {
             }
         }
         pollEvents()
-        if endDelivered && current == nil { return .ended }
+        if endDelivered && current == nil {
+            // SDL's window over the application's X11 window goes now: the window is its own again.
+            if output?.kind == .x11Window { output = nil }
+            return .ended
+        }
         return drew ? .drawn : .idle
     }
 

@@ -203,6 +203,9 @@ public final class AdPlayer {
     /// One turn of an application's loop: what the decoders made taken, the countdown run, a
     /// frame drawn when one is due. Nil while the ad goes on; its result once it is over.
     public func step() -> PlayResult? {
+        if outcome == nil, output?.windowLost == true {
+            handle(.failed(code: .windowLost, message: "the application's X11 window was destroyed while the ad played"))
+        }
         if let outcome { return result(outcome) }
         startMedia()
         drewFrame = false

@@ -4,8 +4,8 @@ import LaunchAdTestSupport
 import XCTest
 
 /// The embedding examples as their users run them (scripts/build-examples.sh builds them into
-/// .build/examples): the C SDL host's window read back from Xvfb (its green, then the ad, then
-/// its green again), the Python (ctypes) and Swift hosts headless; each one's events are the
+/// .build/examples): the C SDL host's and Xlib host's windows read back from Xvfb (their colour,
+/// then the ad, then their colour again), the Python (ctypes) and Swift hosts headless; each one's events are the
 /// command line's for the same ad.
 final class EmbeddingExamplesTests: XCTestCase {
     private static let root = Fixtures.repoRoot
@@ -34,13 +34,27 @@ final class EmbeddingExamplesTests: XCTestCase {
     }
 
     func testTheSDLHostShowsItsGreenThenTheAdThenItsGreenAgain() throws {
+        try assertWindowed("sdl-host", "green") { $0.g > 140 && $0.r < 60 }
+    }
+
+    /// The Xlib host gives launchad its window's X11 id (launchad_attach_x11); no SDL of its own.
+    func testTheX11HostShowsItsBlueThenTheAdThenItsBlueAgain() throws {
+        try assertWindowed("x11-host", "blue") { $0.b > 140 && $0.r < 60 && $0.g < 100 }
+    }
+
+    /// A windowed example host under Xvfb, its window read back: its own `colour`, then the
+    /// ad's red, then its colour again after the end; exit 0 and the command line's events.
+    private func assertWindowed(
+        _ name: String, _ colourName: String, isOwn: @escaping ((r: UInt8, g: UInt8, b: UInt8)) -> Bool,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         try Self.built.get()
         let clip = try redClip()
         let (xvfb, display) = try Xvfb.start(["-screen", "0", "1280x720x24", "-nolisten", "tcp"])
         defer { xvfb.terminate() }
         let screen = try XScreen(display)
         let host = try HostProcess(
-            Self.examples.appendingPathComponent("sdl-host").path, [clip, "--transition", "none"],
+            Self.examples.appendingPathComponent(name).path, [clip, "--transition", "none"],
             // X11 said outright: other tests of this process set SDL_VIDEODRIVER=dummy in its
             // environment, which the host would inherit and draw nowhere.
             environment: ["DISPLAY": display, "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy"])
@@ -50,15 +64,17 @@ final class EmbeddingExamplesTests: XCTestCase {
             let p = try screen.grab(middle)
             return p[40, 20]
         }
-        // The host's green before the ad's first frame.
-        XCTAssertTrue(Wait.until(timeout: 10) { (try? colour()).map { $0.g > 140 && $0.r < 60 } ?? false }, "the host's green")
-        XCTAssertNotNil(host.waitFor("event first_frame"), host.output)
+        func own() -> Bool { (try? colour()).map(isOwn) ?? false }
+        // The host's colour before the ad's first frame.
+        XCTAssertTrue(Wait.until(timeout: 10) { own() }, "\(name)'s \(colourName)", file: file, line: line)
+        XCTAssertNotNil(host.waitFor("event first_frame"), host.output, file: file, line: line)
         XCTAssertTrue(
-            Wait.until(timeout: 5) { (try? colour()).map { $0.r > 200 && $0.g < 60 } ?? false }, "the ad's red in the host's window")
-        XCTAssertNotNil(host.waitFor("event end completed"), host.output)
-        XCTAssertTrue(Wait.until(timeout: 5) { (try? colour()).map { $0.g > 140 && $0.r < 60 } ?? false }, "the host's green again")
-        XCTAssertEqual(host.finish(), 0, host.output)
-        XCTAssertEqual(host.lines, try commandLineEvents([clip, "--transition", "none"]))
+            Wait.until(timeout: 5) { (try? colour()).map { $0.r > 200 && $0.g < 60 && $0.b < 60 } ?? false },
+            "the ad's red in \(name)'s window", file: file, line: line)
+        XCTAssertNotNil(host.waitFor("event end completed"), host.output, file: file, line: line)
+        XCTAssertTrue(Wait.until(timeout: 5) { own() }, "\(name)'s \(colourName) again", file: file, line: line)
+        XCTAssertEqual(host.finish(), 0, host.output, file: file, line: line)
+        XCTAssertEqual(host.lines, try commandLineEvents([clip, "--transition", "none"]), file: file, line: line)
     }
 
     func testThePythonHostPlaysHeadlessThroughCtypes() throws {

@@ -5,7 +5,7 @@
  * proof-of-play records). This is its C interface: an application creates one `launchad`
  * handle with the same options as the `launchad play` or `launchad launch` command, prepares it
  * (the tag fetched, the cache read, the first picture decoded), gives it somewhere to draw (its
- * own SDL renderer, or a pixel buffer it copies from), and calls `launchad_render` from its
+ * own SDL renderer, its X11 window, or a pixel buffer it copies from), and calls `launchad_render` from its
  * own loop until the ad ends. Events (first frame, skip, click, quartiles, end, ...) come
  * through a callback, on the host's thread, from inside `launchad_render` or
  * `launchad_poll_events` only: never from another thread, never in the middle of another call.
@@ -30,7 +30,7 @@ extern "C" {
 /* The API's version: the major part changes when a function or a struct field changes
  * meaning or goes away (the soname follows it: liblaunchad.so.0), the minor when one is added. */
 #define LAUNCHAD_API_VERSION_MAJOR 0
-#define LAUNCHAD_API_VERSION_MINOR 1
+#define LAUNCHAD_API_VERSION_MINOR 2
 #define LAUNCHAD_API_VERSION ((LAUNCHAD_API_VERSION_MAJOR << 16) | LAUNCHAD_API_VERSION_MINOR)
 
 /* The API version of the library loaded (compare with LAUNCHAD_API_VERSION). */
@@ -52,8 +52,10 @@ enum launchad_error {
     LAUNCHAD_ERROR_TIMEOUT = -4,
     /* FFmpeg or SDL2 cannot be loaded. */
     LAUNCHAD_ERROR_LIBRARY_MISSING = -5,
-    /* The renderer or buffer given cannot be drawn on. */
+    /* The renderer, buffer or X11 window given cannot be drawn on. */
     LAUNCHAD_ERROR_RENDER = -6,
+    /* No such X11 window: an unknown or destroyed window id, or no X11 display ($DISPLAY). (API 0.2) */
+    LAUNCHAD_ERROR_NO_WINDOW = -7,
 };
 
 /* A one-line text for an error code (static; never NULL). */
@@ -175,6 +177,21 @@ int launchad_prepare(launchad *ad, double timeout_seconds);
  * launchad_render, which leaves the renderer's draw colour, blend mode, viewport, clip, scale
  * and target as it found them; the host calls SDL_RenderPresent. */
 int launchad_attach_sdl(launchad *ad, void *sdl_window, void *sdl_renderer);
+
+/* An X11 window the host made and keeps (an Xlib `Window`, GTK's gdk_x11_window_get_xid, Qt's
+ * QWidget::winId, Tk's `winfo id`), on the display $DISPLAY names; the host needs no SDL. The
+ * library starts SDL's video with its X11 driver (unless the process already did, with X11;
+ * SDL_VIDEODRIVER, when set, must say x11) and
+ * draws and presents each frame into the window from launchad_render, laid out to the window's
+ * size at this call; the host draws nothing in it until LAUNCHAD_RENDER_ENDED, after which the
+ * window is the host's again (the library's hold on it is gone; the X window is never destroyed).
+ * An unknown or destroyed id, or no display: LAUNCHAD_ERROR_NO_WINDOW, nothing attached.
+ * SDL_VIDEODRIVER naming another driver, or SDL's video already started with another:
+ * LAUNCHAD_ERROR_RENDER. A window destroyed
+ * while the ad plays ends it (an ERROR event with code "window_lost", then END with outcome
+ * error); X errors about the window are caught meanwhile, others still reach the process's
+ * handler. X11 only: under Wayland use launchad_attach_sdl or launchad_attach_buffer. (API 0.2) */
+int launchad_attach_x11(launchad *ad, unsigned long x11_window);
 
 /* A 32-bit pixel buffer of width x height that the library owns: the host copies from it after
  * each launchad_render that returns LAUNCHAD_RENDER_DRAWN (launchad_frame). Needs no display. */

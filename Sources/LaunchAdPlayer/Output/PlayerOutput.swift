@@ -2,7 +2,7 @@ import CSDL2
 import LaunchAdCore
 
 /// Where an ad is drawn: a window of its own (the command line's), an application's own SDL
-/// renderer (embedded), or a pixel buffer in memory an application copies from (embedded,
+/// renderer or X11 window (embedded), or a pixel buffer in memory an application copies from (embedded,
 /// no display needed). The player draws the same scene on each; only who owns the renderer,
 /// who presents, and what must be left as it was differ.
 public final class PlayerOutput {
@@ -15,6 +15,9 @@ public final class PlayerOutput {
         case hostRenderer
         /// A buffer in memory: read by the host after each drawn frame.
         case buffer
+        /// A host's X11 window: SDL's window over it and a renderer, owned and presented by the
+        /// player (the host draws nothing while the ad plays).
+        case x11Window
     }
 
     /// Who owns what is drawn on.
@@ -53,8 +56,9 @@ public final class PlayerOutput {
         return PlayerOutput(kind: .buffer, renderer: try Renderer(surface: surface), window: nil, surface: surface, videoDriver: "none")
     }
 
-    /// Shows what was drawn: the own window presents; a host presents itself, a buffer is read.
-    func present() { if kind == .ownWindow { renderer.present() } }
+    /// Shows what was drawn: the own window and a host's X11 window present; a host's renderer
+    /// is presented by the host, a buffer is read.
+    func present() { if kind == .ownWindow || kind == .x11Window { renderer.present() } }
 
     /// The buffer's pixels, as they are after the last drawn frame (buffer output only).
     public var pixels: (pointer: UnsafeRawPointer, size: Size, pitch: Int)? {

@@ -5,6 +5,8 @@ import LaunchAdCore
 public final class Window {
     let pointer: OpaquePointer
     private let owned: Bool
+    /// Released after the window is destroyed (stored properties outlive `deinit`'s body).
+    private let video: X11Video?
 
     /// A resizable window of `size` centred on screen; `fullscreen` fills the desktop and hides the cursor.
     public init(title: String, size: Size, fullscreen: Bool) throws {
@@ -17,6 +19,7 @@ public final class Window {
         }
         pointer = w
         owned = true
+        video = nil
         if fullscreen { _ = libsdl.SDL_ShowCursor(SDL_DISABLE) }
     }
 
@@ -24,9 +27,26 @@ public final class Window {
     init(borrowing pointer: OpaquePointer) {
         self.pointer = pointer
         owned = false
+        video = nil
+    }
+
+    /// SDL's window over an X11 window an application made (`SDL_CreateWindowFrom`): owned here,
+    /// and destroying it leaves the X window to the application. `video` (SDL's video subsystem
+    /// started for it) is kept until the window is destroyed.
+    init(x11 window: UInt, video: X11Video) throws {
+        Renderer.prepareHints()
+        guard let w = libsdl.SDL_CreateWindowFrom(UnsafeRawPointer(bitPattern: window)) else {
+            throw SDLError(.windowFailed, "cannot use the X11 window 0x\(String(window, radix: 16))")
+        }
+        pointer = w
+        owned = true
+        self.video = video
     }
 
     deinit { if owned { libsdl.SDL_DestroyWindow(pointer) } }
+
+    /// Whether the X server said an application's X11 window this is over is gone.
+    var isLost: Bool { video?.isLost ?? false }
 
     /// SDL's id for the window, which its events carry.
     public var id: UInt32 { libsdl.SDL_GetWindowID(pointer) }

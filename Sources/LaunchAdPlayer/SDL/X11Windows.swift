@@ -113,10 +113,35 @@ final class X11Windows {
 
     /// `map_state == IsViewable` from XWindowAttributes, whose LP64 layout puts it at byte 92.
     private func isViewable(_ window: UInt) -> Bool {
+        attributes(of: window) { $0.load(fromByteOffset: 92, as: Int32.self) == 2 } ?? false
+    }
+
+    /// A window's size (XWindowAttributes' width and height, at bytes 8 and 12), or nil when
+    /// the server has no such window: the BadWindow error is ignored, not fatal, as in `topLevel`.
+    func size(of window: UInt) -> Size? {
+        let previous = setErrorHandler { _, _ in 0 }
+        defer {
+            _ = sync(display, 0)
+            _ = setErrorHandler(previous)
+        }
+        return attributes(of: window) {
+            Size(width: Int($0.load(fromByteOffset: 8, as: Int32.self)), height: Int($0.load(fromByteOffset: 12, as: Int32.self)))
+        }
+    }
+
+    /// Runs `body` with X errors ignored, not fatal (Xlib's default handler, which SDL's own
+    /// passes them on to, ends the process): for SDL's calls on a window that may vanish meanwhile.
+    func ignoringErrors<T>(_ body: () throws -> T) rethrows -> T {
+        let previous = setErrorHandler { _, _ in 0 }
+        defer { _ = setErrorHandler(previous) }
+        return try body()
+    }
+
+    private func attributes<T>(of window: UInt, _ read: (UnsafeMutableRawPointer) -> T) -> T? {
         let attributes = UnsafeMutableRawPointer.allocate(byteCount: 256, alignment: 16)
         defer { attributes.deallocate() }
         attributes.initializeMemory(as: UInt8.self, repeating: 0, count: 256)
-        guard getAttributes(display, window, attributes) != 0 else { return false }
-        return attributes.load(fromByteOffset: 92, as: Int32.self) == 2
+        guard window != 0, getAttributes(display, window, attributes) != 0 else { return nil }
+        return read(attributes)
     }
 }
