@@ -63,7 +63,6 @@ extension Prefetcher {
     /// failed keeps its previous version), deletes what left the manifest, is hidden or is
     /// past its end, then evicts the least recently shown files past the byte limit.
     func finish(_ fetched: FetchedManifest, wanted: [AdEntry], time: Date, report: inout PrefetchReport) throws {
-        let manifest = fetched.parsed.manifest
         var events: [LaunchEvent] = []
         var unshown: [AdEntry] = []
         try store.update { index in
