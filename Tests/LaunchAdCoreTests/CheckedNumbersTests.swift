@@ -48,7 +48,6 @@ final class CheckedNumbersTests: XCTestCase {
         "LaunchAdCore/Session/SessionConfig.swift": (
             6, "--max-duration, --duration, --skip-after, --wait, --stall-timeout: bounded by the argument reader"
         ),
-        "LaunchAdCore/Tracking/MacroExpander.swift": (1, "the system clock's time, for [TIMESTAMP]"),
         "LaunchAdDelivery/Net/CurlTransfer.swift": (3, "--timeout and --connect-timeout, bounded by the argument reader (3600 s)"),
         "LaunchAdDelivery/Outbox/Outbox.swift": (8, "the system clock, --beacon-ttl (bounded) and the retry back-off (the code's)"),
         "LaunchAdMedia/Image/ImageLoader.swift": (2, "a decoded picture's size (FFmpeg's int) scaled down to 4096 px"),
@@ -154,7 +153,11 @@ extension CheckedNumbersTests {
             (#""variants": [\#(variant("720", "9.3e18"))]"#, "bytes"),
             (#""priority": 1e308, "variants": [\#(variant("720", "10"))]"#, "priority"),
             (#""duration": 1e308, "variants": [\#(variant("720", "10"))]"#, "duration"),
-            (#""skip_after": -1e308, "variants": [\#(variant("720", "10"))]"#, "skip_after")
+            (#""skip_after": -1e308, "variants": [\#(variant("720", "10"))]"#, "skip_after"),
+            // Times past the year 9999 (as epoch seconds) trapped `launch` and `schedule` later.
+            (#""start": 9223372036854775807, "variants": [\#(variant("720", "10"))]"#, "start"),
+            (#""start": "1e308", "variants": [\#(variant("720", "10"))]"#, "start"),
+            (#""end": -9.3e18, "variants": [\#(variant("720", "10"))]"#, "end")
         ]
         let base = URL(string: "https://ads.example/m.json")!
         for (fields, field) in cases {
@@ -163,6 +166,12 @@ extension CheckedNumbersTests {
             XCTAssertEqual(p.manifest.ads, [], fields)
             XCTAssertTrue(p.rejected.first?.reason.contains(field) == true, "\(fields): \(p.rejected)")
         }
+        // Any time at all is written without a trap, at the ends of the years 1 to 9999.
+        XCTAssertEqual(MacroExpander.timestamp(Date(timeIntervalSince1970: 9.3e18)), "9999-12-31T23:59:59.000Z")
+        XCTAssertEqual(MacroExpander.timestamp(Date(timeIntervalSince1970: -.infinity)), "0001-01-01T00:00:00.000Z")
+        XCTAssertEqual(MacroExpander.timestamp(Date(timeIntervalSince1970: .nan)), "1970-01-01T00:00:00.000Z")
+        XCTAssertEqual(ManifestDate.time("253402300799")?.timeIntervalSince1970, 253_402_300_799)
+        XCTAssertNil(ManifestDate.time("253402300800"))
         let huge = #"{"ads": [{"id": "x", "type": "video", "duration": 1e999, "variants": [\#(variant("720", "10"))]}]}"#
         XCTAssertThrowsError(
             try ManifestParser.parse(Data(huge.utf8), base: base, budget: ManifestParser.budget(maxBytes: 100_000, seconds: 5)))

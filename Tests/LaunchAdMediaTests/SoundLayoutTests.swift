@@ -52,4 +52,26 @@ final class SoundLayoutTests: XCTestCase {
         let line = text.split(separator: "\n").first { $0.contains("loudness_integrated") } ?? ""
         XCTAssertTrue(line.contains("skip") && line.contains("sound not analysed"), text)
     }
+
+    /// A WAV of 8,000 16-bit mono samples whose header declares `rate` Hz.
+    static func wav(rate: UInt32) throws -> String {
+        func le(_ v: UInt32, _ n: Int) -> [UInt8] { (0..<n).map { UInt8(truncatingIfNeeded: v >> (8 * UInt32($0))) } }
+        let data = [UInt8](repeating: 0x11, count: 16_000)
+        var bytes = Array("RIFF".utf8) + le(UInt32(36 + data.count), 4) + Array("WAVEfmt ".utf8) + le(16, 4) + le(1, 2) + le(1, 2)
+        bytes += le(rate, 4) + le(rate &* 2, 4) + le(2, 2) + le(16, 2) + Array("data".utf8) + le(UInt32(data.count), 4) + data
+        return try Fixtures.write("rate-\(rate).wav", Data(bytes))
+    }
+
+    /// libavfilter's sound filters corrupted memory on a sample rate no sound has: `validate` of
+    /// a WAV declaring 1 Hz or 2 GHz died with SIGSEGV (a free() of a bad pointer in the
+    /// loudness chain). Such sound is not analysed, and the sound's rules say why.
+    func testARateNoSoundHasIsNotGivenToTheFilters() throws {
+        for rate: UInt32 in [1, 2_000_000_000] {
+            let facts = try CreativeAnalyzer(path: try Self.wav(rate: rate)).run()
+            XCTAssertEqual(
+                facts.analysis.signal.soundNotAnalysed, "sound not analysed: its sample rate, \(rate) Hz, is outside 1000-768000 Hz")
+        }
+        let facts = try CreativeAnalyzer(path: try Self.wav(rate: 48_000)).run()
+        XCTAssertNil(facts.analysis.signal.soundNotAnalysed, "a usual rate is analysed")
+    }
 }

@@ -113,6 +113,7 @@ final class VASTProgress: Sendable {
     private func step(_ n: Int, _ within: Double, _ what: String) {
         let count = max(1, files.withLock { $0 })
         let done = 0.1 + 0.9 * (Double(n) + within) / Double(count)
-        bar.update(Int64((done * 1000).rounded(.down)), label: "\(n + 1)/\(count) \(what)")
+        // The analysis's fraction comes from a file's timestamps: NaN or an infinity stays on the bar.
+        bar.update(Int64(clamping: Checked.int((done * 1000).rounded(.down), clampedTo: 0...1000)), label: "\(n + 1)/\(count) \(what)")
     }
 }

@@ -6,11 +6,16 @@ public enum ManifestDate {
     /// A time given as text (a command line's): RFC 3339 or epoch seconds.
     public static func time(_ text: String) -> Date? { parse(.string(text)) }
 
+    /// Epoch seconds a time may be given as: from the year 1 to the end of the year 9999, the
+    /// range of the RFC 3339 form. `"start": 9223372036854775807` (or 1e308) was taken, and
+    /// writing it as a time trapped `launch` and `schedule` (exit 132) on every run after.
+    static let epochSeconds: ClosedRange<Double> = -62_135_596_800...253_402_300_799
+
     static func parse(_ value: ManifestJSON) -> Date? {
         switch value {
-        case .number(let d): return d.isFinite ? Date(timeIntervalSince1970: d) : nil
+        case .number(let d): return epochSeconds.contains(d) ? Date(timeIntervalSince1970: d) : nil
         case .string(let s):
-            if let d = Double(s), d.isFinite, s.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" }) {
+            if let d = Double(s), epochSeconds.contains(d), s.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" }) {
                 return Date(timeIntervalSince1970: d)
             }
             return rfc3339(s)

@@ -118,9 +118,12 @@ public enum MacroExpander {
         }
     }
 
-    /// `2016-01-17T08:15:07.127Z`: ISO 8601 in UTC, with milliseconds.
+    /// `2016-01-17T08:15:07.127Z`: ISO 8601 in UTC, with milliseconds. A time outside the years
+    /// 1 to 9999 is written as the nearest end of that range (a manifest's time once trapped here).
     public static func timestamp(_ date: Date) -> String {
-        let ms = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        let seconds = date.timeIntervalSince1970
+        let bounded = seconds.isNaN ? 0 : min(max(seconds, ManifestDate.epochSeconds.lowerBound), ManifestDate.epochSeconds.upperBound)
+        let ms = Checked.int64((bounded * 1000).rounded(.down)) ?? 0
         let days = Int(floorDiv(ms, 86_400_000)), inDay = Int(ms - Int64(days) * 86_400_000)
         let (y, m, d) = civil(days)
         return "\(VASTClock.pad(y, 4))-\(VASTClock.pad(m, 2))-\(VASTClock.pad(d, 2))T" + VASTClock.text(ms: inDay) + "Z"

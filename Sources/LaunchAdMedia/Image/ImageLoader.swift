@@ -1,4 +1,6 @@
 import CFFmpeg
+import Foundation
+import LaunchAdCore
 
 /// A decoded still picture as tightly packed RGBA bytes, ready for a texture.
 public struct RGBAImage: Sendable {
@@ -28,6 +30,18 @@ public enum ImageLoader {
             throw MediaError(.notAnImage, "\(path): picture size \(info.width)x\(info.height) is not usable")
         }
         let decoder = try demuxer.makeDecoder(stream: index, threads: 1)
+        do { return try decode(decoder, demuxer, index, path: path) } catch let e as MediaError {
+            // The decoder refuses a picture over `Decoder.maxPixels` before allocating it
+            // (EINVAL): a local PNG, JPEG or GIF's header says why in plain words.
+            guard e.averror == -EINVAL, !path.contains("://"), let file = FileHandle(forReadingAtPath: path),
+                let head = try? file.read(upToCount: PictureHeader.bytesNeeded), let (w, h) = PictureHeader.size(of: head),
+                Int64(w) * Int64(h) > Decoder.maxPixels
+            else { throw e }
+            throw MediaError(.notAnImage, "\(path): picture size \(w)x\(h) is over the \(Decoder.maxPixels)-pixel limit")
+        }
+    }
+
+    private static func decode(_ decoder: Decoder, _ demuxer: Demuxer, _ index: Int, path: String) throws -> RGBAImage {
         let packet = Packet(), frame = Frame()
         var draining = false
         while true {

@@ -5,17 +5,23 @@ import LaunchAdCore
 
 /// SDL turns SIGINT and SIGTERM into SDL_QUIT; a closed terminal or session (SIGHUP) must end
 /// the ad the same way, with its `end` event, instead of killing the process. Left alone when
-/// SIGHUP was already ignored (under nohup). The hangup is noted as a quit signal, so the waits
-/// after the ad end on it too, and the handler that was there before (the start-up code's, which
-/// notes it) is put back at the end: resetting it to the default killed `play` when a hangup came
-/// during `--beacon-wait`, after its `end`.
+/// SIGHUP was already ignored (under nohup), and when a handler is already there: the
+/// executable's start-up code notes it, the window loop takes it as SDL's quit, and the waits
+/// after the ad end on it (a source of our own here reset it to the default as the ad ended,
+/// which killed `play` during `--beacon-wait`, and could swallow a hangup that came as it was
+/// cancelled). Otherwise (LaunchAd embedded, no start-up code) a source pushes SDL_QUIT.
 final class HangupSignal {
     private let source: DispatchSourceSignal?
     private let previous: __sighandler_t?
 
     init() {
         previous = signal(SIGHUP, SIG_IGN)
-        guard unsafeBitCast(previous, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self) else { source = nil; return }
+        let was = unsafeBitCast(previous, to: Int.self)
+        guard was == unsafeBitCast(SIG_DFL, to: Int.self) else {
+            signal(SIGHUP, previous)
+            source = nil
+            return
+        }
         let s = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
         s.setEventHandler {
             QuitSignal.note(SIGHUP)
