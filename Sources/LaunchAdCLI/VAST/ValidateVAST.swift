@@ -114,6 +114,7 @@ final class VASTProgress: Sendable {
         let count = max(1, files.withLock { $0 })
         let done = 0.1 + 0.9 * (Double(n) + within) / Double(count)
         // The analysis's fraction comes from a file's timestamps: NaN or an infinity stays on the bar.
-        bar.update(Int64(clamping: Checked.int((done * 1000).rounded(.down), clampedTo: 0...1000)), label: "\(n + 1)/\(count) \(what)")
+        let permille = Checked.int((done * 1000).rounded(.down), clampedTo: 0...1000)
+        bar.update(Int64(permille), label: "\(n + 1)/\(count) \(what)")
     }
 }
