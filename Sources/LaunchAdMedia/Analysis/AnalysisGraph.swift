@@ -54,18 +54,11 @@ final class AnalysisGraph {
         videoInfo = video
         // libavfilter's sound filters corrupt memory on rates no sound has (a WAV declaring 1 Hz or
         // 2 GHz crashed `validate` with SIGSEGV): such sound is not analysed, and the rules say why.
-        let rate = audio.map { Int($0.sampleRate) }
-        audioInfo = rate.map(Self.soundRates.contains) == false ? nil : audio
-        if let rate, audioInfo == nil { soundProblem = Self.rateProblem(rate) }
+        let problem = audio.flatMap { SoundRate.problem($0.sampleRate) }
+        audioInfo = problem == nil ? audio : nil
+        soundProblem = problem.map { "sound not analysed: " + $0 }
         self.onPicture = onPicture
         self.onSound = onSound
-    }
-
-    /// The sample rates the sound's filters are given: from 1 kHz to 768 kHz.
-    static let soundRates = 1000...768_000
-
-    static func rateProblem(_ rate: Int) -> String {
-        "sound not analysed: its sample rate, \(rate) Hz, is outside \(soundRates.lowerBound)-\(soundRates.upperBound) Hz"
     }
 
     /// A picture (nil: the end of the pictures), its timestamp already counted from the file's start.
@@ -97,8 +90,7 @@ final class AnalysisGraph {
             return
         }
         // A rate that changes mid-stream to one no sound has ends the sound's analysis there.
-        let rate = Int(frame.pointer.pointee.sample_rate)
-        guard Self.soundRates.contains(rate) else { soundProblem = Self.rateProblem(rate); return }
+        if let problem = SoundRate.problem(frame.sampleRate) { soundProblem = "sound not analysed: " + problem; return }
         let source = FilterGraph.audio(frame, label: "ain")
         if graph == nil && videoInfo != nil && !videoEnded && queued.count < Self.soundQueueLimit
             && (audioSource == nil || source.args == audioSource?.args), let copy = libavutil.av_frame_clone(frame.pointer)

@@ -274,7 +274,7 @@ public final class PlaybackEngine: Sendable {
     /// What to ask the device for: the stream's rate (48 kHz when the header does not say), at
     /// most stereo; the pipeline resamples to whatever the device settles on.
     static func deviceFormat(_ info: StreamInfo) -> (rate: Int, channels: Int) {
-        (info.sampleRate > 0 ? info.sampleRate : 48000, min(2, max(1, info.channels)))
+        (SoundRate.plausible.contains(info.sampleRate) ? info.sampleRate : 48000, min(2, max(1, info.channels)))
     }
 
     /// The audio stream's pipeline, or nil when the file has none or no device can play it
@@ -284,7 +284,13 @@ public final class PlaybackEngine: Sendable {
         let info = d.stream(index)
         do {
             let decoder: Decoder
-            do { decoder = try d.makeDecoder(stream: index, threads: 1) } catch { opening?.abandon(); throw error }
+            do {
+                if let problem = SoundRate.problem(info.sampleRate) { throw MediaError(.decodeFailed, problem) }
+                decoder = try d.makeDecoder(stream: index, threads: 1)
+            } catch {
+                opening?.abandon()
+                throw error
+            }
             let want = PlaybackEngine.deviceFormat(info)
             let device = try opening?.take() ?? audioHold.wait { try AudioDevice(rate: want.rate, channels: want.channels) }
             let muted = shared.withLock { $0.startMuted }
