@@ -7,14 +7,9 @@ import XCTest
 /// and files small enough to read.
 final class CodeShapeRulesTests: XCTestCase {
     private func sources() throws -> [(path: String, text: String)] {
-        let root = Fixtures.repoRoot.appendingPathComponent("Sources")
-        let files =
-            FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
-            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+        let files = try SourceFiles.all()
         XCTAssertGreaterThan(files.count, 100, "the sources were found")
-        return try files.map {
-            ($0.path.replacingOccurrences(of: Fixtures.repoRoot.path + "/", with: ""), try String(contentsOf: $0, encoding: .utf8))
-        }.sorted { $0.path < $1.path }
+        return files
     }
 
     /// Lines that are code, not comments.

@@ -7,15 +7,7 @@ import XCTest
 /// from a `LaunchEvent` case (AdEvent has no initialiser taking a name: the compiler holds
 /// that), and no code decides by comparing an event's name string.
 final class TypedRunRulesTests: XCTestCase {
-    private func sources() throws -> [(path: String, text: String)] {
-        let root = Fixtures.repoRoot.appendingPathComponent("Sources")
-        let files =
-            FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
-            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
-        return try files.map {
-            ($0.path.replacingOccurrences(of: Fixtures.repoRoot.path + "/", with: ""), try String(contentsOf: $0, encoding: .utf8))
-        }
-    }
+    private func sources() throws -> [(path: String, text: String)] { try SourceFiles.all() }
 
     func testNoDecisionComparesAnEventsName() throws {
         // An event's name compared, switched on, or a field looked up by name to decide: the
