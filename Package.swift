@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "LaunchAdMedia", targets: ["LaunchAdMedia"]),
         .library(name: "LaunchAdPlayer", targets: ["LaunchAdPlayer"]),
         .library(name: "LaunchAdDelivery", targets: ["LaunchAdDelivery"]),
+        .library(name: "LaunchAdEngine", targets: ["LaunchAdEngine"]),
         // The embedding API for Swift applications: a launch ad in the application's own window.
         .library(name: "LaunchAdKit", targets: ["LaunchAdKit"]),
         // The embedding API for C (and anything with a C FFI): liblaunchad.so, launchad.h.
@@ -41,10 +42,15 @@ let package = Package(
             name: "LaunchAdDelivery", dependencies: ["CLazyLoad", "CCurl", "LaunchAdMedia", "LaunchAdCore"],
             // The test seam LAUNCHAD_TEST_PUBLIC_ADDRESSES is read by debug builds (the tests') only.
             swiftSettings: [.define("LAUNCHAD_TEST_SEAMS", .when(configuration: .debug))]),
-        // Subcommands and their argument parsers (pure functions).
-        .target(name: "LaunchAdCLI", dependencies: ["LaunchAdCore", "LaunchAdMedia", "LaunchAdPlayer", "LaunchAdDelivery"]),
-        // The embedding API: the command's flows shown in an application's window, driven by its loop.
-        .target(name: "LaunchAdKit", dependencies: ["LaunchAdCLI", "LaunchAdCore", "LaunchAdPlayer", "LaunchAdMedia", "LaunchAdDelivery"]),
+        // The run, below both front ends: play a file, URL or VAST tag, a manifest launch with its
+        // cache and refresh, beacons and records; its options and their parsers. Nothing of the
+        // process (signals, stdout, the app, exit codes): the front ends give it a RunContext.
+        .target(name: "LaunchAdEngine", dependencies: ["LaunchAdCore", "LaunchAdMedia", "LaunchAdPlayer", "LaunchAdDelivery"]),
+        // The command line: subcommands, help, and what the process owns (signals, exit codes, the app).
+        .target(
+            name: "LaunchAdCLI", dependencies: ["LaunchAdEngine", "LaunchAdCore", "LaunchAdMedia", "LaunchAdPlayer", "LaunchAdDelivery"]),
+        // The embedding API: the engine's runs shown in an application's window, driven by its loop.
+        .target(name: "LaunchAdKit", dependencies: ["LaunchAdEngine", "LaunchAdCore", "LaunchAdPlayer", "LaunchAdMedia", "LaunchAdDelivery"]),
         // launchad.h, compiled on its own; the C API's implementation reads its types from it.
         .target(name: "CLaunchAd"),
         .target(
@@ -72,14 +78,14 @@ let package = Package(
         .testTarget(
             name: "LaunchAdKitTests",
             dependencies: [
-                "LaunchAdTestSupport", "LaunchAdKit", "LaunchAdCLI", "LaunchAdPlayer", "LaunchAdCore",
+                "LaunchAdTestSupport", "LaunchAdKit", "LaunchAdEngine", "LaunchAdCLI", "LaunchAdPlayer", "LaunchAdCore",
                 // A host's X11 window made and destroyed in-process (X11AttachTests).
                 "CXlib",
                 // Built with the tests: the examples' library, the Swift host and the binary they are compared with.
                 "LaunchAdC", "launchad-swift-host", "launchad"
             ]),
         .testTarget(name: "LaunchAdDeliveryTests", dependencies: ["LaunchAdTestSupport", "LaunchAdDelivery", "LaunchAdCore"]),
-        .testTarget(name: "LaunchAdCLITests", dependencies: ["LaunchAdTestSupport", "LaunchAdCLI", "LaunchAdDelivery", "LaunchAdPlayer", "LaunchAdMedia", "LaunchAdCore", "launchad"],
+        .testTarget(name: "LaunchAdCLITests", dependencies: ["LaunchAdTestSupport", "LaunchAdCLI", "LaunchAdEngine", "LaunchAdDelivery", "LaunchAdPlayer", "LaunchAdMedia", "LaunchAdCore", "launchad"],
                     // Tag files read from the source tree at test time (Fixtures.repoRoot), not bundled.
                     exclude: ["Corpus"]),
     ],

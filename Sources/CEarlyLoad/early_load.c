@@ -4,9 +4,13 @@
 // Swift runtime and Foundation start meanwhile, on the other core). It only warms: the tables
 // are filled, and a library that cannot be loaded reported (exit 127), where FFmpeg is first
 // used (Sources/CLazyLoad/lazy_load.h). The libraries stay open for the process, as there.
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "../CFFmpeg/sonames.h"
 #include "../CLazyLoad/lazy_load.h"
 #include "early_load.h"
@@ -58,11 +62,23 @@ const char *launchad_argument(int index) {
 // passes it on to its app.
 static volatile sig_atomic_t launchad_quit_signal;
 static volatile sig_atomic_t launchad_first_quit_signal;
+// Each noted signal is also one byte (its number) on this pipe, so that a thread of the command
+// line's wakes at once, whatever the player's thread is doing (stuck in a driver, a display
+// server, a read): write(2) is async-signal-safe, a lock or a condition is not.
+static int launchad_quit_pipe[2] = {-1, -1};
 
 static void launchad_note_quit(int sig) {
     if (launchad_quit_signal == 0) launchad_quit_signal = sig;
     if (launchad_first_quit_signal == 0) launchad_first_quit_signal = sig;
+    if (launchad_quit_pipe[1] >= 0) {
+        int saved = errno;
+        unsigned char byte = (unsigned char)sig;
+        (void)!write(launchad_quit_pipe[1], &byte, 1);
+        errno = saved;
+    }
 }
+
+int launchad_quit_signal_fd(void) { return launchad_quit_pipe[0]; }
 
 int launchad_first_quit_signal_noted(void) { return launchad_first_quit_signal; }
 
@@ -73,6 +89,9 @@ int launchad_take_quit_signal(void) {
 }
 
 static void launchad_catch_quit_signals(void) {
+    // Non-blocking for the handler (a full pipe drops the byte; the flags above still say it),
+    // blocking for the reader.
+    if (pipe2(launchad_quit_pipe, O_CLOEXEC) == 0) fcntl(launchad_quit_pipe[1], F_SETFL, O_NONBLOCK);
     int signals[] = {SIGTERM, SIGINT, SIGHUP};
     for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) {
         struct sigaction old;

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAdCore
+import LaunchAdEngine
 
 /// The `--then` application, started as exec would start it: posix_spawnp looks the program up
 /// on PATH itself (no `/usr/bin/env` in between, so `A=B` is a program name), in launchad's own

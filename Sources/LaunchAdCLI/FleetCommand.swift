@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAdCore
+import LaunchAdEngine
 import LaunchAdDelivery
 
 /// `launchad fleet schema|report`: the ClickHouse DDL for play records, and the fleet's report

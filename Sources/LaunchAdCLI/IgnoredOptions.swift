@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAdCore
+import LaunchAdEngine
 
 /// Options `play` was given but will not use, said once on stderr instead of ignored silently.
 enum IgnoredOptions {

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAdCore
+import LaunchAdEngine
 
 /// Writes one JSON object per line to a file handle (stdout or `--events FILE`), flushing each line
 /// so a host process reading the pipe sees every event as it happens.
@@ -32,11 +33,4 @@ public final class JSONLinesSink: EventSink, Sendable {
             try? handle.write(contentsOf: Data((e.jsonLine() + "\n").utf8))
         }
     }
-}
-
-/// Sends each event to several sinks.
-public final class TeeSink: EventSink, Sendable {
-    private let sinks: [EventSink]
-    public init(_ sinks: [EventSink]) { self.sinks = sinks }
-    public func emit(_ event: AdEvent) { sinks.forEach { $0.emit(event) } }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAdCore
+import LaunchAdEngine
 import LaunchAdDelivery
 
 /// The `launchad` command: parse, dispatch, return the exit code.
@@ -15,7 +16,6 @@ public enum LaunchAdCLI {
             FileHandle.standardError.write(TerminalText.line("\(error)"))
             return ExitCode.usage
         }
-        AddressPolicy.allowPrivateNetwork = command.allowsPrivateNetwork
         if LibraryCheck.problem(for: command) != nil { return ExitCode.libraryMissing }
         switch command {
         case .help(let text):

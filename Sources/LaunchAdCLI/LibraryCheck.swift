@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAdCore
+import LaunchAdEngine
 import LaunchAdMedia
 import LaunchAdPlayer
 

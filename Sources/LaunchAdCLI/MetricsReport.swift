@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAdCore
+import LaunchAdEngine
 import LaunchAdDelivery
 
 /// Watches a run's events for its metrics, passing every event on unchanged.

@@ -1,6 +1,7 @@
 import Foundation
 import LaunchAdCore
 import LaunchAdDelivery
+import LaunchAdEngine
 import LaunchAdMedia
 
 /// `launchad prefetch`: refreshes the cache and exits (for cron or a systemd timer).
@@ -24,40 +25,22 @@ public enum PrefetchCommand {
         let bar = (o.progress ?? ProgressBar.isTerminal()) ? ProgressBar(total: 0, unit: .bytes) : nil
         // What earlier runs left in the outbox goes out meanwhile; a failed tag's errors and
         // an unshown ad's notUsed beacons go in.
-        let outbox = o.delivery.openOutbox(events: sink)
+        let outbox = o.delivery.openOutbox(events: sink, network: RunNetwork(o))
         outbox?.startSending()
         var onProgress: (@Sendable (PrefetchProgress) -> Void)?
         if let bar { onProgress = { bar.update($0.doneBytes, total: $0.totalBytes, label: $0.id) } }
-        let prefetcher = Prefetcher(store: store, fetcher: network(o), sink: sink, config: config, beacons: outbox, onProgress: onProgress)
+        let prefetcher = Prefetcher(store: store, fetcher: RunNetwork(o).fetcher, sink: sink, config: config, beacons: outbox, onProgress: onProgress)
         let report = prefetcher.run()
         bar?.finish()
         outbox?.finish(waitingAtMost: o.delivery.beaconWait)
         // The cache's gauges and the refresh's age for the fleet; the play counters carry on untouched.
-        if let path = o.metricsPath == nil ? store.readIndex().manifest?.metrics : metricsPath {
+        if let path = LaunchRun.metricsPath(given: o.metricsPath, checked: metricsPath, manifest: store.readIndex().manifest?.metrics) {
             MetricsReport.write(path, run: nil, cache: store, outbox: outbox)
         }
         // Like every run, the stream ends with one `end`: completed (exit 0) or error (exit 1).
         let outcome: Outcome = report.ok ? .completed : .error
         events.emit(.end(RunEnd(outcome: outcome)))
         return outcome.exitCode
-    }
-
-    /// The HTTP client with the command line's timeouts and policy, retried on transient failures.
-    static func network(_ o: PrefetchOptions) -> Fetcher {
-        RetryingFetcher(
-            client(o),
-            retries: o.retries)
-    }
-
-    static func client(_ o: PrefetchOptions) -> HTTPClient {
-        HTTPClient(connectTimeout: o.connectTimeout, totalTimeout: o.timeout, allowHTTP: o.allowHTTP)
-    }
-
-    /// Streams (`play URL`, a first launch's creative) are read by the same client, under the
-    /// same policy, never by FFmpeg's own network code.
-    /// `reach`: the reach of the document (or user) that named what it opens.
-    static func streaming(_ o: PrefetchOptions, reach: Reach) -> NetworkOpener {
-        HTTPByteSource.opener(client: client(o), maxBytes: o.maxCreativeBytes, reach: reach)
     }
 
     static func fail(_ message: String, _ code: Int32) -> Int32 {

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAdCore
+import LaunchAdEngine
 import LaunchAdMedia
 import LaunchAdPlayer
 
@@ -10,7 +11,7 @@ public enum PreviewCommand {
         do {
             let (picture, duration) = try StillPicture.rgba(o.file, at: o.at)
             let logo = try o.play.logo.map {
-                try ImageLoader.load(path: $0, network: PrefetchCommand.streaming(PrefetchOptions(), reach: .any))
+                try ImageLoader.load(path: $0, network: RunNetwork(PrefetchOptions()).streaming(reach: .any))
             }
             // The countdown as the session runs it: a video's own length (capped), an image's --duration.
             var config = PlayerConfig(o.play)

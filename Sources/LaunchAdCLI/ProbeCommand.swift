@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAdCore
+import LaunchAdEngine
 import LaunchAdMedia
 
 /// `launchad probe FILE`: the facts as one JSON object on stdout.

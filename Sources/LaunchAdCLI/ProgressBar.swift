@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAdCore
+import LaunchAdEngine
 
 /// A one-line progress bar redrawn in place on a terminal (`\r`), for any long job with a known
 /// total: downloads (bytes) or files checked (a count). Safe to update from any thread; redraws

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAdCore
+import LaunchAdEngine
 import LaunchAdDelivery
 
 /// `--output FILE`, written whole or not at all: the report goes to a temporary file in FILE's

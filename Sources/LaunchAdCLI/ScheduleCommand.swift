@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAdCore
+import LaunchAdEngine
 import LaunchAdDelivery
 
 /// `launchad schedule`: the manifest's ads judged at one moment as a launch would judge them.
@@ -14,7 +15,7 @@ public enum ScheduleCommand {
             if url.isFileURL {
                 do { data = try Data(contentsOf: url) } catch { throw FileProblem(error, path: o.cache.manifest, access: .read) }
             } else {
-                let response = try PrefetchCommand.network(o.cache).fetch(
+                let response = try RunNetwork(o.cache).fetcher.fetch(
                     FetchRequest(url: url, reach: .any, maxBytes: limit), progress: nil)
                 guard response.status == 200 else { throw CacheError("HTTP \(response.status) for the manifest \(url.absoluteString)") }
                 data = response.body

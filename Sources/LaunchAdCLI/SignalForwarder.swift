@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import LaunchAdCore
+import LaunchAdEngine
 
 /// Passes SIGTERM, SIGINT and SIGHUP sent to the launcher on to the `--then` app, which decides
 /// how to end (and its status is the launcher's). It is set up before the app is started: a

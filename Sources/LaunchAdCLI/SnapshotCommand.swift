@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAdCore
+import LaunchAdEngine
 import LaunchAdMedia
 
 /// `launchad snapshot FILE --out sheet.png`: writes the PNG and says what it holds.

@@ -1,4 +1,5 @@
 import LaunchAdCore
+import LaunchAdEngine
 import LaunchAdDelivery
 import LaunchAdMedia
 import LaunchAdPlayer

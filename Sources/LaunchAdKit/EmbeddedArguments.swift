@@ -1,6 +1,6 @@
-import LaunchAdCLI
 import LaunchAdCore
 import LaunchAdDelivery
+import LaunchAdEngine
 
 /// The `launchad` arguments an application gives the embedding API: `play` or `launch`, with
 /// every option they take except those about a window or a process, which the application owns.
@@ -18,34 +18,33 @@ enum EmbeddedArguments {
         "--rotate": "the application's window is its own"
     ]
 
-    static func parse(_ args: [String]) throws(UsageError) -> Command {
+    static func parse(_ args: [String]) throws(UsageError) -> RunRequest {
         for a in args {
             let name = a.split(separator: "=", maxSplits: 1).first.map(String.init) ?? a
             if let why = refused[name] { throw UsageError("\(name) is not for an embedded ad: \(why)") }
         }
-        let command: Command
-        do { command = try Command.parse(args) } catch let e as UsageError { throw e } catch { throw UsageError("\(error)") }
-        switch command {
-        case .play, .launch: return command
-        default: throw UsageError("an embedded ad is a `play` or a `launch`: \(args.first ?? "nothing") was given")
+        guard args.first == "play" || args.first == "launch" else {
+            throw UsageError("an embedded ad is a `play` or a `launch`: \(args.first ?? "nothing") was given")
         }
+        let request: RunRequest?
+        do { request = try RunRequest.parse(args) } catch let e as UsageError { throw e } catch { throw UsageError("\(error)") }
+        guard let request else { throw UsageError("--help is for the command line: see docs/embedding.md") }
+        return request
     }
 }
 
-/// The flows an embedded ad runs, the command line's own: `play` (a file, a URL, a VAST tag)
-/// and `launch` (a manifest's cached ad; no app, no metrics).
+/// The flows an embedded ad runs, the engine's, as the command line runs them: `play` (a file, a
+/// URL, a VAST tag) and `launch` (a manifest's cached ad; no app, no metrics).
 enum EmbeddedFlow {
     static func run(
-        _ command: Command, sink: EventSink, presenter: AdPresenter, refreshed: @escaping (BackgroundRefresh) -> Void
+        _ request: RunRequest, sink: EventSink, presenter: AdPresenter, context: RunContext,
+        refreshed: @escaping (BackgroundRefresh) -> Void
     ) {
-        AddressPolicy.allowPrivateNetwork = command.allowsPrivateNetwork
-        switch command {
+        switch request {
         case .play(let options, let delivery):
-            _ = PlayCommand.flow(options, delivery: delivery, sink: sink, presenter: presenter)
+            _ = PlayFlow.run(options, delivery: delivery, sink: sink, presenter: presenter, context: context)
         case .launch(let options):
-            _ = LaunchCommand.flow(options, sink: sink, presenter: presenter, refreshed: refreshed)
-        default:
-            sink.emit(.end(RunEnd(outcome: .noAd)))
+            _ = LaunchFlow(options, sink: sink, context: context).run(presenter: presenter, refreshed: refreshed)
         }
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import LaunchAdCLI
+import LaunchAdEngine
 import LaunchAdCore
 import LaunchAdPlayer
 

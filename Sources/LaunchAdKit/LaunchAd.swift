@@ -1,5 +1,5 @@
 import Foundation
-import LaunchAdCLI
+import LaunchAdEngine
 import LaunchAdCore
 import LaunchAdDelivery
 import LaunchAdMedia
@@ -24,7 +24,9 @@ public final class LaunchAd {
         case ended = 2
     }
 
-    private let command: Command
+    private let request: RunRequest
+    /// The run's cancellation: `close()` ends its waits (a slow tag, the refresh, the beacon wait).
+    private let cancellation = Cancellation()
     private let queue: EventQueue
     private let stage: HostStage
     private let wakeHook = Locked<(@Sendable () -> Void)?>(nil)
@@ -47,7 +49,7 @@ public final class LaunchAd {
     /// `["play", "--vast", URL]`, `["launch", "--manifest", URL]`. Options about a window or a
     /// process (the application owns those) are refused, as are other commands.
     public init(arguments: [String]) throws(UsageError) {
-        command = try EmbeddedArguments.parse(arguments)
+        request = try EmbeddedArguments.parse(arguments)
         let hook = wakeHook
         let wake: @Sendable () -> Void = { hook.withLock { $0 }?() }
         queue = EventQueue(wake: wake)
@@ -131,9 +133,10 @@ public final class LaunchAd {
 
     private func startFlow() {
         guard flow == nil else { return }
-        let (command, queue, stage, refresh) = (self.command, self.queue, self.stage, self.refresh)
+        let (request, queue, stage, refresh) = (self.request, self.queue, self.stage, self.refresh)
+        let context = RunContext.quiet(cancellation)
         let thread = Thread {
-            EmbeddedFlow.run(command, sink: queue, presenter: stage) { started in refresh.withLock { $0 = started } }
+            EmbeddedFlow.run(request, sink: queue, presenter: stage, context: context) { started in refresh.withLock { $0 = started } }
             stage.flowFinished()
         }
         thread.name = "launchad-run"
@@ -227,6 +230,7 @@ public final class LaunchAd {
     /// for the next run). Textures made on an application's renderer are destroyed here: call it
     /// before destroying that renderer.
     public func close() {
+        cancellation.cancel()
         if let waiting = stage.abort() { waiting.stop() }
         current?.stop()
         current = nil

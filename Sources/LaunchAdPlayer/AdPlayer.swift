@@ -125,10 +125,11 @@ public final class AdPlayer {
     var window: Window? { output?.window }
 
     /// Plays the ad in a window of its own; returns how it ended (after its `end` event, when
-    /// the session reports it).
-    public func run() -> PlayResult {
+    /// the session reports it). `quitRequested` is asked at every turn: true ends the ad as a
+    /// closed window does (the command line's quit signals).
+    public func run(quitRequested: @escaping () -> Bool = { false }) -> PlayResult {
         // The loop is held for the whole run: the player refers to it weakly.
-        let loop = WindowLoop(self)
+        let loop = WindowLoop(self, quitRequested: quitRequested)
         let outcome = withExtendedLifetime(loop) { loop.run() }
         tellService(now: ProcessClock.nowMs())
         return result(outcome)

@@ -12,5 +12,6 @@ func commandLineArguments() -> [String] {
 }
 
 if launchad_compose_table_emptied() != 0 { ChildEnvironment.markOwn("XCOMPOSEFILE") }
-QuitSignal.install(take: { launchad_take_quit_signal() }, first: { launchad_first_quit_signal_noted() })
+QuitSignal.install(
+    take: { launchad_take_quit_signal() }, first: { launchad_first_quit_signal_noted() }, fd: launchad_quit_signal_fd())
 exit(LaunchAdCLI.main(commandLineArguments()))

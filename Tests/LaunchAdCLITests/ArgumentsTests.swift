@@ -3,6 +3,7 @@ import LaunchAdTestSupport
 import XCTest
 
 @testable import LaunchAdCLI
+@testable import LaunchAdEngine
 
 final class PlayOptionsTests: XCTestCase {
     private func parse(_ args: [String]) throws -> PlayOptions {

@@ -2,6 +2,7 @@ import LaunchAdCore
 import XCTest
 
 @testable import LaunchAdCLI
+@testable import LaunchAdEngine
 
 final class DeliveryOptionsTests: XCTestCase {
     func testDefaultsAndTheSharedOptions() throws {

@@ -3,6 +3,7 @@ import LaunchAdTestSupport
 import XCTest
 
 @testable import LaunchAdCLI
+@testable import LaunchAdEngine
 
 /// Every example the README and docs/ mark runnable (a fence opened with "```sh runnable"), and
 /// every man page example with an exit status, runs as printed: offline, without a display, each

@@ -3,6 +3,7 @@ import LaunchAdTestSupport
 import XCTest
 
 @testable import LaunchAdCLI
+@testable import LaunchAdEngine
 
 /// launchad-events(7) lists every kind of event there is, each with its fields: the kinds of the
 /// golden lines of `EventGoldenTests`, which hold every kind's line byte for byte (a new kind gets

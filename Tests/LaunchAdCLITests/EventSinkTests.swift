@@ -4,6 +4,7 @@ import LaunchAdTestSupport
 import XCTest
 
 @testable import LaunchAdCLI
+@testable import LaunchAdEngine
 
 final class EventSinkTests: XCTestCase {
     func testRecordingSinkKeepsOrder() {

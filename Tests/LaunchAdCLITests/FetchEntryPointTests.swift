@@ -6,6 +6,7 @@ import LaunchAdTestSupport
 import XCTest
 
 @testable import LaunchAdCLI
+@testable import LaunchAdEngine
 
 /// Issue 29, class fix 1: every fetching entry point of `FetchGateway.entryPoints` is driven
 /// here with a public document's URL pointing inside: 127.0.0.1, [::1], 10.0.0.1 and the cloud
@@ -60,7 +61,7 @@ final class FetchEntryPointTests: XCTestCase {
                 return "opened"
             },
             "LaunchAdDelivery/VAST/VASTResolver.swift": { target in
-                do { _ = try VASTResolver(timeout: 3, maxWrappers: 5, allowHTTP: false).loadReached(target, reach: .publicOnly) } catch {
+                do { _ = try VASTResolver(client: client, maxWrappers: 5).loadReached(target, reach: .publicOnly) } catch {
                     return "\(error)"
                 }
                 return "fetched"
@@ -95,13 +96,14 @@ final class FetchEntryPointTests: XCTestCase {
                 let s = box.status()
                 return s.counts.records.refused == 1 && s.pending == 0 ? "refused: an internal address" : "\(s)"
             },
-            "LaunchAdCLI/VAST/VASTIcons.swift": { [folder] target in
+            "LaunchAdEngine/VAST/VASTIcons.swift": { [folder] target in
                 let doc = try VASTParser.parse(
                     Data(VASTTags.document([self.iconAd(target)]).utf8), budget: VASTLimits.budget(seconds: 3))
                 let linear = try XCTUnwrap(doc.ads.first?.linear)
                 let icons = VASTIcons.icons(linear, into: folder!.appendingPathComponent("icons-\(UUID().uuidString)"))
                 do {
-                    try VASTIcons.fetcher(linear, reach: .publicOnly, o: PlayOptions(file: "tag"))(try XCTUnwrap(icons.first), { false })
+                    try VASTIcons.fetcher(linear, reach: .publicOnly, o: PlayOptions(file: "tag"), network: RunNetwork(PrefetchOptions()))(
+                        try XCTUnwrap(icons.first), { false })
                 } catch {
                     return "\(error)"
                 }

@@ -6,6 +6,7 @@ import LaunchAdTestSupport
 import XCTest
 
 @testable import LaunchAdCLI
+@testable import LaunchAdEngine
 
 /// Issue 29, class fix 1: every network read goes through `FetchRequest` (reach required) and
 /// `HTTPClient`; the list of the code that builds requests (`FetchGateway.entryPoints`) is
@@ -80,7 +81,7 @@ final class FetchGatewayTests: XCTestCase {
             """
         ad = ad.replacingOccurrences(of: "<VideoClicks>", with: icon + "\n<VideoClicks>")
         tag.answer = Data(VASTTags.document([ad]).utf8)
-        let resolver = VASTResolver(timeout: 3, maxWrappers: 5, allowHTTP: false)
+        let resolver = VASTResolver(client: HTTPClient(connectTimeout: 3, totalTimeout: 3), maxWrappers: 5)
         let (doc, docReach) = try resolver.loadReached("\(tag.url)/tag", reach: .any)
         XCTAssertEqual(docReach, .publicOnly)
         let resolved = try resolver.resolve(doc.ads[0], tagURL: "\(tag.url)/tag", reach: docReach).get()
@@ -92,11 +93,12 @@ final class FetchGatewayTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         let icons = VASTIcons.icons(resolved.linear, into: folder)
         XCTAssertEqual(icons.count, 1)
-        XCTAssertThrowsError(try VASTIcons.fetcher(resolved.linear, reach: resolved.reach, o: o)(icons[0], { false })) {
+        let network = RunNetwork(PrefetchOptions())
+        XCTAssertThrowsError(try VASTIcons.fetcher(resolved.linear, reach: resolved.reach, o: o, network: network)(icons[0], { false })) {
             XCTAssertTrue("\($0)".contains("an internal address"), "\($0)")
         }
         let events = RecordingSink()
-        let captions = try XCTUnwrap(VASTCaptions.loader(resolved.linear.captionFiles, reach: resolved.reach, o: o))
+        let captions = try XCTUnwrap(VASTCaptions.loader(resolved.linear.captionFiles, reach: resolved.reach, o: o, network: network))
         XCTAssertNil(captions(events, { false }))
         XCTAssertTrue(events.events.contains { $0.name == "captions_error" }, "\(events.events)")
 
@@ -104,7 +106,7 @@ final class FetchGatewayTests: XCTestCase {
         var v = ValidateOptions()
         v.vastTimeout = 3
         var budget: Int64 = 1_000_000
-        let read = VASTCaptions.read(resolved.linear.captionFiles, reach: resolved.reach, budget: &budget, v)
+        let read = ValidateVAST.captions(resolved.linear.captionFiles, reach: resolved.reach, budget: &budget, v)
         guard case .failure(let e)? = read.files.first?.read else { return XCTFail("\(read)") }
         XCTAssertTrue(e.message.contains("an internal address"), e.message)
         XCTAssertEqual(inside.received.map(\.target), [], "nothing reached the inside")

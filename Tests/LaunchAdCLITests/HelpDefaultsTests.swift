@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import LaunchAdCLI
+@testable import LaunchAdEngine
 
 /// Each option's default is written once in the text a reader sees (`--help`, the man page) and
 /// once as the value the parser starts from; this holds them to each other: giving an option its

@@ -3,6 +3,7 @@ import LaunchAdTestSupport
 import XCTest
 
 @testable import LaunchAdCLI
+@testable import LaunchAdEngine
 
 /// The man pages and completions are read from the --help texts: every option a help text lists
 /// reaches them, and every option a completion offers is one the parser takes.

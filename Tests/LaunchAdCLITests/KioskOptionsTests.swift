@@ -3,6 +3,7 @@ import LaunchAdTestSupport
 import XCTest
 
 @testable import LaunchAdCLI
+@testable import LaunchAdEngine
 
 /// The kiosk options, parsed by pure functions: `schedule`, `--stall-timeout`, `--metrics`, `--hold`.
 final class KioskOptionsTests: XCTestCase {

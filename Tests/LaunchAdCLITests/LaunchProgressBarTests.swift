@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAdCLI
+@testable import LaunchAdEngine
 import LaunchAdTestSupport
 import XCTest
 

@@ -3,6 +3,7 @@ import LaunchAdTestSupport
 import XCTest
 
 @testable import LaunchAdCLI
+@testable import LaunchAdEngine
 
 /// What the package ships, tried as a user's tools see it: --version against the installed
 /// libraries, man pages through groff, completions inside bash, zsh and fish, the units through

@@ -3,6 +3,7 @@ import LaunchAdTestSupport
 import XCTest
 
 @testable import LaunchAdCLI
+@testable import LaunchAdEngine
 
 final class PrefetchOptionsTests: XCTestCase {
     func testCacheLimitForms() {

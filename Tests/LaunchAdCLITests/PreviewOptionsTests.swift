@@ -1,4 +1,5 @@
 import LaunchAdCLI
+@testable import LaunchAdEngine
 import LaunchAdCore
 import XCTest
 

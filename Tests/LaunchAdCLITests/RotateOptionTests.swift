@@ -3,6 +3,7 @@ import LaunchAdTestSupport
 import XCTest
 
 @testable import LaunchAdCLI
+@testable import LaunchAdEngine
 
 /// `--rotate` for `play` and `launch`: its values, its usage errors, and the screen `launch`
 /// chooses variants for.

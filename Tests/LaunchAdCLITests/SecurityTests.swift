@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAdCLI
+@testable import LaunchAdEngine
 import LaunchAdCore
 import LaunchAdDelivery
 import LaunchAdTestSupport

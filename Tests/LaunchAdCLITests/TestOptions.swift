@@ -1,6 +1,7 @@
 import LaunchAdCore
 
 @testable import LaunchAdCLI
+@testable import LaunchAdEngine
 
 /// Options exactly as the command line gives them, for `ad.mp4` (or `ad.png`).
 func options(_ args: [String] = [], file: String = "ad.mp4") -> PlayOptions {

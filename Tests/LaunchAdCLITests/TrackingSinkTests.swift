@@ -5,6 +5,7 @@ import LaunchAdTestSupport
 import XCTest
 
 @testable import LaunchAdCLI
+@testable import LaunchAdEngine
 
 /// Issue 20: queueing beacons (files, fsync) never runs on the thread that emits the player's
 /// events (the frame thread); the ad's `end` goes on only once its beacons are queued.

@@ -2,6 +2,7 @@ import LaunchAdCore
 import XCTest
 
 @testable import LaunchAdCLI
+@testable import LaunchAdEngine
 
 /// `play --vast` and `validate --vast` on the command line.
 final class VASTOptionsTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import FoundationXML
 import LaunchAdCLI
+@testable import LaunchAdEngine
 import LaunchAdCore
 import LaunchAdTestSupport
 import XCTest

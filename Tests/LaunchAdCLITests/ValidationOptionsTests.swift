@@ -3,6 +3,7 @@ import LaunchAdTestSupport
 import XCTest
 
 @testable import LaunchAdCLI
+@testable import LaunchAdEngine
 
 final class ValidationOptionsTests: XCTestCase {
     private func usageError(_ args: [String], file: StaticString = #filePath, line: UInt = #line) -> String {

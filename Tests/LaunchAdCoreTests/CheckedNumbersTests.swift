@@ -33,7 +33,7 @@ final class CheckedNumbersTests: XCTestCase {
     /// else, or one more in a listed file, fails until it goes through `Checked` (or is listed
     /// here with its reason).
     static let allowed: [String: (count: Int, why: String)] = [
-        "LaunchAdCLI/Arguments/PrefetchOptions.swift": (1, "--max-creative-bytes, checked finite and bounded by the argument reader"),
+        "LaunchAdEngine/Options/PrefetchOptions.swift": (1, "--max-creative-bytes, checked finite and bounded by the argument reader"),
         "LaunchAdCLI/PreviewCommand.swift": (2, "--duration and --at, bounded by the argument reader (3600, 86,400 s)"),
         "LaunchAdCLI/ProgressBar.swift": (1, "a fraction clamped to 0...1 times the bar's width"),
         "LaunchAdCLI/ValidateCommand.swift": (1, "the progress total, a sum of fractions from 0 to 1"),

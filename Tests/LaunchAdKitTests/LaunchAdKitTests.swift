@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAdCLI
+@testable import LaunchAdEngine
 import LaunchAdCore
 import LaunchAdPlayer
 import LaunchAdTestSupport
@@ -63,8 +64,9 @@ final class LaunchAdKitTests: XCTestCase {
 
         // The same ad through the command line's own flow (its own window, SDL's dummy driver).
         let sink = RecordingSink()
-        _ = PlayCommand.flow(
-            try Self.playOptions([clip, "--transition", "none"]), delivery: DeliveryOptions(), sink: sink, presenter: WindowPresenter())
+        _ = PlayFlow.run(
+            try Self.playOptions([clip, "--transition", "none"]), delivery: DeliveryOptions(), sink: sink, presenter: WindowPresenter(),
+            context: .quiet())
         XCTAssertEqual(events.map(\.name), sink.events.map(\.name))
     }
 

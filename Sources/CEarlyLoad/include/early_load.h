@@ -14,6 +14,10 @@ int launchad_take_quit_signal(void);
 /// The first SIGTERM or SIGINT the process received, taken or not (0: none).
 int launchad_first_quit_signal_noted(void);
 
+/// A descriptor that gets one byte (the signal's number) for every quit signal noted, for a
+/// thread that waits on it; -1 when the constructor caught no signals (not `play` or `launch`).
+int launchad_quit_signal_fd(void);
+
 /// How many arguments the process was started with (argv[0] included), as the constructor
 /// saw them; 0 when it saw none.
 int launchad_argument_count(void);

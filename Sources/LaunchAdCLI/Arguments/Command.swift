@@ -1,4 +1,5 @@
 import LaunchAdCore
+import LaunchAdEngine
 
 /// What the command line asks for. Parsed by a pure function so every case is unit-tested.
 public enum Command: Equatable, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAdCore
+import LaunchAdEngine
 import LaunchAdDelivery
 
 /// `launchad fleet schema|report`: play records in ClickHouse, the DDL and the fleet's report.

@@ -1,4 +1,5 @@
 import LaunchAdCore
+import LaunchAdEngine
 
 /// `launchad preview`'s command line: the file, the devices, the moment, and the player options
 /// that shape what a screen shows.

@@ -1,4 +1,5 @@
 import LaunchAdCore
+import LaunchAdEngine
 
 /// What `launchad probe` is told: one file.
 public struct ProbeOptions: Equatable, Sendable {

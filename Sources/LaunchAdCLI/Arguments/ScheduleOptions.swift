@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAdCore
+import LaunchAdEngine
 
 /// `launchad schedule`: which ad a launch would show at a given time, and why not the others.
 public struct ScheduleOptions: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import LaunchAdCore
+import LaunchAdEngine
 
 /// `launchad snapshot`'s command line.
 extension SnapshotOptions {

@@ -1,4 +1,5 @@
 import LaunchAdCore
+import LaunchAdEngine
 
 /// What `launchad validate` is told: the files, the profile or spec file, the report format.
 public struct ValidateOptions: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import LaunchAdCore
+import LaunchAdEngine
 import LaunchAdMedia
 
 /// The caption tracks `validate` reports: the file's own text or CEA-608 track.

@@ -1,4 +1,5 @@
 import LaunchAdCore
+import LaunchAdEngine
 
 /// The commands and options as `--help` lists them: what the man pages and completions are made of.
 struct CommandCatalog {

@@ -1,4 +1,5 @@
 import LaunchAdCore
+import LaunchAdEngine
 
 /// Shell completions for bash, zsh and fish, rendered from the same reading of `--help` as the
 /// man pages: the commands `launchad --help` lists and the options each `COMMAND --help` lists.

@@ -1,4 +1,5 @@
 import LaunchAdCore
+import LaunchAdEngine
 
 /// Every kind of event line, for launchad-events(7): each kind's name and fields come from sample
 /// `LaunchEvent` values through the one encoder (`name`, `fields`), so the page says what the lines

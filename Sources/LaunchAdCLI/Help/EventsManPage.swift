@@ -1,4 +1,5 @@
 import LaunchAdCore
+import LaunchAdEngine
 
 /// launchad-events(7), `launchad help --man events`: every kind of event line with its fields
 /// (`EventCatalog`), the outcomes with their exit codes and the error codes, each list taken

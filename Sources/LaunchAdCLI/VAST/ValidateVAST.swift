@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAdCore
+import LaunchAdEngine
 import LaunchAdDelivery
 import LaunchAdMedia
 
@@ -24,7 +25,8 @@ enum ValidateVAST {
         let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("launchad-validate-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let client = HTTPClient(connectTimeout: o.vastTimeout, totalTimeout: 120, allowHTTP: o.allowHTTP)
+        let client = HTTPClient(
+            connectTimeout: o.vastTimeout, totalTimeout: 120, allowHTTP: o.allowHTTP, allowPrivateNetwork: o.allowPrivateNetwork)
         for (n, file) in files.enumerated() {
             // Named by position, never by anything the tag says.
             let local = folder.appendingPathComponent("media-\(n + 1)")
@@ -56,7 +58,7 @@ enum ValidateVAST {
         for (n, report) in media.enumerated() where sections[report.file] == nil {
             sections[report.file] = (ValidationReport.anchor(n + 1), report.status)
         }
-        let read = VASTCaptions.read(
+        let read = captions(
             facts.resolved?.linear.captionFiles ?? [], reach: facts.resolved?.reach ?? .publicOnly, budget: &budget, o)
         let captions = VASTCaptionCheck.evaluate(read.files, adSeconds: facts.resolved?.linear.duration, leftOut: read.leftOut)
         return [
@@ -69,7 +71,9 @@ enum ValidateVAST {
     /// The tag read and its first ad followed through its wrappers, as far as they go.
     private static func resolvedFacts(_ o: ValidateOptions, tag: String, progress: VASTProgress?) -> VASTTagFacts {
         progress?.reading()
-        let resolver = VASTResolver(timeout: o.vastTimeout, maxWrappers: o.maxWrappers, allowHTTP: o.allowHTTP)
+        let client = HTTPClient(
+            connectTimeout: o.vastTimeout, totalTimeout: o.vastTimeout, allowHTTP: o.allowHTTP, allowPrivateNetwork: o.allowPrivateNetwork)
+        let resolver = VASTResolver(client: client, maxWrappers: o.maxWrappers)
         var facts = VASTTagFacts(source: tag, maxWrappers: o.maxWrappers, capabilities: .local(), window: Size(width: 1920, height: 1080))
         do {
             let (doc, docReach) = try resolver.loadReached(tag, reach: .any)

@@ -7,10 +7,18 @@ import Foundation
 public enum LaunchRun {
     /// The command line's presentation options, with what the manifest says about this ad on top.
     /// `handsOff`: an app follows (`--then`), so the ad leaves without a transition.
-    public static func options(_ base: PlayOptions, for choice: AdChoice, file: String, fallback: String?, handsOff: Bool) -> PlayOptions {
+    /// `captions`: the ad's own caption file (cached or streamed), used unless `--captions` names
+    /// one. `waitLeft`: what is left of `--wait` for a creative that streams (at least half a
+    /// second: the manifest's arrival took the rest); nil keeps `--wait` whole.
+    public static func options(
+        _ base: PlayOptions, for choice: AdChoice, file: String, fallback: String?, captions: String? = nil, waitLeft: Double? = nil,
+        handsOff: Bool
+    ) -> PlayOptions {
         var p = base
         let ad = choice.ad
         p.file = file
+        p.captions = base.captions ?? captions
+        if let waitLeft { p.wait = max(0.5, waitLeft) }
         p.adID = ad.id
         p.fallback = fallback ?? p.fallback
         if let link = ad.link { p.link = link }
@@ -26,6 +34,15 @@ public enum LaunchRun {
         // The hand-off replaces the leave transition: the last picture stays until the app is there.
         if handsOff { p.transition = .none }
         return p
+    }
+
+    /// The collector for play records: `--report`, else the manifest's `report`.
+    public static func reportTarget(commandLine: ReportTarget?, manifest: ReportTarget?) -> ReportTarget? { commandLine ?? manifest }
+
+    /// The metrics file a run writes: `--metrics` when given (nil when it failed its check at
+    /// start), else the local manifest's `metrics` as the last refresh recorded it.
+    public static func metricsPath(given: String?, checked: String?, manifest: String?) -> String? {
+        given == nil ? manifest : checked
     }
 
     /// What the run showed: an ad played (from the cache or streamed), or no ad and why.

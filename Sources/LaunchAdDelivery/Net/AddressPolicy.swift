@@ -3,7 +3,8 @@ import LaunchAdCore
 import Synchronization
 
 /// Judges the address a connection is about to reach (never the host name: a public name can
-/// resolve to 127.0.0.1). `--allow-private-network` (labs) turns the rule off for the process.
+/// resolve to 127.0.0.1). `--allow-private-network` (labs) turns the rule off for one run's
+/// clients (`HTTPClient.allowPrivateNetwork`), never for the process.
 ///
 /// Test seam: addresses that count as public *sources* (`countAsPublicSources`; in a debug build
 /// also `LAUNCHAD_TEST_PUBLIC_ADDRESSES`, comma-separated, which a release build never reads:
@@ -14,14 +15,6 @@ import Synchronization
 /// what they name is held to public addresses; it never makes the address itself reachable by
 /// a public-only URL (the connect check ignores the list).
 public enum AddressPolicy {
-    private static let allowAll = Atomic<Bool>(false)
-
-    /// `--allow-private-network`: URLs named by remote documents may reach internal addresses too.
-    public static var allowPrivateNetwork: Bool {
-        get { allowAll.load(ordering: .relaxed) }
-        set { allowAll.store(newValue, ordering: .relaxed) }
-    }
-
     private static let publicSources = Locked<Set<String>>(environmentPublicSources)
 
     #if LAUNCHAD_TEST_SEAMS

@@ -21,7 +21,7 @@ public enum FetchGateway {
         "LaunchAdDelivery/Fleet/ClickHouseClient.swift": "any: --clickhouse is the user's",
         "LaunchAdDelivery/Captions/CaptionLoader.swift": "the caller's: the ad's chain, the manifest's, or the user's",
         "LaunchAdCLI/VAST/ValidateVAST.swift": "the resolved ad's chain (public-only when unknown)",
-        "LaunchAdCLI/VAST/VASTIcons.swift": "the ad's chain",
+        "LaunchAdEngine/VAST/VASTIcons.swift": "the ad's chain",
         "LaunchAdCLI/ScheduleCommand.swift": "any: --manifest is the user's"
     ]
 }

@@ -11,12 +11,17 @@ public final class HTTPClient: Fetcher, Sendable {
     public let totalTimeout: Double
     public let maxRedirects: Int
     public let allowHTTP: Bool
+    /// `--allow-private-network` for this client's run: URLs named by remote documents may reach
+    /// internal addresses too. A setting of the run that made the client, never of the process.
+    public let allowPrivateNetwork: Bool
     /// The same on every request: tags, manifests, creatives, beacons and records.
     public let userAgent = LaunchAdVersion.userAgent
 
-    public init(connectTimeout: Double = 5, totalTimeout: Double = 60, maxRedirects: Int = 5, allowHTTP: Bool = false) {
+    public init(
+        connectTimeout: Double = 5, totalTimeout: Double = 60, maxRedirects: Int = 5, allowHTTP: Bool = false, allowPrivateNetwork: Bool = false
+    ) {
         self.connectTimeout = connectTimeout; self.totalTimeout = totalTimeout
-        self.maxRedirects = maxRedirects; self.allowHTTP = allowHTTP
+        self.maxRedirects = maxRedirects; self.allowHTTP = allowHTTP; self.allowPrivateNetwork = allowPrivateNetwork
     }
 
     public func fetch(_ request: FetchRequest, progress: ((Int64) -> Void)?) throws -> FetchResponse {
@@ -34,7 +39,7 @@ public final class HTTPClient: Fetcher, Sendable {
             guard left > 0 else { throw FetchError("timed out: \(request.url.absoluteString)", retryable: true) }
             let transfer = try CurlTransfer(
                 url: url, request: request, connectTimeout: min(connectTimeout, left), totalTimeout: left,
-                userAgent: userAgent, publicOnly: reach == .publicOnly && !AddressPolicy.allowPrivateNetwork,
+                userAgent: userAgent, publicOnly: reach == .publicOnly && !allowPrivateNetwork,
                 progress: progress)
             try transfer.perform()
             reach = Reach.namedByDocument(fromInternalAddress: transfer.peerIsInternal)

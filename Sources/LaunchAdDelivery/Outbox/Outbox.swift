@@ -152,12 +152,13 @@ public final class Outbox: BeaconQueue, Sendable {
 
     /// At the end of a run: waits at most `seconds` for the items due now to be sent (or to
     /// fail and wait for their retry), then stops the thread; whatever is left stays queued.
-    public func finish(waitingAtMost seconds: Double) {
+    /// `cancellation`: the run's; once cancelled (a service being stopped) the wait ends at once
+    /// and what is owed stays in the outbox for the next run.
+    public func finish(waitingAtMost seconds: Double, cancellation: Cancellation = Cancellation()) {
         guard sender.withLock({ $0.started }) else { return }
         let deadline = Date(timeIntervalSinceNow: seconds)
-        // A quit signal (a service being stopped) ends the wait at once: what is owed stays in
-        // the outbox for the next run. The handler cannot wake the lock, hence the short turns.
-        while !QuitSignal.isRequested, Date() < deadline {
+        // The cancellation cannot wake this lock, hence the short turns.
+        while !cancellation.isCancelled, Date() < deadline {
             if sender.wait(until: { $0.idle }, deadline: min(deadline, Date(timeIntervalSinceNow: 0.05))) { break }
         }
         sender.change { $0.stopping = true }

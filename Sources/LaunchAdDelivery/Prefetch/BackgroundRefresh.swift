@@ -33,16 +33,17 @@ public final class BackgroundRefresh: Sendable {
     }
 
     /// The parsed manifest, if it arrives within `timeout` seconds.
-    public func waitForManifest(timeout: Double) -> Manifest? {
-        _ = BackgroundRefresh.wait(manifestReady, seconds: timeout)
+    public func waitForManifest(timeout: Double, cancellation: Cancellation = Cancellation()) -> Manifest? {
+        _ = BackgroundRefresh.wait(manifestReady, seconds: timeout, cancellation: cancellation)
         return outcome.withLock { $0.manifest }
     }
 
     /// Waits up to `timeout` seconds for the refresh; past that it is cancelled (it stops before
     /// its next download; everything installed so far is consistent) and given a moment more.
+    /// `cancellation`: the run's; when it is cancelled (a service being stopped) the wait ends at once.
     @discardableResult
-    public func finish(timeout: Double) -> PrefetchReport? {
-        if BackgroundRefresh.wait(finished, seconds: timeout) {
+    public func finish(timeout: Double, cancellation: Cancellation = Cancellation()) -> PrefetchReport? {
+        if BackgroundRefresh.wait(finished, seconds: timeout, cancellation: cancellation) {
             finished.signal()
         } else {
             prefetcher.cancel()
@@ -51,14 +52,14 @@ public final class BackgroundRefresh: Sendable {
         return outcome.withLock { $0.report }
     }
 
-    /// Waits for `semaphore` up to `seconds`, in short turns so that a quit signal (a service
-    /// being stopped) ends the wait at once; true when it was signalled.
-    private static func wait(_ semaphore: DispatchSemaphore, seconds: Double) -> Bool {
+    /// Waits for `semaphore` up to `seconds`, in short turns so that the run's cancellation (a
+    /// service being stopped) ends the wait at once; true when it was signalled.
+    private static func wait(_ semaphore: DispatchSemaphore, seconds: Double, cancellation: Cancellation) -> Bool {
         let deadline = ProcessClock.uptimeSeconds() + max(0, seconds)
         while true {
             let left = deadline - ProcessClock.uptimeSeconds()
             if semaphore.wait(timeout: .now() + max(0, min(left, 0.05))) == .success { return true }
-            if left <= 0.05 || QuitSignal.isRequested { return false }
+            if left <= 0.05 || cancellation.isCancelled { return false }
         }
     }
 }

@@ -10,7 +10,8 @@ public enum TagSniffer {
         "gif", "avi", "flv", "ogv", "3gp"
     ]
 
-    public static func isTag(_ source: String, allowHTTP: Bool, timeout: Double) -> Bool {
+    /// `client`: the run's, with its policy and the sniff's timeout.
+    public static func isTag(_ source: String, client: HTTPClient) -> Bool {
         guard source.contains("://") else {
             // Only a regular file not named like media is read: a FIFO or a device could block
             // here, before the player's first-frame deadline even starts.
@@ -25,7 +26,6 @@ public enum TagSniffer {
             !mediaExtensions.contains(url.pathExtension.lowercased())
         else { return false }
         // The first 4 kB is enough to see the root element; a server that ignores Range is cut off at 64 kB.
-        let client = HTTPClient(connectTimeout: timeout, totalTimeout: timeout, allowHTTP: allowHTTP)
         // The URL is the user's (the command line): it may reach any address.
         let request = FetchRequest(url: url, reach: .any, headers: ["Range": "bytes=0-4095"], maxBytes: 65536)
         let head = (try? client.fetch(request, progress: nil))

@@ -24,15 +24,16 @@ public struct VASTResolver: Sendable {
     /// Seconds one document may take to parse (`--vast-timeout`): a tag cannot hold the CPU longer.
     public var parseTimeout: Double
 
-    public init(fetcher: Fetcher, maxWrappers: Int, parseTimeout: Double = 5) {
-        self.fetcher = fetcher; self.maxWrappers = maxWrappers; self.parseTimeout = parseTimeout
+    /// Ends a slow tag's fetch at once when it turns true (the run was told to stop).
+    public var isCancelled: @Sendable () -> Bool
+
+    public init(fetcher: Fetcher, maxWrappers: Int, parseTimeout: Double = 5, isCancelled: @escaping @Sendable () -> Bool = { false }) {
+        self.fetcher = fetcher; self.maxWrappers = maxWrappers; self.parseTimeout = parseTimeout; self.isCancelled = isCancelled
     }
 
-    /// The usual network: the project's HTTP client with `timeout` for each whole document.
-    public init(timeout: Double, maxWrappers: Int, allowHTTP: Bool) {
-        self.init(
-            fetcher: HTTPClient(connectTimeout: timeout, totalTimeout: timeout, allowHTTP: allowHTTP), maxWrappers: maxWrappers,
-            parseTimeout: timeout)
+    /// The usual network: `client` (the run's, with `timeout` for each whole document).
+    public init(client: HTTPClient, maxWrappers: Int, isCancelled: @escaping @Sendable () -> Bool = { false }) {
+        self.init(fetcher: client, maxWrappers: maxWrappers, parseTimeout: client.totalTimeout, isCancelled: isCancelled)
     }
 
     /// Parses one document within `parseTimeout`; a refused version carries its root Error URIs.
@@ -123,8 +124,8 @@ public struct VASTResolver: Sendable {
     /// failing or slow tag is error 301.
     func fetch(_ url: URL, reach: Reach) throws -> (Data, Reach) {
         do {
-            // A quit signal (a service being stopped) ends a slow tag's fetch at once.
-            let request = FetchRequest(url: url, reach: reach, maxBytes: Self.maxBytes, isCancelled: { QuitSignal.isRequested })
+            // A run told to stop (a service being stopped) ends a slow tag's fetch at once.
+            let request = FetchRequest(url: url, reach: reach, maxBytes: Self.maxBytes, isCancelled: isCancelled)
             let r = try fetcher.fetch(request, progress: nil)
             guard (200..<300).contains(r.status) else {
                 throw VASTFailure(VASTError(VASTError.wrapperTimeout, "HTTP \(r.status) for \(url.absoluteString)"))

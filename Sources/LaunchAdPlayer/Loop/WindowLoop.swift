@@ -17,8 +17,13 @@ final class WindowLoop {
     /// The header's size the window opened at, before the streams were probed; the window
     /// takes the probed size if that differs (a sample aspect only the stream itself carries).
     private var windowGuess: Size?
+    /// The command line's quit signals, as SDL's quit.
+    private let quitRequested: () -> Bool
 
-    init(_ player: AdPlayer) { self.player = player }
+    init(_ player: AdPlayer, quitRequested: @escaping () -> Bool) {
+        self.player = player
+        self.quitRequested = quitRequested
+    }
 
     /// Runs the ad to its end; the window stays for a hand-off when the player holds its last picture.
     func run() -> Outcome {
@@ -107,8 +112,8 @@ final class WindowLoop {
     }
 
     private func pumpEvents(now: Int) -> Outcome? {
-        // A SIGTERM or SIGINT the executable noted before SDL could: SDL's quit, as if it had.
-        if QuitSignal.take() != nil, let outcome = player.carryOut(player.session.handle(.closeRequested, now: ProcessClock.nowMs())) {
+        // A quit signal the command line noted: SDL's quit, as if it had.
+        if quitRequested(), let outcome = player.carryOut(player.session.handle(.closeRequested, now: ProcessClock.nowMs())) {
             return outcome
         }
         var e = SDL_Event()

@@ -26,7 +26,7 @@ public final class AudioDevice: @unchecked Sendable {
     public init(rate: Int, channels: Int) throws {
         // Normally the player has started the subsystem on the main thread; standalone use starts it here.
         ownsSubsystem = libsdl.SDL_WasInit(SDL_INIT_AUDIO) == 0
-        if ownsSubsystem, libsdl.SDL_InitSubSystem(SDL_INIT_AUDIO) < 0 {
+        if ownsSubsystem, SDLHints.initSubSystem(SDL_INIT_AUDIO) < 0 {
             throw SDLError(.noAudio, "no audio driver")
         }
         var want = SDL_AudioSpec()

@@ -10,7 +10,7 @@ enum SDLAudio {
     /// are kept from stderr first (``alsaComplaint`` has the first one).
     static let started: Bool = {
         let quiet = mayUseALSA(ProcessInfo.processInfo.environment["SDL_AUDIODRIVER"]) && launchad_quiet_alsa() != 0
-        let up = libsdl.SDL_InitSubSystem(SDL_INIT_AUDIO) == 0
+        let up = SDLHints.initSubSystem(SDL_INIT_AUDIO) == 0
         // Listing the devices logs what ALSA's default handler would have kept quiet ("cannot
         // find card '$CARD'"); the line that counts comes when a device is opened.
         if quiet { launchad_alsa_forget() }

@@ -3,15 +3,14 @@ import LaunchAdCore
 
 /// SDL's video and event subsystems for one run; quits them when released.
 public final class SDLVideo {
-    private var hangup: HangupSignal?
-
     /// Starts SDL's video and event subsystems; throws `no_display` without a visible display unless SDL_VIDEODRIVER is set.
     public init() throws {
         try DisplayProbe.prepare()
         _ = libsdl.SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         // A touch also arrives as a mouse click; handle fingers once, as fingers.
         _ = libsdl.SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
-        if libsdl.SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) < 0 {
+        // Signals are the command line's (or the host's): SDL installs no handler of its own.
+        if SDLHints.initSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) < 0 {
             throw SDLError(.noDisplay, "cannot open a display (set DISPLAY, or SDL_VIDEODRIVER=dummy for headless runs)")
         }
         // SDL falls back to its invisible offscreen driver when there is no display; an ad nobody
@@ -23,11 +22,9 @@ public final class SDLVideo {
                 code: .noDisplay,
                 message: "no display: set DISPLAY (or WAYLAND_DISPLAY), or SDL_VIDEODRIVER=dummy for a headless run")
         }
-        hangup = HangupSignal()
     }
 
     deinit {
-        hangup = nil
         libsdl.SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
     }
 

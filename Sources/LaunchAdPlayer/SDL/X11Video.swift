@@ -16,12 +16,13 @@ final class X11Video {
         } else {
             // SDL_VIDEODRIVER, when set, wins (as for launchad's own window: DisplayChoice);
             // otherwise X11, asked for this start only, whatever SDL would pick first.
-            if let asked = getenv("SDL_VIDEODRIVER").map({ String(cString: $0) }), asked.lowercased() != "x11" {
+            // Set but empty is unset, as SDL reads it.
+            if let asked = getenv("SDL_VIDEODRIVER").map({ String(cString: $0) }), !asked.isEmpty, asked.lowercased() != "x11" {
                 throw .driverAsked(asked)
             }
             let hint = libsdl.SDL_GetHint(SDL_HINT_VIDEODRIVER).map { String(cString: $0) }
             _ = libsdl.SDL_SetHint(SDL_HINT_VIDEODRIVER, "x11")
-            let up = libsdl.SDL_InitSubSystem(SDL_INIT_VIDEO) == 0
+            let up = SDLHints.initSubSystem(SDL_INIT_VIDEO) == 0
             _ = libsdl.SDL_SetHint(SDL_HINT_VIDEODRIVER, hint)
             guard up else { throw .sdl(SDLError(.noDisplay, "cannot start SDL's X11 video driver").message) }
             started = true

@@ -29,7 +29,7 @@ public struct DeliveryOptions: Equatable, Sendable {
 
     public init() {}
 
-    static let help = """
+    public static let help = """
           --state DIR            outbox folder's parent (default $XDG_STATE_HOME/launchad, else ~/.local/state/launchad)
           --beacon-ttl S         drop a beacon or record not delivered S seconds after its event (default 86400)
           --beacon-wait S        at the end, wait at most S seconds for what is being sent (default 2)
@@ -39,7 +39,7 @@ public struct DeliveryOptions: Equatable, Sendable {
                                  reach loopback, LAN and link-local addresses too (labs only)
         """
 
-    static let recordHelp = """
+    public static let recordHelp = """
           --report URL           send a play record for this play to the collector at URL (JSON array POSTs)
           --report-batch N       at most N records per POST (default 50)
           --report-format F      json (a JSON array per POST, the default) or clickhouse (URL is a ClickHouse
@@ -123,7 +123,7 @@ public struct DeliveryOptions: Equatable, Sendable {
 
     /// `$VARIABLE/launchad` when the variable holds an absolute path (relative ones are ignored,
     /// as the XDG spec says), else `~/FALLBACK/launchad`.
-    static func xdgFolder(_ variable: String, else fallback: String, environment: [String: String]) -> URL {
+    public static func xdgFolder(_ variable: String, else fallback: String, environment: [String: String]) -> URL {
         if let xdg = environment[variable], xdg.hasPrefix("/") {
             return URL(fileURLWithPath: xdg).appendingPathComponent("launchad")
         }
@@ -132,8 +132,9 @@ public struct DeliveryOptions: Equatable, Sendable {
     }
 
     /// The outbox, or nil after one `outbox_unavailable` event when the state folder cannot be
-    /// used (the ad still plays; its beacons are lost, and said so).
-    public func openOutbox(events: EventSink) -> Outbox? {
+    /// used (the ad still plays; its beacons are lost, and said so). It sends through `network`'s
+    /// policy (the run's plain-http and internal-address rules).
+    public func openOutbox(events: EventSink, network: RunNetwork) -> Outbox? {
         do {
             var config = OutboxConfig(ttl: beaconTTL)
             config.clickHouse = ClickHouseCredentialsSource.load(file: clickHouseCredentials)
@@ -144,7 +145,7 @@ public struct DeliveryOptions: Equatable, Sendable {
             // libcurl, a connection per beacon: measured twice the rate of a keep-alive URLSession at half the CPU.
             let outbox = try Outbox(
                 stateDirectory: stateURL(), config: config,
-                fetcher: HTTPClient(connectTimeout: 5, totalTimeout: 10, allowHTTP: allowHTTP),
+                fetcher: network.client(connectTimeout: 5, totalTimeout: 10),
                 clock: { Date() })
             outbox.onProblem = { events.emit(.outboxError(reason: $0)) }
             return outbox
@@ -152,46 +153,5 @@ public struct DeliveryOptions: Equatable, Sendable {
             events.emit(.outboxUnavailable(reason: "\(error)"))
             return nil
         }
-    }
-}
-
-/// `launchad outbox status|flush`.
-public struct OutboxOptions: Equatable, Sendable {
-    public enum Action: String, CaseIterable, Sendable { case status, flush }
-    public var action: Action = .status
-    public var delivery = DeliveryOptions()
-    /// How long `flush` waits for another process that is sending.
-    public var lockWait: Double = 10
-
-    public init() {}
-
-    public static let help = """
-        usage: launchad outbox status|flush [options]
-        status: prints the outbox as JSON (pending beacons and records, oldest age, what was delivered,
-        retried, expired, dropped, refused; per host). flush: sends everything pending now, each once
-        (retries not yet due included), then prints the status.
-        \(DeliveryOptions.help)
-          --allow-http           allow plain http to any host
-        Exit codes: 0 nothing left pending (status: always), 1 something is still pending or the
-        outbox cannot be opened, 2 usage.
-        """
-
-    public static func parse(_ args: [String]) throws -> OutboxOptions? {
-        var r = ArgumentReader(args)
-        var o = OutboxOptions()
-        while let opt = r.nextOption() {
-            if try o.delivery.apply(opt, &r) { continue }
-            switch opt {
-            case "--help": return nil
-            case "--allow-http": try r.flag(opt); o.delivery.allowHTTP = true
-            default: throw UsageError("unknown option \(opt) (see launchad outbox --help)")
-            }
-        }
-        guard r.positionals.count == 1, let action = Action(rawValue: r.positionals[0]) else {
-            throw UsageError(
-                "outbox takes status or flush\(r.positionals.isEmpty ? "" : ", not '\(r.positionals.joined(separator: " "))'")")
-        }
-        o.action = action
-        return o
     }
 }

@@ -22,7 +22,7 @@ extension PlayOptions {
 
     /// The options `apply` takes: what the ad looks like and how a run goes. launch takes them
     /// all and preview those that change a picture, so their completions borrow these lines.
-    static let playerHelp = """
+    public static let playerHelp = """
           --events FILE          write JSON-lines events to FILE instead of stdout
           --metrics FILE         write Prometheus metrics to FILE (node_exporter's textfile collector) at the end
           --size WxH             window size (default: the ad's size, scaled to fit the display)

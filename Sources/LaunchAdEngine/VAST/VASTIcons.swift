@@ -45,8 +45,8 @@ enum VASTIcons {
     /// Fetches one icon's picture on the player's icon thread: its URL held to `reach` (the
     /// ad's document chain), at most 1 MB, and its header read before anything decodes it: a
     /// picture over `PictureHeader.maxIconSide` a side, or whose size cannot be read, is refused.
-    static func fetcher(_ linear: VASTLinear, reach: Reach, o: PlayOptions) -> SideLoads.Icon {
-        let client = HTTPClient(connectTimeout: o.vast.timeout, totalTimeout: o.vast.timeout, allowHTTP: o.vast.allowHTTP)
+    static func fetcher(_ linear: VASTLinear, reach: Reach, o: PlayOptions, network: RunNetwork) -> SideLoads.Icon {
+        let client = network.documents(seconds: o.vast.timeout)
         let sources = linear.icons.map { icon -> URL? in
             guard case .image(let raw, _)? = icon.resource else { return nil }
             return URL(string: raw)

@@ -12,8 +12,10 @@ public protocol AdPresenter: Sendable {
 
 /// The command line's presenter: the player's own window and loop.
 public struct WindowPresenter: AdPresenter {
-    /// The player's own window.
-    public init() {}
+    private let quitRequested: @Sendable () -> Bool
 
-    public func present(_ player: AdPlayer) -> PlayResult { player.run() }
+    /// The player's own window; `quitRequested` (asked at every turn) ends the ad as a closed window does.
+    public init(quitRequested: @escaping @Sendable () -> Bool = { false }) { self.quitRequested = quitRequested }
+
+    public func present(_ player: AdPlayer) -> PlayResult { player.run(quitRequested: quitRequested) }
 }

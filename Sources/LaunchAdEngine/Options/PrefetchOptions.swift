@@ -44,7 +44,7 @@ public struct PrefetchOptions: Equatable, Sendable {
         (what was cached before is kept), 2 usage.
         """
 
-    static let sharedHelp = """
+    public static let sharedHelp = """
         \(manifestHelp)
           --cache-limit BYTES    most bytes kept, e.g. 200MB, 50M, 1GiB, 1000000 (default 200MB)
           --max-creative-bytes BYTES   the largest creative accepted (default 100MB)
@@ -52,7 +52,7 @@ public struct PrefetchOptions: Equatable, Sendable {
         """
 
     /// The options that read the manifest and the cache (all `schedule` takes of them).
-    static let manifestHelp = """
+    public static let manifestHelp = """
           --manifest URL|FILE    the ad manifest: an https URL (http for loopback hosts) or a file
           --cache DIR            cache folder (default $XDG_CACHE_HOME/launchad, else ~/.cache/launchad)
           --allow-http           allow plain http from any host

@@ -8,11 +8,11 @@ import LaunchAdPlayer
 /// refused, or cues skipped as malformed). A caption problem never stops the ad.
 enum CaptionStep {
     /// The reader the player runs on a thread of its own: `location` fetched with `reach` (the
-    /// reach of whoever named it) and parsed within `--vast-timeout`.
+    /// reach of whoever named it) through the run's network and parsed within `--vast-timeout`.
     static func loader(
-        _ location: String, source: CaptionSource, language: String? = nil, reach: Reach, o: PlayOptions
+        _ location: String, source: CaptionSource, language: String? = nil, reach: Reach, o: PlayOptions, network: RunNetwork
     ) -> SideLoads.Captions {
-        let fetcher = HTTPClient(connectTimeout: o.vast.timeout, totalTimeout: o.vast.timeout, allowHTTP: o.vast.allowHTTP)
+        let fetcher = network.documents(seconds: o.vast.timeout)
         let seconds = o.vast.timeout
         return { sink, isAborted in
             let budget = CaptionFormat.budget(seconds: seconds, limitName: "--vast-timeout")

@@ -11,17 +11,16 @@ import LaunchAdPlayer
 /// played through `record` (`--report`), and close the run with one `end`. A tag that yields
 /// nothing ends `no_ad` (exit 3) — or shows `--fallback`, with the VAST error still reported and sent.
 enum VASTPlay {
-    static let userAgent = "LaunchAd/\(Command.versionString) (Linux)"
+    static let userAgent = "LaunchAd/\(LaunchAdVersion.versionString) (Linux)"
 
     /// The play-record watcher of one ad (its id); nil without `--report`.
     typealias Recorder = (String?) -> AdWatcher?
 
     static func play(
-        _ o: PlayOptions, sink: EventSink, queue: BeaconQueue?, network: @escaping (Reach) -> NetworkOpener,
-        presenter: AdPresenter, record: @escaping Recorder = { _ in nil }
+        _ o: PlayOptions, sink: EventSink, queue: BeaconQueue?, network: RunNetwork, presenter: AdPresenter, context: RunContext,
+        record: @escaping Recorder = { _ in nil }
     ) -> Outcome {
-        MediaLog.configure()
-        let run = Run(options: o, sink: sink, queue: queue, network: network, presenter: presenter, record: record)
+        let run = Run(options: o, sink: sink, queue: queue, network: network, presenter: presenter, context: context, record: record)
         return run.play()
     }
 
@@ -30,8 +29,9 @@ enum VASTPlay {
         let sink: EventSink
         /// `reachQueue`: every beacon of the run goes through a reach.
         let queue: ReachQueue?
-        /// Opens http(s) media files, held to the reach of the chain that named them.
-        let network: (Reach) -> NetworkOpener
+        /// The run's network: media files are opened held to the reach of the chain that named them.
+        let network: RunNetwork
+        let context: RunContext
         /// `queue`, holding each beacon to the addresses its document chain may reach.
         let reachQueue: ReachQueue?
         /// The reach of the URLs the first document names.
@@ -48,14 +48,18 @@ enum VASTPlay {
         var rootErrors: [String] = []
 
         init(
-            options: PlayOptions, sink: EventSink, queue: BeaconQueue?, network: @escaping (Reach) -> NetworkOpener,
-            presenter: AdPresenter, record: @escaping Recorder
+            options: PlayOptions, sink: EventSink, queue: BeaconQueue?, network: RunNetwork, presenter: AdPresenter,
+            context: RunContext, record: @escaping Recorder
         ) {
             o = options; self.sink = sink; self.record = record; self.network = network; self.presenter = presenter
+            self.context = context
             // Until the tag is read, its reach is its URL's (the user named it).
             reachQueue = queue.map { ReachQueue($0, reach: .any) }
             self.queue = reachQueue
-            resolver = VASTResolver(timeout: o.vast.timeout, maxWrappers: o.vast.maxWrappers, allowHTTP: o.vast.allowHTTP)
+            let cancellation = context.cancellation
+            resolver = VASTResolver(
+                client: network.documents(seconds: o.vast.timeout), maxWrappers: o.vast.maxWrappers,
+                isCancelled: { cancellation.isCancelled })
             base = MacroContext(timestamp: Date(), cacheBusting: "", deviceUA: VASTPlay.userAgent)
             base.fullscreen = o.fullscreen
             base.muted = o.muted
@@ -113,8 +117,8 @@ enum VASTPlay {
             defer { try? FileManager.default.removeItem(at: iconFolder) }
             let icons = VASTIcons.icons(resolved.linear, into: iconFolder)
             let sideLoads = SideLoads(
-                captions: VASTCaptions.loader(resolved.linear.captionFiles, reach: resolved.reach, o: o),
-                icon: VASTIcons.fetcher(resolved.linear, reach: resolved.reach, o: o))
+                captions: VASTCaptions.loader(resolved.linear.captionFiles, reach: resolved.reach, o: o, network: network),
+                icon: VASTIcons.fetcher(resolved.linear, reach: resolved.reach, o: o, network: network))
             var candidates = VASTRun.Candidates(choice.candidates)
             while let (media, givesWay) = candidates.next() {
                 var adContext = context
@@ -124,9 +128,12 @@ enum VASTPlay {
                 // Its own reach: the watcher queues its beacons later, on its writer queue.
                 let tracking = TrackingWatcher(tracker: tracker, queue: ReachQueue.fixed(reachQueue?.base, resolved.reach))
                 let stream = AdStream(sink, tracking: tracking, record: record(resolved.id))
-                let result = PlayCommand.play(
-                    options, sink: stream, network: network(resolved.reach), presenter: presenter, sideLoads: sideLoads, icons: icons,
-                    reportsEnd: false, givesWay: givesWay)
+                var ad = AdPlay(options: options, network: network, reach: resolved.reach, context: self.context)
+                ad.sideLoads = sideLoads
+                ad.icons = icons
+                ad.reportsEnd = false
+                ad.givesWay = givesWay
+                let result = ad.play(sink: stream, presenter: presenter)
                 switch run.tried(media.url, result: result, adID: resolved.id, sequence: resolved.sequence) {
                 case .tryNext(let mediaFallback): sink.emit(mediaFallback)
                 case .played(let adEnd), .failed(let adEnd): return stream.adEnded(adEnd, written: true)
@@ -181,7 +188,7 @@ enum VASTPlay {
                 f.file = o.fallback ?? ""
                 f.fallback = nil
                 f.vast = VASTOptions()
-                return PlayCommand.play(f, sink: sink, network: network(.any), presenter: presenter).outcome
+                return AdPlay(options: f, network: network, reach: .any, context: context).play(sink: sink, presenter: presenter).outcome
             }
         }
     }

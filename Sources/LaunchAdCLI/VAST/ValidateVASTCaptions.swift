@@ -1,27 +1,18 @@
 import Foundation
 import LaunchAdCore
 import LaunchAdDelivery
-import LaunchAdPlayer
+import LaunchAdEngine
 
-/// A VAST ad's `<ClosedCaptionFiles>`: the chosen file read like a sidecar (a `captions` or
-/// `captions_error` event with `source: vast`). A `--captions` file given by the user wins.
-enum VASTCaptions {
-    /// The chosen file's reader (run beside playback), its URL held to `reach` (the ad's chain).
-    static func loader(_ files: [VASTCaptionFile], reach: Reach, o: PlayOptions) -> SideLoads.Captions? {
-        guard o.captions == nil, o.captionMode != .off,
-            let file = VASTCaptionChoice.choose(files, preferred: o.captionLanguage, locale: systemLanguage)
-        else { return nil }
-        return CaptionStep.loader(file.url, source: .vast, language: file.language, reach: reach, o: o)
-    }
-
+extension ValidateVAST {
     /// `validate --vast`: the caption files LaunchAd reads, fetched (with `reach`, the ad's
     /// chain's) and parsed (nil: not fetched), under the media files' rules: at most
     /// `VASTRules.maxCheckedMedia` per tag, their bytes taken from `budget`, the tag's download
     /// budget. How many readable files were left out is returned beside them.
-    static func read(_ files: [VASTCaptionFile], reach: Reach, budget: inout Int64, _ o: ValidateOptions) -> (
+    static func captions(_ files: [VASTCaptionFile], reach: Reach, budget: inout Int64, _ o: ValidateOptions) -> (
         files: [(file: VASTCaptionFile, read: Result<CaptionParse, CaptionError>?)], leftOut: Int
     ) {
-        let client = HTTPClient(connectTimeout: o.vastTimeout, totalTimeout: o.vastTimeout, allowHTTP: o.allowHTTP)
+        let client = HTTPClient(
+            connectTimeout: o.vastTimeout, totalTimeout: o.vastTimeout, allowHTTP: o.allowHTTP, allowPrivateNetwork: o.allowPrivateNetwork)
         var out: [(file: VASTCaptionFile, read: Result<CaptionParse, CaptionError>?)] = []
         var leftOut = 0
         var fetched = 0
@@ -38,9 +29,4 @@ enum VASTCaptions {
         return (out, leftOut)
     }
 
-    /// The user's language from the POSIX locale variables, in their order of precedence.
-    static var systemLanguage: String? {
-        let env = ProcessInfo.processInfo.environment
-        return ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { env[$0].flatMap(CaptionLanguage.fromLocale) }.first
-    }
 }

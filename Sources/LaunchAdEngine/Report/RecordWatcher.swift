@@ -29,7 +29,7 @@ final class RecordWatcher: AdWatcher, Sendable {
             record.observe(event, at: now)
             if !wasComplete && record.isComplete && record.creativeSHA256 == nil { record.creativeSHA256 = creative() }
             return !wasComplete && record.isComplete
-                ? record.json(id: UUID().uuidString.lowercased(), screen: screen, version: Command.versionString) : nil
+                ? record.json(id: UUID().uuidString.lowercased(), screen: screen, version: LaunchAdVersion.versionString) : nil
         }
         guard let made else { return }
         if target.clickHouse != nil {
