@@ -28,6 +28,9 @@ let package = Package(
         .systemLibrary(name: "CFFmpeg"),
         .systemLibrary(name: "CSDL2"),
         .systemLibrary(name: "CCurl"),
+        // OpenGL's types and the functions LaunchAd draws with: a table filled from a host
+        // application's get_proc_address (launchad_attach_gl); no GL library linked or opened.
+        .systemLibrary(name: "CGL"),
         // A look at a Wayland compositor before SDL connects (libwayland-dev comes with libsdl2-dev).
         .systemLibrary(name: "CWayland", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
         // Decisions and data only: no C, no sockets, no locks, no threads; testable without a
@@ -36,7 +39,7 @@ let package = Package(
         // FFmpeg behind Swift values: no FFmpeg type in its public API.
         .target(name: "LaunchAdMedia", dependencies: ["CLazyLoad", "CFFmpeg", "LaunchAdCore"]),
         // The window, the renderer, the audio device and the playback engine.
-        .target(name: "LaunchAdPlayer", dependencies: ["CLazyLoad", "CSDL2", "CWayland", "LaunchAdMedia", "LaunchAdCore"]),
+        .target(name: "LaunchAdPlayer", dependencies: ["CLazyLoad", "CSDL2", "CWayland", "CGL", "LaunchAdMedia", "LaunchAdCore"]),
         // The outside world: HTTP (libcurl), the cache store and its lock, prefetch, background refresh.
         .target(
             name: "LaunchAdDelivery", dependencies: ["CLazyLoad", "CCurl", "LaunchAdMedia", "LaunchAdCore"],

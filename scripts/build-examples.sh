@@ -2,6 +2,7 @@
 # Builds the embedding examples into .build/examples/ (issue 32): the library as it is installed
 # (lib/liblaunchad.so.0, lib/liblaunchad.so, include/launchad.h, launchad.pc), sdl-host (C,
 # SDL2), x11-host (C, plain Xlib), repeat-host (C: an ad made and destroyed N times, for valgrind and the bench),
+# gl-host (C: EGL and a framebuffer object of its own, launchad_attach_gl; for the tests, valgrind and the bench),
 # swift-host (the Swift API); python-host runs from examples/python-host/host.py with
 # LAUNCHAD_LIBRARY pointing at lib/liblaunchad.so.0.
 #   scripts/build-examples.sh [--release]   (debug by default; --skip-build uses what is built)
@@ -43,5 +44,8 @@ gcc -std=c11 -Wall -Wextra -Werror -O2 examples/x11-host/main.c -o "$out/x11-hos
   $(PKG_CONFIG_PATH="$out/pkgconfig" pkg-config --cflags --libs launchad x11) -Wl,-rpath,'$ORIGIN/lib'
 gcc -std=c11 -Wall -Wextra -Werror -O2 examples/repeat-host/main.c -o "$out/repeat-host" \
   $(PKG_CONFIG_PATH="$out/pkgconfig" pkg-config --cflags --libs launchad) -Wl,-rpath,'$ORIGIN/lib'
+# The bare OpenGL host (EGL, its own framebuffer object; launchad_attach_gl): no toolkit, no display.
+gcc -std=c11 -Wall -Wextra -Werror -O2 examples/gl-host/main.c -o "$out/gl-host" \
+  $(PKG_CONFIG_PATH="$out/pkgconfig" pkg-config --cflags --libs launchad egl opengl) -Wl,-rpath,'$ORIGIN/lib'
 [ ! -x "$bin/launchad-swift-host" ] || cp -f "$bin/launchad-swift-host" "$out/swift-host"
-echo "build-examples: $out/sdl-host, $out/x11-host, $out/swift-host, $out/lib/liblaunchad.so.0 (python: LAUNCHAD_LIBRARY=$out/lib/liblaunchad.so.0 examples/python-host/host.py FILE)" >&2
+echo "build-examples: $out/sdl-host, $out/x11-host, $out/gl-host, $out/swift-host, $out/lib/liblaunchad.so.0 (python: LAUNCHAD_LIBRARY=$out/lib/liblaunchad.so.0 examples/python-host/host.py FILE)" >&2

@@ -31,7 +31,7 @@ public final class LaunchAd {
     private let stage: HostStage
     private let wakeHook = Locked<(@Sendable () -> Void)?>(nil)
     private var flow: Thread?
-    private var output: PlayerOutput?
+    private(set) var output: PlayerOutput?
     private var current: AdPlayer?
     /// Whether `current` draws into `output` yet (a player taken while preparing has not).
     private var currentAttached = false
@@ -195,7 +195,10 @@ public final class LaunchAd {
         pollEvents()
         if endDelivered && current == nil {
             // SDL's window over the application's X11 window goes now: the window is its own again.
-            if output?.kind == .x11Window { output = nil }
+            if output?.kind == .x11Window || output?.kind == .gl {
+                output?.releaseHostResources()  // the GL objects go while the host's context is current
+                output = nil
+            }
             return .ended
         }
         return drew ? .drawn : .idle
@@ -234,6 +237,7 @@ public final class LaunchAd {
         if let waiting = stage.abort() { waiting.stop() }
         current?.stop()
         current = nil
+        output?.releaseHostResources()
         output = nil
         refresh.withLock { $0?.prefetcher.cancel() }
         for c in continuations { c.finish() }

@@ -59,7 +59,7 @@ extension AdPlayer {
             .window(
                 WindowOpened(
                     width: drawn.width, height: drawn.height, fullscreen: config.fullscreen && output.kind == .ownWindow,
-                    videoDriver: output.videoDriver, renderer: r.name, rotate: r.rotation.degrees)))
+                    videoDriver: output.videoDriver, renderer: output.gl?.rendererName ?? r.name, rotate: r.rotation.degrees)))
     }
 
     func tearDown() {

@@ -29,9 +29,10 @@ extension AdPlayer {
         let style: SkipStyle = skipView?.hasFont == false ? .ring : config.session.skipStyle
         // A host's renderer is drawn at every turn: SDL leaves the back buffer undefined after a
         // present, so a host that presents each frame needs the ad drawn each frame.
-        let everyTurn = output?.kind == .hostRenderer
+        let everyTurn = output?.kind == .hostRenderer || output?.kind == .gl
         guard everyTurn || pacer.shouldPresent(now: now, changed: dirty, skip: skip, style: style, animating: animating) else { return }
         draw(now: now, skip: skip, icons: icons.map { ($0.texture, $0.rect) })
+        guard drewFrame else { return }  // a GL frame not drawn (no picture, no context)
         pacer.presented(now: now, skip: skip, style: style)
         dirty = false
         if !firstFrameShown && (videoTexture != nil || imageTexture != nil) {
@@ -65,7 +66,11 @@ extension AdPlayer {
         if videoTexture != nil, let dst = scene.pictureDestination {
             (scene.picture, scene.pictureSource) = videoPicture(drawn: Size(width: dst.width, height: dst.height)) ?? (nil, nil)
         }
-        scene.draw(on: renderer, skipView: skipView, captionView: captionView)
+        if let gl = output?.gl {
+            guard drawGL(gl, scene) else { return }
+        } else {
+            scene.draw(on: renderer, skipView: skipView, captionView: captionView)
+        }
         presentHook?(
             PresentedFrame(
                 nowMs: now, mediaTime: videoTexture == nil ? nil : shownPTS, audioClock: engine?.audioClock,

@@ -66,7 +66,7 @@ public final class AdPlayer {
     var iconsRefused: Set<Int> = []
 
     // What is on screen.
-    var videoTexture: VideoSurface?
+    var videoTexture: (any VideoPictureHolder)?
     var imageTexture: Texture?
     var logoTexture: Texture?
     var content: (size: Size, rotation: Int)?
@@ -196,6 +196,7 @@ public final class AdPlayer {
     /// `step()`, and `--wait` counts from now (the ad may have been prepared long before).
     public func attach(_ output: PlayerOutput) {
         self.output = output
+        output.followHost()
         outputAttached()
         session.restartWait(now: ProcessClock.nowMs())
         dirty = true

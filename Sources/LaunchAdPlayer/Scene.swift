@@ -20,6 +20,9 @@ struct Scene {
     var caption: String?
     /// VAST icons on screen, each with its place.
     var icons: [(Texture, Rect)] = []
+    /// Whether drawing starts with the output cleared black (a GL output's overlay starts
+    /// transparent instead, over the picture its drawer draws).
+    var clearsToBlack = true
 
     /// Where the picture shows, turned; nil before there is one.
     private var shownRect: Rect? { layout.picture?.scaled(by: zoom) }
@@ -44,7 +47,7 @@ struct Scene {
     }
 
     func draw(on renderer: Renderer, skipView: SkipButtonView?, captionView: CaptionView? = nil) {
-        if !pictureCoversWindow(screen: renderer.rotation) { renderer.clear() }
+        if clearsToBlack && !pictureCoversWindow(screen: renderer.rotation) { renderer.clear() }
         if let rotation = content?.rotation, let dst = pictureDestination, let texture = picture {
             renderer.clip(to: layout.adArea)
             renderer.copy(texture, source: pictureSource, destination: dst, rotation: rotation)

@@ -8,14 +8,9 @@ import XCTest
 /// then the ad, then their colour again), the Python (ctypes) and Swift hosts headless; each one's events are the
 /// command line's for the same ad.
 final class EmbeddingExamplesTests: XCTestCase {
-    private static let root = Fixtures.repoRoot
-    private static let examples = root.appendingPathComponent(".build/examples")
-
-    /// Builds the examples once (the library and the Swift host are built with the tests).
-    private static let built: Result<Void, Error> = Result {
-        let run = try Fixtures.run("/bin/bash", [root.appendingPathComponent("scripts/build-examples.sh").path, "--skip-build"])
-        guard run.status == 0 else { throw FixtureError("build-examples.sh failed: \(run.stderr)") }
-    }
+    private static let root = ExampleHosts.root
+    private static let examples = ExampleHosts.dir
+    private static var built: Result<Void, Error> { ExampleHosts.built }
 
     /// A red clip of 1.5 s, no sound: red is easy to find on screen.
     private func redClip() throws -> String {

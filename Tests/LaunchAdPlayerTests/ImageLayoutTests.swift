@@ -64,13 +64,7 @@ final class ImageLayoutTests: XCTestCase {
     func testDisplayMatrixRotationIsApplied() throws {
         // Landscape 320x160, red on the left, blue on the right, with a display matrix of 90 degrees
         // counter-clockwise: the ffmpeg CLI shows it portrait 160x320, blue on top, red below.
-        let flat = try Fixtures.make(
-            "redblue-wide.mp4",
-            [
-                "-f", "lavfi", "-i", "color=c=red:s=160x160:d=1", "-f", "lavfi", "-i",
-                "color=c=blue:s=160x160:d=1", "-filter_complex", "[0][1]hstack", "-c:v", "libx264", "-pix_fmt", "yuv420p"
-            ])
-        let turned = try Fixtures.make("redblue-rot90.mp4", ["-i", flat, "-c", "copy", "-metadata:s:v:0", "rotate=90"])
+        let turned = try Fixtures.redBlueTurned()
         let h = PlayerHarness()
         h.probes = [(80, 60), (80, 260)]
         var options = PlayOptions(file: turned)

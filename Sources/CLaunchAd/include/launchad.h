@@ -30,7 +30,7 @@ extern "C" {
 /* The API's version: the major part changes when a function or a struct field changes
  * meaning or goes away (the soname follows it: liblaunchad.so.0), the minor when one is added. */
 #define LAUNCHAD_API_VERSION_MAJOR 0
-#define LAUNCHAD_API_VERSION_MINOR 2
+#define LAUNCHAD_API_VERSION_MINOR 3
 #define LAUNCHAD_API_VERSION ((LAUNCHAD_API_VERSION_MAJOR << 16) | LAUNCHAD_API_VERSION_MINOR)
 
 /* The API version of the library loaded (compare with LAUNCHAD_API_VERSION). */
@@ -178,7 +178,7 @@ int launchad_prepare(launchad *ad, double timeout_seconds);
  * and target as it found them; the host calls SDL_RenderPresent. */
 int launchad_attach_sdl(launchad *ad, void *sdl_window, void *sdl_renderer);
 
-/* An X11 window the host made and keeps (an Xlib `Window`, GTK's gdk_x11_window_get_xid, Qt's
+/* An X11 window the host made and keeps (an Xlib `Window`, GTK 4's gdk_x11_surface_get_xid, Qt's
  * QWidget::winId, Tk's `winfo id`), on the display $DISPLAY names; the host needs no SDL. The
  * library starts SDL's video with its X11 driver (unless the process already did, with X11;
  * SDL_VIDEODRIVER, when set, must say x11) and
@@ -256,6 +256,43 @@ int launchad_dismiss(launchad *ad);
  * outbox for the next run) and frees the handle. Textures it made on a host's renderer are
  * destroyed here: call it before destroying that renderer. */
 void launchad_destroy(launchad *ad);
+
+/* ---- OpenGL: the host's own context (API 0.3) -------------------------------------------- */
+
+/* The host's get_proc_address: a GL function's address by name (eglGetProcAddress,
+ * glXGetProcAddressARB, QOpenGLContext::getProcAddress, SDL_GL_GetProcAddress), NULL when none.
+ * `ctx` is what the host gave launchad_attach_gl. */
+typedef void *(*launchad_gl_get_proc_address_fn)(void *ctx, const char *name);
+
+/* Draws into the OpenGL (2.0 or later) or OpenGL ES (2.0 or later) context current on the
+ * calling thread: a GtkGLArea's, a QOpenGLWidget's, the host's own EGL or GLX one. The library
+ * links no GL library: every function comes from get_proc_address (libmpv's render API is the
+ * model). From then on, each launchad_render called with that context current draws a whole
+ * frame (black, the picture converted from its YUV planes in a shader, the skip button,
+ * countdown, captions, logo and icons blended over it) into the framebuffer bound at that moment
+ * (GL_DRAW_FRAMEBUFFER_BINDING: GtkGLArea's and QOpenGLWidget's own), inside its viewport
+ * (GL_VIEWPORT), laid out to the viewport's size: again whenever that size changes. It returns
+ * LAUNCHAD_RENDER_DRAWN when it drew, LAUNCHAD_RENDER_IDLE when it drew nothing (no picture
+ * yet, between two ads, detached): draw your own content then. The GL state the host set is put
+ * back after each frame; docs/embedding.md ("The GL state contract") lists what is saved. The
+ * wake-up callback also comes when the next frame is due, so render when woken
+ * (gtk_gl_area_queue_render, QWidget::update) and when the toolkit asks; pointer positions for
+ * LAUNCHAD_INPUT_POINTER_UP are in the viewport's pixels, origin at its top-left corner.
+ * GL objects are made and deleted only inside launchad_render, launchad_detach_gl and
+ * launchad_destroy: call them with this context current. launchad_render with no context
+ * current, or another one, draws nothing (a "render_error" warning says so once).
+ * Errors: LAUNCHAD_ERROR_RENDER when no context is current, a function every context has is
+ * missing, or the context is older than 2.0; LAUNCHAD_ERROR_INVALID_STATE when another output
+ * is attached. Called again (after launchad_detach_gl, when the host's context was made anew),
+ * it draws into the context current now. */
+int launchad_attach_gl(launchad *ad, launchad_gl_get_proc_address_fn get_proc_address, void *get_proc_address_ctx);
+
+/* The host's context is going (GtkGLArea's "unrealize", QOpenGLContext::aboutToBeDestroyed):
+ * with it current, the ad's GL objects in it are deleted (if it is gone already, they are
+ * forgotten, never deleted in another context). The ad goes on, its clock and events too,
+ * drawing nothing until launchad_attach_gl with the new context. LAUNCHAD_ERROR_INVALID_STATE
+ * without a GL attach. */
+int launchad_detach_gl(launchad *ad);
 
 #ifdef __cplusplus
 }

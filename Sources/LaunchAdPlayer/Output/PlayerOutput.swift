@@ -18,6 +18,9 @@ public final class PlayerOutput {
         /// A host's X11 window: SDL's window over it and a renderer, owned and presented by the
         /// player (the host draws nothing while the ad plays).
         case x11Window
+        /// A host's OpenGL context: drawn into its bound framebuffer from the host's loop,
+        /// presented by the host, its GL state left as it was found (`GLOutput`).
+        case gl
     }
 
     /// Who owns what is drawn on.
@@ -29,9 +32,12 @@ public final class PlayerOutput {
     let surface: Surface?
     /// SDL's video driver for the `window` event ("none" for a buffer).
     let videoDriver: String
+    /// The host's GL context (GL output; `renderer` then draws its overlay).
+    let gl: GLOutput?
 
-    init(kind: Kind, renderer: Renderer, window: Window?, surface: Surface? = nil, videoDriver: String) {
+    init(kind: Kind, renderer: Renderer, window: Window?, surface: Surface? = nil, videoDriver: String, gl: GLOutput? = nil) {
         self.kind = kind; self.renderer = renderer; self.window = window; self.surface = surface; self.videoDriver = videoDriver
+        self.gl = gl
     }
 
     /// The player's own window, `size` (or the display's, `fullscreen`).
@@ -71,6 +77,7 @@ public final class PlayerOutput {
     /// YUV conversion mode (`yuv` while the ad's pictures are drawn). The player's own window
     /// and a buffer need nothing saved.
     func borrowed<T>(yuv: SDL_YUV_CONVERSION_MODE, _ body: () -> T) -> T {
+        followHost()
         guard kind == .hostRenderer else { return body() }
         let saved = RenderState(renderer.pointer)
         saved.reset(renderer.pointer)

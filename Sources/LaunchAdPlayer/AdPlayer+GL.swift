@@ -1,0 +1,43 @@
+import Foundation
+import LaunchAdCore
+
+/// A GL output's frames, and the wakes that ask the application for them.
+extension AdPlayer {
+    /// Draws `scene` into the application's GL framebuffer; false when nothing was drawn (no
+    /// picture yet, no context current, detached), which `render` reports as idle, so the
+    /// application draws its own content.
+    func drawGL(_ gl: GLOutput, _ scene: Scene) -> Bool {
+        scheduleGLWake(gl)
+        guard videoTexture != nil || imageTexture != nil || firstFrameShown else { return false }
+        switch gl.draw(scene, picture: videoTexture as? GLVideoPicture, skipView: skipView, captionView: captionView) {
+        case .drawn: return true
+        case .skipped: return false
+        case .failed(let problem):
+            events.emit(.renderError(message: problem))
+            return false
+        }
+    }
+
+    /// Wakes the application when the next frame is due: the next video picture's time (every
+    /// 10 ms while the decoder is behind), each step of a fade, zoom or countdown ring, the
+    /// countdown's next label; at least every 100 ms, for the session's clock (quartiles, the
+    /// first-frame wait, an image's end).
+    func scheduleGLWake(_ gl: GLOutput) {
+        let now = ProcessClock.nowMs()
+        var ms = 100
+        if videoTexture != nil, firstFrameShown, !session.isPaused, let engine {
+            if let next = engine.queuedTimestamps.first(where: { $0 > (shownPTS ?? -.infinity) }) {
+                let t = engine.audioClock ?? clock.time(at: ProcessClock.uptimeSeconds())
+                ms = Checked.int(((next - t) * 1000).rounded(.up), clampedTo: 1...ms)
+            } else if !engine.videoDrained {
+                ms = 10
+            }
+        }
+        let skip = session.skipButton(now: now)
+        let ring = skip.visible && skip.progress < 1 && (config.session.skipStyle == .ring || skipView?.hasFont == false)
+        let moving = firstFrameShown && (session.opacity(now: now) < 1 || session.zoom(now: now) != 1)
+        if ring || moving { ms = min(ms, pacer.stepMs) }
+        if let label = session.msUntilSkipLabelChanges(now: now) { ms = min(ms, label) }
+        gl.wake.wake(afterMs: ms, wakeLoop)
+    }
+}

@@ -1,0 +1,37 @@
+import CGL
+import LaunchAdCore
+
+extension PlayerOutput {
+    /// The OpenGL context current on this thread, an application's (GtkGLArea's,
+    /// QOpenGLWidget's, its own EGL or GLX one), with its functions from `getProcAddress`
+    /// (nothing links or opens a GL library): each turn draws a whole frame into the framebuffer
+    /// and viewport bound at that moment, and puts the application's GL state back. The ad is
+    /// laid out to the viewport, again whenever its size changes. Throws when no context is
+    /// current, a function every context has is missing, or the version is older than OpenGL
+    /// 2.0 and OpenGL ES 2.0.
+    public static func gl(getProcAddress: (String) -> UnsafeMutableRawPointer?) throws(GLAttachError) -> PlayerOutput {
+        let gl = try GLOutput(try GLContext(proc: getProcAddress))
+        return PlayerOutput(kind: .gl, renderer: gl.overlay.renderer, window: nil, videoDriver: "none", gl: gl)
+    }
+
+    /// Draws into the context current now instead of the one attached before (whose objects
+    /// are deleted when it is current too, else forgotten): after the application's context
+    /// was lost and made again. Throws as `gl(getProcAddress:)`; the old context stays let go.
+    public func reattach(getProcAddress: (String) -> UnsafeMutableRawPointer?) throws(GLAttachError) {
+        guard let gl else { return }
+        gl.detach()
+        gl.attach(try GLContext(proc: getProcAddress))
+    }
+
+    /// Lets go of the application's GL context, with it current (its objects deleted): the ad
+    /// goes on, nothing is drawn until `reattach`.
+    public func detachGL() { gl?.detach() }
+
+    /// Lets go of what this output holds in the application's context (the GL objects, with the
+    /// context current): when the ad is over or closed. Nothing for the other outputs, whose
+    /// SDL objects go with them.
+    public func releaseHostResources() { gl?.release() }
+
+    /// The application's framebuffer size for this turn (the GL output reads its viewport).
+    func followHost() { gl?.beginTurn() }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import LaunchAdCore
+import LaunchAdTestSupport
+
+/// The embedding examples as scripts/build-examples.sh builds them into .build/examples (the
+/// library and the Swift host are built with the tests; the C and C++ hosts here, once).
+enum ExampleHosts {
+    static let root = Fixtures.repoRoot
+    static let dir = root.appendingPathComponent(".build/examples")
+
+    static let built: Result<Void, Error> = Result {
+        let run = try Fixtures.run("/bin/bash", [root.appendingPathComponent("scripts/build-examples.sh").path, "--skip-build"])
+        guard run.status == 0 else { throw FixtureError("build-examples.sh failed: \(run.stderr)") }
+    }
+
+    static func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
+}
+
+/// A picture a host wrote as binary PPM (P6), top row first.
+struct PPM {
+    let size: Size
+    let pixels: [UInt8]
+
+    init(contentsOf path: String) throws {
+        let data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        // "P6", width, height, 255, each after white space; the pixels after one more byte.
+        var fields: [Int] = []
+        var i = 2
+        while fields.count < 3 {
+            while i < data.count, data[i] == 0x20 || data[i] == 0x0A { i += 1 }
+            var n = 0
+            while i < data.count, (0x30...0x39).contains(data[i]) {
+                n = n * 10 + Int(data[i] - 0x30)
+                i += 1
+            }
+            fields.append(n)
+        }
+        size = Size(width: fields[0], height: fields[1])
+        pixels = Array(data[(i + 1)...])
+        guard data.starts(with: [0x50, 0x36]), pixels.count == size.width * size.height * 3 else {
+            throw FixtureError("\(path) is not a \(size) P6 picture")
+        }
+    }
+
+    subscript(_ x: Int, _ y: Int) -> (r: UInt8, g: UInt8, b: UInt8) {
+        let o = (y * size.width + x) * 3
+        return (pixels[o], pixels[o + 1], pixels[o + 2])
+    }
+}
