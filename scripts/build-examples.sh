@@ -3,6 +3,7 @@
 # (lib/liblaunchad.so.0, lib/liblaunchad.so, include/launchad.h, launchad.pc), sdl-host (C,
 # SDL2), x11-host (C, plain Xlib), repeat-host (C: an ad made and destroyed N times, for valgrind and the bench),
 # gl-host (C: EGL and a framebuffer object of its own, launchad_attach_gl; for the tests, valgrind and the bench),
+# gtk4-host (C, GTK 4), qt6-host (C++, Qt 6 Widgets),
 # swift-host (the Swift API); python-host runs from examples/python-host/host.py with
 # LAUNCHAD_LIBRARY pointing at lib/liblaunchad.so.0.
 #   scripts/build-examples.sh [--release]   (debug by default; --skip-build uses what is built)
@@ -47,5 +48,20 @@ gcc -std=c11 -Wall -Wextra -Werror -O2 examples/repeat-host/main.c -o "$out/repe
 # The bare OpenGL host (EGL, its own framebuffer object; launchad_attach_gl): no toolkit, no display.
 gcc -std=c11 -Wall -Wextra -Werror -O2 examples/gl-host/main.c -o "$out/gl-host" \
   $(PKG_CONFIG_PATH="$out/pkgconfig" pkg-config --cflags --libs launchad egl opengl) -Wl,-rpath,'$ORIGIN/lib'
+# The toolkit hosts (issue 39): GTK 4 (a GtkGLArea, or --buffer into a GdkMemoryTexture) and Qt 6
+# Widgets (a QOpenGLWidget, or --buffer into a QImage), each built as an application of that toolkit
+# would be. Skipped, with a note, where the toolkit's -dev package is missing.
+if pkg-config --exists gtk4 epoxy; then
+  gcc -std=c11 -Wall -Wextra -Werror -O2 examples/gtk4-host/main.c -o "$out/gtk4-host" \
+    $(PKG_CONFIG_PATH="$out/pkgconfig" pkg-config --cflags --libs launchad gtk4 epoxy) -Wl,-rpath,'$ORIGIN/lib'
+else
+  echo "build-examples: no gtk4-host (install libgtk-4-dev: bash scripts/setup.sh --test)" >&2
+fi
+if pkg-config --exists Qt6Widgets Qt6OpenGLWidgets; then
+  g++ -std=c++17 -fPIC -Wall -Wextra -Werror -O2 examples/qt6-host/main.cpp -o "$out/qt6-host" \
+    $(PKG_CONFIG_PATH="$out/pkgconfig" pkg-config --cflags --libs launchad Qt6Widgets Qt6OpenGLWidgets) -Wl,-rpath,'$ORIGIN/lib'
+else
+  echo "build-examples: no qt6-host (install qt6-base-dev and libqt6opengl6-dev: bash scripts/setup.sh --test)" >&2
+fi
 [ ! -x "$bin/launchad-swift-host" ] || cp -f "$bin/launchad-swift-host" "$out/swift-host"
-echo "build-examples: $out/sdl-host, $out/x11-host, $out/gl-host, $out/swift-host, $out/lib/liblaunchad.so.0 (python: LAUNCHAD_LIBRARY=$out/lib/liblaunchad.so.0 examples/python-host/host.py FILE)" >&2
+echo "build-examples: $out/sdl-host, $out/x11-host, $out/gl-host, $out/gtk4-host, $out/qt6-host, $out/swift-host, $out/lib/liblaunchad.so.0 (python: LAUNCHAD_LIBRARY=$out/lib/liblaunchad.so.0 examples/python-host/host.py FILE)" >&2

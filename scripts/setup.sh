@@ -12,8 +12,9 @@ package=(libxml2-dev dpkg-dev binutils xz-utils gcc lintian mmdebstrap)
 # libx11-dev: the tests read their Xvfb's screen back with XGetImage (Sources/CXlib).
 # clickhouse-server: the fleet tests start their own (docs/outbox.md, "Fleets").
 # gdb: scripts/test-watchdog.sh prints a hung test's stacks.
-# libegl-dev, libopengl-dev: examples/gl-host's EGL context (launchad_attach_gl's tests, leak check, bench).
-test=(ffmpeg nginx openssl xvfb openbox xdotool xauth x11-utils libx11-dev valgrind gdb libegl-dev libopengl-dev python3-pil chromium weston cage xwayland jq zsh fish systemd groff-base
+# libegl-dev, libopengl-dev: examples/gl-host's EGL context (launchad_attach_gl's tests, leak check, bench);
+# libgtk-4-dev, qt6-base-dev, libqt6opengl6-dev: examples/gtk4-host and qt6-host (their tests and the bench).
+test=(ffmpeg nginx openssl xvfb openbox xdotool xauth x11-utils libx11-dev valgrind gdb libegl-dev libopengl-dev libgtk-4-dev qt6-base-dev libqt6opengl6-dev python3-pil chromium weston cage xwayland jq zsh fish systemd groff-base
       prometheus prometheus-node-exporter clickhouse-server clickhouse-client)
 
 want=("${build[@]}")

@@ -195,10 +195,8 @@ public final class LaunchAd {
         pollEvents()
         if endDelivered && current == nil {
             // SDL's window over the application's X11 window goes now: the window is its own again.
-            if output?.kind == .x11Window || output?.kind == .gl {
-                output?.releaseHostResources()  // the GL objects go while the host's context is current
-                output = nil
-            }
+            // A GL output's objects go while the host's context is current (else at close).
+            if output?.kind == .x11Window || output?.releaseHostResources(force: false) == true { output = nil }
             return .ended
         }
         return drew ? .drawn : .idle

@@ -9,7 +9,9 @@ extension AdPlayer {
     func drawGL(_ gl: GLOutput, _ scene: Scene) -> Bool {
         scheduleGLWake(gl)
         guard videoTexture != nil || imageTexture != nil || firstFrameShown else { return false }
-        switch gl.draw(scene, picture: videoTexture as? GLVideoPicture, skipView: skipView, captionView: captionView) {
+        let drawn = gl.draw(
+            scene, picture: videoTexture as? GLVideoPicture, skipView: skipView, captionView: captionView, quiet: session.isPaused)
+        switch drawn {
         case .drawn: return true
         case .skipped: return false
         case .failed(let problem):

@@ -18,15 +18,7 @@ final class EmbeddingExamplesTests: XCTestCase {
             "embed-red-1.5s.mp4", ["-f", "lavfi", "-i", "color=c=red:s=640x360:d=1.5:r=25", "-c:v", "libx264", "-pix_fmt", "yuv420p"])
     }
 
-    /// The event names `launchad play ARGS` writes, headless, as the hosts print them
-    /// (`end` followed by its outcome).
-    private func commandLineEvents(_ args: [String]) throws -> [String] {
-        let run = try Launchad.run(["play"] + args, environment: Launchad.headlessEnvironment([:]))
-        return run.stdout.split(separator: "\n").compactMap { line in
-            guard let o = parseJSON(String(line)) as? [String: Any], let name = o["event"] as? String else { return nil }
-            return name == "end" ? "end \(o["outcome"] as? String ?? "")" : name
-        }
-    }
+    private func commandLineEvents(_ args: [String]) throws -> [String] { try ExampleHosts.commandLineEvents(args) }
 
     func testTheSDLHostShowsItsGreenThenTheAdThenItsGreenAgain() throws {
         try assertWindowed("sdl-host", "green") { $0.g > 140 && $0.r < 60 }
@@ -140,6 +132,21 @@ final class HostProcess: @unchecked Sendable {
             if exited || !lock.wait(until: deadline) { return nil }
         }
     }
+
+    /// The first line starting with `prefix`; nil when the host ended (or 20 s passed) without one.
+    func waitFor(prefix: String) -> String? {
+        let deadline = Date(timeIntervalSinceNow: 20)
+        lock.lock()
+        defer { lock.unlock() }
+        while true {
+            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) { return String(line) }
+            if exited || !lock.wait(until: deadline) { return nil }
+        }
+    }
+
+    var pid: Int32 { process.processIdentifier }
+
+    func signal(_ s: Int32) { if process.isRunning { kill(process.processIdentifier, s) } }
 
     func finish() -> Int32 {
         let deadline = Date(timeIntervalSinceNow: 30)

@@ -14,6 +14,16 @@ enum ExampleHosts {
     }
 
     static func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
+
+    /// The event names `launchad play ARGS` writes, headless, as the hosts print them
+    /// (`end` followed by its outcome).
+    static func commandLineEvents(_ args: [String]) throws -> [String] {
+        let run = try Launchad.run(["play"] + args, environment: Launchad.headlessEnvironment([:]))
+        return run.stdout.split(separator: "\n").compactMap { line in
+            guard let o = parseJSON(String(line)) as? [String: Any], let name = o["event"] as? String else { return nil }
+            return name == "end" ? "end \(o["outcome"] as? String ?? "")" : name
+        }
+    }
 }
 
 /// A picture a host wrote as binary PPM (P6), top row first.

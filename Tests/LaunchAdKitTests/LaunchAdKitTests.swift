@@ -70,6 +70,29 @@ final class LaunchAdKitTests: XCTestCase {
         XCTAssertEqual(events.map(\.name), sink.events.map(\.name))
     }
 
+    /// What docs/embedding.md promises a toolkit about the buffer: 32-bit words 0xAARRGGBB, so
+    /// bytes B, G, R, A in memory (GdkMemoryFormat B8G8R8A8, QImage's ARGB32), opaque: alpha 255,
+    /// but where SDL blended (the skip button, a fade) 253 or 254 from its rounding: the
+    /// letterbox, the picture, the skip button over it, mid fade.
+    func testTheBufferIsOpaqueBGRAInMemory() throws {
+        let clip = try Fixtures.make(
+            "kit-red-1s.mp4", ["-f", "lavfi", "-i", "color=c=red:s=320x180:d=1:r=25", "-c:v", "libx264", "-pix_fmt", "yuv420p"])
+        let ad = try LaunchAd(arguments: ["play", clip, "--skip-after", "0"])
+        try ad.prepareNow(timeout: 10)
+        var alphas = Set<UInt8>(), red: [UInt8] = []
+        _ = try show(ad, size: Size(width: 320, height: 320)) { _, r, output in
+            guard r == .drawn, let (p, size, pitch) = output.pixels else { return }
+            for y in stride(from: 0, to: size.height, by: 7) {
+                for x in stride(from: 0, to: size.width, by: 7) { alphas.insert(p.load(fromByteOffset: y * pitch + x * 4 + 3, as: UInt8.self)) }
+            }
+            let c = self.centre(output)
+            if c.count == 4, c[2] > (red.count == 4 ? red[2] : 0) { red = c }
+        }
+        XCTAssertTrue(alphas.contains(255) && alphas.isSubset(of: [253, 254, 255]), "\(alphas.sorted())")
+        XCTAssertEqual(red.count, 4)
+        XCTAssertTrue(red[0] < 40 && red[1] < 40 && red[2] > 200 && red[3] == 255, "B, G, R, A: \(red)")
+    }
+
     func testDismissEndsTheAdEndedByHost() throws {
         let clip = try Fixtures.colourBars(seconds: 4)
         let ad = try LaunchAd(arguments: ["play", clip, "--transition", "none"])

@@ -197,7 +197,8 @@ int launchad_attach_x11(launchad *ad, unsigned long x11_window);
  * each launchad_render that returns LAUNCHAD_RENDER_DRAWN (launchad_frame). Needs no display. */
 int launchad_attach_buffer(launchad *ad, int width, int height);
 
-/* The buffer attached with launchad_attach_buffer: ARGB8888 pixels, `pitch` bytes a row, valid
+/* The buffer attached with launchad_attach_buffer: ARGB8888 pixels (32-bit words 0xAARRGGBB: bytes
+ * B, G, R, A on a little-endian machine; opaque), `pitch` bytes a row, valid
  * until the next launchad_render. Returns LAUNCHAD_ERROR_INVALID_STATE without a buffer. */
 int launchad_frame(launchad *ad, const void **pixels, int *width, int *height, int *pitch);
 

@@ -26,6 +26,10 @@ public final class GLOutput {
         overlay = try GLOverlay()
     }
 
+    /// Whatever thread lets go of the output last (the run's, a player's), no GL call is made
+    /// from here: objects not deleted by `release` or `detach` are forgotten.
+    deinit { context?.deletes = false }
+
     /// The `window` event's renderer name.
     var rendererName: String { context?.version.isES == true ? "opengles" : "opengl" }
 
@@ -51,10 +55,13 @@ public final class GLOutput {
         case failed(String)
     }
 
-    /// Draws `scene` (its video picture from `picture`) into the framebuffer bound.
-    func draw(_ scene: Scene, picture: GLVideoPicture?, skipView: SkipButtonView?, captionView: CaptionView?) -> Drawn {
+    /// Draws `scene` (its video picture from `picture`) into the framebuffer bound. `quiet`: a
+    /// missing context is not a problem to say (the ad is paused: a hidden or minimized widget
+    /// that its toolkit does not render, turned by the host with no context current).
+    func draw(_ scene: Scene, picture: GLVideoPicture?, skipView: SkipButtonView?, captionView: CaptionView?, quiet: Bool) -> Drawn {
         guard let context else { return .skipped }
         guard context.isCurrent else {
+            if quiet { return .skipped }
             return fail("no OpenGL context is current, or not the one attached: call launchad_render with it current")
         }
         guard let vp = viewport else { return .skipped }
@@ -105,10 +112,14 @@ public final class GLOutput {
         overlay.invalidate()
     }
 
-    /// The ad is over, or its handle is destroyed: the context let go, no more wakes.
-    func release() {
-        detach()
+    /// The ad is over, or its handle is destroyed: no more wakes, and the context let go when
+    /// it is current (whether it was: if not, `close` lets go of it later).
+    @discardableResult
+    func release(force: Bool) -> Bool {
         wake.stop()
+        guard force || context?.isCurrent != false else { return false }
+        detach()
+        return true
     }
 }
 

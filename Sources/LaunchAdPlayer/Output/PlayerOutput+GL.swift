@@ -27,10 +27,12 @@ extension PlayerOutput {
     /// goes on, nothing is drawn until `reattach`.
     public func detachGL() { gl?.detach() }
 
-    /// Lets go of what this output holds in the application's context (the GL objects, with the
-    /// context current): when the ad is over or closed. Nothing for the other outputs, whose
-    /// SDL objects go with them.
-    public func releaseHostResources() { gl?.release() }
+    /// Lets go of what this output holds in the application's context (the GL objects, deleted
+    /// with the context current): when the ad is over (`force` false: only if the context is
+    /// current; else kept for `close`) or closed (`force`: without the context, forgotten).
+    /// Whether it let go; false for the other outputs, whose SDL objects go with them.
+    @discardableResult
+    public func releaseHostResources(force: Bool = true) -> Bool { gl?.release(force: force) ?? false }
 
     /// The application's framebuffer size for this turn (the GL output reads its viewport).
     func followHost() { gl?.beginTurn() }
