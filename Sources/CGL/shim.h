@@ -151,6 +151,8 @@ typedef ptrdiff_t GLintptr;
     F(void, glGetVertexAttribPointerv, (GLuint index, GLenum pname, void *_Nullable *_Nonnull pointer)) \
     F(void, glGetVertexAttribiv, (GLuint index, GLenum pname, GLint *_Nonnull value)) \
     F(GLboolean, glIsEnabled, (GLenum cap)) \
+    F(GLboolean, glIsProgram, (GLuint program)) \
+    F(GLboolean, glIsTexture, (GLuint texture)) \
     F(void, glLinkProgram, (GLuint program)) \
     F(void, glPixelStorei, (GLenum pname, GLint param)) \
     F(void, glScissor, (GLint x, GLint y, GLsizei width, GLsizei height)) \

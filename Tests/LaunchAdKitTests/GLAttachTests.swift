@@ -183,6 +183,23 @@ final class GLAttachTests: XCTestCase {
         XCTAssertTrue(isRed(try PPM(contentsOf: run.dump + "-last.ppm")[320, 180]))
     }
 
+    /// A host that destroys its context and makes another without launchad_detach_gl, then
+    /// attaches again; a host that deletes every name up to 64 in its context, the ad's among
+    /// them: the ad notices its objects are gone, forgets them (never deleting names that are
+    /// the host's now), makes new ones, and every picture is still shown.
+    func testTheAdOutlivesAReplacedContextAndDeletedNames() throws {
+        for careless in ["--replace-context-at-first-frame", "--delete-names-at-first-frame"] {
+            let run = try glHost([careless] + (careless.hasPrefix("--replace") ? ["--check-state"] : []), try redClip())
+            XCTAssertEqual(run.status, 0, run.host.output)
+            XCTAssertFalse(run.host.output.contains("render_error"), run.host.output)
+            XCTAssertEqual(run.host.lines.last, "end completed", run.host.output)
+            let line = try XCTUnwrap(run.host.output.split(separator: "\n").first { $0.hasPrefix("json ") })
+            let end = try XCTUnwrap(parseJSON(String(line.dropFirst(5))) as? [String: Any])
+            XCTAssertLessThanOrEqual(end["frames_dropped"] as? Int ?? 99, 3, "\(careless): \(line)")
+            XCTAssertTrue(isRed(try PPM(contentsOf: run.dump + "-last.ppm")[320, 180]), careless)
+        }
+    }
+
     /// Without a current context there is nothing to draw in: the attach is refused (the
     /// Swift API's error; launchad_attach_gl's LAUNCHAD_ERROR_RENDER), nothing attached.
     func testAttachIsRefusedWithoutACurrentContext() throws {

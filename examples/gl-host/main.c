@@ -19,6 +19,11 @@
  *   --wake-only            render only when the library's wake-up comes (else also every 10 ms)
  *   --repeat N             N ads one after the other in the same context (each destroyed)
  *   --detach-at-first-frame  launchad_detach_gl then launchad_attach_gl once the first frame is drawn
+ *   --replace-context-at-first-frame  the context destroyed and another made without
+ *                          launchad_detach_gl, then launchad_attach_gl with the new one (prints
+ *                          "context replaced at the same address" or "elsewhere")
+ *   --delete-names-at-first-frame  the host deletes every texture, program and buffer name from 1
+ *                          to 64 in its context, the ad's among them (as a careless host's cleanup)
  *   --hostile              once the first frame is drawn, renders as a careless host would: three
  *                          with no context current, three with another context current (its
  *                          framebuffer then checked: "other context untouched"), then ten
@@ -85,7 +90,7 @@ static void *get_proc_address(void *ctx, const char *name) {
 
 struct options {
     const char *api, *version, *dump;
-    int width, height, resize_w, resize_h, check_state, wake_only, repeat, detach, hostile, destroy_early;
+    int width, height, resize_w, resize_h, check_state, wake_only, repeat, detach, hostile, destroy_early, replace, delete_names;
     int viewport[4];
 };
 
@@ -98,6 +103,8 @@ static int parse(int argc, char **argv, struct options *o, int *first_arg) {
         else if (!strcmp(a, "--wake-only")) o->wake_only = 1;
         else if (!strcmp(a, "--detach-at-first-frame")) o->detach = 1;
         else if (!strcmp(a, "--hostile")) o->hostile = 1;
+        else if (!strcmp(a, "--replace-context-at-first-frame")) o->replace = 1;
+        else if (!strcmp(a, "--delete-names-at-first-frame")) o->delete_names = 1;
         else if (!strcmp(a, "--destroy-early")) o->destroy_early = 1;
         else if (!v) return -1;
         else if (!strcmp(a, "--api")) o->api = v, i++;
@@ -116,6 +123,7 @@ static int parse(int argc, char **argv, struct options *o, int *first_arg) {
 static EGLDisplay egl_display;
 static EGLContext egl_context;
 static EGLConfig egl_config;
+static EGLint context_attrs[9];
 
 /* An EGL context as --api and --version ask, current without a surface. */
 static int make_context(const struct options *o) {
@@ -133,10 +141,11 @@ static int make_context(const struct options *o) {
     EGLint n = 0;
     egl_display = d;
     if (!eglChooseConfig(d, config_attrs, &config, 1, &n) || n < 1) return fprintf(stderr, "gl-host: no EGL config\n"), -1;
-    EGLint context_attrs[] = {EGL_CONTEXT_MAJOR_VERSION, want_major, EGL_CONTEXT_MINOR_VERSION, want_minor,
-                              es ? EGL_NONE : EGL_CONTEXT_OPENGL_PROFILE_MASK,
-                              core ? EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT : EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT, EGL_NONE};
-    EGLContext c = eglCreateContext(d, config, EGL_NO_CONTEXT, context_attrs);
+    EGLint attrs[] = {EGL_CONTEXT_MAJOR_VERSION, want_major, EGL_CONTEXT_MINOR_VERSION, want_minor,
+                      es ? EGL_NONE : EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                      core ? EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT : EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT, EGL_NONE};
+    memcpy(context_attrs, attrs, sizeof attrs);
+    EGLContext c = eglCreateContext(d, config, EGL_NO_CONTEXT, attrs);
     egl_context = c;
     egl_config = config;
     if (c == EGL_NO_CONTEXT || !eglMakeCurrent(d, EGL_NO_SURFACE, EGL_NO_SURFACE, c))
@@ -225,6 +234,20 @@ static void hostile(launchad *ad, int *w, int *h) {
     fflush(stdout);
 }
 
+/* The context destroyed and another made in its place, the framebuffer made again. */
+static void replace_context(int w, int h, const int viewport[4]) {
+    EGLContext old = egl_context;
+    eglMakeCurrent(egl_display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    eglDestroyContext(egl_display, old);
+    egl_context = eglCreateContext(egl_display, egl_config, EGL_NO_CONTEXT, context_attrs);
+    eglMakeCurrent(egl_display, EGL_NO_SURFACE, EGL_NO_SURFACE, egl_context);
+    fbo = 0;
+    host_program = host_sampler = host_vao = host_vbo = host_pbo = 0; /* --check-state's, made again */
+    make_framebuffer(w, h, viewport);
+    printf("context replaced %s\n", egl_context == old ? "at the same address" : "elsewhere");
+    fflush(stdout);
+}
+
 static int play_one(const struct options *o, int n, const char **args, int *changed) {
     int error = 0;
     launchad *ad = launchad_create(n, args, &error);
@@ -236,7 +259,7 @@ static int play_one(const struct options *o, int n, const char **args, int *chan
         return fprintf(stderr, "gl-host: attach_gl: %s\n", launchad_strerror(error)), launchad_destroy(ad), -1;
     launchad_present(ad);
     int w = o->width, h = o->height, dumped_first = 0, resized = !o->resize_w, dumped_resized = 0, detached = !o->detach;
-    int last_w = 0, last_h = 0, hostile_done = 0;
+    int last_w = 0, last_h = 0, hostile_done = 0, replaced = 0;
     double resized_at = 0;
     struct gl_state known;
     for (;;) {
@@ -266,6 +289,21 @@ static int play_one(const struct options *o, int n, const char **args, int *chan
                     printf("destroyed with no context current\n");
                     return 0;
                 }
+            }
+            if (dumped_first && o->replace && !replaced) {
+                replace_context(w, h, o->viewport);
+                if (launchad_attach_gl(ad, get_proc_address, NULL) != LAUNCHAD_OK) fprintf(stderr, "gl-host: attach again failed\n");
+                replaced = 1;
+            }
+            if (dumped_first && o->delete_names && !replaced) {
+                for (GLuint name = 1; name <= 64; name++) {
+                    glDeleteTextures(1, &name);
+                    glDeleteBuffers(1, &name);
+                    if (glIsProgram(name)) glDeleteProgram(name);
+                }
+                while (glGetError() != GL_NO_ERROR) {}
+                make_framebuffer(w, h, o->viewport); /* its own framebuffer's texture went too */
+                replaced = 1;
             }
             if (dumped_first && !detached) {
                 launchad_detach_gl(ad);

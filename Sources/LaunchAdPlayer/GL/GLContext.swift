@@ -35,6 +35,10 @@ final class GLContext {
     /// False once the context is known to be gone: the objects made in it are forgotten, not
     /// deleted (their names may belong to another context by then).
     var deletes = true
+    /// Objects made before the last `forgetObjects()` are not deleted by their owners.
+    private(set) var epoch = 0
+    /// The largest texture side the context takes (the overlay is the viewport's size).
+    let maxTextureSize: Int
 
     /// The context current on this thread, its functions from `proc` (the application's
     /// get_proc_address, asked once for each name here).
@@ -61,7 +65,14 @@ final class GLContext {
             parsed.compatibility = mask & GL_CONTEXT_COMPATIBILITY_PROFILE_BIT != 0
         }
         version = parsed
+        var side: GLint = 0
+        gl.glGetIntegerv(GL_MAX_TEXTURE_SIZE, &side)
+        maxTextureSize = Int(side)
     }
+
+    /// The objects made so far are no longer in the context current under this context's name
+    /// (it was destroyed and another made at the same address): they are forgotten, not deleted.
+    func forgetObjects() { epoch += 1 }
 
     /// Whether the context attached is current on this thread now: some context is (its version
     /// can be read), and it is the same one when the platform can tell.

@@ -80,6 +80,14 @@ final class GLDrawer {
         gl.glDrawArrays(GL_TRIANGLE_STRIP, 4, 4)
     }
 
+    /// Whether the ad's programs and planes are still objects of the context current: not when
+    /// the context was destroyed and another made in its place without a detach.
+    var isInContext: Bool {
+        let gl = context.gl
+        return gl.glIsProgram(yuvProgram.name) != 0 && gl.glIsProgram(overlayProgram.name) != 0
+            && planes.allSatisfy { gl.glIsTexture($0.name) != 0 }
+    }
+
     /// Whether the overlay texture must be filled again before it is drawn (made anew, or never filled).
     func overlayNeedsFill(_ size: Size) -> Bool { overlay?.size != size }
 

@@ -10,6 +10,7 @@ import LaunchAdCore
 class GLObject {
     let name: GLuint
     let context: GLContext
+    private let epoch: Int
     private let delete: (launchad_gl, UnsafePointer<GLuint>) -> Void
 
     init(
@@ -18,13 +19,14 @@ class GLObject {
     ) {
         self.context = context
         self.delete = delete
+        epoch = context.epoch
         var n: GLuint = 0
         create(context.gl, &n)
         name = n
     }
 
     deinit {
-        guard context.deletes else { return }
+        guard context.deletes, context.epoch == epoch else { return }
         var n = name
         delete(context.gl, &n)
     }
@@ -57,12 +59,14 @@ final class GLTexture: GLObject {
 final class GLProgram {
     let name: GLuint
     private let context: GLContext
+    private let epoch: Int
     private var locations: [String: GLint] = [:]
 
     /// Compiles and links `vertex` and `fragment` (sources after their header); the attributes
     /// are a_position at 0 and a_texcoord at 1. Throws the driver's log when either fails.
     init(_ context: GLContext, vertex: String, fragment: String) throws(GLProgramError) {
         self.context = context
+        epoch = context.epoch
         let gl = context.gl
         let vs = try Self.compile(gl, GL_VERTEX_SHADER, vertex)
         defer { gl.glDeleteShader(vs) }
@@ -84,7 +88,7 @@ final class GLProgram {
         }
     }
 
-    deinit { if context.deletes { context.gl.glDeleteProgram(name) } }
+    deinit { if context.deletes && context.epoch == epoch { context.gl.glDeleteProgram(name) } }
 
     /// The uniform's location (asked once).
     func uniform(_ n: String) -> GLint {

@@ -65,6 +65,14 @@ public final class GLOutput {
             return fail("no OpenGL context is current, or not the one attached: call launchad_render with it current")
         }
         guard let vp = viewport else { return .skipped }
+        guard max(vp.size.width, vp.size.height) <= context.maxTextureSize else {
+            return fail("the viewport (\(vp.size)) is larger than this context's textures (\(context.maxTextureSize) a side)")
+        }
+        if let d = drawer, !d.isInContext {
+            // The context was replaced without launchad_detach_gl: the old names are not ours now.
+            context.forgetObjects()
+            drawer = nil
+        }
         if drawer == nil && broken == nil {
             do { drawer = try GLDrawer(context) } catch {
                 broken = "the ad's shaders do not build in this OpenGL context (\(context.version.text)): \(error)"

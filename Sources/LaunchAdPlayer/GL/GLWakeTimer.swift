@@ -13,7 +13,9 @@ final class GLWakeTimer {
 
     init() {
         timer = DispatchSource.makeTimerSource(queue: .global(qos: .userInteractive))
-        timer.setEventHandler { [action] in action.withLock { $0 }?() }
+        // Called under the lock, so that once `stop` returns no wake is under way: the
+        // application's callback only wakes its loop (launchad.h), it never calls back in.
+        timer.setEventHandler { [action] in action.withLock { $0?() } }
         timer.schedule(deadline: .distantFuture)
         timer.resume()
     }
