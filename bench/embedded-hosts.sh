@@ -7,6 +7,10 @@
 #   - qt6-host         a QOpenGLWidget, launchad_attach_gl
 #   - qt6-host-buffer  --buffer: launchad_attach_buffer into a QImage per frame
 #   - launchad play    its own 1280x800 window (SDL's software renderer: Xvfb has no GPU)
+# and, to tell the library's share from the toolkit's:
+#   - gtk4-host-buffer-cairo  --buffer with GTK's cairo renderer (GSK_RENDERER=cairo), no GL at all
+#   - gl-host          the library's GL path alone: EGL surfaceless, a 1270x744 framebuffer object
+#                      of its own, rendered only when woken, nothing presented
 # The hosts' windows are 1280x800 with their bar; the ad plays in the content area below it.
 # Per player, the medians of:
 #   - first frame: ms from starting the process to its first-frame line (the host's
@@ -57,7 +61,7 @@ sleep 1
 export DISPLAY="$display" SDL_AUDIODRIVER=dummy GTK_A11Y=none NO_AT_BRIDGE=1
 unset SDL_VIDEODRIVER
 
-players=(gtk4-host gtk4-host-buffer qt6-host qt6-host-buffer launchad-play)
+players=(gtk4-host gtk4-host-buffer qt6-host qt6-host-buffer launchad-play gtk4-host-buffer-cairo gl-host)
 command_of() {
   case "$1" in
     gtk4-host) echo "$examples/gtk4-host" ;;
@@ -65,8 +69,11 @@ command_of() {
     qt6-host) echo "$examples/qt6-host" ;;
     qt6-host-buffer) echo "$examples/qt6-host --buffer" ;;
     launchad-play) echo "$launchad play --size 1280x800" ;;
+    gtk4-host-buffer-cairo) echo "env GSK_RENDERER=cairo $examples/gtk4-host --buffer" ;;
+    gl-host) echo "$examples/gl-host --wake-only --size 1270x744" ;;
   esac
 }
+echo "bench: load before: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores" | tee "$out/load.txt" >&2
 : > "$out/runs.jsonl"
 for run in $(seq "$runs"); do
   for player in "${players[@]}"; do
@@ -76,17 +83,19 @@ for run in $(seq "$runs"); do
     echo "bench: $player run $run: $line" >&2
   done
 done
-renderer=$(python3 "$root/bench/measure.py" sdl-renderer 2>/dev/null || echo "?")
+echo "bench: load after: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out/load.txt" >&2
+cat "$out/load.txt"
 gl=$(glxinfo -B 2>/dev/null | sed -n 's/^OpenGL renderer string: //p' | head -1)
-python3 - "$out/runs.jsonl" "$renderer" "${gl:-llvmpipe}" <<'PY'
+python3 - "$out/runs.jsonl" "${gl:-llvmpipe}" <<'PY'
 import json, statistics, sys
 rows = [json.loads(l) for l in open(sys.argv[1])]
+renderer = next((r["renderer"] for r in rows if r.get("renderer")), "?")
 def med(xs):
     xs = [x for x in xs if x is not None]
     return statistics.median(xs) if xs else None
 def fmt(x, unit=""):
     return "-" if x is None else f"{x:g}{unit}"
-print(f"launchad's own window: SDL renderer {sys.argv[2]}; GL: {sys.argv[3]}")
+print(f"launchad play's renderer (its window event): {renderer}; GL: {sys.argv[2]}")
 print("| player | first frame from start (ms) | CPU while playing (% of a core) | Xvfb's CPU meanwhile | runs completed |")
 print("|---|---|---|---|---|")
 for p in dict.fromkeys(r["player"] for r in rows):

@@ -12,6 +12,7 @@ Starts CMD, reads its output line by line, and prints one JSON object:
   xvfb_pct         the X server's CPU over the same interval (what the host's drawing costs it)
   play_s           seconds between the two lines
   outcome          the end's outcome ("completed", ...), or null when the run failed
+  renderer         launchad's `window` event's renderer (its own window only), else null
 CPU times are read from /proc/PID/stat at each of the two lines.
 """
 import json
@@ -50,7 +51,7 @@ def main(argv):
     start = time.monotonic()
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1)
     marks = {}
-    result = {"first_frame_ms": None, "cpu_pct": None, "xvfb_pct": None, "play_s": None, "outcome": None}
+    result = {"first_frame_ms": None, "cpu_pct": None, "xvfb_pct": None, "play_s": None, "outcome": None, "renderer": None}
     killer = threading.Timer(60, p.kill)
     killer.start()
     for raw in p.stdout:
@@ -59,6 +60,11 @@ def main(argv):
         if "first_frame" not in marks and (line == "event first_frame" or '"event":"first_frame"' in line):
             marks["first_frame"] = (now, cpu_seconds(p.pid), cpu_seconds(xvfb))
             result["first_frame_ms"] = round((now - start) * 1000, 1)
+        if line.startswith("{") and '"event":"window"' in line:
+            try:
+                result["renderer"] = json.loads(line).get("renderer")
+            except ValueError:
+                pass
         outcome = outcome_of(line)
         if outcome and "end" not in marks:
             marks["end"] = (now, cpu_seconds(p.pid), cpu_seconds(xvfb))

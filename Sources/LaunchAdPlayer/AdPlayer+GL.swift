@@ -23,14 +23,17 @@ extension AdPlayer {
     /// Wakes the application when the next frame is due: the next video picture's time (every
     /// 10 ms while the decoder is behind), each step of a fade, zoom or countdown ring, the
     /// countdown's next label; at least every 100 ms, for the session's clock (quartiles, the
-    /// first-frame wait, an image's end).
+    /// first-frame wait, an image's end). The audio clock moves in steps (the sound device takes
+    /// its samples in blocks): a turn that found its picture not due yet waits at least a third
+    /// of a frame before the next, rather than drawing the same frame again every few ms.
     func scheduleGLWake(_ gl: GLOutput) {
         let now = ProcessClock.nowMs()
         var ms = 100
         if videoTexture != nil, firstFrameShown, !session.isPaused, let engine {
             if let next = engine.queuedTimestamps.first(where: { $0 > (shownPTS ?? -.infinity) }) {
                 let t = engine.audioClock ?? clock.time(at: ProcessClock.uptimeSeconds())
-                ms = Checked.int(((next - t) * 1000).rounded(.up), clampedTo: 1...ms)
+                let least = pictureToPresent ? 1 : max(4, pacer.stepMs / 3)
+                ms = Checked.int(((next - t) * 1000).rounded(.up), clampedTo: least...ms)
             } else if !engine.videoDrained {
                 ms = 10
             }

@@ -103,3 +103,14 @@ final class GLPiecesTests: XCTestCase {
         XCTAssertEqual(GLOverlay.ink(scene, size: size), layout.overlayArea)
     }
 }
+
+extension GLPiecesTests {
+    func testTheClearIsLeftOutOnlyWhenThePictureCoversTheViewport() {
+        let size = Size(width: 640, height: 360)
+        let full = GLFrame.corners(Rect(size: size), rotation: 0)
+        XCTAssertTrue(GLFrame.covers(full, clip: Rect(size: size), size: size))
+        XCTAssertFalse(GLFrame.covers(GLFrame.corners(Rect(x: 0, y: 20, width: 640, height: 320), rotation: 0), clip: Rect(size: size), size: size))
+        XCTAssertFalse(GLFrame.covers(full, clip: Rect(x: 0, y: 0, width: 640, height: 240), size: size), "a logo band below")
+        XCTAssertFalse(GLFrame.covers([], clip: Rect(size: size), size: size))
+    }
+}

@@ -32,7 +32,7 @@
  *
  * Prints "gl VERSION" once, "event NAME" per event ("event end OUTCOME", then "json LINE", the
  * end event's JSON line; an error's code and message after its name, a warning's message), "frame
- * WxH" for each new frame size drawn in. Exit 0, 1 on failure, 3 when --check-state saw a change. */
+ * WxH" for each new frame size drawn in, "renders N, M drawn" at each ad's end. Exit 0, 1 on failure, 3 when --check-state saw a change. */
 #define _POSIX_C_SOURCE 200809L
 #define GL_GLEXT_PROTOTYPES 1
 #include <EGL/egl.h>
@@ -259,12 +259,13 @@ static int play_one(const struct options *o, int n, const char **args, int *chan
         return fprintf(stderr, "gl-host: attach_gl: %s\n", launchad_strerror(error)), launchad_destroy(ad), -1;
     launchad_present(ad);
     int w = o->width, h = o->height, dumped_first = 0, resized = !o->resize_w, dumped_resized = 0, detached = !o->detach;
-    int last_w = 0, last_h = 0, hostile_done = 0, replaced = 0;
+    int last_w = 0, last_h = 0, hostile_done = 0, replaced = 0, renders = 0, drawn = 0;
     double resized_at = 0;
     struct gl_state known;
     for (;;) {
         if (o->check_state) state_set_known(&known);
         int result = launchad_render(ad);
+        renders++, drawn += result == LAUNCHAD_RENDER_DRAWN;
         if (o->check_state) *changed += state_compare(&known);
         if (result == LAUNCHAD_RENDER_ENDED || result < 0) break;
         if (result == LAUNCHAD_RENDER_DRAWN) {
@@ -316,6 +317,7 @@ static int play_one(const struct options *o, int n, const char **args, int *chan
         wait_for_wake(o->wake_only ? 5000 : 10);
     }
     dump(o->dump, "last", w, h);
+    printf("renders %d, %d drawn\n", renders, drawn);
     launchad_destroy(ad);
     return 0;
 }

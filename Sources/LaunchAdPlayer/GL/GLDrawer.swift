@@ -34,8 +34,10 @@ final class GLDrawer {
         gl.glEnable(GL_SCISSOR_TEST)
         let vp = frame.viewport
         gl.glScissor(vp.x, vp.y, GLsizei(vp.size.width), GLsizei(vp.size.height))
-        gl.glClearColor(0, 0, 0, 1)
-        gl.glClear(GL_COLOR_BUFFER_BIT)
+        if frame.clears {
+            gl.glClearColor(0, 0, 0, 1)
+            gl.glClear(GL_COLOR_BUFFER_BIT)
+        }
         if let picture = frame.picture, let clip = frame.scissor(picture.clip) {
             upload(picture.picture)
             gl.glUseProgram(yuvProgram.name)
@@ -160,6 +162,9 @@ struct GLFrame {
     let overlayInk: Rect?
     /// The overlay's ink when it changed (uploaded before it is drawn).
     let overlayPixels: [UInt8]?
+    /// Whether the viewport is cleared black first: not when the picture covers all of it (with
+    /// software GL a clear is one more pass over every pixel, at every frame).
+    let clears: Bool
 
     /// A scene rectangle as a scissor box in the framebuffer (bottom-left origin), inside the viewport.
     func scissor(_ r: Rect) -> (x: GLint, y: GLint, w: GLsizei, h: GLsizei)? {

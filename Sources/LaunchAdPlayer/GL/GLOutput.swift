@@ -89,7 +89,8 @@ public final class GLOutput {
         }
         let frame = GLFrame(
             viewport: vp, picture: shown, quads: GLFrame.quads(picture: corners, ink: overlay.ink, size: vp.size),
-            overlayInk: overlay.ink, overlayPixels: changed ? overlay.pixels : nil)
+            overlayInk: overlay.ink, overlayPixels: changed ? overlay.pixels : nil,
+            clears: shown == nil || !GLFrame.covers(corners, clip: scene.layout.adArea, size: vp.size))
         let saved = GLState(context)
         GLState.prepare(context)
         drawer.draw(frame)
@@ -148,6 +149,13 @@ extension GLFrame {
             for _ in 0..<turns { (dx, dy) = (-dy, dx) }
             return (cx + dx, cy + dy)
         }
+    }
+
+    /// Whether a picture with these corners, clipped to `clip`, covers every pixel of a `size` viewport.
+    static func covers(_ corners: [(x: Double, y: Double)], clip: Rect, size: Size) -> Bool {
+        guard corners.count == 4, clip == Rect(size: size) else { return false }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        return xs.min()! <= 0 && ys.min()! <= 0 && xs.max()! >= Double(size.width) && ys.max()! >= Double(size.height)
     }
 
     /// The vertex data: the picture's quad (its four corners, or nothing) then the overlay's
