@@ -102,6 +102,8 @@ for p in dict.fromkeys(r["player"] for r in rows):
     rs = [r for r in rows if r["player"] == p]
     done = sum(r["outcome"] == "completed" for r in rs)
     ff = med([r["first_frame_ms"] for r in rs]); cpu = med([r["cpu_pct"] for r in rs]); x = med([r["xvfb_pct"] for r in rs])
-    lo, hi = min((r["first_frame_ms"] for r in rs if r["first_frame_ms"]), default=None), max((r["first_frame_ms"] for r in rs if r["first_frame_ms"]), default=None)
-    print(f"| {p} | {fmt(ff)} ({fmt(lo)}–{fmt(hi)}) | {fmt(cpu)} | {fmt(x)} | {done}/{len(rs)} |")
+    def span(key):
+        xs = [r[key] for r in rs if r[key] is not None]
+        return f"({fmt(min(xs))}–{fmt(max(xs))})" if xs else ""
+    print(f"| {p} | {fmt(ff)} {span('first_frame_ms')} | {fmt(cpu)} {span('cpu_pct')} | {fmt(x)} | {done}/{len(rs)} |")
 PY
