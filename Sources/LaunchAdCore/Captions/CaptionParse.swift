@@ -69,7 +69,8 @@ extension CaptionFormat {
     /// A cue a parser read, as LaunchAd shows it, or why it is skipped: `text` is already plain;
     /// a cue with no text, or that ends before it starts (so is never on screen), or that starts
     /// after `CaptionTime.maxMs` (past any ad) is skipped; one starting before 0 shows from 0,
-    /// one ending after `maxMs` is cut there.
+    /// one ending after `maxMs` is cut there. (WebVTT leaves out a cue ending as or before it
+    /// starts before asking: a browser keeps it and never shows it, so it is no problem there.)
     static func displayed(_ number: Int, startMs: Int, endMs: Int, text: String) -> Result<CaptionCue, CueProblem> {
         guard startMs < CaptionTime.maxMs else {
             return .failure(CueProblem("cue \(number): it starts after 24 h (\(startMs) ms), past any ad"))
