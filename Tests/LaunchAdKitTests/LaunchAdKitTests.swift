@@ -26,13 +26,16 @@ final class LaunchAdKitTests: XCTestCase {
         ad.onEvent = { events.append($0) }
         let output = try PlayerOutput.buffer(size)
         try ad.attach(output)
-        ad.present()
+        try ad.present()
+        // Woken by the ad when a picture or an event is ready, as a host's loop is; a frame's time at most.
+        let woken = DispatchSemaphore(value: 0)
+        ad.setWakeup { woken.signal() }
         let deadline = Date(timeIntervalSinceNow: limit)
         while Date() < deadline {
-            let r = ad.render()
+            let r = try ad.render()
             each(ad, r, output)
             if r == .ended { break }
-            Thread.sleep(forTimeInterval: 0.004)
+            _ = woken.wait(timeout: .now() + .milliseconds(16))
         }
         return events
     }
@@ -67,7 +70,8 @@ final class LaunchAdKitTests: XCTestCase {
         _ = PlayFlow.run(
             try Self.playOptions([clip, "--transition", "none"]), delivery: DeliveryOptions(), sink: sink, presenter: WindowPresenter(),
             context: .quiet())
-        XCTAssertEqual(events.map(\.name), sink.events.map(\.name))
+        // The command line's events, after the embedding API's own `ready` (prepared, then presented).
+        XCTAssertEqual(events.map(\.name), ["ready"] + sink.events.map(\.name))
     }
 
     func testDismissEndsTheAdEndedByHost() throws {
@@ -92,7 +96,7 @@ final class LaunchAdKitTests: XCTestCase {
         ad.pollEvents()
         XCTAssertEqual(events.map(\.name), ["error", "end"])
         XCTAssertEqual(events.first?["code"], "file_not_found")
-        XCTAssertEqual(ad.render(), .ended)
+        XCTAssertEqual(try ad.render(), .ended)
     }
 
     func testOptionsAboutAWindowOrAProcessAreRefused() {

@@ -100,10 +100,10 @@ final class X11AttachTests: XCTestCase {
             ad.onEvent = { events.append($0) }
             try? ad.prepareNow(timeout: 10)
             try ad.attach(x11Window: UInt(window))
-            ad.present()
+            try ad.present()
             var destroyed = false
             let deadline = Date(timeIntervalSinceNow: 20)
-            while Date() < deadline, ad.render() != .ended {
+            while Date() < deadline, try ad.render() != .ended {
                 if !destroyed, events.contains(where: { $0.name == "first_frame" }) {
                     XDestroyWindow(x, window)
                     XSync(x, 0)

@@ -36,15 +36,7 @@ extension LaunchEvent {
         case .linkOpenFailed: return "link_open_failed"
         case .controlError: return "control_error"
         case .end: return "end"
-        case .vast, .vastAd, .mediaFallback, .adEnd, .cacheHit, .cacheMiss, .stream, .handoff, .appNotStarted, .prefetchStart,
-            .prefetchDone, .rejected,
-            .download, .evicted, .notModified, .outboxError, .outboxUnavailable, .reportRefused, .metricsUnavailable:
-            return deliveryName
-        }
-    }
-
-    private var deliveryName: String {
-        switch self {
+        case .ready: return "ready"
         case .vast: return "vast"
         case .vastAd: return "vast_ad"
         case .mediaFallback: return "media_fallback"
@@ -64,7 +56,6 @@ extension LaunchEvent {
         case .outboxUnavailable: return "outbox_unavailable"
         case .reportRefused: return "report_refused"
         case .metricsUnavailable: return "metrics_unavailable"
-        default: return "event"
         }
     }
 
@@ -103,6 +94,7 @@ extension LaunchEvent {
         case .linkOpenFailed(let link, let m): return [("link", .string(link)), ("message", .string(m))]
         case .controlError(let line, let m): return [("line", .string(line)), ("message", .string(m))]
         case .end(let e): return e.fields
+        case .ready: return []
         case .vast, .vastAd, .mediaFallback, .adEnd, .cacheHit, .cacheMiss, .stream, .handoff, .appNotStarted, .prefetchStart,
             .prefetchDone, .rejected,
             .download, .evicted, .notModified, .outboxError, .outboxUnavailable, .reportRefused, .metricsUnavailable:
@@ -140,7 +132,12 @@ extension LaunchEvent {
         case .appNotStarted(let app, let message): return [("app", .string(app)), ("message", .string(message))]
         case .outboxError(let r), .outboxUnavailable(let r), .reportRefused(let r), .metricsUnavailable(let r):
             return [("reason", .string(r))]
-        default: return []
+        // The player's events, encoded by `fields` itself: listed, not defaulted, so that a new
+        // event cannot compile without a line here or there.
+        case .start, .window, .firstFrame, .skipAvailable, .quartile, .progress, .pause, .resume, .mute, .unmute, .skip, .click,
+            .complete, .fallback, .waitExpired, .caption, .captions, .captionsError, .icon, .error, .audioUnavailable, .fontMissing,
+            .logoUnavailable, .readError, .renderError, .linkOpenFailed, .controlError, .end, .ready:
+            return []
         }
     }
 }

@@ -57,6 +57,9 @@ public enum LaunchEvent: Equatable, Sendable {
     case controlError(line: String, message: String)
     /// The run is over: always its last line.
     case end(RunEnd)
+    /// Embedding only: the ad's first picture (or its fallback) is decoded, so presenting shows
+    /// it at once. The command line never writes it.
+    case ready
 
     // MARK: VAST
 
@@ -146,7 +149,11 @@ extension LaunchEvent {
             case .truncated(let ms, _), .stalled(let ms, _, _): return ms
             case .none: return nil
             }
-        default: return nil
+        case .start, .window, .firstFrame, .quartile, .mute, .unmute, .fallback, .waitExpired, .caption, .captions, .captionsError,
+            .audioUnavailable, .fontMissing, .logoUnavailable, .readError, .renderError, .linkOpenFailed, .controlError, .ready, .vast,
+            .vastAd, .mediaFallback, .cacheHit, .cacheMiss, .stream, .handoff, .appNotStarted, .prefetchStart, .prefetchDone,
+            .rejected, .download, .evicted, .notModified, .outboxError, .outboxUnavailable, .reportRefused, .metricsUnavailable:
+            return nil
         }
     }
 }
