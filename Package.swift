@@ -83,7 +83,9 @@ let package = Package(
                 "CXlib",
                 // Built with the tests: the examples' library, the Swift host and the binary they are compared with.
                 "LaunchAdC", "launchad-swift-host", "launchad"
-            ]),
+            ],
+            // C hosts of the tests' own, built at test time against the library (HostProcessTests).
+            exclude: ["Hosts"]),
         .testTarget(name: "LaunchAdDeliveryTests", dependencies: ["LaunchAdTestSupport", "LaunchAdDelivery", "LaunchAdCore"]),
         .testTarget(name: "LaunchAdCLITests", dependencies: ["LaunchAdTestSupport", "LaunchAdCLI", "LaunchAdEngine", "LaunchAdDelivery", "LaunchAdPlayer", "LaunchAdMedia", "LaunchAdCore", "launchad"],
                     // Tag files read from the source tree at test time (Fixtures.repoRoot), not bundled.

@@ -26,6 +26,7 @@
     F(SDL_DestroyRenderer) \
     F(SDL_DestroyTexture) \
     F(SDL_DestroyWindow) \
+    F(SDL_EventState) \
     F(SDL_FlushEvent) \
     F(SDL_FreeSurface) \
     F(SDL_GetCurrentAudioDriver) \

@@ -1,7 +1,7 @@
 import Foundation
 import LaunchAdCore
-import LaunchAdEngine
 import LaunchAdDelivery
+import LaunchAdEngine
 
 /// The `launchad` command: parse, dispatch, return the exit code.
 public enum LaunchAdCLI {

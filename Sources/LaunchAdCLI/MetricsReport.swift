@@ -1,7 +1,7 @@
 import Foundation
 import LaunchAdCore
-import LaunchAdEngine
 import LaunchAdDelivery
+import LaunchAdEngine
 
 /// Watches a run's events for its metrics, passing every event on unchanged.
 // The player's thread and `launch`'s background refresh emit at once.

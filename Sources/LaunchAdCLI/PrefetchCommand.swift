@@ -29,7 +29,8 @@ public enum PrefetchCommand {
         outbox?.startSending()
         var onProgress: (@Sendable (PrefetchProgress) -> Void)?
         if let bar { onProgress = { bar.update($0.doneBytes, total: $0.totalBytes, label: $0.id) } }
-        let prefetcher = Prefetcher(store: store, fetcher: RunNetwork(o).fetcher, sink: sink, config: config, beacons: outbox, onProgress: onProgress)
+        let prefetcher = Prefetcher(
+            store: store, fetcher: RunNetwork(o).fetcher, sink: sink, config: config, beacons: outbox, onProgress: onProgress)
         let report = prefetcher.run()
         bar?.finish()
         outbox?.finish(waitingAtMost: o.delivery.beaconWait)

@@ -1,7 +1,7 @@
 import Foundation
 import LaunchAdCore
-import LaunchAdEngine
 import LaunchAdDelivery
+import LaunchAdEngine
 
 /// `--output FILE`, written whole or not at all: the report goes to a temporary file in FILE's
 /// folder, made before any decoding (so an unwritable path fails at once), and is renamed over

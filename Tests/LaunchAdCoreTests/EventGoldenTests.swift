@@ -95,6 +95,8 @@ final class EventGoldenTests: XCTestCase {
 
     func testEnds() {
         let cases: [(LaunchEvent, String)] = [
+            // The embedding API's alone: the prepared ad is ready to present.
+            (.ready, #"{"event":"ready","t_ms":7}"#),
             (
                 .end(RunEnd(outcome: .completed, shownMs: 5000, frames: frames)),
                 #"{"event":"end","t_ms":7,"outcome":"completed","shown_ms":5000,"frames_shown":1,"frames_dropped":2,"av_offset_ms_max":20}"#

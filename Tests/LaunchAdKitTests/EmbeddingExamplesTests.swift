@@ -11,11 +11,7 @@ final class EmbeddingExamplesTests: XCTestCase {
     private static let root = Fixtures.repoRoot
     private static let examples = root.appendingPathComponent(".build/examples")
 
-    /// Builds the examples once (the library and the Swift host are built with the tests).
-    private static let built: Result<Void, Error> = Result {
-        let run = try Fixtures.run("/bin/bash", [root.appendingPathComponent("scripts/build-examples.sh").path, "--skip-build"])
-        guard run.status == 0 else { throw FixtureError("build-examples.sh failed: \(run.stderr)") }
-    }
+    private static var built: Result<Void, Error> { ExamplesBuild.built }
 
     /// A red clip of 1.5 s, no sound: red is easy to find on screen.
     private func redClip() throws -> String {
@@ -100,6 +96,36 @@ final class EmbeddingExamplesTests: XCTestCase {
             environment: ["SDL_AUDIODRIVER": "dummy", "SDL_VIDEODRIVER": "dummy"])
         XCTAssertEqual(host.finish(), 0, host.output)
         XCTAssertEqual(host.lines, try ["ready"] + commandLineEvents([clip, "--transition", "none"]))
+    }
+}
+
+/// The examples and the installed-like library, built once for the test process
+/// (scripts/build-examples.sh; the library and the Swift host are built with the tests).
+enum ExamplesBuild {
+    static let root = Fixtures.repoRoot
+    static let folder = root.appendingPathComponent(".build/examples")
+
+    static let built: Result<Void, Error> = Result {
+        let run = try Fixtures.run("/bin/bash", [root.appendingPathComponent("scripts/build-examples.sh").path, "--skip-build"])
+        guard run.status == 0 else { throw FixtureError("build-examples.sh failed: \(run.stderr)") }
+    }
+
+    /// A C host of the tests' own (Tests/LaunchAdKitTests/Hosts/NAME.c), built as an application
+    /// would be against the library: pkg-config launchad.
+    static func testHost(_ name: String) throws -> String {
+        try built.get()
+        let source = root.appendingPathComponent("Tests/LaunchAdKitTests/Hosts/\(name).c").path
+        let binary = folder.appendingPathComponent(name).path
+        let pc = folder.appendingPathComponent("pkgconfig").path
+        let run = try Fixtures.run(
+            "/bin/sh",
+            [
+                "-c",
+                "gcc -std=c11 -Wall -Werror -O2 \"$1\" -o \"$2\" $(PKG_CONFIG_PATH=\"$3\" pkg-config --cflags --libs launchad) -Wl,-rpath,\"$4\"",
+                "sh", source, binary, pc, folder.appendingPathComponent("lib").path
+            ])
+        guard run.status == 0 else { throw FixtureError("cannot build \(name): \(run.stderr)") }
+        return binary
     }
 }
 

@@ -1,11 +1,11 @@
 import Foundation
 import LaunchAdCLI
-@testable import LaunchAdEngine
 import LaunchAdCore
 import LaunchAdPlayer
 import LaunchAdTestSupport
 import XCTest
 
+@testable import LaunchAdEngine
 @testable import LaunchAdKit
 
 /// The embedding API in-process, as an application uses it: prepared, attached to a buffer it
@@ -72,6 +72,24 @@ final class LaunchAdKitTests: XCTestCase {
             context: .quiet())
         // The command line's events, after the embedding API's own `ready` (prepared, then presented).
         XCTAssertEqual(events.map(\.name), ["ready"] + sink.events.map(\.name))
+    }
+
+    /// Issue 42: a wake-up hook that blocked 2 s held the decoders (the first frame came at 16 s).
+    /// The hook now runs on a thread of its own: the ad is ready as soon as without it.
+    func testASlowWakeupHookNeverHoldsThePicture() throws {
+        let clip = try Fixtures.colourBars(seconds: 2)
+        let ad = try LaunchAd(arguments: ["play", clip, "--transition", "none"])
+        defer { ad.close() }
+        let calls = Locked(0)
+        ad.setWakeup {
+            calls.withLock { $0 += 1 }
+            // Elapsed time is the behaviour: a host's hook that blocks, as the header forbids.
+            Thread.sleep(forTimeInterval: 2)
+        }
+        let began = Date()
+        try ad.prepareNow(timeout: 10)
+        XCTAssertLessThan(Date().timeIntervalSince(began), 1.9, "ready while the hook still blocks")
+        XCTAssertLessThanOrEqual(calls.withLock { $0 }, 1, "the wake-ups that came meanwhile wait, folded into one call")
     }
 
     func testDismissEndsTheAdEndedByHost() throws {

@@ -39,8 +39,8 @@ final class X11AttachTests: XCTestCase {
         return (x, window)
     }
 
-    private func create() throws -> OpaquePointer {
-        let args = ["play", Fixtures.media("sample-ad.mp4")]
+    private func create(_ file: String = Fixtures.media("sample-ad.mp4")) throws -> OpaquePointer {
+        let args = ["play", file, "--transition", "none"]
         var cArgs = args.map { UnsafePointer(strdup($0)) }
         defer { for a in cArgs { free(UnsafeMutablePointer(mutating: a)) } }
         var error: Int32 = 0
@@ -109,7 +109,6 @@ final class X11AttachTests: XCTestCase {
                     XSync(x, 0)
                     destroyed = true
                 }
-                Thread.sleep(forTimeInterval: 0.004)
             }
             XCTAssertTrue(destroyed, "the first frame came: \(events.map(\.name))")
             // Laid out to the window's size, drawn by SDL's X11 driver.
@@ -120,6 +119,41 @@ final class X11AttachTests: XCTestCase {
             XCTAssertEqual(events.first { $0.name == "error" }?["code"], "window_lost")
             XCTAssertEqual(events.last?.name, "end")
             XCTAssertEqual(events.last?["outcome"], "error")
+        }
+    }
+
+    /// The names of a window's properties, as the X server has them.
+    private func properties(_ x: OpaquePointer, _ window: CXlib.Window) -> Set<String> {
+        var count: Int32 = 0
+        guard let atoms = XListProperties(x, window, &count) else { return [] }
+        defer { XFree(atoms) }
+        return Set(
+            (0..<Int(count)).compactMap { i in
+                XGetAtomName(x, atoms[i]).map { name in
+                    defer { XFree(name) }
+                    return String(cString: name)
+                }
+            })
+    }
+
+    /// Issue 42, items 9 and 10: SDL_VIDEODRIVER set but empty is unset (the attach works, as the
+    /// command line plays), and the application's window keeps exactly its own properties after
+    /// the ad: SDL's drag-and-drop mark (XdndAware) is not left on it.
+    func testTheHostsWindowIsLeftAsItWasAndAnEmptyDriverIsUnset() throws {
+        let (xvfb, display) = try Xvfb.start(["-screen", "0", "640x360x24", "-nolisten", "tcp"])
+        defer { xvfb.terminate() }
+        let clip = try Fixtures.colourBars(seconds: 1)
+        try withEnvironment(["DISPLAY": display, "SDL_VIDEODRIVER": ""]) {
+            let (x, window) = try makeWindow(display)
+            defer { XCloseDisplay(x) }
+            let before = properties(x, window)
+            let ad = try create(clip)
+            XCTAssertEqual(launchad_attach_x11(ad, UInt(window)), LAUNCHAD_OK.rawValue, "an empty SDL_VIDEODRIVER is unset")
+            XCTAssertEqual(launchad_present(ad), LAUNCHAD_OK.rawValue)
+            XCTAssertTrue(Wait.until(timeout: 20) { launchad_render(ad) == LAUNCHAD_RENDER_ENDED.rawValue })
+            launchad_destroy(ad)
+            XCTAssertEqual(properties(x, window), before, "the window's properties after the ad")
+            XCTAssertFalse(properties(x, window).contains("XdndAware"))
         }
     }
 

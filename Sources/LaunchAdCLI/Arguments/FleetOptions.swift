@@ -1,7 +1,7 @@
 import Foundation
 import LaunchAdCore
-import LaunchAdEngine
 import LaunchAdDelivery
+import LaunchAdEngine
 
 /// `launchad fleet schema|report`: play records in ClickHouse, the DDL and the fleet's report.
 public struct FleetOptions: Equatable, Sendable {

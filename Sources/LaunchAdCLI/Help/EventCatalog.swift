@@ -66,7 +66,10 @@ struct EventCatalog {
         Entry(samples: [.waitExpired(waitedMs: 0)], summary: "no first frame within --wait", page: "playing"),
         Entry(
             samples: [.end(RunEnd(outcome: .noAd, shownMs: 0, frames: frames, adsPlayed: 1, reason: .creativeLate))],
-            summary: "the run is over, with its outcome: always the last line, exactly once", page: "playing")
+            summary: "the run is over, with its outcome: always the last line, exactly once", page: "playing"),
+        Entry(
+            samples: [.ready], summary: "embedding only: the prepared ad's first picture is decoded, present shows it at once",
+            page: "embedding")
     ]
 
     private static let captionsAndIcons: [Entry] = [

@@ -18,7 +18,8 @@ public final class HTTPClient: Fetcher, Sendable {
     public let userAgent = LaunchAdVersion.userAgent
 
     public init(
-        connectTimeout: Double = 5, totalTimeout: Double = 60, maxRedirects: Int = 5, allowHTTP: Bool = false, allowPrivateNetwork: Bool = false
+        connectTimeout: Double = 5, totalTimeout: Double = 60, maxRedirects: Int = 5, allowHTTP: Bool = false,
+        allowPrivateNetwork: Bool = false
     ) {
         self.connectTimeout = connectTimeout; self.totalTimeout = totalTimeout
         self.maxRedirects = maxRedirects; self.allowHTTP = allowHTTP; self.allowPrivateNetwork = allowPrivateNetwork

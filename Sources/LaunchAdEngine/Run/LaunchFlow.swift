@@ -132,7 +132,9 @@ public final class LaunchFlow {
     /// comes within --wait and the creative starts within what is left of it.
     private func playFromNetwork(refresh: BackgroundRefresh, plays: [String: [Date]], ad: Ad) -> LaunchRun.Shown {
         let waitBegan = ProcessClock.uptimeSeconds()
-        guard let manifest = refresh.waitForManifest(timeout: o.play.wait, cancellation: context.cancellation) else { return .noAd(.noManifest) }
+        guard let manifest = refresh.waitForManifest(timeout: o.play.wait, cancellation: context.cancellation) else {
+            return .noAd(.noManifest)
+        }
         let allowHTTP = o.cache.allowHTTP
         guard
             let choice = AdSelector.choose(

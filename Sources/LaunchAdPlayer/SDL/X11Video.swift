@@ -26,6 +26,12 @@ final class X11Video {
             _ = libsdl.SDL_SetHint(SDL_HINT_VIDEODRIVER, hint)
             guard up else { throw .sdl(SDLError(.noDisplay, "cannot start SDL's X11 video driver").message) }
             started = true
+            // SDL marks every window it makes or takes as a drag-and-drop target (the XdndAware
+            // property) while drop events are on, and leaves the mark on a window it only
+            // borrowed: the application's window must stay as it was. This SDL is ours alone
+            // (its event states go when it quits), so its drop events stay off.
+            _ = libsdl.SDL_EventState(UInt32(SDL_DROPFILE.rawValue), SDL_DISABLE)
+            _ = libsdl.SDL_EventState(UInt32(SDL_DROPTEXT.rawValue), SDL_DISABLE)
         }
         let driver = libsdl.SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none"
         guard driver == "x11" else {
