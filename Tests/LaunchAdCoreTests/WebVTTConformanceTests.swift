@@ -151,15 +151,22 @@ final class WebVTTConformanceTests: XCTestCase {
     }
 
     /// Issue 41 saw newlines "lose its first cue" and nulls "lose cues 1-4 of 7" in the `caption`
-    /// events: their cues all show from 0 to 1 s, every one is read (above), and the screen holds
-    /// the latest `CaptionTrack.maxShownCues` of them (docs/playing.md, "How much shows at once"),
-    /// where a browser stacks them all.
-    func testCuesShowingTogetherAreAllReadAndTheLatestThreeShow() throws {
-        for (name, count, screen) in [("newlines", 4, "text1\ntext2\ntext3"), ("nulls", 7, "text4\ntext5\ntext6")] {
+    /// events: their cues all show from 0 to 1 s, and every one is read (above). A browser shows
+    /// every cue showing, each placed as low as it fits in text track cue order (start, then the
+    /// later end, then the file's order): the first at the bottom, each later one above it
+    /// (WebVTT's "apply WebVTT cue settings", snap-to-lines). So does LaunchAd: the text lists
+    /// them top to bottom, the file's last cue first.
+    func testCuesShowingTogetherAllShowStackedAsABrowserStacksThem() throws {
+        for (name, count) in [("newlines", 4), ("nulls", 7)] {
             let track = try CaptionFormat.parse(try data(name), budget: .testMinute).track
             XCTAssertEqual(track.cues.count, count, name)
-            XCTAssertEqual(track.text(atMs: 0), screen, name)
+            XCTAssertEqual(track.showing(atMs: 0), Array(0..<count), name)
+            let browser = try XCTUnwrap(Self.loads[name]?.0.texts, name)
+            XCTAssertEqual(track.text(atMs: 0), browser.reversed().joined(separator: "\n"), name)
+            XCTAssertNil(track.text(atMs: 1000), name)
         }
+        let nulls = try CaptionFormat.parse(try data("nulls"), budget: .testMinute).track
+        XCTAssertEqual(nulls.text(atMs: 999), "text6\ntext5\ntext4\ntext3\n\u{FFFD}text\u{FFFD}2\ntext1\ntext0")
     }
 
     func testEveryFileABrowserRefusesIsRefused() throws {
