@@ -136,6 +136,10 @@ final class EventGoldenTests: XCTestCase {
                 #"{"event":"captions","t_ms":7,"source":"vast","file":"a.vtt","language":"en","format":"webvtt","cues":3}"#
             ),
             (
+                .captions(CaptionsRead(source: .sidecar, file: "a.vtt", format: "webvtt", cues: 0, neverShown: 4)),
+                #"{"event":"captions","t_ms":7,"source":"sidecar","file":"a.vtt","format":"webvtt","cues":0,"never_shown":4}"#
+            ),
+            (
                 .captions(CaptionsRead(source: .embedded, file: "a.mp4", format: "mov_text", cues: 2, language: nil)),
                 #"{"event":"captions","t_ms":7,"source":"embedded","file":"a.mp4","format":"mov_text","cues":2,"language":null}"#
             ),

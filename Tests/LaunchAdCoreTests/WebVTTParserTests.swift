@@ -70,6 +70,7 @@ final class WebVTTParserTests: XCTestCase {
         // Only the unreadable timing is a problem (so a `captions_error`), numbered as before.
         XCTAssertEqual(p.skipped, 1)
         XCTAssertEqual(p.firstProblem, "cue 3: cannot read the timing '00:xx.000 --> 00:02.000'")
+        XCTAssertEqual(p.neverShown, 2, "counted, for the captions event's never_shown")
         for ms in stride(from: 0, to: 4000, by: 50) {
             XCTAssertEqual(p.track.text(atMs: ms), (2000..<3000).contains(ms) ? "kept" : nil, "at \(ms) ms")
         }
@@ -78,6 +79,7 @@ final class WebVTTParserTests: XCTestCase {
         XCTAssertTrue(none.track.isEmpty)
         XCTAssertEqual(none.skipped, 0)
         XCTAssertNil(none.firstProblem)
+        XCTAssertEqual(none.neverShown, 1, "an empty track, and why")
     }
 
     func testNoteStyleAndRegionBlocksAndIds() throws {

@@ -75,7 +75,7 @@ struct EventCatalog {
     private static let captionsAndIcons: [Entry] = [
         Entry(samples: [.caption(text: "t", atMs: 0)], summary: "a caption put on screen", page: "playing"),
         Entry(
-            samples: [.captions(CaptionsRead(source: .vast, file: "a.vtt", format: "webvtt", cues: 1, language: "en"))],
+            samples: [.captions(CaptionsRead(source: .vast, file: "a.vtt", format: "webvtt", cues: 1, language: "en", neverShown: 1))],
             summary: "a caption source was read", page: "playing"),
         Entry(
             samples: [.captionsError(CaptionsProblem(source: .vast, file: "a.vtt", language: "en", message: "m", skipped: 1))],

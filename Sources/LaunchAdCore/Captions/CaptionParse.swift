@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a caption file held: its cues, the cues skipped as malformed (with the first reason),
-/// and which format it was read as.
+/// the WebVTT cues that can never be on screen, and which format it was read as.
 public struct CaptionParse: Equatable, Sendable {
     /// The format the file was read as.
     public var format: CaptionFormat
@@ -11,12 +11,17 @@ public struct CaptionParse: Equatable, Sendable {
     public var skipped = 0
     /// Why the first skipped cue was skipped.
     public var firstProblem: String?
+    /// WebVTT cues that end as or before they start: the spec's parser keeps them and a browser
+    /// never shows them, so they are neither in `track` nor skipped; counted so that a file of
+    /// nothing else does not read as empty for no reason.
+    public var neverShown = 0
 
-    init(format: CaptionFormat, cues: [CaptionCue], problems: CueProblems) {
+    init(format: CaptionFormat, cues: [CaptionCue], problems: CueProblems, neverShown: Int = 0) {
         self.format = format
         track = CaptionTrack(cues)
         skipped = problems.count
         firstProblem = problems.first
+        self.neverShown = neverShown
     }
 }
 

@@ -185,12 +185,13 @@ extension RunEnd {
 extension CaptionsRead {
     var fields: [(String, JSONValue)] {
         let about: [(String, JSONValue)] = [("source", .string(source.rawValue)), ("file", .string(file))]
+        // `never_shown` follows `cues`, only when there are some.
+        let read: [(String, JSONValue)] =
+            [("format", .string(format)), ("cues", .int(cues))] + (neverShown > 0 ? [("never_shown", .int(neverShown))] : [])
         // A file's own track names its language (or null) last; a caption file given for a
         // language names it before what was read.
-        if source == .embedded {
-            return about + [("format", .string(format)), ("cues", .int(cues)), ("language", .optional(language))]
-        }
-        return about + (language.map { [("language", .string($0))] } ?? []) + [("format", .string(format)), ("cues", .int(cues))]
+        if source == .embedded { return about + read + [("language", .optional(language))] }
+        return about + (language.map { [("language", .string($0))] } ?? []) + read
     }
 }
 
