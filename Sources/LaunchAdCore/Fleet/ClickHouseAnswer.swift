@@ -67,11 +67,14 @@ public struct ClickHouseRows: Sendable {
     public struct Row: Sendable {
         fileprivate let fields: [String: Field]
 
-        /// A field's whole number: a JSON integer or a string of digits (a quoted UInt64); nil otherwise.
+        /// A field's whole number: a JSON integer or a string of digits (a quoted UInt64),
+        /// through `Checked` like every number a document chose: nil for anything else and for
+        /// a number past ±2^53 (`Checked.limit`), so that what the report adds and subtracts
+        /// stays far from the integer limits. The only way a number leaves an answer.
         public func int(_ name: String) -> Int? {
             switch fields[name] {
-            case .number(let d)?: return d == d.rounded() && abs(d) < 9.0e15 ? Checked.int(d) : nil
-            case .text(let s)?: return Int(s)
+            case .number(let d)?: return d == d.rounded() ? Checked.int(d) : nil
+            case .text(let s)?: return Checked.int(decimal: s)
             default: return nil
             }
         }
