@@ -102,10 +102,8 @@ final class FleetClickHouseTests: XCTestCase {
 
     func testTheInsertURLKeepsTheCollectorsPathAndEncodesEveryByte() throws {
         let table = try XCTUnwrap(ClickHouseTable("db.t"))
-        let url = try XCTUnwrap(
-            ClickHouseInsert.url(collector: "https://ch.example.com:8443/proxy/?database=x#frag", table: table, token: "ab12"))
-        XCTAssertTrue(
-            url.hasPrefix("https://ch.example.com:8443/proxy/?database=x&query=INSERT%20INTO%20%60db%60.%60t%60%20%28id%2C%20"), url)
+        let url = try XCTUnwrap(ClickHouseInsert.url(collector: "https://ch.example.com:8443/proxy/#frag", table: table, token: "ab12"))
+        XCTAssertTrue(url.hasPrefix("https://ch.example.com:8443/proxy/?query=INSERT%20INTO%20%60db%60.%60t%60%20%28id%2C%20"), url)
         XCTAssertTrue(url.hasSuffix("%29%20FORMAT%20JSONEachRow&insert_deduplication_token=ab12"), url)
         XCTAssertFalse(url.contains("#") || url.contains("+") || url.contains(" "))
         XCTAssertEqual(
@@ -113,6 +111,32 @@ final class FleetClickHouseTests: XCTestCase {
             true)
         XCTAssertNil(ClickHouseInsert.url(collector: "file:///etc/passwd", table: table, token: nil))
         XCTAssertEqual(ClickHouseURL.encode("a+b&c=d é"), "a%2Bb%26c%3Dd%20%C3%A9")
+    }
+
+    /// Issue 42, 4: a ClickHouse URL with a query string of its own would choose the SQL (or the
+    /// database, or a setting) run with the screen's key. One check refuses it, where the URL
+    /// enters and where a request is built.
+    func testAClickHouseURLWithAQueryOfItsOwnIsRefused() throws {
+        let table = try XCTUnwrap(ClickHouseTable("db.t"))
+        for url in [
+            "https://ch.example.com/?query=INSERT%20INTO%20launchad.canary%20FORMAT%20JSONEachRow", "https://ch.example.com/?database=x",
+            "https://ch.example.com:8443/p?readonly=0", "https://ch.example.com/?", "https://ch.example.com/#?query=x"
+        ] {
+            XCTAssertEqual(
+                ClickHouseURL.refusal(url),
+                "a ClickHouse server's URL may not carry a query string (launchad writes the whole query; give the server's address and path only)",
+                url)
+            XCTAssertNil(ClickHouseInsert.url(collector: url, table: table, token: nil), url)
+            XCTAssertNil(ClickHouseURL.with(url, [("wait_end_of_query", "1")]), url)
+            let parsed = try ManifestParser.parse(
+                Data(#"{"report": {"url": "\#(url)", "format": "clickhouse"}, "ads": []}"#.utf8),
+                base: URL(string: "https://m.example.com/m.json")!, budget: ManifestParser.budget(maxBytes: 1_000_000, seconds: 5))
+            XCTAssertNil(parsed.manifest.report, url)
+            XCTAssertEqual(parsed.rejected.first?.reason.hasPrefix("report.url: a ClickHouse server's URL may not carry"), true, url)
+        }
+        XCTAssertNil(ClickHouseURL.refusal("https://ch.example.com:8443/clickhouse/"))
+        XCTAssertNotNil(ClickHouseURL.refusal("file:///etc/passwd"))
+        XCTAssertNotNil(ClickHouseURL.refusal("https:///x"))
     }
 
     func testAnInsertsAnswerIsJudgedByItsBodyAsWellAsItsStatus() {

@@ -23,7 +23,7 @@ public struct ClickHouseClient: Sendable {
     /// The answer's text; throws a one-line `ClickHouseError`.
     public func select(_ sql: String) throws -> String {
         guard let text = ClickHouseURL.with(url, [("wait_end_of_query", "1")]), let target = URL(string: text) else {
-            throw ClickHouseError("\(shownURL) is not an http or https URL")
+            throw ClickHouseError("\(shownURL): \(ClickHouseURL.refusal(url) ?? "not an http or https URL")")
         }
         // The user named the server (`--clickhouse`): it may be on any address.
         var request = FetchRequest(url: target, reach: .any, headers: credentials?.headers ?? [:], maxBytes: maxBytes)

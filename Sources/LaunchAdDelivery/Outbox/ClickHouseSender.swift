@@ -62,7 +62,8 @@ final class ClickHouseSender: Sendable {
     ) -> ClickHouseAnswer.Insert {
         let first = items[0]
         guard let text = ClickHouseInsert.url(collector: first.url, table: table, token: token), let url = URL(string: text) else {
-            return .failed(.refused, reason: "not an http(s) URL: \(first.url)")
+            // An item queued by an older launchad, whose collector URL carries a query of its own.
+            return .failed(.refused, reason: "\(ClickHouseURL.refusal(first.url) ?? "not an http(s) URL"): \(first.url)")
         }
         var request = FetchRequest(url: url, reach: first.reach, headers: headers, maxBytes: Self.maxAnswerBytes)
         request.method = "POST"
