@@ -186,10 +186,15 @@ final class FleetClickHouseTests: XCTestCase {
         XCTAssertEqual(c.user, "kiosk")
         XCTAssertEqual(c.key, "s3 cret")
         XCTAssertEqual(c.origin, "https://ch.example.com:443")
-        XCTAssertTrue(c.mayBeSent(to: "https://ch.example.com:443/x"))
-        XCTAssertFalse(c.mayBeSent(to: "https://evil.example.com/"))
-        XCTAssertFalse(c.mayBeSent(to: "http://ch.example.com/"))
-        XCTAssertEqual(c.headers, ["X-ClickHouse-User": "kiosk", "X-ClickHouse-Key": "s3 cret"])
+        XCTAssertEqual(
+            try c.headers(for: "https://ch.example.com:443/x").get(), ["X-ClickHouse-User": "kiosk", "X-ClickHouse-Key": "s3 cret"])
+        XCTAssertThrowsError(try c.headers(for: "https://evil.example.com/").get()) {
+            XCTAssertEqual("\($0)", "the ClickHouse credentials are for https://ch.example.com:443, not https://evil.example.com:443")
+        }
+        XCTAssertThrowsError(try c.headers(for: "http://ch.example.com/").get(), "never in clear")
+        XCTAssertThrowsError(try c.headers(for: "https://ch.example.com:8443/").get(), "another port")
+        let anywhere = try ClickHouseCredentials.parse(file: "user = kiosk\nkey = k\n")
+        XCTAssertEqual(try anywhere.headers(for: "http://127.0.0.1:8123").get()["X-ClickHouse-Key"], "k")
         for bad in ["key = x", "user = a\nuser = b", "user a", "user = k\nhost = x", "user = k\nurl = ftp://x", "user = \u{7}"] {
             XCTAssertThrowsError(try ClickHouseCredentials.parse(file: bad), bad)
         }
