@@ -172,7 +172,18 @@ final class FleetClickHouseTests: XCTestCase {
         XCTAssertEqual(
             ClickHouseAnswer.insert(status: 503, body: "<html>busy</html>"), .failed(.retry, reason: "HTTP 503: <html>busy</html>"))
         XCTAssertEqual(ClickHouseAnswer.insert(status: 302, body: ""), .failed(.retry, reason: "HTTP 302 (a redirect; not followed)"))
-        XCTAssertEqual(ClickHouseAnswer.insert(status: 401, body: ""), .failed(.refused, reason: "HTTP 401"))
+        // A refusal of who asked is not the records' fault: they stay queued.
+        for (status, body) in [
+            (401, ""), (400, "Code: 516. DB::Exception: kiosk: Authentication failed"),
+            (403, "Code: 497. DB::Exception: kiosk: Not enough privileges. To execute this query, it's necessary to have the grant INSERT")
+        ] {
+            let reason =
+                "HTTP \(status)" + (body.isEmpty ? "" : ": \(body)") + " (the server refused the credentials; the records stay queued)"
+            XCTAssertEqual(ClickHouseAnswer.insert(status: status, body: body), .failed(.retry, reason: reason), body)
+        }
+        XCTAssertEqual(
+            ClickHouseAnswer.insert(status: 400, body: "Code: 62. DB::Exception: Syntax error"),
+            .failed(.refused, reason: "HTTP 400: Code: 62. DB::Exception: Syntax error"))
         // Another setting's code 115 is an ordinary refusal.
         XCTAssertEqual(
             ClickHouseAnswer.insert(status: 404, body: "Code: 115, e.displayText() = DB::Exception: Unknown setting foo"),
