@@ -69,7 +69,7 @@ public struct OutboxItem: Equatable, Sendable {
             ("expires_ms", .int(Int(expiresMs))), ("attempts", .int(attempts)), ("next_ms", .int(Int(nextMs)))
         ]
         if let body { fields += [("body", .string(body)), ("batch", .int(batch))] }
-        if reach != .any { fields.append(("reach", .string(reach.rawValue))) }
+        fields.append(("reach", .string(reach.rawValue)))
         if let clickHouseTable {
             fields += [("clickhouse_table", .string(clickHouseTable.description)), ("credentials", .bool(request.credentials))]
         }
@@ -115,7 +115,9 @@ public struct OutboxItem: Equatable, Sendable {
             table = checked
         }
         let kind: Kind = name.hasSuffix(".record") ? .record : .beacon
-        let reach: Reach = o["reach"] == nil ? .any : (o["reach"] as? String).flatMap(Reach.init(rawValue:)) ?? .publicOnly
+        // Every item is written with its reach: one without (written before items carried it
+        // always, or planted) may reach public addresses only, as anything else unreadable.
+        let reach = (o["reach"] as? String).flatMap(Reach.init(rawValue:)) ?? .publicOnly
         let request = OutboxRequest(
             kind: kind, url: url, reach: reach, clickHouseTable: table, credentials: table != nil && o["credentials"] as? Bool == true)
         self.init(
