@@ -51,7 +51,8 @@ public enum ClickHouseAnswer {
     static func isAboutCredentials(status: Int, problem: String?) -> Bool {
         if status == 401 || status == 403 { return true }
         guard let problem, problem.hasPrefix("Code: ") else { return false }
-        return Int(problem.dropFirst(6).prefix(while: { $0.isASCII && $0.isNumber })).map(credentialCodes.contains) ?? false
+        let code = Checked.int(decimal: String(problem.dropFirst(6).prefix(while: { $0.isASCII && $0.isNumber })))
+        return code.map(credentialCodes.contains) ?? false
     }
 
     /// ClickHouse's exception line in `body` (`Code: N...`), made safe for one line of a log or
