@@ -103,9 +103,7 @@ public struct VASTResolver: Sendable {
                 current = try chain.read(doc)
                 reached = current
             }
-            var merged = try chain.merged(inline: current)
-            merged.reach = reach
-            return .success(merged)
+            return .success(try chain.merged(inline: current, reach: reach))
         } catch let e as VASTError {
             // Before the chain took `current` (a refusal in it), its wrappers' URIs are still owed.
             return .failure(

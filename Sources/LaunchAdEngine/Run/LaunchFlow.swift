@@ -182,7 +182,7 @@ public final class LaunchFlow {
     /// macros and outbox): impression, creativeView and start at the first frame, the quartiles
     /// on shown time, and so on.
     static func tracked(_ choice: AdChoice, _ play: PlayOptions, queue: ReachQueue?) -> TrackingWatcher? {
-        guard let queue, let ad = ManifestTracking.resolvedAd(choice.ad) else { return nil }
+        guard let queue, let ad = ManifestTracking.resolvedAd(choice.ad, reach: queue.reach) else { return nil }
         var context = MacroContext(timestamp: Date(), cacheBusting: "", deviceUA: VASTPlay.userAgent)
         context.fullscreen = play.fullscreen
         context.muted = play.muted
