@@ -68,7 +68,7 @@ struct CEvent {
         case .mediaFallback: return LAUNCHAD_EVENT_MEDIA_FALLBACK
         case .adEnd: return LAUNCHAD_EVENT_AD_END
         case .cacheHit, .cacheMiss, .stream, .handoff, .appNotStarted, .prefetchStart, .prefetchDone, .rejected, .download, .evicted,
-            .notModified:
+            .notModified, .manifestRejected:
             return LAUNCHAD_EVENT_CACHE
         case .outboxError, .outboxUnavailable, .reportRefused, .metricsUnavailable: return LAUNCHAD_EVENT_DELIVERY
         case .end: return LAUNCHAD_EVENT_END

@@ -86,6 +86,9 @@ public enum LaunchEvent: Equatable, Sendable {
     case download(Download)
     case evicted(id: String, sha256: String, bytes: Int, reason: String)
     case notModified(id: String, url: String)
+    /// The screen trusts keys and the manifest did not pass (unsigned, a bad or unknown
+    /// signature, older than what it has, expired): nothing of it is used or kept.
+    case manifestRejected(ManifestRefusal, manifest: String)
 
     // MARK: Delivery
 
@@ -130,9 +133,21 @@ public enum CacheMissReason: String, Sendable {
     case empty
     /// Ads are cached, none is due now or fully there.
     case nothingReady = "nothing_ready"
+    /// Ads are cached, but from a manifest no key `--trust-key` names has signed.
+    case unverified
 }
 
 extension LaunchEvent {
+    /// A refresh's refusal as the one line said on stderr: `ID: REASON` for `rejected`, `manifest
+    /// URL refused (REASON): ...` for `manifest_rejected`; nil for any other event.
+    public var refusalNote: String? {
+        switch self {
+        case .rejected(let id, let reason, _): return "\(id): \(reason)"
+        case .manifestRejected(let refusal, let manifest): return refusal.note(manifest: manifest)
+        default: return nil
+        }
+    }
+
     /// The ad's shown time the event carries, if it carries one.
     public var shownMs: Int? {
         switch self {
