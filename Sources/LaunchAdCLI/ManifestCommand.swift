@@ -44,11 +44,13 @@ public enum ManifestCommand {
                     document, base: URL(fileURLWithPath: o.file).standardizedFileURL,
                     budget: ManifestParser.budget(maxBytes: Int64(maxManifestBytes), seconds: 5))
             } catch { return .failure(ManifestRefusal(.malformed, "not a manifest: \(error)")) }
-            if let refusal = ManifestTrustCheck.fresh(parsed.signed, highest: nil, now: now) { return .failure(refusal) }
+            if let refusal = ManifestTrustCheck.fresh(parsed.signed, sha256: SHA256.hex(of: document), highest: nil, now: now) {
+                return .failure(refusal)
+            }
             let expires = parsed.signed.expires.map { "expires \(MacroExpander.timestamp($0))" } ?? "no expiry"
             let refused = parsed.rejected.isEmpty ? "" : ", \(parsed.rejected.count) refused"
             return .success(
-                "ok: \(o.file): version \(parsed.signed.version ?? 0), \(expires), signed by key \(signed.keyID) "
+                "ok: \(TerminalText.escaped(o.file)): version \(parsed.signed.version ?? 0), \(expires), signed by key \(signed.keyID) "
                     + "(\(signed.algorithm.rawValue)); \(parsed.manifest.ads.count) ads\(refused)")
         }
     }

@@ -236,5 +236,14 @@ final class SignedManifestFlowTests: XCTestCase {
             XCTAssertTrue(run.stderr.hasPrefix("launchad: \(file.path) refused (\(reason)): "), run.stderr)
         }
         XCTAssertEqual(try Launchad.run(["manifest", "verify", file.path]).status, 2)
+        // A file's name reaches the terminal escaped, on either stream.
+        let named = keys.appendingPathComponent("m\u{1b}[2J.json")
+        try Minisign.manifest(version: 1, expires: nil, ads: ad).write(to: named)
+        // (Not minisign's default trusted comment, which holds the file's name: launchad refuses
+        // the control character in it, as minisign 0.12 does; Debian's 0.11 does not look.)
+        try operatorKey.sign(named.path, trustedComment: "version 1")
+        let escaped = try Launchad.run(["manifest", "verify", named.path, "--trust-key", operatorKey.publicKeyFile])
+        XCTAssertEqual(escaped.status, 0, escaped.stderr)
+        XCTAssertTrue(escaped.stdout.hasPrefix("ok: \(keys.path)/m\\x1b[2J.json: version 1, no expiry"), escaped.stdout)
     }
 }

@@ -46,7 +46,8 @@ final class FleetMetricsTests: XCTestCase {
         XCTAssertTrue(unsigned.contains(#"launchad_manifest_rejected_total{reason="rollback"} 1"# + "\n"), unsigned)
         XCTAssertFalse(unsigned.contains("expired"), "no series for what never happened while nothing is verified")
         XCTAssertFalse(unsigned.contains("launchad_plays_total"), "a run without an outcome (prefetch) counts no play")
-        m.signedManifest = ManifestSignatureRecord(keyID: "1BC5D94E37A6DE83", version: 7, expires: Date(timeIntervalSince1970: 1_800_003_600))
+        m.signedManifest = ManifestSignatureRecord(
+            keyID: "1BC5D94E37A6DE83", version: 7, sha256: "aa", expires: Date(timeIntervalSince1970: 1_800_003_600))
         let signed = m.text(previous: nil)
         for reason in ManifestRejection.allCases where ![.badSignature, .rollback].contains(reason) {
             XCTAssertTrue(signed.contains(#"launchad_manifest_rejected_total{reason="\#(reason.rawValue)"} 0"# + "\n"), reason.rawValue)

@@ -111,25 +111,27 @@ final class ManifestTrustTests: XCTestCase {
     func testVersionAndExpiry() {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let later = now.addingTimeInterval(3600)
-        XCTAssertNil(ManifestTrustCheck.fresh(SignedFields(version: 5, expires: later), highest: 5, now: now), "the same version again")
-        XCTAssertNil(ManifestTrustCheck.fresh(SignedFields(version: 6, expires: nil), highest: 5, now: now), "no expiry")
-        XCTAssertNil(ManifestTrustCheck.fresh(SignedFields(version: 0), highest: nil, now: now), "the first one")
+        let five = VerifiedVersion(version: 5, sha256: "aa")
+        func fresh(_ fields: SignedFields, _ sha256: String = "bb", highest: VerifiedVersion? = five) -> ManifestRefusal? {
+            ManifestTrustCheck.fresh(fields, sha256: sha256, highest: highest, now: now)
+        }
+        XCTAssertNil(fresh(SignedFields(version: 5, expires: later), "aa"), "the same document again (a 304, a re-signing)")
+        XCTAssertNil(fresh(SignedFields(version: 6, expires: nil)), "no expiry")
+        XCTAssertNil(fresh(SignedFields(version: 0), highest: nil), "the first one")
         let cases: [(SignedFields, ManifestRejection)] = [
             (SignedFields(version: nil), .malformed),
             (SignedFields(version: 4, expires: later), .rollback),
+            (SignedFields(version: 5, expires: later), .rollback),
             (SignedFields(version: 6, expires: now), .expired),
             (SignedFields(version: 6, expires: now.addingTimeInterval(-1)), .expired),
             (SignedFields(problem: "version must be a whole number"), .malformed)
         ]
-        for (fields, expected) in cases {
-            XCTAssertEqual(ManifestTrustCheck.fresh(fields, highest: 5, now: now)?.reason, expected, "\(fields)")
-        }
+        for (fields, expected) in cases { XCTAssertEqual(fresh(fields)?.reason, expected, "\(fields)") }
+        XCTAssertEqual(fresh(SignedFields(version: 4))?.message, "version 4 is older than version 5, the newest this screen has verified")
         XCTAssertEqual(
-            ManifestTrustCheck.fresh(SignedFields(version: 4), highest: 5, now: now)?.message,
-            "version 4 is older than version 5, the newest this screen has verified")
-        XCTAssertEqual(
-            ManifestTrustCheck.fresh(SignedFields(version: 6, expires: now), highest: 5, now: now)?.message,
-            "it expired at 2027-01-15T08:00:00.000Z")
+            fresh(SignedFields(version: 5))?.message,
+            "version 5 again, but not the version 5 this screen has verified (each publication needs a higher version)")
+        XCTAssertEqual(fresh(SignedFields(version: 6, expires: now))?.message, "it expired at 2027-01-15T08:00:00.000Z")
     }
 
     /// `version` and `expires` are read by the parser; a bad one is a problem for a signed
@@ -152,7 +154,8 @@ final class ManifestTrustTests: XCTestCase {
     /// launch shows the cache only when a key it trusts now signed its manifest; the manifest's
     /// expiry passing does not take the ad away (the stated choice: keep the last verified ad).
     func testWhatLaunchMayShowFromTheCache() {
-        let record = ManifestSignatureRecord(keyID: a.key.keyID.description, version: 3, expires: Date(timeIntervalSince1970: 0))
+        let record = ManifestSignatureRecord(
+            keyID: a.key.keyID.description, version: 3, sha256: "aa", expires: Date(timeIntervalSince1970: 0))
         XCTAssertTrue(ManifestTrustCheck.cacheMayPlay(nil, trust: nil), "signing off: as before")
         XCTAssertTrue(ManifestTrustCheck.cacheMayPlay(record, trust: TrustedKeys(keys: [a.key])), "expired long ago, still shown")
         XCTAssertTrue(ManifestTrustCheck.cacheMayPlay(record, trust: TrustedKeys(keys: [b.key, a.key])))

@@ -83,7 +83,8 @@ final class SignedManifestTests: XCTestCase {
         XCTAssertEqual(index.manifest?.signature?.keyID, operatorKey.keyID)
         XCTAssertEqual(index.manifest?.signature?.version, 3)
         XCTAssertEqual(index.manifest?.signature?.expires, ManifestDate.rfc3339("2030-01-01T00:00:00Z"))
-        XCTAssertEqual(index.highestVerifiedVersion, 3)
+        XCTAssertEqual(index.highestVerified?.version, 3)
+        XCTAssertEqual(index.highestVerified?.sha256, SHA256.hex(of: try Data(contentsOf: dir.appendingPathComponent("manifest.json"))))
         // The signature is fetched through the gateway, capped at what minisign can write.
         let request = try XCTUnwrap(net.requests.first { $0.url.absoluteString == signatureURL })
         XCTAssertEqual(request.maxBytes, Int64(MinisignSignature.maxFileBytes))
@@ -109,6 +110,7 @@ final class SignedManifestTests: XCTestCase {
             ("bad_signature", { try self.publish(version: 6, ads: blueAd, key: self.operatorKey) { $0[$0.startIndex + 20] ^= 0x01 } }),
             ("unknown_key", { try self.publish(version: 6, ads: blueAd, key: stranger) }),
             ("rollback", { try self.publish(version: 4, ads: blueAd, key: self.operatorKey) }),
+            ("rollback", { try self.publish(version: 5, ads: blueAd, key: self.operatorKey) }),
             ("expired", { try self.publish(version: 6, expires: "2020-01-01T00:00:00Z", ads: blueAd, key: self.operatorKey) }),
             ("unsigned", { try self.publish(version: 6, ads: blueAd, key: nil) }),
             ("malformed", { try self.publish(version: nil, ads: blueAd, key: self.operatorKey) })
@@ -268,7 +270,9 @@ final class SignedManifestTests: XCTestCase {
             let base: FakeFetcher
             let store: CacheStore
             func fetch(_ request: FetchRequest, progress: ((Int64) -> Void)?) throws -> FetchResponse {
-                if request.url.lastPathComponent == "blue.mp4" { try store.update { $0.highestVerifiedVersion = 9 } }
+                if request.url.lastPathComponent == "blue.mp4" {
+                    try store.update { $0.highestVerified = VerifiedVersion(version: 9, sha256: "aa") }
+                }
                 return try base.fetch(request, progress: progress)
             }
         }

@@ -14,13 +14,14 @@ public struct CacheIndex: Codable, Equatable, Sendable {
     /// When each ad (by id) was shown on this screen, oldest first, for the frequency caps; kept
     /// `AdSchedule.historySeconds`. Here rather than in memory so caps hold across restarts.
     public var plays: [String: [Date]]?
-    /// The highest `version` of a manifest verified with a trusted key (`--trust-key`): a signed
-    /// manifest below it is a rollback and is refused. Only goes up; kept when a manifest is
-    /// later taken unsigned, so turning signing off and on again does not forget it.
-    public var highestVerifiedVersion: Int?
+    /// The highest `version` of a manifest verified with a trusted key (`--trust-key`), with the
+    /// sha256 of its bytes: a signed manifest below it, or of the same version with other bytes,
+    /// is a rollback and is refused. Only goes up; kept when a manifest is later taken unsigned,
+    /// so turning signing off and on again does not forget it.
+    public var highestVerified: VerifiedVersion?
 
     enum CodingKeys: String, CodingKey {
-        case version, manifest, ads, files, plays, highestVerifiedVersion = "highest_verified_version"
+        case version, manifest, ads, files, plays, highestVerified = "highest_verified"
     }
 
     /// An empty index: no manifest, ads, files or plays.

@@ -86,25 +86,38 @@ public enum ManifestTrustCheck {
         return .success(VerifiedSignature(keyID: key.keyID, algorithm: signature.algorithm, trustedComment: signature.trustedComment))
     }
 
-    /// The signed fields after the signature held: `version` required, not below `highest` (the
-    /// highest this screen verified), and not past `expires` at `now`.
-    public static func fresh(_ fields: SignedFields, highest: Int?, now: Date) -> ManifestRefusal? {
+    /// The signed fields after the signature held: `version` required, not below the highest
+    /// this screen verified, nor equal to it with other bytes (`sha256`: the document's), and not
+    /// past `expires` at `now`.
+    public static func fresh(_ fields: SignedFields, sha256: String, highest: VerifiedVersion?, now: Date) -> ManifestRefusal? {
         if let problem = fields.problem { return ManifestRefusal(.malformed, problem) }
         guard let version = fields.version else {
             return ManifestRefusal(.malformed, "a signed manifest needs \"version\", a whole number that grows with each one published")
         }
-        if let refusal = rollback(version, highest: highest) { return refusal }
+        if let refusal = rollback(VerifiedVersion(version: version, sha256: sha256), highest: highest) { return refusal }
         if let expires = fields.expires, now >= expires {
             return ManifestRefusal(.expired, "it expired at \(MacroExpander.timestamp(expires))")
         }
         return nil
     }
 
-    /// `version` below `highest`, the highest this screen verified: a rollback. Asked again as
-    /// the cache is written, where another refresh may have verified a newer one meanwhile.
-    public static func rollback(_ version: Int?, highest: Int?) -> ManifestRefusal? {
-        guard let version, let highest, version < highest else { return nil }
-        return ManifestRefusal(.rollback, "version \(version) is older than version \(highest), the newest this screen has verified")
+    /// `document` against `highest`, the highest version this screen verified: a lower version is
+    /// a rollback, and so is the same version with other bytes (each publication needs a higher
+    /// one, or an older document of the same version could be served again). The same document
+    /// again (re-signed, after a 304) is not. Asked again as the cache is written, where another
+    /// refresh may have verified a newer one meanwhile.
+    public static func rollback(_ document: VerifiedVersion?, highest: VerifiedVersion?) -> ManifestRefusal? {
+        guard let document, let highest else { return nil }
+        if document.version < highest.version {
+            return ManifestRefusal(
+                .rollback, "version \(document.version) is older than version \(highest.version), the newest this screen has verified")
+        }
+        if document.version == highest.version, document.sha256 != highest.sha256 {
+            return ManifestRefusal(
+                .rollback, "version \(document.version) again, but not the version \(document.version) this screen has verified "
+                    + "(each publication needs a higher version)")
+        }
+        return nil
     }
 
     /// Whether `launch` may show the ads the cache holds: always without trusted keys; with
@@ -131,14 +144,28 @@ public struct SignedFields: Equatable, Sendable {
     }
 }
 
-/// What the cache keeps of a verified manifest: who signed it, its version and its expiry.
+/// What the cache keeps of a verified manifest: who signed it, its version, the sha256 of its
+/// bytes and its expiry.
 public struct ManifestSignatureRecord: Codable, Equatable, Sendable {
     /// As minisign prints it.
     public var keyID: String
     public var version: Int
+    public var sha256: String
     public var expires: Date?
 
-    enum CodingKeys: String, CodingKey { case keyID = "key_id", version, expires }
+    enum CodingKeys: String, CodingKey { case keyID = "key_id", version, sha256, expires }
 
-    public init(keyID: String, version: Int, expires: Date?) { self.keyID = keyID; self.version = version; self.expires = expires }
+    public init(keyID: String, version: Int, sha256: String, expires: Date?) {
+        self.keyID = keyID; self.version = version; self.sha256 = sha256; self.expires = expires
+    }
+
+    /// Its version and bytes, as the rollback rule compares them.
+    public var verifiedVersion: VerifiedVersion { VerifiedVersion(version: version, sha256: sha256) }
+}
+
+/// A verified manifest's version and the sha256 of its bytes: the cache remembers the highest.
+public struct VerifiedVersion: Codable, Equatable, Sendable {
+    public var version: Int
+    public var sha256: String
+    public init(version: Int, sha256: String) { self.version = version; self.sha256 = sha256 }
 }

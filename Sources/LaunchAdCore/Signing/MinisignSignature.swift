@@ -1,6 +1,7 @@
 import Foundation
 
-/// A `.minisig` file, as minisign 0.11 writes it, read without trusting a byte of it:
+/// A `.minisig` file, as minisign writes it (0.11, Debian 12's, and later), read without trusting
+/// a byte of it:
 ///
 ///     untrusted comment: <anything, at most 1024 bytes with its line break>
 ///     <base64 of the algorithm (ED: the file's BLAKE2b-512 was signed; Ed: the file itself), key id, signature>
@@ -66,7 +67,8 @@ public struct MinisignSignature: Equatable, Sendable {
             globalSignature: global)
     }
 
-    /// Line 3's text after its prefix, held to minisign's rule: printable UTF-8, tabs allowed.
+    /// Line 3's text after its prefix, held to minisign 0.12's rule (0.11 has none): printable
+    /// UTF-8, tabs allowed; no C0 or C1 control character, no DEL.
     private static func trustedComment(_ line: ArraySlice<UInt8>) throws(MinisignFormatError) -> String {
         guard line.count < maxTrustedLine, line.starts(with: MinisignLines.trustedPrefix) else {
             throw MinisignFormatError("line 3 must be \"trusted comment: \" and at most \(maxTrustedLine - 1) bytes")

@@ -55,7 +55,7 @@ extension Prefetcher {
             var fetched = FetchedManifest(
                 parsed: try ManifestParser.parse(document, base: url, budget: budget), body: kept.body, etag: kept.etag,
                 lastModified: kept.lastModified)
-            if let signature { fetched.signature = try freshRecord(signature, fetched.parsed.signed) }
+            if let signature { fetched.signature = try freshRecord(signature, fetched.parsed.signed, document: document) }
             fetched.reach = response.namedReach
             // Its play-record collector is named by it too: held to the same addresses.
             fetched.parsed.manifest.report?.reach = response.namedReach
@@ -77,7 +77,9 @@ extension Prefetcher {
         var unshown: [AdEntry] = []
         try store.update { index in
             // Another refresh may have verified a newer version meanwhile: this one is then a rollback.
-            if let refusal = ManifestTrustCheck.rollback(fetched.signature?.version, highest: index.highestVerifiedVersion) { throw refusal }
+            if let refusal = ManifestTrustCheck.rollback(fetched.signature?.verifiedVersion, highest: index.highestVerified) {
+                throw refusal
+            }
             // Who owned each file before this refresh, to say whose file an eviction removes.
             var owners: [String: String] = [:]
             func noteOwners() {
@@ -154,7 +156,8 @@ extension Prefetcher {
         if index.manifest != nil { index.manifest?.report = manifest.report }
         // A new document is as verified as it was now; a 304 without trusted keys keeps what was known.
         if fetched.body != nil || fetched.signature != nil { index.manifest?.signature = fetched.signature }
-        if let version = fetched.signature?.version { index.highestVerifiedVersion = max(index.highestVerifiedVersion ?? version, version) }
+        // Not lower than the highest (checked under this lock): the highest from now on.
+        if let signed = fetched.signature { index.highestVerified = signed.verifiedVersion }
     }
 
     private func evicted(_ id: String, _ sha: String, _ bytes: Int64, _ reason: String) -> LaunchEvent {

@@ -37,12 +37,14 @@ extension Prefetcher {
         }
     }
 
-    /// The signed fields of a verified manifest against the highest version this cache verified
+    /// The signed fields of a verified `document` against the highest version this cache verified
     /// and the clock; what the cache will remember of it.
-    func freshRecord(_ signature: VerifiedSignature, _ fields: SignedFields) throws -> ManifestSignatureRecord {
-        let highest = store.readIndex().highestVerifiedVersion
-        if let refusal = ManifestTrustCheck.fresh(fields, highest: highest, now: now()) { throw refusal }
+    func freshRecord(_ signature: VerifiedSignature, _ fields: SignedFields, document: Data) throws -> ManifestSignatureRecord {
+        let sha256 = SHA256.hex(of: document)
+        let highest = store.readIndex().highestVerified
+        if let refusal = ManifestTrustCheck.fresh(fields, sha256: sha256, highest: highest, now: now()) { throw refusal }
         // `fresh` refuses a manifest without a version.
-        return ManifestSignatureRecord(keyID: signature.keyID.description, version: fields.version ?? 0, expires: fields.expires)
+        return ManifestSignatureRecord(
+            keyID: signature.keyID.description, version: fields.version ?? 0, sha256: sha256, expires: fields.expires)
     }
 }
