@@ -50,7 +50,10 @@ final class SignedManifestFlowTests: XCTestCase {
 
     func prefetch(_ trust: [String]? = nil) throws -> Launchad.Run {
         try Launchad.run(
-            ["prefetch", "--manifest", server.manifestURL, "--cache", cache.path, "--size", "320x240", "--retries", "0", "--metrics", metrics]
+            [
+                "prefetch", "--manifest", server.manifestURL, "--cache", cache.path, "--size", "320x240", "--retries", "0", "--metrics",
+                metrics
+            ]
                 + (trust ?? [operatorKey.publicKeyFile]).flatMap { ["--trust-key", $0] })
     }
 
@@ -180,7 +183,8 @@ final class SignedManifestFlowTests: XCTestCase {
                 while read(fd, &byte, 1) > 0 {}
                 return
             }
-            _ = ScriptedServer.send(fd, Data("HTTP/1.1 200 OK\r\nContent-Length: \(manifest.count)\r\nConnection: close\r\n\r\n".utf8) + manifest)
+            _ = ScriptedServer.send(
+                fd, Data("HTTP/1.1 200 OK\r\nContent-Length: \(manifest.count)\r\nConnection: close\r\n\r\n".utf8) + manifest)
         }
         let run = try Launchad.run([
             "prefetch", "--manifest", server.url, "--cache", cache.path, "--retries", "0", "--timeout", "2", "--connect-timeout", "10",

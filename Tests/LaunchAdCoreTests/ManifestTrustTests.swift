@@ -145,7 +145,9 @@ final class ManifestTrustTests: XCTestCase {
         XCTAssertEqual(good.signed, SignedFields(version: 12, expires: ManifestDate.rfc3339("2030-01-01T00:00:00Z")))
         XCTAssertEqual(try fields(#"{"ads": []}"#).signed, SignedFields())
         for bad in [#""version": "12""#, #""version": 1.5"#, #""version": -1"#, #""version": 1e300"#, #""expires": "soon""#] {
-            let parsed = try fields(#"{\#(bad), "ads": [{"id": "a", "type": "image", "variants": [{"url": "a.png", "width": 1, "height": 1, "bytes": 1, "sha256": "\#(String(repeating: "a", count: 64))"}]}]}"#)
+            let parsed = try fields(
+                #"{\#(bad), "ads": [{"id": "a", "type": "image", "variants": [{"url": "a.png", "width": 1, "height": 1, "bytes": 1, "sha256": "\#(String(repeating: "a", count: 64))"}]}]}"#
+            )
             XCTAssertNotNil(parsed.signed.problem, bad)
             XCTAssertEqual(parsed.manifest.ads.map(\.id), ["a"], "unsigned fleets are unaffected")
         }

@@ -107,7 +107,9 @@ final class MinisignFormatTests: XCTestCase {
         refused(with(line: 1, "comment: x"), "line 1 must be \"untrusted comment: \"")
         refused(with(line: 3, "trusted: x"), "line 3 must be \"trusted comment: \"")
         for control in ["\u{1b}[2J", "\u{7f}", "\u{85}", "\u{0}", "a\rb", "\u{7}"] {
-            refused(with(line: 3, "trusted comment: v4 " + control), control == "\u{0}" ? "NUL" : control == "a\rb" ? "carriage return" : "control")
+            refused(
+                with(line: 3, "trusted comment: v4 " + control),
+                control == "\u{0}" ? "NUL" : control == "a\rb" ? "carriage return" : "control")
         }
         XCTAssertThrowsError(try MinisignSignature.parse(Array(with(line: 3, "trusted comment: ").utf8) + [0xC3, 0x28] + Array("\nX".utf8)))
         refused(with(line: 3, "trusted comment: " + String(repeating: "v", count: 8200)), "line 3 must be")

@@ -36,7 +36,8 @@ final class SignedManifestTests: XCTestCase {
 
     func ad(_ id: String, _ body: Data, extra: String = "") -> String {
         net.set("https://ads.example.com/\(id).mp4", .body(200, body, [:]))
-        return #"{"id": "\#(id)", "type": "video", \#(extra) "variants": [{"url": "\#(id).mp4", "width": 720, "height": 1280, "bytes": \#(body.count), "sha256": "\#(SHA256.hex(of: body))"}]}"#
+        return
+            #"{"id": "\#(id)", "type": "video", \#(extra) "variants": [{"url": "\#(id).mp4", "width": 720, "height": 1280, "bytes": \#(body.count), "sha256": "\#(SHA256.hex(of: body))"}]}"#
     }
 
     /// Publishes a manifest: signed by `key` (nil: no .minisig, a 404), then `tamper` applied to
@@ -282,8 +283,10 @@ final class SignedManifestTests: XCTestCase {
         let config = PrefetchConfig(
             manifestURL: URL(string: manifestURL)!, screen: Size(width: 720, height: 1280),
             trust: TrustedKeyFiles.read([operatorKey.publicKeyFile]))
-        let report = Prefetcher(store: store, fetcher: Meanwhile(base: net, store: store), sink: sink, config: config, now: { [now] in now })
-            .run()
+        let report = Prefetcher(
+            store: store, fetcher: Meanwhile(base: net, store: store), sink: sink, config: config, now: { [now] in now }
+        )
+        .run()
         XCTAssertFalse(report.ok)
         XCTAssertEqual(refusals(), ["rollback"])
         XCTAssertEqual(cachedAds(), ["red"])
@@ -294,8 +297,10 @@ final class SignedManifestTests: XCTestCase {
         let sodium = try Sodium.open()
         XCTAssertEqual(
             sodium.blake2b512(Data()).map { String(format: "%02x", $0) }.joined(),
-            "786a02f742015903c6c6fd852552d272912f4740e15847618a86e217f71f5419d25e1031afee585313896444934eb04b903a685b1448b755d56f701afe9be2ce")
+            "786a02f742015903c6c6fd852552d272912f4740e15847618a86e217f71f5419d25e1031afee585313896444934eb04b903a685b1448b755d56f701afe9be2ce"
+        )
         XCTAssertFalse(sodium.verify(signature: [1, 2], message: Data(), key: []), "wrong sizes are a mismatch, never a read past the end")
-        XCTAssertFalse(sodium.verify(signature: Array(repeating: 0, count: 64), message: Data("x".utf8), key: Array(repeating: 0, count: 32)))
+        XCTAssertFalse(
+            sodium.verify(signature: Array(repeating: 0, count: 64), message: Data("x".utf8), key: Array(repeating: 0, count: 32)))
     }
 }

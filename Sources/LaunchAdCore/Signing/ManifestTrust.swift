@@ -19,9 +19,13 @@ public enum ManifestRejection: String, CaseIterable, Sendable {
 
 /// A refused manifest: the reason and one line saying what exactly.
 public struct ManifestRefusal: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The stable reason.
     public let reason: ManifestRejection
+    /// What exactly, one line; never the document's or the signature's own text.
     public let message: String
+    /// A refusal for `reason`, saying `message`.
     public init(_ reason: ManifestRejection, _ message: String) { self.reason = reason; self.message = message }
+    /// `REASON: MESSAGE`.
     public var description: String { "\(reason.rawValue): \(message)" }
 
     /// The line on stderr: `manifest URL refused (REASON): MESSAGE`.
@@ -30,10 +34,12 @@ public struct ManifestRefusal: Error, Equatable, Sendable, CustomStringConvertib
 
 /// The keys a screen trusts (every `--trust-key`, read), and those that could not be read.
 public struct TrustedKeys: Equatable, Sendable {
+    /// The keys that could be read, in the order given.
     public var keys: [MinisignPublicKey]
     /// One line per `--trust-key` that is not a key: while there is one, every manifest is refused
     /// (`malformed`), loudly, rather than trusted with a set the operator did not mean.
     public var problems: [String]
+    /// The set of `keys`, with `problems` for those that could not be read.
     public init(keys: [MinisignPublicKey], problems: [String] = []) { self.keys = keys; self.problems = problems }
 
     /// The ids, as minisign prints them.
@@ -51,8 +57,11 @@ public protocol SignatureCrypto: Sendable {
 
 /// What a verified signature says: who signed and how.
 public struct VerifiedSignature: Equatable, Sendable {
+    /// The trusted key whose signature held.
     public let keyID: MinisignKeyID
+    /// Prehashed (`ED`) or legacy (`Ed`).
     public let algorithm: MinisignSignature.Algorithm
+    /// The trusted comment the global signature covers.
     public let trustedComment: String
 }
 
@@ -114,7 +123,8 @@ public enum ManifestTrustCheck {
         }
         if document.version == highest.version, document.sha256 != highest.sha256 {
             return ManifestRefusal(
-                .rollback, "version \(document.version) again, but not the version \(document.version) this screen has verified "
+                .rollback,
+                "version \(document.version) again, but not the version \(document.version) this screen has verified "
                     + "(each publication needs a higher version)")
         }
         return nil
@@ -139,6 +149,7 @@ public struct SignedFields: Equatable, Sendable {
     public var expires: Date?
     /// Why one of them cannot be read, naming it.
     public var problem: String?
+    /// The fields as read, or the `problem` of one of them.
     public init(version: Int? = nil, expires: Date? = nil, problem: String? = nil) {
         self.version = version; self.expires = expires; self.problem = problem
     }
@@ -147,14 +158,18 @@ public struct SignedFields: Equatable, Sendable {
 /// What the cache keeps of a verified manifest: who signed it, its version, the sha256 of its
 /// bytes and its expiry.
 public struct ManifestSignatureRecord: Codable, Equatable, Sendable {
-    /// As minisign prints it.
+    /// The verifying key's id, as minisign prints it.
     public var keyID: String
+    /// The manifest's `version`.
     public var version: Int
+    /// The sha256 of the manifest's bytes, in lowercase hex.
     public var sha256: String
+    /// The manifest's `expires`, if it has one.
     public var expires: Date?
 
     enum CodingKeys: String, CodingKey { case keyID = "key_id", version, sha256, expires }
 
+    /// A record of a manifest verified with `keyID`.
     public init(keyID: String, version: Int, sha256: String, expires: Date?) {
         self.keyID = keyID; self.version = version; self.sha256 = sha256; self.expires = expires
     }
@@ -165,7 +180,10 @@ public struct ManifestSignatureRecord: Codable, Equatable, Sendable {
 
 /// A verified manifest's version and the sha256 of its bytes: the cache remembers the highest.
 public struct VerifiedVersion: Codable, Equatable, Sendable {
+    /// The manifest's `version`.
     public var version: Int
+    /// The sha256 of its bytes, in lowercase hex.
     public var sha256: String
+    /// The `version` of the document whose bytes hash to `sha256`.
     public init(version: Int, sha256: String) { self.version = version; self.sha256 = sha256 }
 }

@@ -1,8 +1,11 @@
 /// A minisign text that cannot be read: a public key, a key file or a signature file. One line,
 /// naming what is wrong; never quoting the text itself (it may hold anything).
 public struct MinisignFormatError: Error, Equatable, CustomStringConvertible {
+    /// What is wrong, one line.
     public let message: String
+    /// An error saying `message`.
     public init(_ message: String) { self.message = message }
+    /// The message.
     public var description: String { message }
 }
 
@@ -11,11 +14,14 @@ public struct MinisignFormatError: Error, Equatable, CustomStringConvertible {
 /// number in 16 upper-case hex digits (`1BC5D94E37A6DE83`; the comment `minisign -G` writes in
 /// the .pub file drops leading zeros).
 public struct MinisignKeyID: Hashable, Sendable, CustomStringConvertible {
+    /// How many bytes an id has.
     public static let byteCount = 8
+    /// The id's bytes, as they are in the key and the signature.
     public let bytes: [UInt8]
 
     init(_ bytes: ArraySlice<UInt8>) { self.bytes = Array(bytes) }
 
+    /// The id as minisign prints it.
     public var description: String {
         String(bytes.reversed().map { byte in String(byte, radix: 16, uppercase: true) }.map { $0.count == 1 ? "0" + $0 : $0 }.joined())
     }
@@ -25,13 +31,16 @@ public struct MinisignKeyID: Hashable, Sendable, CustomStringConvertible {
 /// and the 32-byte key, alone (as minisign prints it for `-P`) or as the second line of a
 /// `.pub` file under an untrusted comment.
 public struct MinisignPublicKey: Equatable, Sendable {
+    /// An Ed25519 public key's length.
     public static let keyBytes = 32
     /// The key line's length: base64 of 2 + 8 + 32 bytes.
     public static let textLength = 56
     /// The most a `.pub` file may hold: a comment line of minisign's 1024 bytes and the key line.
     public static let maxFileBytes = 1024 + textLength + 2
 
+    /// The key pair's id, which its signatures carry.
     public let keyID: MinisignKeyID
+    /// The Ed25519 public key.
     public let key: [UInt8]
 
     /// Whether `value` (a `--trust-key` argument) is key text rather than a file's name: exactly

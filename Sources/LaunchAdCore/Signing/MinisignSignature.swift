@@ -11,6 +11,7 @@ import Foundation
 /// and at most a final line break. A line may end in CR LF; any other CR, a NUL, a line too
 /// long, a fifth line or a byte of base64 out of place makes the file malformed.
 public struct MinisignSignature: Equatable, Sendable {
+    /// What was signed: the file's hash or the file.
     public enum Algorithm: String, Sendable {
         /// `ED`: the signature is of the file's BLAKE2b-512 (minisign's default since 0.8).
         case prehashed = "ED"
@@ -18,18 +19,26 @@ public struct MinisignSignature: Equatable, Sendable {
         case legacy = "Ed"
     }
 
+    /// An Ed25519 signature's length.
     public static let signatureBytes = 64
-    /// minisign's own bounds (COMMENTMAXBYTES, TRUSTEDCOMMENTMAXBYTES), each with its line break.
+    /// The untrusted comment's line, its line break included, is shorter than this (minisign's
+    /// COMMENTMAXBYTES).
     public static let maxUntrustedLine = 1024
+    /// The trusted comment's line, its prefix and line break included, is shorter than this
+    /// (minisign's TRUSTEDCOMMENTMAXBYTES).
     public static let maxTrustedLine = 8192
     /// The largest file minisign can write: the four lines at their longest. A fetch of one stops there.
     public static let maxFileBytes = maxUntrustedLine + 102 + maxTrustedLine + 90
 
+    /// Prehashed (`ED`) or legacy (`Ed`).
     public let algorithm: Algorithm
+    /// The id of the key that made it.
     public let keyID: MinisignKeyID
+    /// The Ed25519 signature of the file (legacy) or of its BLAKE2b-512 (prehashed).
     public let signature: [UInt8]
     /// The trusted comment, after its prefix: UTF-8 without control characters (tabs allowed).
     public let trustedComment: String
+    /// The Ed25519 signature of `globalMessage`.
     public let globalSignature: [UInt8]
 
     /// What the global signature covers: the signature, then the trusted comment's bytes.
@@ -45,6 +54,7 @@ public struct MinisignSignature: Equatable, Sendable {
         return parts.url ?? manifest
     }
 
+    /// The signature `file` holds, or why it is not one.
     public static func parse(_ file: [UInt8]) throws(MinisignFormatError) -> MinisignSignature {
         guard file.count <= maxFileBytes else { throw MinisignFormatError("a signature file is at most \(maxFileBytes) bytes") }
         let lines = try MinisignLines.split(file, count: 4, what: "signature file")
@@ -95,7 +105,8 @@ enum MinisignLines {
         let body = file.last == UInt8(ascii: "\n") ? file.dropLast() : file[...]
         let lines = body.split(separator: UInt8(ascii: "\n"), maxSplits: count, omittingEmptySubsequences: false)
         guard lines.count == count else {
-            throw MinisignFormatError("the \(what) has \(lines.count > count ? "more than \(count)" : "\(lines.count)") lines, not \(count)")
+            throw MinisignFormatError(
+                "the \(what) has \(lines.count > count ? "more than \(count)" : "\(lines.count)") lines, not \(count)")
         }
         return try lines.map { line throws(MinisignFormatError) in
             let body = line.last == UInt8(ascii: "\r") ? line.dropLast() : line
@@ -107,6 +118,7 @@ enum MinisignLines {
     /// An algorithm's two bytes as text when they are printable ASCII, else in hex.
     static func algorithmName(_ a: UInt8, _ b: UInt8) -> String {
         let printable = { (c: UInt8) in c > 0x20 && c < 0x7F }
-        return printable(a) && printable(b) ? "\"\(String(decoding: [a, b], as: UTF8.self))\"" : "0x" + [a, b].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        return printable(a) && printable(b)
+            ? "\"\(String(decoding: [a, b], as: UTF8.self))\"" : "0x" + [a, b].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 }
