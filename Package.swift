@@ -18,16 +18,18 @@ let package = Package(
         .library(name: "LaunchAdEmbed", type: .dynamic, targets: ["LaunchAdC"]),
     ],
     targets: [
-        // FFmpeg, SDL2 and libcurl: headers only. Their shims open each library on first use
-        // (Sources/CLazyLoad/lazy_load.h), so nothing here links them, not even through
+        // FFmpeg, SDL2, libcurl and libsodium: headers only. Their shims open each library on first
+        // use (Sources/CLazyLoad/lazy_load.h), so nothing here links them, not even through
         // pkg-config, whose --libs would. The headers are in the default search path once
         // Debian's libavformat-dev, libavcodec-dev, libavutil-dev, libswscale-dev,
-        // libswresample-dev, libavfilter-dev, libsdl2-dev, libsdl2-ttf-dev and
-        // libcurl4-openssl-dev are installed (scripts/setup.sh).
+        // libswresample-dev, libavfilter-dev, libsdl2-dev, libsdl2-ttf-dev, libcurl4-openssl-dev
+        // and libsodium-dev are installed (scripts/setup.sh).
         .systemLibrary(name: "CLazyLoad"),
         .systemLibrary(name: "CFFmpeg"),
         .systemLibrary(name: "CSDL2"),
         .systemLibrary(name: "CCurl"),
+        // Manifest signatures (minisign's Ed25519 and BLAKE2b), for --trust-key.
+        .systemLibrary(name: "CSodium"),
         // A look at a Wayland compositor before SDL connects (libwayland-dev comes with libsdl2-dev).
         .systemLibrary(name: "CWayland", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
         // Decisions and data only: no C, no sockets, no locks, no threads; testable without a
@@ -37,9 +39,10 @@ let package = Package(
         .target(name: "LaunchAdMedia", dependencies: ["CLazyLoad", "CFFmpeg", "LaunchAdCore"]),
         // The window, the renderer, the audio device and the playback engine.
         .target(name: "LaunchAdPlayer", dependencies: ["CLazyLoad", "CSDL2", "CWayland", "LaunchAdMedia", "LaunchAdCore"]),
-        // The outside world: HTTP (libcurl), the cache store and its lock, prefetch, background refresh.
+        // The outside world: HTTP (libcurl), the cache store and its lock, prefetch, background
+        // refresh, manifest signatures (libsodium).
         .target(
-            name: "LaunchAdDelivery", dependencies: ["CLazyLoad", "CCurl", "LaunchAdMedia", "LaunchAdCore"],
+            name: "LaunchAdDelivery", dependencies: ["CLazyLoad", "CCurl", "CSodium", "LaunchAdMedia", "LaunchAdCore"],
             // The test seam LAUNCHAD_TEST_PUBLIC_ADDRESSES is read by debug builds (the tests') only.
             swiftSettings: [.define("LAUNCHAD_TEST_SEAMS", .when(configuration: .debug))]),
         // The run, below both front ends: play a file, URL or VAST tag, a manifest launch with its

@@ -20,6 +20,7 @@ struct CEvent {
         event.json = keep(e.jsonLine())
         (event.id, event.kind) = Self.ids(e.event)
         fillPlayer(e.event)
+        fillVAST(e.event)
         fillDelivery(e.event)
     }
 
@@ -84,14 +85,14 @@ struct CEvent {
         case .end(let end): fill(end)
         case .skipAvailable, .mute, .unmute, .complete, .ready: break
         case .vast, .vastAd, .mediaFallback, .adEnd, .cacheHit, .cacheMiss, .stream, .handoff, .appNotStarted, .prefetchStart,
-            .prefetchDone, .rejected, .download, .evicted, .notModified, .outboxError, .outboxUnavailable, .reportRefused,
-            .metricsUnavailable:
+            .prefetchDone, .rejected, .download, .evicted, .notModified, .manifestRejected, .outboxError, .outboxUnavailable,
+            .reportRefused, .metricsUnavailable:
             break
         }
     }
 
-    /// The fields of VAST's, the cache's and delivery's events.
-    private mutating func fillDelivery(_ e: LaunchEvent) {
+    /// The fields of VAST's events.
+    private mutating func fillVAST(_ e: LaunchEvent) {
         switch e {
         case .vast(let v):
             event.text = keep(v.version)
@@ -109,6 +110,19 @@ struct CEvent {
             event.ad_id = keep(id)
             fill(end)
             event.count = sequence.map(Int64.init) ?? -1
+        case .start, .window, .firstFrame, .skipAvailable, .quartile, .progress, .pause, .resume, .mute, .unmute, .skip, .click,
+            .complete, .fallback, .waitExpired, .caption, .captions, .captionsError, .icon, .error, .audioUnavailable, .fontMissing,
+            .logoUnavailable, .readError, .renderError, .linkOpenFailed, .controlError, .end, .ready, .cacheHit, .cacheMiss, .stream,
+            .handoff, .appNotStarted, .prefetchStart,
+            .prefetchDone, .rejected, .download, .evicted, .notModified, .manifestRejected, .outboxError, .outboxUnavailable,
+            .reportRefused, .metricsUnavailable:
+            break
+        }
+    }
+
+    /// The fields of the cache's and delivery's events.
+    private mutating func fillDelivery(_ e: LaunchEvent) {
+        switch e {
         case .cacheHit(let id, let sha, let file):
             event.ad_id = keep(id)
             event.sha256 = keep(sha)
@@ -141,11 +155,16 @@ struct CEvent {
             event.sha256 = keep(sha)
             event.bytes = Int64(bytes)
             event.reason = keep(reason)
+        case .manifestRejected(let refusal, let manifest):
+            event.reason = keep(refusal.reason.rawValue)
+            event.url = keep(manifest)
+            event.message = keep(refusal.message)
         case .outboxError(let r), .outboxUnavailable(let r), .reportRefused(let r), .metricsUnavailable(let r):
             event.reason = keep(r)
         case .start, .window, .firstFrame, .skipAvailable, .quartile, .progress, .pause, .resume, .mute, .unmute, .skip, .click,
             .complete, .fallback, .waitExpired, .caption, .captions, .captionsError, .icon, .error, .audioUnavailable, .fontMissing,
-            .logoUnavailable, .readError, .renderError, .linkOpenFailed, .controlError, .end, .ready:
+            .logoUnavailable, .readError, .renderError, .linkOpenFailed, .controlError, .end, .ready, .vast, .vastAd, .mediaFallback,
+            .adEnd:
             break
         }
     }
@@ -185,6 +204,7 @@ struct CEvent {
         case .download: return (LAUNCHAD_EVENT_CACHE, LAUNCHAD_EVENT_DOWNLOAD)
         case .evicted: return (LAUNCHAD_EVENT_CACHE, LAUNCHAD_EVENT_EVICTED)
         case .notModified: return (LAUNCHAD_EVENT_CACHE, LAUNCHAD_EVENT_NOT_MODIFIED)
+        case .manifestRejected: return (LAUNCHAD_EVENT_CACHE, LAUNCHAD_EVENT_MANIFEST_REJECTED)
         case .outboxError: return (LAUNCHAD_EVENT_DELIVERY, LAUNCHAD_EVENT_OUTBOX_ERROR)
         case .outboxUnavailable: return (LAUNCHAD_EVENT_DELIVERY, LAUNCHAD_EVENT_OUTBOX_UNAVAILABLE)
         case .reportRefused: return (LAUNCHAD_EVENT_DELIVERY, LAUNCHAD_EVENT_REPORT_REFUSED)
@@ -235,7 +255,7 @@ struct CEvent {
         case .audioUnavailable, .fontMissing, .logoUnavailable, .readError, .renderError, .linkOpenFailed, .controlError:
             return LAUNCHAD_EVENT_WARNING
         case .cacheHit, .cacheMiss, .stream, .handoff, .appNotStarted, .prefetchStart, .prefetchDone, .rejected, .download, .evicted,
-            .notModified:
+            .notModified, .manifestRejected:
             return LAUNCHAD_EVENT_CACHE
         case .outboxError, .outboxUnavailable, .reportRefused, .metricsUnavailable: return LAUNCHAD_EVENT_DELIVERY
         }

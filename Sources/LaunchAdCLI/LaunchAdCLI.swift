@@ -45,6 +45,8 @@ public enum LaunchAdCLI {
             return ScheduleCommand.run(options)
         case .fleet(let options):
             return FleetCommand.run(options)
+        case .manifest(let options):
+            return ManifestCommand.run(options)
         }
     }
 }

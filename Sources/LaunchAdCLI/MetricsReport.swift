@@ -43,6 +43,7 @@ enum MetricsReport {
         if let cache {
             let index = cache.readIndex()
             m.lastPrefetch = index.manifest?.checkedAt
+            m.signedManifest = index.manifest?.signature
             m.cacheBytes = index.totalBytes
             m.cacheAds = AdSelector.inWindow(index.ads.map(\.ad), now: m.now).count
         }

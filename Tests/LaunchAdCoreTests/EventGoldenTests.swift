@@ -197,6 +197,7 @@ final class EventGoldenTests: XCTestCase {
         let cases: [(LaunchEvent, String)] = [
             (.cacheHit(id: "a", sha256: "ab", file: "/c/ab"), #"{"event":"cache_hit","t_ms":7,"id":"a","sha256":"ab","file":"/c/ab"}"#),
             (.cacheMiss(reason: .nothingReady), #"{"event":"cache_miss","t_ms":7,"reason":"nothing_ready"}"#),
+            (.cacheMiss(reason: .unverified), #"{"event":"cache_miss","t_ms":7,"reason":"unverified"}"#),
             (.stream(id: "a", url: "https://c.x/a.mp4"), #"{"event":"stream","t_ms":7,"id":"a","url":"https://c.x/a.mp4"}"#),
             (
                 .handoff(via: .appWindow, appPID: 42, waitedMs: 300),
@@ -229,6 +230,14 @@ final class EventGoldenTests: XCTestCase {
             (
                 .notModified(id: "manifest", url: "https://c.x/m.json"),
                 #"{"event":"not_modified","t_ms":7,"id":"manifest","url":"https://c.x/m.json"}"#
+            ),
+            (
+                .manifestRejected(ManifestRefusal(.badSignature, "m"), manifest: "https://c.x/m.json"),
+                #"{"event":"manifest_rejected","t_ms":7,"reason":"bad_signature","manifest":"https://c.x/m.json","message":"m"}"#
+            ),
+            (
+                .manifestRejected(ManifestRefusal(.rollback, "m"), manifest: "https://c.x/m.json"),
+                #"{"event":"manifest_rejected","t_ms":7,"reason":"rollback","manifest":"https://c.x/m.json","message":"m"}"#
             ),
             (.outboxError(reason: "r"), #"{"event":"outbox_error","t_ms":7,"reason":"r"}"#),
             (.outboxUnavailable(reason: "r"), #"{"event":"outbox_unavailable","t_ms":7,"reason":"r"}"#),

@@ -158,7 +158,10 @@ enum launchad_event_id {
     LAUNCHAD_EVENT_ICON_VIEW,
     LAUNCHAD_EVENT_ICON_CLICK,
     LAUNCHAD_EVENT_ICON_REFUSED,
-    LAUNCHAD_EVENT_ICON_ERROR
+    LAUNCHAD_EVENT_ICON_ERROR,
+    /* API 0.3: a manifest refused by its signature, version or expiry (`reason`: unsigned,
+     * bad_signature, unknown_key, rollback, expired, malformed; `url`: the manifest); id CACHE. */
+    LAUNCHAD_EVENT_MANIFEST_REJECTED
 };
 
 /* How a run ended (the END event's outcome). */

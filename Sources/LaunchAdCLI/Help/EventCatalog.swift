@@ -156,7 +156,13 @@ struct EventCatalog {
         Entry(
             samples: [.evicted(id: "a", sha256: "s", bytes: 0, reason: "r")], summary: "a cached creative was removed",
             page: "launch-and-cache"),
-        Entry(samples: [.notModified(id: "a", url: "u")], summary: "the server said nothing changed (304)", page: "launch-and-cache")
+        Entry(samples: [.notModified(id: "a", url: "u")], summary: "the server said nothing changed (304)", page: "launch-and-cache"),
+        Entry(
+            samples: [.manifestRejected(ManifestRefusal(.badSignature, "m"), manifest: "u")],
+            summary:
+                "with --trust-key, a manifest refused (reason: unsigned, bad_signature, unknown_key, rollback, expired, malformed): "
+                + "nothing of it is used or kept, the last verified one keeps playing",
+            page: "launch-and-cache")
     ]
 
     private static let outbox: [Entry] = [

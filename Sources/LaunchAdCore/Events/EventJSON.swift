@@ -52,6 +52,7 @@ extension LaunchEvent {
         case .download: return "download"
         case .evicted: return "evicted"
         case .notModified: return "not_modified"
+        case .manifestRejected: return "manifest_rejected"
         case .outboxError: return "outbox_error"
         case .outboxUnavailable: return "outbox_unavailable"
         case .reportRefused: return "report_refused"
@@ -97,7 +98,7 @@ extension LaunchEvent {
         case .ready: return []
         case .vast, .vastAd, .mediaFallback, .adEnd, .cacheHit, .cacheMiss, .stream, .handoff, .appNotStarted, .prefetchStart,
             .prefetchDone, .rejected,
-            .download, .evicted, .notModified, .outboxError, .outboxUnavailable, .reportRefused, .metricsUnavailable:
+            .download, .evicted, .notModified, .manifestRejected, .outboxError, .outboxUnavailable, .reportRefused, .metricsUnavailable:
             return deliveryFields
         }
     }
@@ -129,6 +130,8 @@ extension LaunchEvent {
         case .evicted(let id, let sha, let bytes, let reason):
             return [("id", .string(id)), ("sha256", .string(sha)), ("bytes", .int(bytes)), ("reason", .string(reason))]
         case .notModified(let id, let url): return [("id", .string(id)), ("url", .string(url))]
+        case .manifestRejected(let refusal, let manifest):
+            return [("reason", .string(refusal.reason.rawValue)), ("manifest", .string(manifest)), ("message", .string(refusal.message))]
         case .appNotStarted(let app, let message): return [("app", .string(app)), ("message", .string(message))]
         case .outboxError(let r), .outboxUnavailable(let r), .reportRefused(let r), .metricsUnavailable(let r):
             return [("reason", .string(r))]
