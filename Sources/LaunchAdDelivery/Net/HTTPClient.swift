@@ -86,7 +86,8 @@ public final class HTTPClient: Fetcher, Sendable {
             progress?(sink.count)
         }
         try sink.close()
-        return FetchResponse(status: 200, body: sink.memory, bytes: sink.count)
+        // A local file, named by the user or by a local document: what it names may reach anywhere.
+        return FetchResponse(status: 200, body: sink.memory, bytes: sink.count, namedReach: .any)
     }
 }
 

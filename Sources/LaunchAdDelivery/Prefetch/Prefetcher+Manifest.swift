@@ -9,7 +9,7 @@ struct FetchedManifest {
     var etag: String?
     var lastModified: String?
     /// The reach of the URLs the manifest names (its creatives, its VAST tags).
-    var reach: Reach = .any
+    var reach: Reach
     /// Who signed it, its version and expiry, when it was verified with a trusted key.
     var signature: ManifestSignatureRecord?
 }
@@ -54,9 +54,8 @@ extension Prefetcher {
             let signature = try verifiedSignature(of: document)
             var fetched = FetchedManifest(
                 parsed: try ManifestParser.parse(document, base: url, budget: budget), body: kept.body, etag: kept.etag,
-                lastModified: kept.lastModified)
+                lastModified: kept.lastModified, reach: response.namedReach)
             if let signature { fetched.signature = try freshRecord(signature, fetched.parsed.signed, document: document) }
-            fetched.reach = response.namedReach
             // Its play-record collector is named by it too: held to the same addresses.
             fetched.parsed.manifest.report?.reach = response.namedReach
             return fetched
@@ -90,7 +89,7 @@ extension Prefetcher {
                 // A VAST ad kept from before (its tag failed now) keeps the reach it was cached with.
                 let kept = ad.vast != nil ? index.record(for: ad.id)?.reach : nil
                 let reach = adReach(ad.id) ?? kept ?? manifestReach
-                if let record = index.record(for: ad.id), record.ad == ad, record.reach ?? .any == reach { continue }
+                if let record = index.record(for: ad.id), record.ad == ad, record.reach ?? .publicOnly == reach { continue }
                 index.setRecord(AdRecord(ad: ad, cachedAt: time, reach: reach))
             }
             noteOwners()
