@@ -175,7 +175,10 @@ final class HostProcess: @unchecked Sendable {
 
     func finish() -> Int32 {
         let deadline = Date(timeIntervalSinceNow: 30)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        lock.lock()
+        // The pipe's end (the host's exit closes it) wakes the wait.
+        while !exited && lock.wait(until: deadline) {}
+        lock.unlock()
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
         return process.terminationStatus
