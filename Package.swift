@@ -65,7 +65,7 @@ let package = Package(
             ]),
         // A constructor that starts loading FFmpeg before main for `play` and `launch`.
         .target(name: "CEarlyLoad", path: "Sources/CEarlyLoad"),
-        .executableTarget(name: "launchad", dependencies: ["LaunchAdCLI", "CEarlyLoad"]),
+        .executableTarget(name: "launchad", dependencies: ["LaunchAdCLI", "LaunchAdPlayer", "LaunchAdCore", "CEarlyLoad"]),
         // The Swift API's example host (scripts/build-examples.sh copies it to .build/examples).
         .executableTarget(
             name: "launchad-swift-host", dependencies: ["LaunchAdKit", "LaunchAdPlayer", "LaunchAdCore"], path: "examples/swift-host"),

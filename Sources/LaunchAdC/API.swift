@@ -13,8 +13,6 @@ final class CHandle: Sendable {
     let ad: LaunchAd
     /// The host's event callback and its user pointer (as an address: the host's to keep valid).
     private let callback = Locked<(fn: launchad_event_fn?, user: UInt)>((nil, 0))
-    /// The buffer attached (`launchad_frame` reads it).
-    private let buffer = Locked<BufferOutput?>(nil)
 
     init(_ ad: LaunchAd) {
         self.ad = ad
@@ -31,11 +29,6 @@ final class CHandle: Sendable {
 
     func setCallback(_ fn: launchad_event_fn?, _ user: UnsafeMutableRawPointer?) {
         callback.withLock { $0 = (fn, UInt(bitPattern: user)) }
-    }
-
-    var bufferOutput: BufferOutput? {
-        get { buffer.withLock { $0 } }
-        set { buffer.withLock { $0 = newValue } }
     }
 
     static func from(_ p: OpaquePointer?) -> CHandle? {
@@ -71,7 +64,17 @@ public func launchad_create(
     _ argc: Int32, _ argv: UnsafePointer<UnsafePointer<CChar>?>?, _ errorOut: UnsafeMutablePointer<Int32>?
 ) -> OpaquePointer? {
     var args: [String] = []
-    if let argv { for i in 0..<Int(max(0, argc)) { if let a = argv[i] { args.append(String(cString: a)) } } }
+    if let argv {
+        for i in 0..<Int(max(0, argc)) {
+            // A NULL among the arguments is a host's mistake, said as one, not skipped.
+            guard let a = argv[i] else {
+                UsageErrorText.current = UsageErrorText("argument \(i) is NULL")
+                errorOut?.pointee = code(LAUNCHAD_ERROR_INVALID_ARGUMENT)
+                return nil
+            }
+            args.append(String(cString: a))
+        }
+    }
     do {
         let ad = try LaunchAd(arguments: args)
         errorOut?.pointee = code(LAUNCHAD_OK)
@@ -107,7 +110,7 @@ public func launchad_prepare(_ p: OpaquePointer?, _ timeout: Double) -> Int32 {
         case .noAd: return code(LAUNCHAD_ERROR_NO_AD)
         case .timeout: return code(LAUNCHAD_ERROR_TIMEOUT)
         case .libraryMissing: return code(LAUNCHAD_ERROR_LIBRARY_MISSING)
-        case .reentrant: return code(LAUNCHAD_ERROR_INVALID_STATE)
+        case .reentrant, .ended: return code(LAUNCHAD_ERROR_INVALID_STATE)
         }
     }
     return code(LAUNCHAD_OK)
@@ -127,9 +130,7 @@ public func launchad_attach_buffer(_ p: OpaquePointer?, _ width: Int32, _ height
     guard let h = CHandle.from(p), (1...16384).contains(width), (1...16384).contains(height) else {
         return code(LAUNCHAD_ERROR_INVALID_ARGUMENT)
     }
-    guard let output = try? PlayerOutput.buffer(Size(width: Int(width), height: Int(height))) else { return code(LAUNCHAD_ERROR_RENDER) }
-    do { try h.ad.attach(output) } catch { return code(LAUNCHAD_ERROR_INVALID_STATE) }
-    h.bufferOutput = BufferOutput(output)
+    do { try h.ad.attach(bufferOf: Size(width: Int(width), height: Int(height))) } catch { return code(LAUNCHAD_ERROR_INVALID_STATE) }
     return code(LAUNCHAD_OK)
 }
 
@@ -152,11 +153,11 @@ public func launchad_frame(
     _ height: UnsafeMutablePointer<Int32>?, _ pitch: UnsafeMutablePointer<Int32>?
 ) -> Int32 {
     guard let h = CHandle.from(p) else { return code(LAUNCHAD_ERROR_INVALID_ARGUMENT) }
-    guard let b = h.bufferOutput else { return code(LAUNCHAD_ERROR_INVALID_STATE) }
-    pixels?.pointee = UnsafeRawPointer(bitPattern: b.address)
-    width?.pointee = b.width
-    height?.pointee = b.height
-    pitch?.pointee = b.pitch
+    guard let (pointer, size, rowBytes) = (try? h.ad.bufferPixels()) ?? nil else { return code(LAUNCHAD_ERROR_INVALID_STATE) }
+    pixels?.pointee = pointer
+    width?.pointee = Int32(size.width)
+    height?.pointee = Int32(size.height)
+    pitch?.pointee = Int32(rowBytes)
     return code(LAUNCHAD_OK)
 }
 
@@ -202,19 +203,6 @@ public func launchad_destroy(_ p: OpaquePointer?) {
     let handle = Unmanaged<CHandle>.fromOpaque(UnsafeRawPointer(p))
     handle.takeUnretainedValue().ad.close()
     handle.release()
-}
-
-/// The buffer a handle draws into, for `launchad_frame`: where its pixels are (the library's,
-/// the same for the output's life), valid until the next `launchad_render`.
-struct BufferOutput: Sendable {
-    let address: UInt
-    let width: Int32, height: Int32, pitch: Int32
-
-    init?(_ output: PlayerOutput) {
-        guard let (pointer, size, pitch) = output.pixels else { return nil }
-        address = UInt(bitPattern: pointer)
-        (width, height, self.pitch) = (Int32(size.width), Int32(size.height), Int32(pitch))
-    }
 }
 
 // launchad_strerror is written in C, beside the header (Sources/CLaunchAd): static texts.

@@ -82,15 +82,19 @@ final class HostStage: AdPresenter, Sendable {
                 if let over = player.step() { return over }
                 continue
             case .ready:
-                let say = state.withLock { s -> Bool in
-                    defer { s.readySaid = true }
-                    return !s.readySaid
-                }
-                if say { events.emit(.ready) }
+                if sayReady() { events.emit(.ready) }
                 return nil
             case .opening:
                 if go { return nil }
             }
+        }
+    }
+
+    /// Whether `ready` is still to be said for this run; from now on it has been.
+    func sayReady() -> Bool {
+        state.change { s -> Bool in
+            defer { s.readySaid = true }
+            return !s.readySaid
         }
     }
 

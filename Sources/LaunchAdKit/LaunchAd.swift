@@ -43,6 +43,8 @@ public final class LaunchAd: Sendable {
         case libraryMissing
         /// Called from inside `onEvent`.
         case reentrant
+        /// The run is over (its `end` delivered), or the ad was closed.
+        case ended
     }
 
     /// A call the ad's state does not allow now.
@@ -59,8 +61,10 @@ public final class LaunchAd: Sendable {
 
     /// What only the thread inside a call touches.
     private struct HostSide {
-        var flow: Thread?
         var output: PlayerOutput?
+        /// A buffer asked for: made at the first turn with an ad to draw (SDL is loaded by then,
+        /// on the ad's own thread, never on the application's).
+        var pendingBuffer: Size?
         var current: AdPlayer?
         /// Whether `current` draws into `output` yet (a player taken while preparing has not).
         var currentAttached = false
@@ -70,12 +74,17 @@ public final class LaunchAd: Sendable {
         var closed = false
         var onEvent: ((AdEvent) -> Void)?
         var continuations: [AsyncStream<AdEvent>.Continuation] = []
+
+        /// Somewhere to draw was given (made, or a buffer to make).
+        var isAttached: Bool { output != nil || pendingBuffer != nil }
     }
 
     /// What any thread may touch at any time.
     private struct Shared: Sendable {
         var inputs: [SessionInput] = []
         var dismissed = false
+        var flowStarted = false
+        var closed = false
         /// `close` asked from inside the event callback: done when the outer call returns.
         var closeAsked = false
         var refresh: BackgroundRefresh?
@@ -128,7 +137,9 @@ public final class LaunchAd: Sendable {
     /// to be ready. With 0 it returns at once, and never waits on a library being loaded: the
     /// `.ready` event (or the run's `end`) says when. Calling it again asks again.
     public func prepareNow(timeout: Double) throws(PrepareError) {
-        guard host.run({ side in startFlow(&side) }) != nil else { throw .reentrant }
+        guard let over = host.run({ side in side.closed || side.endDelivered }) else { throw .reentrant }
+        if over { throw .ended }
+        startFlow()
         let prepared = stage.waitUntilPrepared(deadline: Self.deadline(timeout))
         switch prepared {
         case .ready: return
@@ -140,7 +151,9 @@ public final class LaunchAd: Sendable {
     /// `prepareNow` without blocking the calling thread while it waits: for an application's
     /// async start-up.
     public func prepare(timeout: Double) async throws(PrepareError) {
-        guard host.run({ side in startFlow(&side) }) != nil else { throw .reentrant }
+        guard let over = host.run({ side in side.closed || side.endDelivered }) else { throw .reentrant }
+        if over { throw .ended }
+        startFlow()
         let (stage, deadline) = (self.stage, Self.deadline(timeout))
         _ = await withCheckedContinuation { continuation in
             Thread.detachNewThread { continuation.resume(returning: stage.waitUntilPrepared(deadline: deadline)) }
@@ -148,12 +161,19 @@ public final class LaunchAd: Sendable {
         try prepareNow(timeout: 0)
     }
 
+    /// `timeout` seconds from now: NaN and negatives are no time, anything over an hour
+    /// (infinity too) an hour.
     private static func deadline(_ timeout: Double) -> Date {
-        Date(timeIntervalSinceNow: timeout.isFinite ? min(max(0, timeout), 3600) : 0)
+        Date(timeIntervalSinceNow: timeout.isNaN ? 0 : min(max(0, timeout), 3600))
     }
 
-    private func startFlow(_ side: inout HostSide) {
-        guard side.flow == nil, !side.closed else { return }
+    /// Starts the run on its own thread, once; from any thread, never waiting.
+    private func startFlow() {
+        let start = shared.withLock { s -> Bool in
+            defer { s.flowStarted = true }
+            return !s.flowStarted && !s.closed
+        }
+        guard start else { return }
         let (request, queue, stage, shared) = (self.request, self.queue, self.stage, self.shared)
         let context = RunContext.quiet(cancellation)
         let thread = Thread {
@@ -163,7 +183,6 @@ public final class LaunchAd: Sendable {
             stage.flowFinished()
         }
         thread.name = "launchad-run"
-        side.flow = thread
         thread.start()
     }
 
@@ -172,9 +191,24 @@ public final class LaunchAd: Sendable {
     /// Draws into `output` (an application's renderer, or a buffer) from the next `render()`.
     public func attach(_ output: PlayerOutput) throws(StateError) {
         try checked { side throws(StateError) in
-            guard side.output == nil, !side.presenting else { throw .alreadyAttached }
+            guard !side.isAttached, !side.presenting else { throw .alreadyAttached }
             side.output = output
         }
+    }
+
+    /// Draws into a buffer of `size` (32-bit pixels, B, G, R, A in memory) that the ad makes
+    /// when it first has something to draw: no library is loaded on the calling thread.
+    public func attach(bufferOf size: Size) throws(StateError) {
+        try checked { side throws(StateError) in
+            guard !side.isAttached, !side.presenting else { throw .alreadyAttached }
+            side.pendingBuffer = size
+        }
+    }
+
+    /// The attached buffer's pixels as the last `render()` left them (nil before the first
+    /// drawn frame, or without a buffer); valid until the next call.
+    public func bufferPixels() throws(StateError) -> (pointer: UnsafeRawPointer, size: Size, pitch: Int)? {
+        try checked { side throws(StateError) in side.output?.kind == .buffer ? side.output?.pixels : nil }
     }
 
     /// Draws into an application's X11 window (its id on `$DISPLAY`, from Xlib, GTK, Qt or Tk)
@@ -185,7 +219,7 @@ public final class LaunchAd: Sendable {
     /// in this process (nothing is attached then), and `StateError` for a second attach.
     public func attach(x11Window id: UInt) throws {
         let made: Result<Void, any Error> = try checked { side throws(StateError) in
-            guard side.output == nil, !side.presenting else { throw .alreadyAttached }
+            guard !side.isAttached, !side.presenting else { throw .alreadyAttached }
             do {
                 side.output = try PlayerOutput.x11(window: id)
                 return .success(())
@@ -200,10 +234,11 @@ public final class LaunchAd: Sendable {
     /// here. Starts the run if `prepare` did not.
     public func present() throws(StateError) {
         try checked { side throws(StateError) in
-            guard side.output != nil else { throw .notAttached }
-            startFlow(&side)
+            guard !side.endDelivered else { throw .ended }
+            guard side.isAttached else { throw .notAttached }
             side.presenting = true
         }
+        startFlow()
         stage.presented()
     }
 
@@ -232,12 +267,15 @@ public final class LaunchAd: Sendable {
         }
         var drew = false
         if let player = side.current, showing {
+            if side.output == nil, let size = side.pendingBuffer { side.output = try? PlayerOutput.buffer(size) }
             if !side.currentAttached, let output = side.output {
                 player.attach(output)
                 side.currentAttached = true
             }
             for input in inputs { player.handle(input) }
             if dismissed { player.handle(.control(.end)) }
+            // Presented before the ad was ready: `ready` is said now, before its first frame.
+            if player.readiness == .ready, stage.sayReady() { queue.emit(.ready) }
             if let result = player.step() {
                 side.current = nil
                 stage.finished(result)
@@ -292,7 +330,7 @@ public final class LaunchAd: Sendable {
     public func dismiss() {
         shared.withLock { $0.dismissed = true }
         stage.presented()
-        _ = host.run { side in startFlow(&side) }
+        startFlow()
     }
 
     /// Stops everything: the decoders, the sound, the run (waiting beacons stay in the outbox
@@ -304,6 +342,11 @@ public final class LaunchAd: Sendable {
             shared.withLock { $0.closeAsked = true }
             return
         }
+        let first = shared.withLock { s -> Bool in
+            defer { s.closed = true }
+            return !s.closed
+        }
+        guard first else { return }
         cancellation.cancel()
         waker.close()
         if let waiting = stage.abort() { waiting.stop() }

@@ -159,3 +159,40 @@ final class CAPIPromiseTests: XCTestCase {
         XCTAssertEqual(kinds.count, Set(EventCatalog.entries.map(\.name)).count)
     }
 }
+
+extension CAPIPromiseTests {
+    /// Review of issue 38: launchad_dismiss took the handle's lock, so it waited for a render
+    /// whose event callback was running (and deadlocked when that callback waited for it). It
+    /// only queues: the callback below waits for the other thread's dismiss to return.
+    func testDismissNeverWaitsForACallbackRunningElsewhere() throws {
+        final class Meeting: @unchecked Sendable {
+            // unchecked Sendable: the semaphores are thread-safe; `ad` is set before any thread reads it.
+            let atFirstFrame = DispatchSemaphore(value: 0)
+            let dismissed = DispatchSemaphore(value: 0)
+            var ad: OpaquePointer?
+            var metInTime = false
+        }
+        let meeting = Meeting()
+        let ad = try create(["play", try clip(), "--transition", "none"])
+        defer { launchad_destroy(ad) }
+        meeting.ad = ad
+        launchad_set_event_callback(
+            ad,
+            { user, event in
+                guard let event, event.pointee.kind == LAUNCHAD_EVENT_FIRST_FRAME else { return }
+                let meeting = Unmanaged<Meeting>.fromOpaque(user!).takeUnretainedValue()
+                meeting.atFirstFrame.signal()
+                meeting.metInTime = meeting.dismissed.wait(timeout: .now() + 10) == .success
+            }, Unmanaged.passUnretained(meeting).toOpaque())
+        let address = UInt(bitPattern: ad)
+        Thread.detachNewThread {
+            meeting.atFirstFrame.wait()
+            _ = launchad_dismiss(OpaquePointer(bitPattern: address))
+            meeting.dismissed.signal()
+        }
+        XCTAssertEqual(launchad_attach_buffer(ad, 160, 90), LAUNCHAD_OK.rawValue)
+        XCTAssertEqual(launchad_present(ad), LAUNCHAD_OK.rawValue)
+        XCTAssertTrue(Wait.until(timeout: 30) { launchad_render(ad) == LAUNCHAD_RENDER_ENDED.rawValue })
+        XCTAssertTrue(meeting.metInTime, "dismiss returned while the callback ran on the rendering thread")
+    }
+}

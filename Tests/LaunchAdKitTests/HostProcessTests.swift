@@ -16,11 +16,14 @@ final class HostProcessTests: XCTestCase {
     }
 
     /// The host's stdout, and its exit status as a shell reports it (128+N for signal N).
-    private func runHost(_ args: [String]) throws -> (lines: [String], status: Int) {
+    /// `environment` on top of the test's, with SDL's dummy video driver and (unless it says
+    /// otherwise) no audio driver named, so that SDL tries ALSA as an application's would.
+    private func runHost(_ args: [String], environment: [String: String] = [:]) throws -> (lines: [String], status: Int) {
         let host = try ExamplesBuild.testHost("guest-host")
+        var env = ProcessInfo.processInfo.environment.merging(["SDL_VIDEODRIVER": "dummy"]) { $1 }
+        env["SDL_AUDIODRIVER"] = nil
         let run = try Fixtures.run(
-            "/bin/sh", ["-c", "\"$0\" \"$@\"; echo \"status $?\"", host] + args,
-            environment: ProcessInfo.processInfo.environment.merging(["SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"]) { $1 })
+            "/bin/sh", ["-c", "\"$0\" \"$@\"; echo \"status $?\"", host] + args, environment: env.merging(environment) { $1 })
         let lines = run.stdout.split(separator: "\n").map(String.init)
         return (lines.filter { !$0.hasPrefix("status ") }, Int(lines.last { $0.hasPrefix("status ") }?.dropFirst(7) ?? "") ?? -1)
     }
@@ -32,8 +35,32 @@ final class HostProcessTests: XCTestCase {
         XCTAssertTrue(lines.contains("host during signals same environment same"), "\(lines)")
         XCTAssertTrue(lines.contains("host after signals same environment same"), "\(lines)")
         XCTAssertTrue(lines.contains("host hangups 1"), "the host's own SIGHUP handler ran: \(lines)")
+        if lines.contains("host alsa before 1") {
+            XCTAssertTrue(lines.contains("host alsa after 1"), "the host's ALSA error handler is its own after the ad: \(lines)")
+        }
         XCTAssertFalse(lines.contains("host survived SIGTERM"), "\(lines)")
         XCTAssertEqual(status, 128 + Int(SIGTERM), "SIGTERM ends the host as its default does: \(lines)")
+    }
+
+    /// Issue 38 review: a missing FFmpeg (here: a libavformat.so.59 that has none of its
+    /// functions, found first on LD_LIBRARY_PATH) ended the host with exit 127 from the ad's
+    /// thread. The ad ends `error` with `library_missing`; the host goes on.
+    func testAMissingLibraryEndsTheAdNotTheHost() throws {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("fake-ffmpeg-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = folder.appendingPathComponent("empty.c")
+        try "int launchad_test_nothing_here;\n".write(to: source, atomically: true, encoding: .utf8)
+        let made = try Fixtures.run(
+            "/usr/bin/gcc",
+            [
+                "-shared", "-fPIC", "-Wl,-soname,libavformat.so.59", source.path, "-o",
+                folder.appendingPathComponent("libavformat.so.59").path
+            ])
+        XCTAssertEqual(made.status, 0, made.stderr)
+        let (lines, status) = try runHost([try redClip()], environment: ["LD_LIBRARY_PATH": folder.path, "SDL_AUDIODRIVER": "dummy"])
+        XCTAssertTrue(lines.contains("host end error"), "\(lines)")
+        XCTAssertEqual(status, 128 + Int(SIGTERM), "the host went on to its own end: \(lines)")
     }
 
     /// launchad_prepare(ad, 0) loads nothing and waits on nothing on the host's thread: the

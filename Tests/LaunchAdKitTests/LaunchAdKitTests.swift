@@ -92,6 +92,71 @@ final class LaunchAdKitTests: XCTestCase {
         XCTAssertLessThanOrEqual(calls.withLock { $0 }, 1, "the wake-ups that came meanwhile wait, folded into one call")
     }
 
+    /// Review of issue 38: presented before it was ready, the ad never said `ready`; it does,
+    /// once, before its first frame.
+    func testReadyComesOnceBeforeTheFirstFrameWhenPresentedAtOnce() throws {
+        let ad = try LaunchAd(arguments: ["play", try Fixtures.colourBars(seconds: 1), "--transition", "none"])
+        try? ad.prepareNow(timeout: 0)
+        let events = try show(ad).map(\.name)
+        XCTAssertEqual(events.filter { $0 == "ready" }.count, 1, "\(events)")
+        XCTAssertLessThan(try XCTUnwrap(events.firstIndex(of: "ready")), try XCTUnwrap(events.firstIndex(of: "first_frame")))
+    }
+
+    /// Review of issue 38: a creative that cannot play with a fallback that can made prepare wait
+    /// its whole timeout (TIMEOUT after 3 s). The fallback decoded is the ad being ready.
+    func testAFailedCreativesDecodedFallbackIsReady() throws {
+        let broken = try Fixtures.write("kit-not-media.mp4", Data("not a video at all".utf8))
+        let ad = try LaunchAd(arguments: ["play", broken, "--fallback", Fixtures.media("fallback.png"), "--duration", "0.5"])
+        defer { ad.close() }
+        XCTAssertNoThrow(try ad.prepareNow(timeout: 20), "ready (the fallback), not a timeout")
+    }
+
+    /// Review of issue 38: a creative whose read never returns (a FIFO nobody writes, as a hung
+    /// network mount) held `render()` 1 to 3 s while the ad ended. The application's thread
+    /// never waits on it: no turn takes half a second.
+    func testARenderNeverWaitsOnAStuckRead() throws {
+        let fifo = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("kit-stuck-\(UUID().uuidString).png").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        defer { unlink(fifo) }
+        defer {
+            // The reader stuck in open(2) is let go: a writer comes and goes.
+            let fd = open(fifo, O_WRONLY | O_NONBLOCK)
+            if fd >= 0 { close(fd) }
+        }
+        let ad = try LaunchAd(arguments: ["play", fifo, "--wait", "1", "--transition", "none"])
+        try ad.attach(PlayerOutput.buffer(Size(width: 64, height: 36)))
+        try ad.present()
+        var slowest = 0.0
+        var ended = false
+        let deadline = Date(timeIntervalSinceNow: 20)
+        while !ended, Date() < deadline {
+            let began = Date()
+            ended = try ad.render() == .ended
+            slowest = max(slowest, Date().timeIntervalSince(began))
+        }
+        ad.close()
+        XCTAssertTrue(ended, "the ad ended (timeout, nothing to show)")
+        XCTAssertLessThan(slowest, 0.5, "the slowest render() took \(slowest) s")
+    }
+
+    /// Review of issue 38: `destroy` waited 2 s for a wake-up hook that never returns (twice
+    /// its 1 s): it waits at most 1 s.
+    func testCloseWaitsAtMostASecondForAHookThatNeverReturns() throws {
+        let ad = try LaunchAd(arguments: ["play", try Fixtures.colourBars(seconds: 1)])
+        let never = DispatchSemaphore(value: 0)
+        let entered = DispatchSemaphore(value: 0)
+        ad.setWakeup {
+            entered.signal()
+            never.wait()
+        }
+        try? ad.prepareNow(timeout: 0)
+        XCTAssertEqual(entered.wait(timeout: .now() + 10), .success, "the hook was called")
+        let began = Date()
+        ad.close()
+        XCTAssertLessThan(Date().timeIntervalSince(began), 1.6, "close waited for the stuck hook")
+        never.signal()
+    }
+
     func testDismissEndsTheAdEndedByHost() throws {
         let clip = try Fixtures.colourBars(seconds: 4)
         let ad = try LaunchAd(arguments: ["play", clip, "--transition", "none"])

@@ -59,8 +59,9 @@ enum launchad_error {
     /* A NULL handle or pointer, or an option the command line would refuse. */
     LAUNCHAD_ERROR_INVALID_ARGUMENT = -1,
     /* Not now: present with nothing attached, a second attach or one after present, render
-     * after it returned LAUNCHAD_RENDER_ENDED, launchad_frame without a buffer, or a call from
-     * inside the event callback other than input, dismiss and destroy. */
+     * after it returned LAUNCHAD_RENDER_ENDED, prepare or present once the END was delivered,
+     * launchad_frame without a buffer (or before its first drawn frame), or a call from inside
+     * the event callback other than input, dismiss and destroy. */
     LAUNCHAD_ERROR_INVALID_STATE = -2,
     /* Nothing to show: no ad cached or scheduled, a tag with no ad, a file that cannot play. */
     LAUNCHAD_ERROR_NO_AD = -3,
@@ -80,7 +81,8 @@ const char *launchad_strerror(int error);
 /* One launch ad. Opaque. */
 typedef struct launchad launchad;
 
-/* Creates a handle from command-line arguments, as `launchad` takes them after its name:
+/* Creates a handle from command-line arguments, as `launchad` takes them after its name (a
+ * NULL among the first argc is refused, LAUNCHAD_ERROR_INVALID_ARGUMENT):
  *     {"play", "ad.mp4", "--skip-after", "2"}
  *     {"play", "--vast", "https://ads.example.com/tag.xml", "--report", "https://..."}
  *     {"launch", "--manifest", "https://ads.example.com/manifest.json"}
@@ -130,7 +132,9 @@ enum launchad_event_id {
     LAUNCHAD_EVENT_DELIVERY, /* outbox_error, outbox_unavailable, report_refused, metrics_unavailable */
     LAUNCHAD_EVENT_END,
     /* API 0.3: the prepared ad's first picture (or fallback) is decoded: present shows it at once.
-     * Comes once a run, after launchad_prepare, from launchad_poll_events or launchad_render. */
+     * Comes once a run, before the first frame, from launchad_poll_events or launchad_render:
+     * while the ad is prepared (the answer to prepare(ad, 0)), or with the first render that
+     * finds it ready when the host presented first. A run with nothing to show has END instead. */
     LAUNCHAD_EVENT_READY,
     /* API 0.3: each event of the groups above by its own id (as `kind`; `id` says the group). */
     LAUNCHAD_EVENT_AUDIO_UNAVAILABLE,
@@ -255,7 +259,7 @@ void launchad_set_wakeup_callback(launchad *ad, launchad_wakeup_fn callback, voi
  * presenting still shows it (or the fallback) as soon as it is, within --wait.
  * LAUNCHAD_ERROR_NO_AD: nothing to show (an END event with outcome no_ad or error follows).
  * LAUNCHAD_ERROR_LIBRARY_MISSING: FFmpeg or SDL2 cannot be loaded (an ERROR event says which).
- * Calling it again asks again. */
+ * Calling it again asks again. A NaN or negative timeout is 0; over an hour (infinity too) is an hour. */
 int launchad_prepare(launchad *ad, double timeout_seconds);
 
 /* Where the ad draws; call one, once, before present.

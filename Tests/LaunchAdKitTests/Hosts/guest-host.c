@@ -6,9 +6,12 @@
  * environment, times the first launchad_prepare(ad, 0) of the process, shows the ad into a
  * buffer (presented on READY), compares its signal dispositions and environment with what they
  * were while the ad plays and after launchad_destroy, checks that its SIGHUP handler still runs,
- * and finally raises SIGTERM on itself: with the default disposition it dies of it. Every line
- * it prints starts with "host "; anything else on stdout came from the library. */
+ * checks that its own ALSA error handler (libasound's is one for the process) still gets ALSA's
+ * errors after the ad, and finally raises SIGTERM on itself: with the default disposition it
+ * dies of it. Every line it prints starts with "host "; anything else on stdout came from the
+ * library. */
 #define _GNU_SOURCE
+#include <dlfcn.h>
 #include <launchad.h>
 #include <signal.h>
 #include <stdio.h>
@@ -19,6 +22,23 @@
 #include <unistd.h>
 
 extern char **environ;
+
+/* The host's own ALSA error handler, and an ALSA error made on purpose (a card that is not there). */
+static int alsa_errors;
+static void on_alsa_error(const char *file, int line, const char *function, int err, const char *fmt, ...) {
+    (void)file; (void)line; (void)function; (void)err; (void)fmt;
+    alsa_errors++;
+}
+typedef int (*alsa_set_handler)(void (*)(const char *, int, const char *, int, const char *, ...));
+typedef int (*alsa_pcm_open)(void **, const char *, int, int);
+static alsa_pcm_open pcm_open;
+static int alsa_error_reaches_host(void) {
+    if (!pcm_open) return -1;
+    int before = alsa_errors;
+    void *pcm = NULL;
+    if (pcm_open(&pcm, "hw:99,0", 0, 0) == 0) return -1;
+    return alsa_errors > before;
+}
 
 static volatile sig_atomic_t hangups;
 static void on_hangup(int sig) { (void)sig; hangups++; }
@@ -73,6 +93,13 @@ int main(int argc, char **argv) {
     hup.sa_handler = on_hangup;
     sigemptyset(&hup.sa_mask);
     sigaction(SIGHUP, &hup, NULL);
+    void *alsa = dlopen("libasound.so.2", RTLD_NOW);
+    if (alsa) {
+        alsa_set_handler set = (alsa_set_handler)dlsym(alsa, "snd_lib_error_set_handler");
+        pcm_open = (alsa_pcm_open)dlsym(alsa, "snd_pcm_open");
+        if (set) set(on_alsa_error);
+    }
+    printf("host alsa before %d\n", alsa_error_reaches_host());
     struct sigaction before[WATCHED], during[WATCHED], after[WATCHED];
     dispositions(before);
     char *env_before = environment();
@@ -110,6 +137,7 @@ int main(int argc, char **argv) {
     char *env = environment();
     printf("host after signals %s environment %s\n", same_dispositions(before, after) ? "same" : "changed",
            strcmp(env, env_before) == 0 ? "same" : "changed");
+    printf("host alsa after %d\n", alsa_error_reaches_host());
     raise(SIGHUP);
     printf("host hangups %d\n", (int)hangups);
     fflush(stdout);
