@@ -34,7 +34,9 @@ public struct RunDeadline: Sendable {
         /// A quit signal ends the run within this.
         public var quitGraceMs: Int
 
+        /// The first frame's margin: 2 s.
         public static let defaultMarginMs = 2000
+        /// How long a quit signal may go unanswered: 1 s.
         public static let defaultQuitGraceMs = 1000
         /// The least silence allowed, whatever `--stall-timeout` says: opening a window and its
         /// renderer on a loaded machine takes a few hundred milliseconds.
@@ -67,11 +69,15 @@ public struct RunDeadline: Sendable {
     /// What the supervisor does in the run's name: report `error` (when the takeover decides the
     /// outcome), then `end`; `note` is the one line for a person (stderr).
     public struct Takeover: Equatable, Sendable {
+        /// Which deadline passed.
         public let cause: Cause
         /// The player's thread's last step, when it was watched.
         public let step: Step?
+        /// The `error` to write before the end (nil: the outcome is not the takeover's).
         public let error: PlayError?
+        /// The run's `end`.
         public let end: RunEnd
+        /// One line for a person (stderr).
         public let note: String
     }
 
@@ -84,6 +90,7 @@ public struct RunDeadline: Sendable {
         case finished
     }
 
+    /// The limits in force.
     public let limits: Limits
     /// The run's first-frame deadline before any player started (nil: none).
     private var runDueMs: Int?
@@ -97,9 +104,12 @@ public struct RunDeadline: Sendable {
     private var quit: (signal: Int32, atMs: Int)?
     /// The run's end as the front end settled it once the ad was over (`launch`, before the app).
     private var settledEnd: RunEnd?
+    /// Whether the front end finished the run.
     public private(set) var isFinished = false
+    /// Whether a takeover was decided.
     public private(set) var tookOver = false
 
+    /// A run with nothing to watch yet.
     public init(limits: Limits) { self.limits = limits }
 
     /// How long a player's first frame may take from its start: its wait, and with a fallback
@@ -209,7 +219,8 @@ public struct RunDeadline: Sendable {
             code == .windowUnavailable
             ? "the window could not be opened and shown in time: \(why)" : "the player stopped answering: \(why)"
         return Takeover(
-            cause: cause, step: step, error: PlayError(code, message), end: RunEnd(outcome: .error), note: "\(message); the run ends without it")
+            cause: cause, step: step, error: PlayError(code, message), end: RunEnd(outcome: .error),
+            note: "\(message); the run ends without it")
     }
 
     // MARK: The window's map
