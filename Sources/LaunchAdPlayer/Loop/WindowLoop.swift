@@ -102,9 +102,7 @@ final class WindowLoop {
         guard player.window != nil, !(onScreen ?? windowOnScreen),
             RunDeadline.windowGivenUp(now: now, waitStartedMs: startMs, waitMs: config.session.waitMs)
         else { return nil }
-        let message =
-            "the window manager did not show the window within --wait (\(config.session.waitMs) ms): "
-            + "it was asked to map it and did not"
+        let message = "the window manager did not put the window on screen within --wait (\(config.session.waitMs) ms)"
         return player.finish(player.session.handle(.failed(code: .windowUnavailable, message: message), now: now)) ?? .error
     }
 
