@@ -38,7 +38,10 @@ let package = Package(
         // FFmpeg behind Swift values: no FFmpeg type in its public API.
         .target(name: "LaunchAdMedia", dependencies: ["CLazyLoad", "CFFmpeg", "LaunchAdCore"]),
         // The window, the renderer, the audio device and the playback engine.
-        .target(name: "LaunchAdPlayer", dependencies: ["CLazyLoad", "CSDL2", "CWayland", "LaunchAdMedia", "LaunchAdCore"]),
+        .target(
+            name: "LaunchAdPlayer", dependencies: ["CLazyLoad", "CSDL2", "CWayland", "LaunchAdMedia", "LaunchAdCore"],
+            // The test seam LAUNCHAD_TEST_BLOCK_PLAYER is read by debug builds (the tests') only.
+            swiftSettings: [.define("LAUNCHAD_TEST_SEAMS", .when(configuration: .debug))]),
         // The outside world: HTTP (libcurl), the cache store and its lock, prefetch, background
         // refresh, manifest signatures (libsodium).
         .target(
@@ -91,8 +94,9 @@ let package = Package(
             exclude: ["Hosts"]),
         .testTarget(name: "LaunchAdDeliveryTests", dependencies: ["LaunchAdTestSupport", "LaunchAdDelivery", "LaunchAdCore"]),
         .testTarget(name: "LaunchAdCLITests", dependencies: ["LaunchAdTestSupport", "LaunchAdCLI", "LaunchAdEngine", "LaunchAdDelivery", "LaunchAdPlayer", "LaunchAdMedia", "LaunchAdCore", "launchad"],
-                    // Tag files read from the source tree at test time (Fixtures.repoRoot), not bundled.
-                    exclude: ["Corpus"]),
+                    // Tag files read from the source tree at test time (Fixtures.repoRoot), not bundled;
+                    // the test window managers (python3-xlib) run from there too.
+                    exclude: ["Corpus", "WindowManagers"]),
     ],
     swiftLanguageModes: [.v6]
 )

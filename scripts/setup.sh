@@ -13,7 +13,8 @@ package=(libxml2-dev dpkg-dev binutils xz-utils gcc lintian mmdebstrap)
 # clickhouse-server: the fleet tests start their own (docs/outbox.md, "Fleets").
 # gdb: scripts/test-watchdog.sh prints a hung test's stacks.
 # minisign: the signed-manifest tests make keys and signatures with it (docs/launch-and-cache.md).
-test=(ffmpeg nginx openssl minisign xvfb openbox xdotool xauth x11-utils libx11-dev valgrind gdb python3-pil chromium weston cage xwayland jq zsh fish systemd groff-base
+# python3-xlib: the window managers that never map, or map late (HostDeadlineTests).
+test=(ffmpeg nginx openssl minisign xvfb openbox xdotool xauth x11-utils libx11-dev valgrind gdb python3-pil python3-xlib chromium weston cage xwayland jq zsh fish systemd groff-base
       prometheus prometheus-node-exporter clickhouse-server clickhouse-client)
 
 want=("${build[@]}")

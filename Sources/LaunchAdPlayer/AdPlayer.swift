@@ -31,6 +31,8 @@ public final class AdPlayer {
     var presentHook: ((PresentedFrame) -> Void)?
     /// systemd's notify socket (READY, WATCHDOG, STATUS), if the run has one.
     public var notifier: ServiceNotifier?
+    /// The run's supervisor, told by the window loop that this thread is alive (nil: none watches).
+    public var pulse: PlayerPulse?
     /// Keep the window and the ad's last picture when the run ends, for `handOff` to the app.
     public var holdsLastPicture = false
     var watchdog: WatchdogPolicy?

@@ -45,6 +45,9 @@ public final class LiveRun: Sendable {
 
     private static func object(_ line: Data) -> [String: Any]? { (try? JSONSerialization.jsonObject(with: line)) as? [String: Any] }
 
+    /// The launchad process's id.
+    public var pid: Int32 { process.processIdentifier }
+
     public var events: [[String: Any]] { state.withLock { $0.lines }.compactMap(Self.object) }
     public func events(named name: String) -> [[String: Any]] { events.filter { $0["event"] as? String == name } }
 
@@ -63,10 +66,13 @@ public final class LiveRun: Sendable {
         input.fileHandleForWriting.write(Data((line + "\n").utf8))
     }
 
-    /// Waits for the process to exit (killing it after `timeout`) and returns its status.
+    /// Waits for the process to exit (ending it after `timeout`: SIGTERM, and SIGKILL 3 s later
+    /// for one that does not answer it, so that a hang fails the test instead of holding it) and
+    /// returns its status.
     public func finish(timeout: TimeInterval = 20) -> Int32 {
         state.wait(until: { $0.exited }, deadline: Date().addingTimeInterval(timeout))
         if process.isRunning { process.terminate() }
+        if !state.wait(until: { $0.exited }, deadline: Date().addingTimeInterval(3)) { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         // The reader gets the last lines (it ends at the pipe's end, which a grandchild may hold).
         state.wait(until: { $0.finished }, deadline: Date().addingTimeInterval(2))

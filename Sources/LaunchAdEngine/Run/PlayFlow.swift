@@ -98,6 +98,7 @@ struct AdPlay {
         let player = AdPlayer(config: config, events: sink, network: network.streaming(reach: reach))
         player.sideLoads = sideLoads
         player.notifier = context.notifier
+        player.pulse = context.pulse
         if let holding {
             player.holdsLastPicture = true
             holding.player = player
