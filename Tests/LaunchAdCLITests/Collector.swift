@@ -1,4 +1,5 @@
 import Foundation
+import LaunchAdTestSupport
 
 /// A small HTTP/1.1 endpoint for the tests: keeps every request it receives (raw bytes, method,
 /// target, body) and answers `status` (after `delay`), or never answers while `hang` is set (a server that took

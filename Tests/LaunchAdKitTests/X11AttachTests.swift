@@ -157,6 +157,45 @@ final class X11AttachTests: XCTestCase {
         }
     }
 
+    /// Review of issue 38: an InputOnly window was attached, and the first frame's X error (about
+    /// SDL's graphics context, not the window) ended the host through Xlib's default handler.
+    /// Nothing can be drawn in it: LAUNCHAD_ERROR_RENDER, nothing attached.
+    func testAnInputOnlyWindowIsARenderError() throws {
+        let (xvfb, display) = try Xvfb.start(["-screen", "0", "320x240x24", "-nolisten", "tcp"])
+        defer { xvfb.terminate() }
+        try withEnvironment(["DISPLAY": display, "SDL_VIDEODRIVER": "x11"]) {
+            let x = try XCTUnwrap(XOpenDisplay(display))
+            defer { XCloseDisplay(x) }
+            var attributes = XSetWindowAttributes()
+            let window = XCreateWindow(
+                x, XRootWindow(x, XDefaultScreen(x)), 0, 0, 160, 90, 0, 0, UInt32(InputOnly), nil, 0, &attributes)
+            XMapWindow(x, window)
+            XSync(x, 0)
+            let ad = try create()
+            defer { launchad_destroy(ad) }
+            XCTAssertEqual(launchad_attach_x11(ad, UInt(window)), LAUNCHAD_ERROR_RENDER.rawValue)
+            XCTAssertEqual(launchad_attach_buffer(ad, 64, 36), LAUNCHAD_OK.rawValue, "nothing was attached")
+        }
+    }
+
+    /// Review of issue 38: a display server that takes the connection and never answers held
+    /// launchad_attach_x11 (and the host's thread) for good. It answers within 2 s, or the
+    /// attach is LAUNCHAD_ERROR_NO_WINDOW.
+    func testAServerThatNeverAnswersCannotHoldTheAttach() throws {
+        let listener = try listeningSocket(backlog: 4, host: "127.0.0.1")
+        defer { close(listener.fd) }
+        // Connections are taken (the kernel's backlog) and never answered. X11 over TCP is
+        // port 6000 + the display's number.
+        guard listener.port > 6000 else { throw XCTSkip("environment: the kernel gave a port below X11's range") }
+        try withEnvironment(["DISPLAY": "127.0.0.1:\(Int(listener.port) - 6000)", "SDL_VIDEODRIVER": "x11"]) {
+            let ad = try create()
+            defer { launchad_destroy(ad) }
+            let began = Date()
+            XCTAssertEqual(launchad_attach_x11(ad, 0x400001), LAUNCHAD_ERROR_NO_WINDOW.rawValue)
+            XCTAssertLessThan(Date().timeIntervalSince(began), 5, "the attach came back")
+        }
+    }
+
     func testSDLVideoRunningWithAnotherDriverIsARenderError() throws {
         let (xvfb, display) = try Xvfb.start(["-screen", "0", "320x240x24", "-nolisten", "tcp"])
         defer { xvfb.terminate() }

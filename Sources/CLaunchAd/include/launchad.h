@@ -276,7 +276,9 @@ int launchad_attach_sdl(launchad *ad, void *sdl_window, void *sdl_renderer);
  * draws and presents each frame into the window from launchad_render, laid out to the window's
  * size at this call; the host draws nothing in it until LAUNCHAD_RENDER_ENDED, after which the
  * window is the host's again (the library's hold on it is gone; the X window is never destroyed).
- * An unknown or destroyed id, or no display: LAUNCHAD_ERROR_NO_WINDOW, nothing attached.
+ * An unknown or destroyed id, no display, or a display server that does not answer within 2 s
+ * (asked on a thread of the library's, never holding the host's): LAUNCHAD_ERROR_NO_WINDOW,
+ * nothing attached. An InputOnly window (no pixels): LAUNCHAD_ERROR_RENDER.
  * SDL_VIDEODRIVER naming another driver, or SDL's video already started with another:
  * LAUNCHAD_ERROR_RENDER. A window destroyed
  * while the ad plays ends it (an ERROR event with code "window_lost", then END with outcome
