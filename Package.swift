@@ -18,12 +18,12 @@ let package = Package(
         .library(name: "LaunchAdEmbed", type: .dynamic, targets: ["LaunchAdC"]),
     ],
     targets: [
-        // FFmpeg, SDL2 and libcurl: headers only. Their shims open each library on first use
-        // (Sources/CLazyLoad/lazy_load.h), so nothing here links them, not even through
+        // FFmpeg, SDL2, libcurl and libsodium: headers only. Their shims open each library on first
+        // use (Sources/CLazyLoad/lazy_load.h), so nothing here links them, not even through
         // pkg-config, whose --libs would. The headers are in the default search path once
         // Debian's libavformat-dev, libavcodec-dev, libavutil-dev, libswscale-dev,
-        // libswresample-dev, libavfilter-dev, libsdl2-dev, libsdl2-ttf-dev and
-        // libcurl4-openssl-dev are installed (scripts/setup.sh).
+        // libswresample-dev, libavfilter-dev, libsdl2-dev, libsdl2-ttf-dev, libcurl4-openssl-dev
+        // and libsodium-dev are installed (scripts/setup.sh).
         .systemLibrary(name: "CLazyLoad"),
         .systemLibrary(name: "CFFmpeg"),
         .systemLibrary(name: "CSDL2"),
@@ -31,6 +31,8 @@ let package = Package(
         // OpenGL's types and the functions LaunchAd draws with: a table filled from a host
         // application's get_proc_address (launchad_attach_gl); no GL library linked or opened.
         .systemLibrary(name: "CGL"),
+        // Manifest signatures (minisign's Ed25519 and BLAKE2b), for --trust-key.
+        .systemLibrary(name: "CSodium"),
         // A look at a Wayland compositor before SDL connects (libwayland-dev comes with libsdl2-dev).
         .systemLibrary(name: "CWayland", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
         // Decisions and data only: no C, no sockets, no locks, no threads; testable without a
@@ -39,10 +41,14 @@ let package = Package(
         // FFmpeg behind Swift values: no FFmpeg type in its public API.
         .target(name: "LaunchAdMedia", dependencies: ["CLazyLoad", "CFFmpeg", "LaunchAdCore"]),
         // The window, the renderer, the audio device and the playback engine.
-        .target(name: "LaunchAdPlayer", dependencies: ["CLazyLoad", "CSDL2", "CWayland", "CGL", "LaunchAdMedia", "LaunchAdCore"]),
-        // The outside world: HTTP (libcurl), the cache store and its lock, prefetch, background refresh.
         .target(
-            name: "LaunchAdDelivery", dependencies: ["CLazyLoad", "CCurl", "LaunchAdMedia", "LaunchAdCore"],
+            name: "LaunchAdPlayer", dependencies: ["CLazyLoad", "CSDL2", "CWayland", "CGL", "LaunchAdMedia", "LaunchAdCore"],
+            // The test seam LAUNCHAD_TEST_BLOCK_PLAYER is read by debug builds (the tests') only.
+            swiftSettings: [.define("LAUNCHAD_TEST_SEAMS", .when(configuration: .debug))]),
+        // The outside world: HTTP (libcurl), the cache store and its lock, prefetch, background
+        // refresh, manifest signatures (libsodium).
+        .target(
+            name: "LaunchAdDelivery", dependencies: ["CLazyLoad", "CCurl", "CSodium", "LaunchAdMedia", "LaunchAdCore"],
             // The test seam LAUNCHAD_TEST_PUBLIC_ADDRESSES is read by debug builds (the tests') only.
             swiftSettings: [.define("LAUNCHAD_TEST_SEAMS", .when(configuration: .debug))]),
         // The run, below both front ends: play a file, URL or VAST tag, a manifest launch with its
@@ -65,7 +71,7 @@ let package = Package(
             ]),
         // A constructor that starts loading FFmpeg before main for `play` and `launch`.
         .target(name: "CEarlyLoad", path: "Sources/CEarlyLoad"),
-        .executableTarget(name: "launchad", dependencies: ["LaunchAdCLI", "CEarlyLoad"]),
+        .executableTarget(name: "launchad", dependencies: ["LaunchAdCLI", "LaunchAdPlayer", "LaunchAdCore", "CEarlyLoad"]),
         // The Swift API's example host (scripts/build-examples.sh copies it to .build/examples).
         .executableTarget(
             name: "launchad-swift-host", dependencies: ["LaunchAdKit", "LaunchAdPlayer", "LaunchAdCore"], path: "examples/swift-host"),
@@ -86,11 +92,14 @@ let package = Package(
                 "CXlib",
                 // Built with the tests: the examples' library, the Swift host and the binary they are compared with.
                 "LaunchAdC", "launchad-swift-host", "launchad"
-            ]),
+            ],
+            // C hosts of the tests' own, built at test time against the library (HostProcessTests).
+            exclude: ["Hosts"]),
         .testTarget(name: "LaunchAdDeliveryTests", dependencies: ["LaunchAdTestSupport", "LaunchAdDelivery", "LaunchAdCore"]),
         .testTarget(name: "LaunchAdCLITests", dependencies: ["LaunchAdTestSupport", "LaunchAdCLI", "LaunchAdEngine", "LaunchAdDelivery", "LaunchAdPlayer", "LaunchAdMedia", "LaunchAdCore", "launchad"],
-                    // Tag files read from the source tree at test time (Fixtures.repoRoot), not bundled.
-                    exclude: ["Corpus"]),
+                    // Tag files read from the source tree at test time (Fixtures.repoRoot), not bundled;
+                    // the test window managers (python3-xlib) run from there too.
+                    exclude: ["Corpus", "WindowManagers"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -46,7 +46,7 @@ need pkg-config pkg-config
 if command -v pkg-config >/dev/null; then
   for pc in libavformat:libavformat-dev libavcodec:libavcodec-dev libswscale:libswscale-dev \
             libswresample:libswresample-dev sdl2:libsdl2-dev SDL2_ttf:libsdl2-ttf-dev \
-            libavfilter:libavfilter-dev libcurl:libcurl4-openssl-dev wayland-client:libwayland-dev libxml-2.0:libxml2-dev; do
+            libavfilter:libavfilter-dev libcurl:libcurl4-openssl-dev libsodium:libsodium-dev wayland-client:libwayland-dev libxml-2.0:libxml2-dev; do
     pkg-config --exists "${pc%%:*}" || missing+=("${pc%%:*} (apt install ${pc#*:})")
   done
 fi
@@ -156,14 +156,14 @@ done
 # control: Depends from the binary's NEEDED libraries (dpkg-shlibdeps), the rest from packaging/debian.
 mkdir -p "$work/src/debian"
 cp "$root/packaging/debian/control" "$root/packaging/debian/changelog" "$work/src/debian/"
-# FFmpeg, SDL2 and libcurl are opened on first use (Sources/CLazyLoad/lazy_load.h), so the binary
-# names them only as strings. A stub that links the same sonames and takes the address of every
-# function the shims list lets dpkg-shlibdeps count them, each at the version its symbols need.
-mapfile -t sonames < <(grep -aoE 'lib(avformat|avcodec|avutil|swscale|swresample|avfilter)\.so\.[0-9]+|libSDL2(_ttf)?-2\.0\.so\.0|libcurl\.so\.4' \
+# FFmpeg, SDL2, libcurl and libsodium are opened on first use (Sources/CLazyLoad/lazy_load.h), so
+# the binary names them only as strings. A stub that links the same sonames and takes the address
+# of every function the shims list lets dpkg-shlibdeps count them, each at the version its symbols need.
+mapfile -t sonames < <(grep -aoE 'lib(avformat|avcodec|avutil|swscale|swresample|avfilter)\.so\.[0-9]+|libSDL2(_ttf)?-2\.0\.so\.0|libcurl\.so\.4|libsodium\.so\.[0-9]+' \
   "$stage/usr/bin/launchad" | sort -u)
-[ ${#sonames[@]} -eq 9 ] || die "the binary names ${#sonames[@]} of the 9 libraries it opens: ${sonames[*]}"
+[ ${#sonames[@]} -eq 10 ] || die "the binary names ${#sonames[@]} of the 10 libraries it opens: ${sonames[*]}"
 {
-  for shim in CFFmpeg CSDL2 CCurl CWayland; do echo "#include \"$root/Sources/$shim/shim.h\""; done
+  for shim in CFFmpeg CSDL2 CCurl CSodium CWayland; do echo "#include \"$root/Sources/$shim/shim.h\""; done
   echo '#define LAUNCHAD_USED(name) (void *)&name,'
   echo 'void *launchad_used[] = {'
   grep -ho '^#define LAUNCHAD_LIB[A-Z_]*(F)' "$root"/Sources/C*/shim.h | sed 's/^#define \(.*\)(F)$/    \1(LAUNCHAD_USED)/'

@@ -5,16 +5,18 @@ set -euo pipefail
 export PATH="/opt/swift/usr/bin:$PATH"
 
 build=(pkg-config libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev
-       libavfilter-dev libsdl2-dev libsdl2-ttf-dev libcurl4-openssl-dev fonts-dejavu-core)
+       libavfilter-dev libsdl2-dev libsdl2-ttf-dev libcurl4-openssl-dev libsodium-dev fonts-dejavu-core)
 run=(xvfb openbox xdotool)
 # scripts/package.sh and package-test.sh (--package): the static build's libxml2, Debian's packaging tools.
 package=(libxml2-dev dpkg-dev binutils xz-utils gcc lintian mmdebstrap)
 # libx11-dev: the tests read their Xvfb's screen back with XGetImage (Sources/CXlib).
 # clickhouse-server: the fleet tests start their own (docs/outbox.md, "Fleets").
 # gdb: scripts/test-watchdog.sh prints a hung test's stacks.
+# minisign: the signed-manifest tests make keys and signatures with it (docs/launch-and-cache.md).
+# python3-xlib: the window managers that never map, or map late (HostDeadlineTests).
 # libegl-dev, libopengl-dev: examples/gl-host's EGL context (launchad_attach_gl's tests, leak check, bench);
 # libgtk-4-dev, qt6-base-dev, libqt6opengl6-dev: examples/gtk4-host and qt6-host (their tests and the bench).
-test=(ffmpeg nginx openssl xvfb openbox xdotool xauth x11-utils libx11-dev valgrind gdb libegl-dev libopengl-dev libgtk-4-dev qt6-base-dev libqt6opengl6-dev python3-pil chromium weston cage xwayland jq zsh fish systemd groff-base
+test=(ffmpeg nginx openssl minisign xvfb openbox xdotool xauth x11-utils libx11-dev valgrind gdb libegl-dev libopengl-dev libgtk-4-dev qt6-base-dev libqt6opengl6-dev python3-pil python3-xlib chromium weston cage xwayland jq zsh fish systemd groff-base
       prometheus prometheus-node-exporter clickhouse-server clickhouse-client)
 
 want=("${build[@]}")

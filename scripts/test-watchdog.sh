@@ -33,9 +33,11 @@ while kill -0 "$pid" 2>/dev/null; do
   {
     echo "test: no output for ${limit} s; the test running: ${started:-unknown}. Its processes and threads:"
     ps -o pid,ppid,stat,etime,args -p "$(descendants | tr ' ' ',')" | cut -c1-200
+    # Thread 1 (the main thread, where a test usually waits) first: gdb's `thread apply all`
+    # starts from the newest thread, and the cut below fell before the main thread.
     for p in $(xctests); do
       if command -v gdb >/dev/null; then
-        timeout 60 gdb -p "$p" -batch -ex "thread apply all bt 12" 2>/dev/null | grep -E "^(Thread|#)" | head -200
+        timeout 60 gdb -p "$p" -batch -ex "thread apply all -ascending bt 12" 2>/dev/null | grep -E "^(Thread|#)" | head -300
       fi
     done
   } >&2

@@ -47,10 +47,6 @@ kill "$watchdog_pid" 2>/dev/null
 wait "$watchdog_pid" 2>/dev/null
 grep -q "^test: no output for" "$log" && [ "$status" -eq 0 ] && status=1
 set -e
-# One plain closing line with the counts, from every test case of the whole run (XCTest's own
-# "Executed" lines are per suite, and a suite with skips words its line differently).
-passed=$(grep -cE "^Test Case '[^']+' passed \(" "$log" || true)
-failed=$(grep -cE "^Test Case '[^']+' failed \(" "$log" || true)
 skipped=$(grep -cE "^Test Case '[^']+' skipped \(" "$log" || true)
 # A skip is a test that did not run. In CI only a reason the CI machine cannot have is accepted
 # (LaunchAdTestSupport's `EnvironmentSkip`, whose reasons start with "environment:"); any other
@@ -63,7 +59,11 @@ if [ "${CI:-}" = "true" ] && [ "$skipped" -gt 0 ]; then
     [ "$status" -eq 0 ] && status=1
   fi
 fi
-echo "tests: $passed passed, $failed failed, $skipped skipped"
+# One plain closing line with the counts over every test case of the whole run; a test the
+# watchdog stopped (or whose process died) counts as failed, named (scripts/test-counts.sh).
+closing=$(bash scripts/test-counts.sh "$log")
+case "$closing" in *" 0 failed,"*) ;; *) [ "$status" -eq 0 ] && status=1 ;; esac
+echo "$closing"
 static_status=0
 if [ -n "$static_pid" ]; then
   wait "$static_pid" || static_status=$?

@@ -9,6 +9,12 @@
 #include <stdio.h>
 #include "../CLazyLoad/lazy_load.h"
 
+// SDL_syswm.h would bring Xlib's names (Window, Display) into Swift beside the player's own:
+// SDL_GetWindowWMInfo is declared here with its struct left opaque (X11WindowMap reads the X11
+// display and window out of it by their offsets).
+struct SDL_SysWMinfo;
+extern DECLSPEC SDL_bool SDLCALL SDL_GetWindowWMInfo(SDL_Window *window, struct SDL_SysWMinfo *info);
+
 // SDL2 and SDL2_ttf are opened on first use (Sources/CLazyLoad/lazy_load.h says why); Swift calls
 // libsdl.SDL_CreateWindow(...) and libsdlttf.TTF_OpenFont(...). These lists are every function
 // LaunchAd calls; one missing from them does not link.
@@ -26,6 +32,7 @@
     F(SDL_DestroyRenderer) \
     F(SDL_DestroyTexture) \
     F(SDL_DestroyWindow) \
+    F(SDL_EventState) \
     F(SDL_FlushEvent) \
     F(SDL_FreeSurface) \
     F(SDL_GetCurrentAudioDriver) \
@@ -48,6 +55,7 @@
     F(SDL_GetWindowID) \
     F(SDL_GetWindowPixelFormat) \
     F(SDL_GetWindowSize) \
+    F(SDL_GetWindowWMInfo) \
     F(SDL_GetYUVConversionMode) \
     F(SDL_InitSubSystem) \
     F(SDL_LockTexture) \
@@ -84,6 +92,7 @@
     F(SDL_SetWindowSize) \
     F(SDL_SetYUVConversionMode) \
     F(SDL_ShowCursor) \
+    F(SDL_ShowWindow) \
     F(SDL_UnlockTexture) \
     F(SDL_UpdateTexture) \
     F(SDL_UpdateYUVTexture) \

@@ -6,25 +6,29 @@ import LaunchAdPlayer
 
 // launchad.h's functions: each a thin shell over LaunchAdKit's `LaunchAd`, through the handle.
 
-/// One `launchad *`: the ad, the host's callbacks, and the last error said on it.
-final class CHandle {
+/// One `launchad *`: the ad and the host's event callback. Every field is reached under a
+/// lock or through the ad's own (which lets one call in at a time), so a handle is safe from
+/// any thread.
+final class CHandle: Sendable {
     let ad: LaunchAd
-    /// The buffer attached (`launchad_frame` reads it).
-    var output: PlayerOutput?
-    /// Whether somewhere to draw was attached (a renderer, a buffer or an X11 window).
-    var attached = false
-    var callback: launchad_event_fn?
-    var user: UnsafeMutableRawPointer?
+    /// The host's event callback and its user pointer (as an address: the host's to keep valid).
+    private let callback = Locked<(fn: launchad_event_fn?, user: UInt)>((nil, 0))
 
     init(_ ad: LaunchAd) {
         self.ad = ad
-        ad.onEvent = { [unowned self] e in
-            guard let callback else { return }
+        let callback = self.callback
+        ad.onEvent = { e in
+            let (fn, user) = callback.withLock { $0 }
+            guard let fn else { return }
             let c = CEvent(e)
             var event = c.event
-            callback(user, &event)
+            fn(UnsafeMutableRawPointer(bitPattern: user), &event)
             c.free()
         }
+    }
+
+    func setCallback(_ fn: launchad_event_fn?, _ user: UnsafeMutableRawPointer?) {
+        callback.withLock { $0 = (fn, UInt(bitPattern: user)) }
     }
 
     static func from(_ p: OpaquePointer?) -> CHandle? {
@@ -32,8 +36,20 @@ final class CHandle {
     }
 }
 
-/// The last `launchad_create` refusal, kept for `launchad_last_usage_error`.
-private let lastUsageError = Locked<UnsafeMutablePointer<CChar>?>(nil)
+/// The last `launchad_create` refusal on this thread, kept for `launchad_last_usage_error`: per
+/// thread, as errno is, so that two threads creating ads never read each other's (and nothing is
+/// shared between handles).
+private final class UsageErrorText {
+    let text: UnsafeMutablePointer<CChar>
+    init(_ message: String) { text = strdup(message) }
+    deinit { free(text) }
+
+    private static let key = "launchad.lastUsageError"
+    static var current: UsageErrorText? {
+        get { Thread.current.threadDictionary[key] as? UsageErrorText }
+        set { Thread.current.threadDictionary[key] = newValue }
+    }
+}
 
 private func code(_ e: launchad_error) -> Int32 { e.rawValue }
 
@@ -48,29 +64,34 @@ public func launchad_create(
     _ argc: Int32, _ argv: UnsafePointer<UnsafePointer<CChar>?>?, _ errorOut: UnsafeMutablePointer<Int32>?
 ) -> OpaquePointer? {
     var args: [String] = []
-    if let argv { for i in 0..<Int(max(0, argc)) { if let a = argv[i] { args.append(String(cString: a)) } } }
+    if let argv {
+        for i in 0..<Int(max(0, argc)) {
+            // A NULL among the arguments is a host's mistake, said as one, not skipped.
+            guard let a = argv[i] else {
+                UsageErrorText.current = UsageErrorText("argument \(i) is NULL")
+                errorOut?.pointee = code(LAUNCHAD_ERROR_INVALID_ARGUMENT)
+                return nil
+            }
+            args.append(String(cString: a))
+        }
+    }
     do {
         let ad = try LaunchAd(arguments: args)
         errorOut?.pointee = code(LAUNCHAD_OK)
         return OpaquePointer(Unmanaged.passRetained(CHandle(ad)).toOpaque())
     } catch {
-        lastUsageError.withLock { old in
-            free(old)
-            old = strdup(error.message)
-        }
+        UsageErrorText.current = UsageErrorText(error.message)
         errorOut?.pointee = code(LAUNCHAD_ERROR_INVALID_ARGUMENT)
         return nil
     }
 }
 
 @_cdecl("launchad_last_usage_error")
-public func launchad_last_usage_error() -> UnsafePointer<CChar>? { lastUsageError.withLock { $0.map { UnsafePointer($0) } } }
+public func launchad_last_usage_error() -> UnsafePointer<CChar>? { UsageErrorText.current.map { UnsafePointer($0.text) } }
 
 @_cdecl("launchad_set_event_callback")
 public func launchad_set_event_callback(_ p: OpaquePointer?, _ callback: launchad_event_fn?, _ user: UnsafeMutableRawPointer?) {
-    guard let h = CHandle.from(p) else { return }
-    h.callback = callback
-    h.user = user
+    CHandle.from(p)?.setCallback(callback, user)
 }
 
 @_cdecl("launchad_set_wakeup_callback")
@@ -89,6 +110,7 @@ public func launchad_prepare(_ p: OpaquePointer?, _ timeout: Double) -> Int32 {
         case .noAd: return code(LAUNCHAD_ERROR_NO_AD)
         case .timeout: return code(LAUNCHAD_ERROR_TIMEOUT)
         case .libraryMissing: return code(LAUNCHAD_ERROR_LIBRARY_MISSING)
+        case .reentrant, .ended: return code(LAUNCHAD_ERROR_INVALID_STATE)
         }
     }
     return code(LAUNCHAD_OK)
@@ -97,9 +119,10 @@ public func launchad_prepare(_ p: OpaquePointer?, _ timeout: Double) -> Int32 {
 @_cdecl("launchad_attach_sdl")
 public func launchad_attach_sdl(_ p: OpaquePointer?, _ window: UnsafeMutableRawPointer?, _ renderer: UnsafeMutableRawPointer?) -> Int32 {
     guard let h = CHandle.from(p), let window, let renderer else { return code(LAUNCHAD_ERROR_INVALID_ARGUMENT) }
-    guard !h.attached else { return code(LAUNCHAD_ERROR_INVALID_STATE) }
-    let output = PlayerOutput.host(window: OpaquePointer(window), renderer: OpaquePointer(renderer))
-    return attach(h, output)
+    do { try h.ad.attach(PlayerOutput.host(window: OpaquePointer(window), renderer: OpaquePointer(renderer))) } catch {
+        return code(LAUNCHAD_ERROR_INVALID_STATE)
+    }
+    return code(LAUNCHAD_OK)
 }
 
 @_cdecl("launchad_attach_buffer")
@@ -107,29 +130,20 @@ public func launchad_attach_buffer(_ p: OpaquePointer?, _ width: Int32, _ height
     guard let h = CHandle.from(p), (1...16384).contains(width), (1...16384).contains(height) else {
         return code(LAUNCHAD_ERROR_INVALID_ARGUMENT)
     }
-    guard !h.attached else { return code(LAUNCHAD_ERROR_INVALID_STATE) }
-    guard let output = try? PlayerOutput.buffer(Size(width: Int(width), height: Int(height))) else { return code(LAUNCHAD_ERROR_RENDER) }
-    return attach(h, output)
+    do { try h.ad.attach(bufferOf: Size(width: Int(width), height: Int(height))) } catch { return code(LAUNCHAD_ERROR_INVALID_STATE) }
+    return code(LAUNCHAD_OK)
 }
 
 @_cdecl("launchad_attach_x11")
 public func launchad_attach_x11(_ p: OpaquePointer?, _ window: UInt) -> Int32 {
     guard let h = CHandle.from(p), window != 0 else { return code(LAUNCHAD_ERROR_INVALID_ARGUMENT) }
-    guard !h.attached else { return code(LAUNCHAD_ERROR_INVALID_STATE) }
     do { try h.ad.attach(x11Window: window) } catch {
         switch error {
-        case .noDisplay, .noSuchWindow: return code(LAUNCHAD_ERROR_NO_WINDOW)
-        case .notX11, .driverAsked, .sdl: return code(LAUNCHAD_ERROR_RENDER)
+        case X11AttachError.noDisplay, X11AttachError.noSuchWindow: return code(LAUNCHAD_ERROR_NO_WINDOW)
+        case is X11AttachError: return code(LAUNCHAD_ERROR_RENDER)
+        default: return code(LAUNCHAD_ERROR_INVALID_STATE)
         }
     }
-    h.attached = true
-    return code(LAUNCHAD_OK)
-}
-
-private func attach(_ h: CHandle, _ output: PlayerOutput) -> Int32 {
-    do { try h.ad.attach(output) } catch { return code(LAUNCHAD_ERROR_RENDER) }
-    h.output = output
-    h.attached = true
     return code(LAUNCHAD_OK)
 }
 
@@ -139,7 +153,7 @@ public func launchad_frame(
     _ height: UnsafeMutablePointer<Int32>?, _ pitch: UnsafeMutablePointer<Int32>?
 ) -> Int32 {
     guard let h = CHandle.from(p) else { return code(LAUNCHAD_ERROR_INVALID_ARGUMENT) }
-    guard let (pointer, size, rowBytes) = h.output?.pixels else { return code(LAUNCHAD_ERROR_INVALID_STATE) }
+    guard let (pointer, size, rowBytes) = (try? h.ad.bufferPixels()) ?? nil else { return code(LAUNCHAD_ERROR_INVALID_STATE) }
     pixels?.pointee = pointer
     width?.pointee = Int32(size.width)
     height?.pointee = Int32(size.height)
@@ -150,20 +164,20 @@ public func launchad_frame(
 @_cdecl("launchad_present")
 public func launchad_present(_ p: OpaquePointer?) -> Int32 {
     guard let h = CHandle.from(p) else { return code(LAUNCHAD_ERROR_INVALID_ARGUMENT) }
-    guard h.attached else { return code(LAUNCHAD_ERROR_INVALID_STATE) }
-    h.ad.present()
+    do { try h.ad.present() } catch { return code(LAUNCHAD_ERROR_INVALID_STATE) }
     return code(LAUNCHAD_OK)
 }
 
 @_cdecl("launchad_render")
 public func launchad_render(_ p: OpaquePointer?) -> Int32 {
     guard let h = CHandle.from(p) else { return code(LAUNCHAD_ERROR_INVALID_ARGUMENT) }
-    return Int32(h.ad.render().rawValue)
+    do { return Int32(try h.ad.render().rawValue) } catch { return code(LAUNCHAD_ERROR_INVALID_STATE) }
 }
 
 @_cdecl("launchad_poll_events")
 public func launchad_poll_events(_ p: OpaquePointer?) -> Int32 {
     guard let h = CHandle.from(p) else { return code(LAUNCHAD_ERROR_INVALID_ARGUMENT) }
+    if h.ad.isInsideCall { return code(LAUNCHAD_ERROR_INVALID_STATE) }
     return Int32(h.ad.pollEvents())
 }
 
@@ -184,6 +198,8 @@ public func launchad_dismiss(_ p: OpaquePointer?) -> Int32 {
 @_cdecl("launchad_destroy")
 public func launchad_destroy(_ p: OpaquePointer?) {
     guard let p else { return }
+    // From inside the event callback the close waits for the delivering call to return; the
+    // handle lives until then (that call holds it).
     let handle = Unmanaged<CHandle>.fromOpaque(UnsafeRawPointer(p))
     handle.takeUnretainedValue().ad.close()
     handle.release()

@@ -10,8 +10,11 @@ import LaunchAdEngine
 /// never holds it up.
 final class AppProcess: Sendable {
     let pid: pid_t
-    /// Once reaped, the pid may name another process: no signal goes to it.
-    private let reaped = Locked(false)
+    /// Who waits for the app: nobody yet, one thread (in waitpid), or its status once reaped
+    /// (then the pid may name another process: no signal goes to it). The run's main thread and
+    /// its supervisor may both wait; one reaps, both get the status.
+    private enum Waiting { case no, waiting, reaped(Int32) }
+    private let waiting = Locked(Waiting.no)
 
     private init(pid: pid_t) { self.pid = pid }
 
@@ -63,19 +66,67 @@ final class AppProcess: Sendable {
 
     /// Passes a signal on, unless the app has already been waited for (its pid may be reused).
     func signal(_ sig: Int32) {
-        reaped.withLock { if !$0 { kill(pid, sig) } }
+        waiting.withLock { w in
+            if case .reaped = w { return }
+            kill(pid, sig)
+        }
     }
 
     /// Waits for the app; its exit status, or 128+N when signal N ended it (as a shell says).
+    /// Any number of threads may wait: the first reaps it, the others get the same status.
     func wait() -> Int32 {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { return 127 }
+        // The first waiter takes the waitpid; the others wait for its status.
+        let reaps = waiting.wait(
+            until: { if case .waiting = $0 { return false } else { return true } },
+            then: { w, _ -> Bool in
+                guard case .no = w else { return false }
+                w = .waiting
+                return true
+            })
+        if !reaps {
+            return waiting.wait(
+                until: { if case .reaped = $0 { return true } else { return false } },
+                then: { w, _ in
+                    if case .reaped(let status) = w { return status }
+                    return 127
+                })
         }
-        reaped.withLock { $0 = true }
-        let signal = status & 0x7f
-        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+        var status: Int32 = 0
+        var result: Int32 = 127
+        while true {
+            if waitpid(pid, &status, 0) >= 0 {
+                let signal = status & 0x7f
+                result = signal == 0 ? (status >> 8) & 0xff : 128 + signal
+                break
+            }
+            guard errno == EINTR else { break }
+        }
+        waiting.change { $0 = .reaped(result) }
+        return result
     }
+}
+
+/// The `--then` app of one run, started once by whoever gets there first: the run's main thread
+/// after the ad, or its supervisor when the ad's thread is stuck.
+final class AppLaunch: Sendable {
+    let command: [String]
+    private let state = Locked<(tried: Bool, app: AppProcess?)>((false, nil))
+
+    init(_ command: [String]) { self.command = command }
+
+    /// The app, started now by `start` unless it was already (nil: it could not be started).
+    func start(_ start: () -> AppProcess?) -> AppProcess? {
+        state.withLock { s in
+            if !s.tried {
+                s.tried = true
+                s.app = start()
+            }
+            return s.app
+        }
+    }
+
+    /// The app once started (nil: not yet, or it could not be).
+    var started: AppProcess? { state.withLock { $0.app } }
 }
 
 struct AppError: Error, CustomStringConvertible {

@@ -1,7 +1,7 @@
 import Foundation
 import LaunchAdCore
-import LaunchAdEngine
 import LaunchAdDelivery
+import LaunchAdEngine
 import LaunchAdMedia
 
 /// One line on stderr for a failure, and its exit code, the same for the same mistake in every

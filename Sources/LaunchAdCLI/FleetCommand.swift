@@ -1,7 +1,7 @@
 import Foundation
 import LaunchAdCore
-import LaunchAdEngine
 import LaunchAdDelivery
+import LaunchAdEngine
 
 /// `launchad fleet schema|report`: the ClickHouse DDL for play records, and the fleet's report
 /// read back from the table.

@@ -4,7 +4,7 @@ import LaunchAdEngine
 
 /// Writes one JSON object per line to a file handle (stdout or `--events FILE`), flushing each line
 /// so a host process reading the pipe sees every event as it happens.
-/// The handle (which owns the descriptor) is written only under `lastMs`'s lock, one whole line at a time.
+/// The handle (which owns the descriptor) is written only under `written`'s lock, one whole line at a time.
 public final class JSONLinesSink: EventSink, Sendable {
     private let handle: FileHandle
 
@@ -21,16 +21,38 @@ public final class JSONLinesSink: EventSink, Sendable {
         self.init(handle: FileHandle(fileDescriptor: fd, closeOnDealloc: true))
     }
 
-    /// The latest time written: threads stamp events just before they reach the lock, so a line
-    /// is never written with an earlier time than the one before it.
-    private let lastMs = Locked(0)
+    /// The latest time written (threads stamp events just before they reach the lock, so a line
+    /// is never written with an earlier time than the one before it), and the outcome of the
+    /// `end` once one is written.
+    private let written = Locked<(lastMs: Int, end: Outcome?)>((0, nil))
 
-    public func emit(_ event: AdEvent) {
-        lastMs.withLock { lastMs in
-            var e = event
-            e.tMs = max(e.tMs, lastMs)
-            lastMs = e.tMs
-            try? handle.write(contentsOf: Data((e.jsonLine() + "\n").utf8))
+    /// Writes the event, unless the run's `end` was written already: nothing follows it (a
+    /// thread the run was ended without, waking late, writes nothing), and a second `end` is
+    /// never written.
+    public func emit(_ event: AdEvent) { _ = write([event]) }
+
+    /// Ends the run with `events` (the last of them its `end`) unless another `end` was written
+    /// first: the claim of whoever ends the run, the ad's own thread or the supervisor (whose
+    /// `error` and `end` then go out together, nothing between them). False when it was not.
+    public func endRun(with events: [AdEvent]) -> Bool { write(events) }
+
+    /// The outcome of the `end` written, nil while none is.
+    public var writtenEnd: Outcome? { written.withLock { $0.end } }
+
+    private func write(_ events: [AdEvent]) -> Bool {
+        written.withLock { w in
+            guard w.end == nil else { return false }
+            for event in events {
+                var e = event
+                e.tMs = max(e.tMs, w.lastMs)
+                w.lastMs = e.tMs
+                try? handle.write(contentsOf: Data((e.jsonLine() + "\n").utf8))
+                if case .end(let end) = e.event {
+                    w.end = end.outcome
+                    break
+                }
+            }
+            return true
         }
     }
 }

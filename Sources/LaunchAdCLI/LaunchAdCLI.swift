@@ -1,7 +1,7 @@
 import Foundation
 import LaunchAdCore
-import LaunchAdEngine
 import LaunchAdDelivery
+import LaunchAdEngine
 
 /// The `launchad` command: parse, dispatch, return the exit code.
 public enum LaunchAdCLI {
@@ -45,6 +45,8 @@ public enum LaunchAdCLI {
             return ScheduleCommand.run(options)
         case .fleet(let options):
             return FleetCommand.run(options)
+        case .manifest(let options):
+            return ManifestCommand.run(options)
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import LaunchAdCore
-import LaunchAdEngine
 import LaunchAdDelivery
+import LaunchAdEngine
 
 /// Watches a run's events for its metrics, passing every event on unchanged.
 // The player's thread and `launch`'s background refresh emit at once.
@@ -43,6 +43,7 @@ enum MetricsReport {
         if let cache {
             let index = cache.readIndex()
             m.lastPrefetch = index.manifest?.checkedAt
+            m.signedManifest = index.manifest?.signature
             m.cacheBytes = index.totalBytes
             m.cacheAds = AdSelector.inWindow(index.ads.map(\.ad), now: m.now).count
         }

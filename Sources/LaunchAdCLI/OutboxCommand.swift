@@ -1,13 +1,15 @@
 import Foundation
 import LaunchAdCore
-import LaunchAdEngine
 import LaunchAdDelivery
+import LaunchAdEngine
 
 /// `launchad outbox status|flush`: what is waiting to be delivered, and delivering it now.
 public enum OutboxCommand {
     public static func run(_ o: OutboxOptions) -> Int32 {
         let problems = StderrEvents()
-        guard let outbox = o.delivery.openOutbox(events: problems, network: RunNetwork(delivery: o.delivery)) else { return ExitCode.failure }
+        guard let outbox = o.delivery.openOutbox(events: problems, network: RunNetwork(delivery: o.delivery)) else {
+            return ExitCode.failure
+        }
         if o.action == .flush {
             do {
                 if try outbox.flush(lockWait: o.lockWait) == nil {

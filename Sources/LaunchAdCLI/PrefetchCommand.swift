@@ -20,8 +20,10 @@ public enum PrefetchCommand {
         } catch {
             return CLIError.report(error)
         }
-        // Each rejection also goes to stderr as one line, for logs and the journal.
-        let sink = TeeSink([events, RejectionPrinter()])
+        // Each rejection also goes to stderr as one line, for logs and the journal; the metrics
+        // count the manifests refused.
+        let counted = MetricsSink(events, adID: "")
+        let sink = TeeSink([counted, RejectionPrinter()])
         let bar = (o.progress ?? ProgressBar.isTerminal()) ? ProgressBar(total: 0, unit: .bytes) : nil
         // What earlier runs left in the outbox goes out meanwhile; a failed tag's errors and
         // an unshown ad's notUsed beacons go in.
@@ -29,13 +31,15 @@ public enum PrefetchCommand {
         outbox?.startSending()
         var onProgress: (@Sendable (PrefetchProgress) -> Void)?
         if let bar { onProgress = { bar.update($0.doneBytes, total: $0.totalBytes, label: $0.id) } }
-        let prefetcher = Prefetcher(store: store, fetcher: RunNetwork(o).fetcher, sink: sink, config: config, beacons: outbox, onProgress: onProgress)
+        let prefetcher = Prefetcher(
+            store: store, fetcher: RunNetwork(o).fetcher, sink: sink, config: config, beacons: outbox, onProgress: onProgress)
         let report = prefetcher.run()
         bar?.finish()
         outbox?.finish(waitingAtMost: o.delivery.beaconWait)
-        // The cache's gauges and the refresh's age for the fleet; the play counters carry on untouched.
+        // The cache's gauges, the refresh's age and its refusals for the fleet; the play counters
+        // carry on untouched (this run has no outcome: it counts no play).
         if let path = LaunchRun.metricsPath(given: o.metricsPath, checked: metricsPath, manifest: store.readIndex().manifest?.metrics) {
-            MetricsReport.write(path, run: nil, cache: store, outbox: outbox)
+            MetricsReport.write(path, run: counted.run, cache: store, outbox: outbox)
         }
         // Like every run, the stream ends with one `end`: completed (exit 0) or error (exit 1).
         let outcome: Outcome = report.ok ? .completed : .error
@@ -49,10 +53,10 @@ public enum PrefetchCommand {
     }
 }
 
-/// Prints `rejected` events as "launchad: ID: REASON" on stderr, control characters escaped.
+/// Prints `rejected` events as "launchad: ID: REASON" and `manifest_rejected` ones as "launchad:
+/// manifest URL refused (REASON): ..." on stderr, control characters escaped.
 final class RejectionPrinter: EventSink, Sendable {
     func emit(_ event: AdEvent) {
-        guard case .rejected(let id, let reason, _) = event.event else { return }
-        FileHandle.standardError.write(TerminalText.line("\(id): \(reason)"))
+        if let note = event.event.refusalNote { FileHandle.standardError.write(TerminalText.line(note)) }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import LaunchAdCore
-import LaunchAdEngine
 import LaunchAdDelivery
+import LaunchAdEngine
 
 /// SIGTERM, SIGINT and SIGHUP noted by the launchad executable's start-up code (SDL is told to
 /// install no handler of its own). The player asks at every loop turn (`take`) and ends the ad

@@ -1,7 +1,7 @@
 import Foundation
 import LaunchAdCore
-import LaunchAdEngine
 import LaunchAdDelivery
+import LaunchAdEngine
 
 /// `launchad schedule`: the manifest's ads judged at one moment as a launch would judge them.
 public enum ScheduleCommand {

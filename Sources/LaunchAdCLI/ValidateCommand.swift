@@ -1,7 +1,7 @@
 import Foundation
 import LaunchAdCore
-import LaunchAdEngine
 import LaunchAdDelivery
+import LaunchAdEngine
 import LaunchAdMedia
 
 /// `launchad validate FILE...`: decode and analyse each creative, check it against the profile or

@@ -1,6 +1,6 @@
 import LaunchAdCore
-import LaunchAdEngine
 import LaunchAdDelivery
+import LaunchAdEngine
 import LaunchAdMedia
 import LaunchAdPlayer
 

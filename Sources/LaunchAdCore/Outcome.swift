@@ -39,8 +39,26 @@ public enum ExitCode {
 public struct UsageError: Error, Equatable, CustomStringConvertible {
     /// The one-line explanation.
     public let message: String
-    /// A usage error saying `message`.
-    public init(_ message: String) { self.message = message }
+
+    /// The most a usage error says, in Unicode scalars. A longer one (a 16 MB argument quoted
+    /// whole) is cut in its middle with an ellipsis: its first 400 and last 99 scalars are kept,
+    /// the option and its rule at the start, the quoted value's end and any hint at the end.
+    public static let maxLength = 500
+
+    /// A usage error saying `message`, cut to `maxLength`: whatever it quotes of the user's
+    /// values, every usage error is made here.
+    public init(_ message: String) {
+        let scalars = message.unicodeScalars
+        guard scalars.count > Self.maxLength else {
+            self.message = message
+            return
+        }
+        var cut = String.UnicodeScalarView()
+        cut.append(contentsOf: scalars.prefix(400))
+        cut.append("…")
+        cut.append(contentsOf: scalars.suffix(Self.maxLength - 401))
+        self.message = String(cut)
+    }
     /// The message.
     public var description: String { message }
 }

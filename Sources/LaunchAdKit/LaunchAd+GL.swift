@@ -13,23 +13,34 @@ extension LaunchAd {
     /// only inside `render()`, `detachGL()` and `close()`: call them with the context current.
     ///
     /// Called again after `detachGL()` (the application's context was lost and made again), it
-    /// draws into the new context. Throws `GLAttachError` (nothing attached then); does nothing
-    /// when another output is attached.
-    public func attach(openGL getProcAddress: (String) -> UnsafeMutableRawPointer?) throws(GLAttachError) {
-        if let output {
-            if output.kind == .gl { try output.reattach(getProcAddress: getProcAddress) }
-            return
+    /// draws into the new context, even after `present()`. Throws `GLAttachError` (nothing
+    /// attached then), or `StateError` (another output attached, one after `present()`, a call
+    /// from inside `onEvent`, after `close()`).
+    public func attach(openGL getProcAddress: (String) -> UnsafeMutableRawPointer?) throws {
+        let made: Result<Void, GLAttachError> = try withOutput { output, attachable throws(StateError) in
+            if let output {
+                guard output.kind == .gl else { throw .alreadyAttached }
+                do throws(GLAttachError) { try output.reattach(getProcAddress: getProcAddress) } catch { return .failure(error) }
+            } else {
+                guard attachable else { throw .alreadyAttached }
+                do throws(GLAttachError) { output = try PlayerOutput.gl(getProcAddress: getProcAddress) } catch { return .failure(error) }
+            }
+            return .success(())
         }
-        let gl = try PlayerOutput.gl(getProcAddress: getProcAddress)
-        try? attach(gl)  // throws nothing: an output is only kept
+        try made.get()
     }
 
     /// Lets go of the application's GL context (GtkGLArea's unrealize, QOpenGLContext's
     /// aboutToBeDestroyed): with it current, the ad's objects in it are deleted; if it is gone
     /// already, they are forgotten. The ad goes on (its clock, its events) without drawing until
-    /// `attach(openGL:)` with the new context. Nothing without a GL output.
-    public func detachGL() { output?.detachGL() }
+    /// `attach(openGL:)` with the new context. Throws `StateError.notAttached` without a GL output.
+    public func detachGL() throws(StateError) {
+        try withOutput { output, _ throws(StateError) in
+            guard let output, output.kind == .gl else { throw .notAttached }
+            output.detachGL()
+        }
+    }
 
     /// Whether a GL output is attached (drawing or detached).
-    public var hasGLOutput: Bool { output?.kind == .gl }
+    public var hasGLOutput: Bool { (try? withOutput { output, _ in output?.kind == .gl }) ?? false }
 }

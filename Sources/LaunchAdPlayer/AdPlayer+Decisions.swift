@@ -23,7 +23,7 @@ extension AdPlayer {
                 guard let fallback = config.fallback else { continue }
                 session.fallbackReady(durationMs: config.imageDurationMs, now: ProcessClock.nowMs())
                 // Replaces an image ad still decoding: its late result is dropped.
-                imageJob = ImageDecodeJob(path: fallback, isFallback: true, network: network, in: imageThreads)
+                imageJob = ImageDecodeJob(path: fallback, isFallback: true, network: network, in: imageThreads, wake: wakeLoop)
             case .finish(let outcome):
                 linkWait.stopWaiting()
                 return outcome
@@ -45,7 +45,7 @@ extension AdPlayer {
         guard let output else { return }
         let r = output.renderer
         if output.kind != .ownWindow { r.rotation = config.rotation }
-        let fontPath = Font.locate(requested: config.font)
+        let fontPath = overlayFont ?? Font.locate(requested: config.font)
         if fontPath == nil {
             events.emit(
                 .fontMissing(
@@ -62,8 +62,10 @@ extension AdPlayer {
                     videoDriver: output.videoDriver, renderer: output.gl?.rendererName ?? r.name, rotate: r.rotation.degrees)))
     }
 
-    func tearDown() {
-        stopMedia()
+    /// `waiting`: the media threads are waited for here (the command line's own window); an
+    /// application's thread never waits on them (`releaseMedia`).
+    func tearDown(waiting: Bool = true) {
+        if waiting { stopMedia() } else { releaseMedia() }
         // SDL's objects, window last.
         skipView = nil
         captionView = nil
@@ -73,6 +75,32 @@ extension AdPlayer {
         logoTexture = nil
         output = nil
         video = nil
+    }
+
+    /// Tells the media threads to stop without waiting for them: a read stuck on a network mount
+    /// or a FIFO, or a picture still decoding, never holds an application's thread. A thread of
+    /// the player's own waits for them (their objects go with them); the engine's ends within a
+    /// second, as a stop promises.
+    func releaseMedia() {
+        windowLoop?.stopControl()
+        let engine = self.engine
+        engine?.stop(wait: false)
+        captionJob?.stop()
+        captionFileJob?.stop()
+        for job in iconJobs.values { job.stop() }
+        let images = imageThreads
+        let reaper = Thread {
+            engine?.stop(wait: true)
+            _ = images.wait(timeout: .now() + 3)
+        }
+        reaper.name = "launchad-release"
+        reaper.start()
+        self.engine = nil
+        imageJob = nil
+        logoJob = nil
+        captionJob = nil
+        captionFileJob = nil
+        iconJobs = [:]
     }
 
     /// Stops the engine threads (they use the audio device) and the image threads.

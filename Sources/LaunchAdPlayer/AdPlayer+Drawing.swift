@@ -31,11 +31,13 @@ extension AdPlayer {
         // present, so a host that presents each frame needs the ad drawn each frame.
         let everyTurn = output?.kind == .hostRenderer || output?.kind == .gl
         guard everyTurn || pacer.shouldPresent(now: now, changed: dirty, skip: skip, style: style, animating: animating) else { return }
+        // A picture counts as seen only in a window the X server had on screen before it was drawn.
+        let onScreen = windowLoop?.windowOnScreen ?? true
         draw(now: now, skip: skip, icons: icons.map { ($0.texture, $0.rect) })
         guard drewFrame else { return }  // a GL frame not drawn (no picture, no context)
         pacer.presented(now: now, skip: skip, style: style)
-        dirty = false
-        if !firstFrameShown && (videoTexture != nil || imageTexture != nil) {
+        dirty = !onScreen
+        if !firstFrameShown && (videoTexture != nil || imageTexture != nil) && onScreen {
             firstFrameShown = true
             startClock()
             _ = carryOut(session.handle(.firstFrame, now: ProcessClock.nowMs()))

@@ -5,10 +5,16 @@ import LaunchAdCore
 extension AdPlayer {
     /// Holds the ad's last picture until the app's window is there (or the hold runs out, or the
     /// app ends); nil when there was no picture to hold. The window is closed either way.
-    /// `windowsBefore`: ``windowsNow()`` taken before the app started.
-    public func handOff(appPID: Int32, holdSeconds: Double, windowsBefore: Set<UInt32>? = nil) -> (ending: HandOff.Ending, waitedMs: Int)? {
-        defer { tearDown() }
-        return HandOffScreen(player: self).run(appPID: appPID, holdSeconds: holdSeconds, before: windowsBefore)
+    /// `windowsBefore`: ``windowsNow()`` taken before the app started. `stopWhen` (asked at every
+    /// redraw) true lets the picture go at once (the run was ended without this thread).
+    public func handOff(
+        appPID: Int32, holdSeconds: Double, windowsBefore: Set<UInt32>? = nil, stopWhen: @escaping () -> Bool = { false }
+    ) -> (ending: HandOff.Ending, waitedMs: Int)? {
+        defer {
+            tearDown()
+            pulse?.playerReturned()
+        }
+        return HandOffScreen(player: self, stopWhen: stopWhen).run(appPID: appPID, holdSeconds: holdSeconds, before: windowsBefore)
     }
 
     /// The X11 top-level windows there now (nil where windows cannot be watched): taken just

@@ -11,7 +11,8 @@ extension AdPlayer {
         for icon in config.icons {
             var prepare: (@Sendable (_ isAborted: @escaping @Sendable () -> Bool) throws -> Void)?
             if let fetch { prepare = { isAborted in try fetch(icon, isAborted) } }
-            iconJobs[icon.index] = ImageDecodeJob(path: icon.file, isFallback: false, network: nil, in: imageThreads, prepare: prepare)
+            iconJobs[icon.index] = ImageDecodeJob(
+                path: icon.file, isFallback: false, network: nil, in: imageThreads, wake: wakeLoop, prepare: prepare)
         }
     }
 

@@ -45,7 +45,7 @@ extension AdPlayer {
         if f.isStillImage {
             engine?.stop()
             session.imageReady(durationMs: config.imageDurationMs)
-            imageJob = ImageDecodeJob(path: config.source, isFallback: false, network: network, in: imageThreads)
+            imageJob = ImageDecodeJob(path: config.source, isFallback: false, network: network, in: imageThreads, wake: wakeLoop)
             return nil
         }
         windowLoop?.creativeOpened(f)

@@ -31,6 +31,8 @@ public final class AdPlayer {
     var presentHook: ((PresentedFrame) -> Void)?
     /// systemd's notify socket (READY, WATCHDOG, STATUS), if the run has one.
     public var notifier: ServiceNotifier?
+    /// The run's supervisor, told by the window loop that this thread is alive (nil: none watches).
+    public var pulse: PlayerPulse?
     /// Keep the window and the ad's last picture when the run ends, for `handOff` to the app.
     public var holdsLastPicture = false
     var watchdog: WatchdogPolicy?
@@ -90,6 +92,9 @@ public final class AdPlayer {
     /// The still image being decoded (the ad or the fallback), and the logo.
     var imageJob: ImageDecodeJob?
     var logoJob: ImageDecodeJob?
+    /// The overlay's font, found and read once by `startMedia` (the thread that prepares the ad,
+    /// not an application's, looks through the font folders and reads the file from disk).
+    var overlayFont: String?
     /// The clicked link being opened (`--open-links`), its verdict awaited before the `end`.
     let linkWait = LinkWait()
     /// Image threads; the run waits for them (bounded) so none outlives it.
@@ -168,7 +173,11 @@ public final class AdPlayer {
         // The engine's thread opens its device once the audio subsystem is up.
         _ = SDLAudio.started
         engine.releaseAudio()
-        if let logo = config.logo { logoJob = ImageDecodeJob(path: logo, isFallback: false, network: network, in: imageThreads) }
+        overlayFont = Font.locate(requested: config.font)
+        if let path = overlayFont { Font.warm(path) }
+        if let logo = config.logo {
+            logoJob = ImageDecodeJob(path: logo, isFallback: false, network: network, in: imageThreads, wake: wakeLoop)
+        }
         startIcons()
         startCaptionFile()
     }
@@ -228,12 +237,13 @@ public final class AdPlayer {
     /// Stops everything now (an application destroying the ad mid-run); no `end` is written.
     public func stop() {
         if outcome == nil { outcome = .endedByHost }
-        tearDown()
+        tearDown(waiting: false)
     }
 
+    /// An application's thread ends the ad: its media threads are told to stop, not waited for.
     private func finishEmbedded(_ done: Outcome) {
         outcome = done
         tellService(now: ProcessClock.nowMs())
-        tearDown()
+        tearDown(waiting: false)
     }
 }

@@ -12,8 +12,11 @@ final class ImageDecodeJob: Sendable {
     private let abort = AbortFlag()
 
     /// `prepare` runs first on the job's thread (an icon's fetch); a throw is the job's error.
+    /// `wake` is called once the outcome is there, so whoever collects it need not look again
+    /// and again (an embedded ad being prepared says `ready` as soon as its fallback is decoded).
     init(
         path: String, isFallback: Bool, network: NetworkOpener?, in group: DispatchGroup,
+        wake: @escaping @Sendable () -> Void,
         prepare: (@Sendable (_ isAborted: @escaping @Sendable () -> Bool) throws -> Void)? = nil
     ) {
         self.path = path
@@ -24,6 +27,7 @@ final class ImageDecodeJob: Sendable {
                 return try ImageLoader.load(path: path, network: network)
             }
             result.withLock { $0 = decoded }
+            wake()
         }
     }
 

@@ -24,7 +24,7 @@ public enum Launchad {
         return env
     }
 
-    public struct Run {
+    public struct Run: Sendable {
         public let status: Int32
         public let stdout: String
         public let stderr: String

@@ -6,8 +6,9 @@ import LaunchAdCore
 public final class LiveRun: Sendable {
     private let process = Process()
     private let input = Pipe()
-    private struct State {
-        var lines: [[String: Any]] = []
+    private struct State: Sendable {
+        /// Each event line as it came (parsed when read: JSON objects are not Sendable).
+        var lines: [Data] = []
         var finished = false
         var exited = false
     }
@@ -34,9 +35,7 @@ public final class LiveRun: Sendable {
                 while let nl = buffer.firstIndex(of: 0x0A) {
                     let line = buffer[buffer.startIndex..<nl]
                     buffer.removeSubrange(buffer.startIndex...nl)
-                    if let obj = (try? JSONSerialization.jsonObject(with: line)) as? [String: Any] {
-                        state.change { $0.lines.append(obj) }
-                    }
+                    if Self.object(line) != nil { state.change { $0.lines.append(Data(line)) } }
                 }
             }
             state.change { $0.finished = true }
@@ -44,13 +43,18 @@ public final class LiveRun: Sendable {
         reader.start()
     }
 
-    public var events: [[String: Any]] { state.withLock { $0.lines } }
+    private static func object(_ line: Data) -> [String: Any]? { (try? JSONSerialization.jsonObject(with: line)) as? [String: Any] }
+
+    /// The launchad process's id.
+    public var pid: Int32 { process.processIdentifier }
+
+    public var events: [[String: Any]] { state.withLock { $0.lines }.compactMap(Self.object) }
     public func events(named name: String) -> [[String: Any]] { events.filter { $0["event"] as? String == name } }
 
     /// Waits for the first event called `name`; nil if the process ends or time runs out first.
     @discardableResult
     public func waitFor(_ name: String, timeout: TimeInterval = 10) -> [String: Any]? {
-        func first(_ s: State) -> [String: Any]? { s.lines.first { $0["event"] as? String == name } }
+        func first(_ s: State) -> [String: Any]? { s.lines.lazy.compactMap(Self.object).first { $0["event"] as? String == name } }
         return state.wait(
             until: { first($0) != nil || $0.finished }, deadline: Date().addingTimeInterval(timeout),
             then: { s, _ in
@@ -62,10 +66,13 @@ public final class LiveRun: Sendable {
         input.fileHandleForWriting.write(Data((line + "\n").utf8))
     }
 
-    /// Waits for the process to exit (killing it after `timeout`) and returns its status.
+    /// Waits for the process to exit (ending it after `timeout`: SIGTERM, and SIGKILL 3 s later
+    /// for one that does not answer it, so that a hang fails the test instead of holding it) and
+    /// returns its status.
     public func finish(timeout: TimeInterval = 20) -> Int32 {
         state.wait(until: { $0.exited }, deadline: Date().addingTimeInterval(timeout))
         if process.isRunning { process.terminate() }
+        if !state.wait(until: { $0.exited }, deadline: Date().addingTimeInterval(3)) { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         // The reader gets the last lines (it ends at the pipe's end, which a grandchild may hold).
         state.wait(until: { $0.finished }, deadline: Date().addingTimeInterval(2))

@@ -7,7 +7,7 @@ public final class RecordingBeaconQueue: BeaconQueue, Sendable {
         public var event: String
         public var urls: [String]
         public var at: Date
-        public var reach: Reach = .any
+        public var reach: Reach
     }
 
     private let stored = Locked<[Entry]>([])

@@ -381,3 +381,42 @@ final class SessionConfigTests: XCTestCase {
         XCTAssertEqual(Transition.none.leaveMs, 0)
     }
 }
+
+/// Issue 42: a 16 MB argument value was echoed whole in its usage error. What any usage error
+/// quotes of the user's values is cut to `UsageError.maxLength` with an ellipsis.
+final class LongArgumentTests: XCTestCase {
+    /// 1 MiB in the parsers (each escapes what it quotes, slow in a debug build); 16 MiB below.
+    static let huge = String(repeating: "A", count: 1 << 20)
+
+    func testAUsageErrorQuotesAtMostItsBoundOfAValue() throws {
+        let cases: [[String]] = [
+            ["play", "x.mp4", "--report", Self.huge], ["play", "x.mp4", "--report-format", Self.huge],
+            ["play", "x.mp4", "--rotate", Self.huge], ["play", "x.mp4", "--duration", Self.huge],
+            ["play", "x.mp4", "--max-skip-count=" + Self.huge], ["play", "x.mp4", "--" + Self.huge],
+            ["fleet", "report", "--clickhouse", Self.huge], ["fleet", "report", "--since", Self.huge], ["fleet", Self.huge],
+            ["fleet", "schema", "--table", Self.huge], ["outbox", Self.huge]
+        ]
+        for args in cases {
+            XCTAssertThrowsError(try Command.parse(args), "\(args.map { $0.prefix(40) })") { error in
+                let line = "\(error)"
+                XCTAssertLessThanOrEqual(line.unicodeScalars.count, UsageError.maxLength, String(line.prefix(80)))
+                XCTAssertTrue(line.count < 100 || line.contains("A…A"), String(line.prefix(80)))
+            }
+        }
+        let cut = UsageError("--x takes a number, not '\(String(repeating: "A", count: 16 << 20))'")
+        XCTAssertTrue(cut.message.hasPrefix("--x takes a number, not 'AAAA"), cut.message)
+        XCTAssertTrue(cut.message.hasSuffix("AAAA'"), cut.message)
+        XCTAssertEqual(cut.message.unicodeScalars.count, UsageError.maxLength)
+        XCTAssertEqual(UsageError(String(repeating: "b", count: 500)).message.count, 500, "at the bound: whole")
+    }
+
+    /// Through the binary (an argument is at most 128 KiB on Linux): one line of at most the bound.
+    func testTheLineOnStderrIsBounded() throws {
+        let run = try Launchad.run(["fleet", "schema", "--table", String(repeating: "x", count: 120_000)])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertEqual(run.stderr.split(separator: "\n").count, 1)
+        XCTAssertLessThanOrEqual(
+            run.stderr.unicodeScalars.count, "launchad: \n".count + UsageError.maxLength, String(run.stderr.prefix(200)))
+        XCTAssertTrue(run.stderr.contains("x…x"), String(run.stderr.prefix(200)))
+    }
+}

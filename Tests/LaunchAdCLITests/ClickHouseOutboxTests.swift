@@ -162,14 +162,20 @@ final class ClickHouseOutboxTests: XCTestCase {
         XCTAssertThrowsError(
             try server.query("INSERT INTO \(table.sql) (id, screen) VALUES ('x', 'y')", user: ClickHouseServer.reporter)
         ) { XCTAssertTrue("\($0)".contains("Code: 164"), "\($0)") }
-        // A wrong key is a refusal: dropped and counted, the reason kept.
+        // A wrong key refuses who asked, not the record: it stays queued (retried with the
+        // backoff until --beacon-ttl), the reason kept, and the right key delivers it.
         let wrong = try outbox(.credentials(try ClickHouseCredentials(user: ClickHouseServer.kiosk.user, key: "wrong")))
         wrong.enqueue(record: Self.row(screen: "kiosk-2"), for: target, credentials: true, at: Date())
         XCTAssertEqual(try wrong.flush(lockWait: 5), 1)
         status = wrong.status()
-        XCTAssertEqual(status.pending, 0)
-        XCTAssertEqual(status.counts.records.refused, 1)
-        XCTAssertTrue(status.counts.problems[ServerName.of(server.url)]?.contains("HTTP 401") == true, "\(status.counts.problems)")
+        XCTAssertEqual(status.pendingRecords, 1)
+        XCTAssertEqual(status.counts.records.refused, 0)
+        XCTAssertTrue(
+            status.counts.problems[ServerName.of(server.url)]?.contains("the server refused the credentials; the records stay queued")
+                == true,
+            "\(status.counts.problems)")
+        XCTAssertEqual(try with.flush(lockWait: 5), 1)
+        XCTAssertEqual(try server.query("SELECT screen FROM \(table.sql) FINAL ORDER BY screen"), "kiosk-1\nkiosk-2\n")
     }
 
     func testAnErrorIn200AndAStalledServerKeepTheBatch() throws {

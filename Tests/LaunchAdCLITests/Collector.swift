@@ -1,10 +1,23 @@
 import Foundation
+import LaunchAdTestSupport
 
 /// A small HTTP/1.1 endpoint for the tests: keeps every request it receives (raw bytes, method,
 /// target, body) and answers `status` (after `delay`), or never answers while `hang` is set (a server that took
 /// the request and is slow to say so). Keep-alive, one thread per connection.
 final class Collector: @unchecked Sendable {  // `received`, `status` and `hang` guarded by `lock`
-    struct Request { let raw: Data; let method: String; let target: String; let body: Data }
+    struct Request: Sendable {
+        let raw: Data; let method: String; let target: String; let body: Data
+
+        /// A header's value (the name in any case); nil when the request has none.
+        func header(_ name: String) -> String? {
+            let head = String(decoding: raw, as: UTF8.self).components(separatedBy: "\r\n\r\n")[0]
+            for line in head.components(separatedBy: "\r\n").dropFirst() {
+                let parts = line.split(separator: ":", maxSplits: 1)
+                if parts.count == 2, parts[0].lowercased() == name.lowercased() { return parts[1].trimmingCharacters(in: .whitespaces) }
+            }
+            return nil
+        }
+    }
 
     let port: UInt16
     private let fd: Int32
@@ -14,6 +27,7 @@ final class Collector: @unchecked Sendable {  // `received`, `status` and `hang`
     private var _hang = false
     private var _answer = Data()
     private var _delay = 0.0
+    private var _respond: (@Sendable (Request) -> (status: Int, body: Data))?
 
     /// `host`: another loopback address (127.0.0.2) serves as a "public" one in the SSRF tests.
     init(status: Int = 204, host: String = "127.0.0.1") throws {
@@ -46,6 +60,13 @@ final class Collector: @unchecked Sendable {  // `received`, `status` and `hang`
     var answer: Data {
         get { lock.lock(); defer { lock.unlock() }; return _answer }
         set { lock.lock(); _answer = newValue; lock.unlock() }
+    }
+
+    /// The answer to each request, chosen from it (a fake ClickHouse answering each query), in
+    /// place of `status` and `answer`.
+    var respond: (@Sendable (Request) -> (status: Int, body: Data))? {
+        get { lock.lock(); defer { lock.unlock() }; return _respond }
+        set { lock.lock(); _respond = newValue; lock.unlock() }
     }
 
     /// Seconds to wait before each answer (a slow tracker).
@@ -96,12 +117,14 @@ final class Collector: @unchecked Sendable {  // `received`, `status` and `hang`
             let body = Data(buffer[end..<(end + length)])
             buffer = Data(buffer[(end + length)...])
             let words = head.split(separator: " ", maxSplits: 2)
+            let request = Request(raw: raw, method: String(words.first ?? ""), target: String(words.dropFirst().first ?? ""), body: body)
             lock.lock()
-            _received.append(
-                Request(raw: raw, method: String(words.first ?? ""), target: String(words.dropFirst().first ?? ""), body: body))
+            _received.append(request)
             lock.broadcast()
-            let (status, hang, answer, delay) = (_status, _hang, _answer, _delay)
+            var (status, hang, answer, delay) = (_status, _hang, _answer, _delay)
+            let respond = _respond
             lock.unlock()
+            if let respond { (status, answer) = respond(request) }
             if hang { lock.lock(); while _hang { lock.wait() }; lock.unlock(); return }
             if delay > 0 { usleep(useconds_t(delay * 1_000_000)) }
             let reply = Data("HTTP/1.1 \(status) X\r\nContent-Length: \(answer.count)\r\n\r\n".utf8) + answer

@@ -17,6 +17,7 @@ final class FetchEntryPointTests: XCTestCase {
     static let userNamedOnly: [String: String] = [
         "LaunchAdDelivery/VAST/TagSniffer.swift": "the URL on the command line",
         "LaunchAdDelivery/Prefetch/Prefetcher+Manifest.swift": "--manifest",
+        "LaunchAdDelivery/Prefetch/Prefetcher+Signature.swift": "--manifest's URL.minisig",
         "LaunchAdDelivery/Fleet/ClickHouseClient.swift": "--clickhouse",
         "LaunchAdCLI/ScheduleCommand.swift": "--manifest"
     ]

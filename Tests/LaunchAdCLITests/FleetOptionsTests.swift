@@ -1,7 +1,8 @@
 import LaunchAdCLI
-@testable import LaunchAdEngine
 import LaunchAdCore
 import XCTest
+
+@testable import LaunchAdEngine
 
 /// `launchad fleet` and the ClickHouse report options, parsed.
 final class FleetOptionsTests: XCTestCase {

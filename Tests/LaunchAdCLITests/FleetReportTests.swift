@@ -1,11 +1,12 @@
 import Foundation
 import LaunchAdCLI
-@testable import LaunchAdEngine
 import LaunchAdCore
 import LaunchAdDelivery
 import LaunchAdMedia
 import LaunchAdTestSupport
 import XCTest
+
+@testable import LaunchAdEngine
 
 /// `launchad fleet report` against a real ClickHouse (rows written as the outbox writes them,
 /// with times set to make a silent screen and a screen whose clock is off), read by the

@@ -14,7 +14,8 @@ final class HelpDefaultsTests: XCTestCase {
         "snapshot": ["snapshot", "ad.mp4", "--out", "sheet.png"], "preview": ["preview", "ad.mp4", "--out", "p.png"],
         "prefetch": ["prefetch", "--manifest", "https://ads.example/m.json"],
         "outbox": ["outbox", "status"], "schedule": ["schedule", "--manifest", "m.json"],
-        "fleet": ["fleet", "report", "--clickhouse", "http://127.0.0.1:8123"]
+        "fleet": ["fleet", "report", "--clickhouse", "http://127.0.0.1:8123"],
+        "manifest": ["manifest", "verify", "m.json", "--trust-key", "launchad.pub"]
     ]
 
     /// Where giving the stated default is meant to differ from not giving it.

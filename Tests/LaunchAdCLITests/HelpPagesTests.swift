@@ -14,8 +14,8 @@ final class HelpPagesTests: XCTestCase {
     func testEveryCommandIsRead() {
         XCTAssertEqual(
             catalog.commands.map(\.name),
-            ["play", "probe", "validate", "snapshot", "preview", "launch", "prefetch", "outbox", "schedule", "fleet", "help"])
-        XCTAssertEqual(paged.count, 10, "every command but help has a page")
+            ["play", "probe", "validate", "snapshot", "preview", "launch", "prefetch", "outbox", "schedule", "fleet", "manifest", "help"])
+        XCTAssertEqual(paged.count, 11, "every command but help has a page")
         XCTAssertEqual(catalog.options.flatMap(\.spellings).map(\.name), ["--help", "-h", "--version"])
     }
 

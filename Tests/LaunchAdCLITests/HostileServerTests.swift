@@ -64,7 +64,7 @@ final class HostileServerTests: XCTestCase {
     /// `play URL --wait 2` against a server that takes the request and never answers: the tag
     /// sniff and the first-frame wait together fit inside the 2 s, and the fallback shows.
     func testTheTagSniffFitsInsideTheWait() throws {
-        let server = try ScriptedServer { _, _ in sleep(20) }
+        let server = try ScriptedServer { fd, _ in ScriptedServer.silentUntilClosed(fd) }
         let png = try Fixtures.make("sniff-fallback.png", ["-f", "lavfi", "-i", "color=c=green:s=90x160", "-frames:v", "1"])
         let run = try Launchad.run([
             "play", "http://127.0.0.1:\(server.port)/ad", "--wait", "2", "--fallback", png, "--duration", "1",

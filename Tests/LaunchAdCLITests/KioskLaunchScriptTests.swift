@@ -62,6 +62,22 @@ final class KioskLaunchScriptTests: XCTestCase {
         XCTAssertEqual(argv, ["launch", "--manifest", "/srv/ads/my ads.json", "--fullscreen", "--then", "/usr/bin/kiosk-app"])
     }
 
+    /// Issue 40: LAUNCHAD_TRUST (the keys, shared with the prefetch timer) reaches launch as
+    /// its words, before the other options.
+    func testTheTrustedKeysReachLaunch() throws {
+        let (run, argv) = try launch([
+            "LAUNCHAD_MANIFEST": "https://ads.example.com/m.json", "KIOSK_APP": "/usr/bin/kiosk-app",
+            "LAUNCHAD_TRUST": "--trust-key=/etc/launchad/minisign.pub --trust-key=/etc/launchad/next.pub", "LAUNCHAD_OPTIONS": "--mute"
+        ])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(
+            argv,
+            [
+                "launch", "--manifest", "https://ads.example.com/m.json", "--fullscreen", "--trust-key=/etc/launchad/minisign.pub",
+                "--trust-key=/etc/launchad/next.pub", "--mute", "--then", "/usr/bin/kiosk-app"
+            ])
+    }
+
     func testAMissingSettingNamesTheFileAndStartsNothing() throws {
         let (run, argv) = try launch(["LAUNCHAD_MANIFEST": "https://ads.example.com/m.json"])
         XCTAssertNotEqual(run.status, 0)

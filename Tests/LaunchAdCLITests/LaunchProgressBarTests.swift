@@ -1,8 +1,9 @@
 import Foundation
 import LaunchAdCLI
-@testable import LaunchAdEngine
 import LaunchAdTestSupport
 import XCTest
+
+@testable import LaunchAdEngine
 
 final class LaunchProgressBarTests: XCTestCase {
     func testLineShowsBarPercentAndAmount() {

@@ -1,10 +1,11 @@
 import Foundation
 import LaunchAdCLI
-@testable import LaunchAdEngine
 import LaunchAdCore
 import LaunchAdDelivery
 import LaunchAdTestSupport
 import XCTest
+
+@testable import LaunchAdEngine
 
 /// `--metrics FILE`: the Prometheus textfile a fleet monitors, as promtool checks it and as a
 /// real node_exporter's textfile collector serves it.

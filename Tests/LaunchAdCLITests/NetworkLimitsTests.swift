@@ -35,6 +35,16 @@ final class ScriptedServer: @unchecked Sendable {
     var requests: [String] { lock.lock(); defer { lock.unlock() }; return seen }
     var url: String { "http://127.0.0.1:\(port)/manifest.json" }
 
+    /// Takes the request and answers nothing: returns when the client hangs up (a server that
+    /// never answers, without a thread sleeping out a guessed while).
+    static func silentUntilClosed(_ fd: Int32) {
+        var buf = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = read(fd, &buf, buf.count)
+            if n == 0 || (n < 0 && errno != EINTR) { return }
+        }
+    }
+
     static func send(_ fd: Int32, _ data: Data) -> Bool {
         data.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == data.count
     }
@@ -83,7 +93,8 @@ final class NetworkLimitsTests: XCTestCase {
                 return
             }
             let chunk = Data(repeating: 0x41, count: 16_384)
-            while ScriptedServer.send(fd, chunk) { usleep(1000) }
+            // As fast as the client reads: the body never ends until it hangs up.
+            while ScriptedServer.send(fd, chunk) {}
         }
         let run = try prefetch(server.url, ["--timeout", "60"])
         XCTAssertEqual(run.status, 1)
@@ -93,7 +104,7 @@ final class NetworkLimitsTests: XCTestCase {
 
     /// `--timeout 3` against a server that never answers gives up after 3 s, not 5.
     func testTimeoutMeansItsSeconds() throws {
-        let server = try ScriptedServer { fd, _ in sleep(30) }
+        let server = try ScriptedServer { fd, _ in ScriptedServer.silentUntilClosed(fd) }
         let run = try prefetch(server.url, ["--timeout", "3", "--connect-timeout", "10"])
         XCTAssertEqual(run.status, 1)
         XCTAssertTrue(run.stderr.hasPrefix("launchad: manifest: timed out: \(server.url)"), run.stderr)

@@ -27,6 +27,13 @@ final class OutboxHardeningTests: XCTestCase {
         return (run, (try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8))) as? [String: Any])
     }
 
+    /// `outbox flush`'s status, with its beacons' and records' tallies by name.
+    func flushTallies() throws -> (json: [String: Any], beacons: [String: Int], records: [String: Int]) {
+        let flushed = try launchadOutbox("flush")
+        let json = try XCTUnwrap(flushed.json, flushed.run.stdout + flushed.run.stderr)
+        return (json, json["beacons"] as? [String: Int] ?? [:], json["records"] as? [String: Int] ?? [:])
+    }
+
     func mode(_ url: URL) -> Int { ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.posixPermissions] as? Int) ?? -1 }
 
     /// 60 beacons to a tracker answering in 50 ms; `outbox flush` killed with SIGKILL after 20
@@ -94,16 +101,42 @@ final class OutboxHardeningTests: XCTestCase {
             atPath: items.appendingPathComponent("000000000000002-00001-000004-00000004.beacon").path,
             withDestinationPath: secret.path)
 
-        let flushed = try launchadOutbox("flush")
-        let json = try XCTUnwrap(flushed.json, flushed.run.stdout + flushed.run.stderr)
-        XCTAssertEqual(json["pending"] as? Int, 0)
-        XCTAssertEqual((json["beacons"] as? [String: Any])?["delivered"] as? Int, 1)
-        XCTAssertEqual((json["beacons"] as? [String: Any])?["damaged"] as? Int, 3)
-        XCTAssertEqual((json["records"] as? [String: Any])?["damaged"] as? Int, 1)
+        let flushed = try flushTallies()
+        XCTAssertEqual(flushed.json["pending"] as? Int, 0)
+        XCTAssertEqual(flushed.beacons["delivered"], 1)
+        XCTAssertEqual(flushed.beacons["damaged"], 3)
+        XCTAssertEqual(flushed.records["damaged"], 1)
         XCTAssertEqual(tracker.received.map(\.target), ["/ok"])
         let aside = try FileManager.default.contentsOfDirectory(atPath: outboxFolder.appendingPathComponent("damaged").path)
         XCTAssertEqual(aside.count, 4)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: items.path).filter { !$0.hasPrefix(".") }, [])
+    }
+
+    /// Issue 38, 5: no reach defaults to `.any`. Every item is written with its reach; one on
+    /// disk without a `reach` key (an older launchad's, or planted) is read back public-only, so
+    /// its loopback URL is refused, never requested.
+    func testAnItemWithoutAReachOnDiskIsPublicOnly() throws {
+        let tracker = try Collector()
+        let box = try outbox()
+        box.enqueue(beacons: ["\(tracker.url)/named-by-the-user"], event: "impression", at: Date(), reach: .any)
+        let written = try FileManager.default.contentsOfDirectory(atPath: items.path).filter { !$0.hasPrefix(".") }
+        XCTAssertEqual(written.count, 1)
+        let stored = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(contentsOf: items.appendingPathComponent(written[0]))) as? [String: Any])
+        XCTAssertEqual(stored["reach"] as? String, "any", "written with its reach, .any included")
+        try Data(#"{"url":"\#(tracker.url)/no-reach","event":"impression","made_ms":1,"expires_ms":99999999999999}"#.utf8)
+            .write(to: items.appendingPathComponent("000000000000002-00001-000001-00000001.beacon"))
+        try Data(#"{"url":"\#(tracker.url)/pop","event":"play","made_ms":1,"expires_ms":99999999999999,"body":"{}","batch":1}"#.utf8)
+            .write(to: items.appendingPathComponent("000000000000002-00001-000002-00000002.record"))
+        let flushed = try flushTallies()
+        XCTAssertEqual(flushed.json["pending"] as? Int, 0)
+        XCTAssertEqual(flushed.beacons["delivered"], 1)
+        XCTAssertEqual(flushed.beacons["refused"], 1)
+        XCTAssertEqual(flushed.records["refused"], 1)
+        let problem = try XCTUnwrap(
+            ((flushed.json["hosts"] as? [String: Any])?[ServerName.of(tracker.url)] as? [String: Any])?["last_problem"] as? String)
+        XCTAssertTrue(problem.contains("an internal address, and was named by a document from a public address"), problem)
+        XCTAssertEqual(tracker.received.map(\.target), ["/named-by-the-user"])
     }
 
     /// Items whose times or counts are out of range (1e300, -1e300, 9.2e18, 23 digits, a

@@ -112,6 +112,8 @@ final class PackagingTests: XCTestCase {
         XCTAssertEqual(
             Set(try bashCompletes(["launchad", "prefetch", "--device", ""], script: script)), Set(DevicePreset.allCases.map(\.rawValue)))
         XCTAssertEqual(try bashCompletes(["launchad", "outbox", ""], script: script), ["status", "flush"])
+        XCTAssertEqual(try bashCompletes(["launchad", "manifest", "ver"], script: script), ["verify"])
+        XCTAssertEqual(try bashCompletes(["launchad", "manifest", "verify", "m.json", "--tr"], script: script), ["--trust-key"])
         XCTAssertEqual(try bashCompletes(["launchad", "launch", "--rot"], script: script), ["--rotate"], "launch takes play's options")
         XCTAssertEqual(try bashCompletes(["launchad", "help", "val"], script: script), ["validate"])
         XCTAssertEqual(
@@ -132,6 +134,7 @@ final class PackagingTests: XCTestCase {
         XCTAssertEqual(Set(try complete("launchad validate --profile ")), ["iab-ctv", "launch-ad", "app-open"])
         XCTAssertEqual(Set(try complete("launchad play --device ")), Set(DevicePreset.allCases.map(\.rawValue)))
         XCTAssertEqual(Set(try complete("launchad outbox ")).intersection(["status", "flush"]), ["status", "flush"])
+        XCTAssertTrue(try complete("launchad manifest ").contains("verify"))
     }
 
     func testZshRegistersTheCompletion() throws {
@@ -185,6 +188,10 @@ final class PackagingTests: XCTestCase {
         let execStart = prefetch.split(separator: "\n").filter { $0.hasPrefix("ExecStart=") }
         XCTAssertEqual(execStart.count, 1)
         XCTAssertFalse(execStart.joined().contains("--events"), "\(execStart)")
+        // The timer trusts the keys the kiosk's launch trusts (issue 40): $LAUNCHAD_TRUST, split at
+        // spaces by systemd (an empty one is no word), as kiosk-launch passes it.
+        XCTAssertTrue(execStart.joined().hasSuffix(" $LAUNCHAD_TRUST"), "\(execStart)")
+        XCTAssertTrue(prefetch.contains("\nEnvironment=LAUNCHAD_TRUST=\n"))
         XCTAssertFalse(prefetch.contains("StandardOutput="), "stdout is the journal, as systemd's default")
         let kiosk = try String(contentsOfFile: root.appendingPathComponent("packaging/systemd/launchad-cage.service").path, encoding: .utf8)
         XCTAssertTrue(kiosk.contains("Type=notify\n") && kiosk.contains("WatchdogSec="))

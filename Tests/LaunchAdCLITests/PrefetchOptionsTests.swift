@@ -92,3 +92,48 @@ final class PrefetchOptionsTests: XCTestCase {
         }
     }
 }
+
+/// Issue 40: `--trust-key` is one of the shared options, so prefetch, launch and the embedding
+/// API's arguments (RunRequest) take it alike; repeatable; kept as given (the run reads files).
+final class TrustKeyOptionTests: XCTestCase {
+    let key = "RWSD3qY3TtnFG+oVr4Swhsf5lXf73CuLghkXmMuDvDTRJVaSkxQP+gL9"
+
+    func testEveryFrontEndTakesTrustedKeys() throws {
+        let args = ["--manifest", "https://ads.example.com/m.json", "--trust-key", key, "--trust-key=/etc/launchad/next.pub"]
+        XCTAssertEqual(try XCTUnwrap(PrefetchOptions.parse(args)).trustKeys, [key, "/etc/launchad/next.pub"])
+        XCTAssertEqual(try XCTUnwrap(LaunchOptions.parse(args)).cache.trustKeys, [key, "/etc/launchad/next.pub"])
+        guard case .launch(let o)? = try RunRequest.parse(["launch"] + args) else { return XCTFail("not a launch") }
+        XCTAssertEqual(o.cache.trustKeys, [key, "/etc/launchad/next.pub"])
+        guard case .manifest(let m) = try Command.parse(["manifest", "verify", "m.json", "--trust-key", key]) else { return XCTFail() }
+        XCTAssertEqual(m.trustKeys, [key])
+        XCTAssertEqual(m.file, "m.json")
+        XCTAssertEqual(try XCTUnwrap(PrefetchOptions.parse(["--manifest", "m.json"])).trustKeys, [], "none: signing off")
+    }
+
+    /// The keys' files are read when the run starts, not by the parser; a value that is a key's
+    /// text is a key, anything else a file.
+    func testTheRunReadsTheKeys() throws {
+        var o = PrefetchOptions()
+        o.manifest = "https://ads.example.com/m.json"
+        XCTAssertNil(try o.prefetchConfig(screen: o.screen).trust)
+        o.trustKeys = [key, "/nonexistent/next.pub"]
+        let trust = try XCTUnwrap(try o.prefetchConfig(screen: o.screen).trust)
+        XCTAssertEqual(trust.ids, ["1BC5D94E37A6DE83"])
+        XCTAssertEqual(trust.problems, ["--trust-key /nonexistent/next.pub: neither a public key nor a file (no such file)"])
+    }
+
+    func testUsageErrors() {
+        let cases: [([String], String)] = [
+            (["prefetch", "--manifest", "m.json", "--trust-key"], "--trust-key needs a value"),
+            (["prefetch", "--manifest", "m.json", "--trust-key="], "--trust-key needs a public key or a .pub file"),
+            (["manifest", "verify", "m.json"], "manifest verify needs --trust-key KEY|FILE"),
+            (["manifest", "m.json", "--trust-key", key], "manifest takes verify FILE, not 'm.json'"),
+            (["manifest", "verify", "--trust-key", key], "manifest takes verify FILE, not 'verify'"),
+            (["manifest", "sign", "m.json", "--trust-key", key], "manifest takes verify FILE, not 'sign m.json'"),
+            (["manifest", "verify", "m.json", "--trust-key", key, "--cache", "c"], "unknown option --cache (see launchad manifest --help)")
+        ]
+        for (args, message) in cases {
+            XCTAssertThrowsError(try Command.parse(args), "\(args)") { XCTAssertEqual(($0 as? UsageError)?.message, message) }
+        }
+    }
+}

@@ -1,7 +1,8 @@
 import LaunchAdCLI
-@testable import LaunchAdEngine
 import LaunchAdCore
 import XCTest
+
+@testable import LaunchAdEngine
 
 final class PreviewOptionsTests: XCTestCase {
     func testPreviewArguments() throws {

@@ -1,10 +1,11 @@
 import Foundation
 import LaunchAdCLI
-@testable import LaunchAdEngine
 import LaunchAdCore
 import LaunchAdDelivery
 import LaunchAdTestSupport
 import XCTest
+
+@testable import LaunchAdEngine
 
 /// What a hostile manifest or server can try: paths out of the cache, other link schemes,
 /// oversized files, and a certificate nobody vouches for.

@@ -32,7 +32,7 @@ final class TrackingSinkTests: XCTestCase {
         linear.tracking = [VASTTracking(event: "start", url: "https://t.example/start")]
         inline.linear = linear
         inline.impressions = ["https://t.example/imp"]
-        let ad = try VASTChain(maxWrappers: 5).merged(inline: inline)
+        let ad = try VASTChain(maxWrappers: 5).merged(inline: inline, reach: .any)
         let queue = BlockedQueue()
         let inner = RecordingSink()
         let tracking = TrackingWatcher(

@@ -35,8 +35,7 @@ extension VASTCaptionTests {
         XCTAssertEqual(refused["program"] as? String, "Huge")
         XCTAssertTrue((refused["message"] as? String ?? "").contains("1048576-byte limit"), "\(refused)")
         XCTAssertEqual(run.events(named: "icon_view").map { $0["program"] as? String }, ["AdChoices"])
-        let deadline = Date().addingTimeInterval(5)
-        while !nginx.tracked.contains(where: { $0.hasPrefix("/track/icon/view") }) && Date() < deadline { usleep(50_000) }
+        Wait.until(timeout: 5) { self.nginx.tracked.contains(where: { $0.hasPrefix("/track/icon/view") }) }
         XCTAssertEqual(nginx.tracked.filter { $0.hasPrefix("/track/icon/view?cb=") }.count, 1, "\(nginx.tracked)")
     }
 }

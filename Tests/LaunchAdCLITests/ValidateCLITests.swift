@@ -1,10 +1,11 @@
 import Foundation
 import FoundationXML
 import LaunchAdCLI
-@testable import LaunchAdEngine
 import LaunchAdCore
 import LaunchAdTestSupport
 import XCTest
+
+@testable import LaunchAdEngine
 
 /// `launchad validate` as a user runs it: reports, exit codes, bad input.
 final class ValidateCLITests: XCTestCase {

@@ -57,13 +57,16 @@ final class CaptionLayoutTests: XCTestCase {
         for line in c.lines { XCTAssertTrue(line.x >= c.box.x && line.maxX <= c.box.maxX, "\(line) in \(c.box)") }
     }
 
-    func testTooManyLinesDropTheFirstRatherThanCoverTheButton() throws {
+    /// The lines left out are the last (the bottom: the oldest cue's, or a lone cue's end), so
+    /// the newest cue, drawn on top, stays.
+    func testTooManyLinesDropTheLastRatherThanCoverTheButton() throws {
         let layout = AdLayout(window: Size(width: 320, height: 240), mode: .fullscreen, skipStyle: .text)
-        let lines = Array(repeating: Size(width: 200, height: 30), count: 10)
+        let lines = (0..<10).map { Size(width: 100 + $0, height: 30) }
         let c = try XCTUnwrap(CaptionLayout.place(lines: lines, layout: layout, font: 12))
         XCTAssertGreaterThan(c.dropped, 0)
         XCTAssertGreaterThanOrEqual(c.box.y, layout.skipButton.maxY, "below the skip button")
         XCTAssertEqual(c.lines.count, 10 - c.dropped)
+        XCTAssertEqual(c.lines.map(\.width), Array(100..<(110 - c.dropped)), "the first lines kept, in order")
         XCTAssertNil(CaptionLayout.place(lines: [], layout: layout, font: 12))
     }
 }

@@ -15,7 +15,7 @@ final class CaptionTimingTests: XCTestCase {
         XCTAssertEqual(track.text(atMs: 500), "first")
         XCTAssertEqual(track.text(atMs: 1999), "first")
         XCTAssertEqual(track.text(atMs: 2000), "second", "the first cue's end is the second's start: no blank frame, no overlap")
-        XCTAssertEqual(track.text(atMs: 2600), "second\noverlap", "overlapping cues stack in start order")
+        XCTAssertEqual(track.text(atMs: 2600), "overlap\nsecond", "overlapping cues stack as in a browser: the later one above")
         XCTAssertEqual(track.text(atMs: 3999), "overlap")
         XCTAssertNil(track.text(atMs: 4000))
         XCTAssertEqual(track.lastEndMs, 4000)

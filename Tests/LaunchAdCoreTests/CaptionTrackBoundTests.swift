@@ -4,8 +4,9 @@ import XCTest
 @testable import LaunchAdCore
 
 /// Issue 29, defect 8: a 1 MB WebVTT file of 5,000 overlapping cues made a 3 s ad run 10 s (its
-/// whole text, 5,000 cues of it, was wrapped and drawn at every change). What is on screen at
-/// once is bounded in the core: the latest few cues, a few lines, a few hundred characters.
+/// whole text, 5,000 cues of it, was wrapped and drawn at every change). Every cue showing is on
+/// screen, as in a browser, but what is on screen at once is bounded in the core: the newest
+/// cues that fit whole in 12 lines and 1,500 characters, found in a few steps per cue shown.
 final class CaptionTrackBoundTests: XCTestCase {
     /// 5,000 cues starting 0.6 ms apart over a 3 s ad, each lasting past its end, ~200
     /// characters each: 1 MB, as the issue's file.
@@ -19,7 +20,7 @@ final class CaptionTrackBoundTests: XCTestCase {
         return Data(vtt.utf8)
     }
 
-    func testFiveThousandOverlappingCuesShowTheLatestFewBounded() throws {
+    func testFiveThousandOverlappingCuesShowTheNewestThatFitBounded() throws {
         let data = Self.overlapping()
         XCTAssertGreaterThan(data.count, 950_000)
         let track = try CaptionFormat.parse(data, budget: .testMinute).track
@@ -27,36 +28,83 @@ final class CaptionTrackBoundTests: XCTestCase {
         var texts = Set<String>()
         for frame in 0..<75 {
             let ms = frame * 40
+            let newest = (0..<5000).last { $0 * 3 / 5 <= ms }!
             let shown = track.showing(atMs: ms)
-            XCTAssertLessThanOrEqual(shown.count, CaptionTrack.maxShownCues)
-            // The latest started, in start order.
-            if let last = shown.last { XCTAssertLessThanOrEqual(track.cues[last].startMs, ms) }
-            XCTAssertEqual(shown, shown.sorted())
+            // The newest started, back to the first that does not fit beside them.
+            XCTAssertEqual(shown.last, newest)
+            XCTAssertEqual(shown, Array((newest + 1 - shown.count)...newest))
             let text = try XCTUnwrap(track.text(atMs: ms))
             XCTAssertLessThanOrEqual(text.count, CaptionTrack.maxShownCharacters)
             XCTAssertLessThanOrEqual(text.split(separator: "\n").count, CaptionTrack.maxShownLines)
-            let newest = "Cue \((0..<5000).last { $0 * 3 / 5 <= ms }!):"
-            XCTAssertTrue(text.contains(newest), "\(ms) ms: \(text.prefix(80))")
+            if let older = shown.first.map({ $0 - 1 }), older >= 0 {
+                XCTAssertGreaterThan(text.count + 1 + track.cues[older].text.count, CaptionTrack.maxShownCharacters, "\(ms) ms")
+            } else {
+                XCTAssertEqual(shown.count, newest + 1, "all showing fit")
+            }
+            XCTAssertTrue(text.hasPrefix("Cue \(newest):"), "\(ms) ms: the newest on top: \(text.prefix(80))")
             texts.insert(text)
         }
+        // 8 cues of 170 characters fit in 1,500 with the 7 line breaks between them; a ninth does not.
+        XCTAssertEqual(track.showing(atMs: 2000).count, 8)
         XCTAssertEqual(texts.count, 75, "one new text per frame: each drawn once")
     }
 
-    func testOlderLinesLeaveFirst() {
-        let long = (1...20).map { "line \($0)" }.joined(separator: "\n")
-        let track = CaptionTrack([
-            CaptionCue(startMs: 0, endMs: 1000, text: long), CaptionCue(startMs: 10, endMs: 1000, text: "newest")
-        ])
-        XCTAssertEqual(track.text(atMs: 500), ((10...20).map { "line \($0)" } + ["newest"]).joined(separator: "\n"))
-        let wide = CaptionTrack([
-            CaptionCue(startMs: 0, endMs: 1000, text: String(repeating: "a", count: 1000)),
-            CaptionCue(startMs: 1, endMs: 1000, text: String(repeating: "b", count: 600))
-        ])
-        XCTAssertEqual(wide.text(atMs: 500), String(repeating: "b", count: 600), "the older cue leaves whole")
-        // A cue built in code with more than a screen of one line keeps its start.
+    /// Cues leave whole, the oldest first: the newest that fit beside each other stay, and the
+    /// first that does not fit takes every older one with it.
+    func testTheNewestCuesThatFitShowWhole() {
+        func cues(_ texts: String...) -> CaptionTrack {
+            CaptionTrack(texts.enumerated().map { CaptionCue(startMs: $0.offset, endMs: 1000, text: $0.element) })
+        }
+        let eleven = (1...11).map { "line \($0)" }.joined(separator: "\n")
+        XCTAssertEqual(cues(eleven, "newest").text(atMs: 500), "newest\n" + eleven, "12 lines fit")
+        let twelve = eleven + "\nline 12"
+        XCTAssertEqual(cues(twelve, "newest").text(atMs: 500), "newest", "13 lines do not: the older cue leaves whole")
+        let a = String(repeating: "a", count: 500), b = String(repeating: "b", count: 498)
+        XCTAssertEqual(cues(a, b, a).text(atMs: 500), [a, b, a].joined(separator: "\n"), "1,500 characters with the breaks fit")
+        XCTAssertEqual(cues(a, a, a).showing(atMs: 500), [1, 2], "1,501 do not")
+        XCTAssertEqual(cues("old", a, a, a).showing(atMs: 500), [2, 3], "an older cue that would fit stays out")
+        // A lone cue over the bounds shows its start: its first 12 lines, its first 1,500 characters.
+        let twenty = (1...20).map { "line \($0)" }.joined(separator: "\n")
+        XCTAssertEqual(cues(twenty).text(atMs: 1), (1...12).map { "line \($0)" }.joined(separator: "\n"))
         let huge = CaptionTrack([CaptionCue(startMs: 0, endMs: 1000, text: "start" + String(repeating: "x", count: 50_000))])
         XCTAssertEqual(huge.text(atMs: 1)?.count, CaptionTrack.maxShownCharacters)
         XCTAssertEqual(huge.text(atMs: 1)?.hasPrefix("start"), true)
+        XCTAssertEqual(cues(a, twenty).text(atMs: 500), (1...12).map { "line \($0)" }.joined(separator: "\n"), "the newest alone")
+    }
+
+    /// The search through the cue tree gives what looking at every cue gives: all the cues
+    /// showing, newest first while they fit, over tracks of every shape (seeded, so the same
+    /// tracks every run).
+    func testTheCuesShowingAreThoseEveryCueWouldGive() {
+        var seed: UInt64 = 41
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        for round in 0..<100 {
+            let count = 1 + next(round < 50 ? 12 : 200)
+            let span = 1 + next(5000)
+            let cues = (0..<count).map { i in
+                let start = next(span), length = 1 + next(next(4) == 0 ? 5000 : 300)
+                let lines = 1 + next(next(6) == 0 ? 14 : 3)
+                let text = (0..<lines).map { _ in String(repeating: "w", count: 1 + next(next(5) == 0 ? 500 : 60)) }
+                return CaptionCue(startMs: start, endMs: start + length, text: "\(i) " + text.joined(separator: "\n"))
+            }
+            let track = CaptionTrack(cues)
+            for ms in stride(from: 0, through: span + 5000, by: 1 + span / 25) {
+                var expected: [Int] = []
+                var lines = 0, characters = -1
+                for i in track.cues.indices.reversed() where track.cues[i].startMs <= ms && ms < track.cues[i].endMs {
+                    let text = track.cues[i].text
+                    let l = lines + text.split(separator: "\n", omittingEmptySubsequences: false).count
+                    let c = characters + 1 + text.count
+                    if !expected.isEmpty, l > CaptionTrack.maxShownLines || c > CaptionTrack.maxShownCharacters { break }
+                    expected.insert(i, at: 0)
+                    (lines, characters) = (l, c)
+                }
+                XCTAssertEqual(track.showing(atMs: ms), expected, "round \(round), \(ms) ms")
+            }
+        }
     }
 
     /// Characters are what a reader counts: one letter with 400,000 combining marks (700 KB
@@ -83,7 +131,7 @@ final class CaptionTrackBoundTests: XCTestCase {
         cues += (0..<1000).map { CaptionCue(startMs: 100 + $0, endMs: 101 + $0, text: "blip \($0)") }
         let track = CaptionTrack(cues)
         XCTAssertEqual(track.text(atMs: 5000), "all along", "ended cues are passed over, the long one found")
-        XCTAssertEqual(track.text(atMs: 600), "all along\nblip 500")
+        XCTAssertEqual(track.text(atMs: 600), "blip 500\nall along", "the later cue above the earlier")
         XCTAssertEqual(track.lastEndMs, 10_000)
     }
 }

@@ -118,6 +118,33 @@ final class CheckedNumbersTests: XCTestCase {
     }
 }
 
+/// Issue 42, 1: the fleet report trapped on numbers a server chose. A number leaves a ClickHouse
+/// answer only through `ClickHouseRows.Row.int`, which goes through `Checked`; the report's files
+/// convert nothing else to an integer (a conversion added there fails until it is listed here).
+extension CheckedNumbersTests {
+    static let fleetFiles: [String: Int] = [
+        "Sources/LaunchAdCore/Fleet/ClickHouseAnswer.swift": 0, "Sources/LaunchAdCore/Fleet/FleetReport.swift": 0,
+        "Sources/LaunchAdCore/Fleet/FleetReport+Render.swift": 0, "Sources/LaunchAdCore/Fleet/FleetQueries.swift": 0,
+        // `Int(maxBytes)`: the client's own byte cap, an Int64 the code sets.
+        "Sources/LaunchAdDelivery/Fleet/ClickHouseClient.swift": 1
+    ]
+
+    func testTheFleetReportReadsNumbersOnlyThroughChecked() throws {
+        let conversion = try NSRegularExpression(
+            pattern: #"\b(U?Int(8|16|32|64)?|CInt|CLong)\((?!\s*(exactly|clamping|truncatingIfNeeded|bitPattern)\s*:)"#)
+        let sources = Dictionary(try SourceFiles.all().map { ($0.path, $0.text) }, uniquingKeysWith: { a, _ in a })
+        for (path, allowed) in Self.fleetFiles {
+            let text = try XCTUnwrap(sources[path], path)
+            let code = text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(
+                separator: "\n")
+            XCTAssertEqual(conversion.numberOfMatches(in: code, range: NSRange(code.startIndex..., in: code)), allowed, path)
+        }
+        let answer = try XCTUnwrap(sources["Sources/LaunchAdCore/Fleet/ClickHouseAnswer.swift"])
+        XCTAssertTrue(answer.contains("case .number(let d)?: return d == d.rounded() ? Checked.int(d) : nil"))
+        XCTAssertTrue(answer.contains("case .text(let s)?: return Checked.int(decimal: s)"))
+    }
+}
+
 /// The numbers that trap, in each kind of document and file value that becomes an integer.
 extension CheckedNumbersTests {
     /// VAST: durations, skip offsets and tracking offsets of 1e308, NaN, infinity and past 24 h

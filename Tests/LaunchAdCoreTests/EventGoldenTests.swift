@@ -95,6 +95,8 @@ final class EventGoldenTests: XCTestCase {
 
     func testEnds() {
         let cases: [(LaunchEvent, String)] = [
+            // The embedding API's alone: the prepared ad is ready to present.
+            (.ready, #"{"event":"ready","t_ms":7}"#),
             (
                 .end(RunEnd(outcome: .completed, shownMs: 5000, frames: frames)),
                 #"{"event":"end","t_ms":7,"outcome":"completed","shown_ms":5000,"frames_shown":1,"frames_dropped":2,"av_offset_ms_max":20}"#
@@ -132,6 +134,10 @@ final class EventGoldenTests: XCTestCase {
             (
                 .captions(CaptionsRead(source: .vast, file: "a.vtt", format: "webvtt", cues: 3, language: "en")),
                 #"{"event":"captions","t_ms":7,"source":"vast","file":"a.vtt","language":"en","format":"webvtt","cues":3}"#
+            ),
+            (
+                .captions(CaptionsRead(source: .sidecar, file: "a.vtt", format: "webvtt", cues: 0, neverShown: 4)),
+                #"{"event":"captions","t_ms":7,"source":"sidecar","file":"a.vtt","format":"webvtt","cues":0,"never_shown":4}"#
             ),
             (
                 .captions(CaptionsRead(source: .embedded, file: "a.mp4", format: "mov_text", cues: 2, language: nil)),
@@ -191,6 +197,7 @@ final class EventGoldenTests: XCTestCase {
         let cases: [(LaunchEvent, String)] = [
             (.cacheHit(id: "a", sha256: "ab", file: "/c/ab"), #"{"event":"cache_hit","t_ms":7,"id":"a","sha256":"ab","file":"/c/ab"}"#),
             (.cacheMiss(reason: .nothingReady), #"{"event":"cache_miss","t_ms":7,"reason":"nothing_ready"}"#),
+            (.cacheMiss(reason: .unverified), #"{"event":"cache_miss","t_ms":7,"reason":"unverified"}"#),
             (.stream(id: "a", url: "https://c.x/a.mp4"), #"{"event":"stream","t_ms":7,"id":"a","url":"https://c.x/a.mp4"}"#),
             (
                 .handoff(via: .appWindow, appPID: 42, waitedMs: 300),
@@ -223,6 +230,14 @@ final class EventGoldenTests: XCTestCase {
             (
                 .notModified(id: "manifest", url: "https://c.x/m.json"),
                 #"{"event":"not_modified","t_ms":7,"id":"manifest","url":"https://c.x/m.json"}"#
+            ),
+            (
+                .manifestRejected(ManifestRefusal(.badSignature, "m"), manifest: "https://c.x/m.json"),
+                #"{"event":"manifest_rejected","t_ms":7,"reason":"bad_signature","manifest":"https://c.x/m.json","message":"m"}"#
+            ),
+            (
+                .manifestRejected(ManifestRefusal(.rollback, "m"), manifest: "https://c.x/m.json"),
+                #"{"event":"manifest_rejected","t_ms":7,"reason":"rollback","manifest":"https://c.x/m.json","message":"m"}"#
             ),
             (.outboxError(reason: "r"), #"{"event":"outbox_error","t_ms":7,"reason":"r"}"#),
             (.outboxUnavailable(reason: "r"), #"{"event":"outbox_unavailable","t_ms":7,"reason":"r"}"#),

@@ -102,10 +102,8 @@ final class FleetClickHouseTests: XCTestCase {
 
     func testTheInsertURLKeepsTheCollectorsPathAndEncodesEveryByte() throws {
         let table = try XCTUnwrap(ClickHouseTable("db.t"))
-        let url = try XCTUnwrap(
-            ClickHouseInsert.url(collector: "https://ch.example.com:8443/proxy/?database=x#frag", table: table, token: "ab12"))
-        XCTAssertTrue(
-            url.hasPrefix("https://ch.example.com:8443/proxy/?database=x&query=INSERT%20INTO%20%60db%60.%60t%60%20%28id%2C%20"), url)
+        let url = try XCTUnwrap(ClickHouseInsert.url(collector: "https://ch.example.com:8443/proxy/#frag", table: table, token: "ab12"))
+        XCTAssertTrue(url.hasPrefix("https://ch.example.com:8443/proxy/?query=INSERT%20INTO%20%60db%60.%60t%60%20%28id%2C%20"), url)
         XCTAssertTrue(url.hasSuffix("%29%20FORMAT%20JSONEachRow&insert_deduplication_token=ab12"), url)
         XCTAssertFalse(url.contains("#") || url.contains("+") || url.contains(" "))
         XCTAssertEqual(
@@ -113,6 +111,32 @@ final class FleetClickHouseTests: XCTestCase {
             true)
         XCTAssertNil(ClickHouseInsert.url(collector: "file:///etc/passwd", table: table, token: nil))
         XCTAssertEqual(ClickHouseURL.encode("a+b&c=d é"), "a%2Bb%26c%3Dd%20%C3%A9")
+    }
+
+    /// Issue 42, 4: a ClickHouse URL with a query string of its own would choose the SQL (or the
+    /// database, or a setting) run with the screen's key. One check refuses it, where the URL
+    /// enters and where a request is built.
+    func testAClickHouseURLWithAQueryOfItsOwnIsRefused() throws {
+        let table = try XCTUnwrap(ClickHouseTable("db.t"))
+        for url in [
+            "https://ch.example.com/?query=INSERT%20INTO%20launchad.canary%20FORMAT%20JSONEachRow", "https://ch.example.com/?database=x",
+            "https://ch.example.com:8443/p?readonly=0", "https://ch.example.com/?", "https://ch.example.com/#?query=x"
+        ] {
+            XCTAssertEqual(
+                ClickHouseURL.refusal(url),
+                "a ClickHouse server's URL may not carry a query string (launchad writes the whole query; give the server's address and path only)",
+                url)
+            XCTAssertNil(ClickHouseInsert.url(collector: url, table: table, token: nil), url)
+            XCTAssertNil(ClickHouseURL.with(url, [("wait_end_of_query", "1")]), url)
+            let parsed = try ManifestParser.parse(
+                Data(#"{"report": {"url": "\#(url)", "format": "clickhouse"}, "ads": []}"#.utf8),
+                base: URL(string: "https://m.example.com/m.json")!, budget: ManifestParser.budget(maxBytes: 1_000_000, seconds: 5))
+            XCTAssertNil(parsed.manifest.report, url)
+            XCTAssertEqual(parsed.rejected.first?.reason.hasPrefix("report.url: a ClickHouse server's URL may not carry"), true, url)
+        }
+        XCTAssertNil(ClickHouseURL.refusal("https://ch.example.com:8443/clickhouse/"))
+        XCTAssertNotNil(ClickHouseURL.refusal("file:///etc/passwd"))
+        XCTAssertNotNil(ClickHouseURL.refusal("https:///x"))
     }
 
     func testAnInsertsAnswerIsJudgedByItsBodyAsWellAsItsStatus() {
@@ -148,7 +172,18 @@ final class FleetClickHouseTests: XCTestCase {
         XCTAssertEqual(
             ClickHouseAnswer.insert(status: 503, body: "<html>busy</html>"), .failed(.retry, reason: "HTTP 503: <html>busy</html>"))
         XCTAssertEqual(ClickHouseAnswer.insert(status: 302, body: ""), .failed(.retry, reason: "HTTP 302 (a redirect; not followed)"))
-        XCTAssertEqual(ClickHouseAnswer.insert(status: 401, body: ""), .failed(.refused, reason: "HTTP 401"))
+        // A refusal of who asked is not the records' fault: they stay queued.
+        for (status, body) in [
+            (401, ""), (400, "Code: 516. DB::Exception: kiosk: Authentication failed"),
+            (403, "Code: 497. DB::Exception: kiosk: Not enough privileges. To execute this query, it's necessary to have the grant INSERT")
+        ] {
+            let reason =
+                "HTTP \(status)" + (body.isEmpty ? "" : ": \(body)") + " (the server refused the credentials; the records stay queued)"
+            XCTAssertEqual(ClickHouseAnswer.insert(status: status, body: body), .failed(.retry, reason: reason), body)
+        }
+        XCTAssertEqual(
+            ClickHouseAnswer.insert(status: 400, body: "Code: 62. DB::Exception: Syntax error"),
+            .failed(.refused, reason: "HTTP 400: Code: 62. DB::Exception: Syntax error"))
         // Another setting's code 115 is an ordinary refusal.
         XCTAssertEqual(
             ClickHouseAnswer.insert(status: 404, body: "Code: 115, e.displayText() = DB::Exception: Unknown setting foo"),
@@ -162,10 +197,15 @@ final class FleetClickHouseTests: XCTestCase {
         XCTAssertEqual(c.user, "kiosk")
         XCTAssertEqual(c.key, "s3 cret")
         XCTAssertEqual(c.origin, "https://ch.example.com:443")
-        XCTAssertTrue(c.mayBeSent(to: "https://ch.example.com:443/x"))
-        XCTAssertFalse(c.mayBeSent(to: "https://evil.example.com/"))
-        XCTAssertFalse(c.mayBeSent(to: "http://ch.example.com/"))
-        XCTAssertEqual(c.headers, ["X-ClickHouse-User": "kiosk", "X-ClickHouse-Key": "s3 cret"])
+        XCTAssertEqual(
+            try c.headers(for: "https://ch.example.com:443/x").get(), ["X-ClickHouse-User": "kiosk", "X-ClickHouse-Key": "s3 cret"])
+        XCTAssertThrowsError(try c.headers(for: "https://evil.example.com/").get()) {
+            XCTAssertEqual("\($0)", "the ClickHouse credentials are for https://ch.example.com:443, not https://evil.example.com:443")
+        }
+        XCTAssertThrowsError(try c.headers(for: "http://ch.example.com/").get(), "never in clear")
+        XCTAssertThrowsError(try c.headers(for: "https://ch.example.com:8443/").get(), "another port")
+        let anywhere = try ClickHouseCredentials.parse(file: "user = kiosk\nkey = k\n")
+        XCTAssertEqual(try anywhere.headers(for: "http://127.0.0.1:8123").get()["X-ClickHouse-Key"], "k")
         for bad in ["key = x", "user = a\nuser = b", "user a", "user = k\nhost = x", "user = k\nurl = ftp://x", "user = \u{7}"] {
             XCTAssertThrowsError(try ClickHouseCredentials.parse(file: bad), bad)
         }

@@ -30,6 +30,33 @@ final class FleetMetricsTests: XCTestCase {
         XCTAssertFalse(text.contains("launchad_cache_bytes"), "a gauge is the state now, never carried over")
     }
 
+    /// Issue 40: each `manifest_rejected` is counted by reason and carried on; with a verified
+    /// manifest in the cache, every reason is written from zero, with its version and expiry.
+    func testRefusedManifestsAreCountedByReason() {
+        var run = PlayMetrics(adID: "")
+        for reason in [ManifestRejection.badSignature, .badSignature, .rollback] {
+            run.observe(AdEvent(.manifestRejected(ManifestRefusal(reason, "m"), manifest: "https://a.example/m.json"), tMs: 1))
+        }
+        var m = FleetMetrics(version: "9", now: Date(timeIntervalSince1970: 1_800_000_000))
+        m.run = run
+        let previous = #"launchad_manifest_rejected_total{reason="bad_signature"} 3"# + "\n"
+        let unsigned = m.text(previous: previous)
+        XCTAssertTrue(unsigned.contains("# TYPE launchad_manifest_rejected_total counter\n"), unsigned)
+        XCTAssertTrue(unsigned.contains(#"launchad_manifest_rejected_total{reason="bad_signature"} 5"# + "\n"), unsigned)
+        XCTAssertTrue(unsigned.contains(#"launchad_manifest_rejected_total{reason="rollback"} 1"# + "\n"), unsigned)
+        XCTAssertFalse(unsigned.contains("expired"), "no series for what never happened while nothing is verified")
+        XCTAssertFalse(unsigned.contains("launchad_plays_total"), "a run without an outcome (prefetch) counts no play")
+        m.signedManifest = ManifestSignatureRecord(
+            keyID: "1BC5D94E37A6DE83", version: 7, sha256: "aa", expires: Date(timeIntervalSince1970: 1_800_003_600))
+        let signed = m.text(previous: nil)
+        for reason in ManifestRejection.allCases where ![.badSignature, .rollback].contains(reason) {
+            XCTAssertTrue(signed.contains(#"launchad_manifest_rejected_total{reason="\#(reason.rawValue)"} 0"# + "\n"), reason.rawValue)
+        }
+        XCTAssertTrue(signed.contains("\nlaunchad_manifest_version 7\n"), signed)
+        XCTAssertTrue(signed.contains("\nlaunchad_manifest_expires_timestamp_seconds 1800003600\n"), signed)
+        XCTAssertEqual(FleetMetrics(version: "9", now: Date()).text(previous: nil).contains("manifest"), false, "signing off: as before")
+    }
+
     func testOnlyALocalManifestNamesTheMetricsFile() throws {
         let json = Data(#"{"metrics": "/var/lib/prometheus/node-exporter/launchad.prom", "ads": []}"#.utf8)
         XCTAssertEqual(

@@ -96,6 +96,90 @@ final class FleetReportModelTests: XCTestCase {
         XCTAssertEqual((o["server"] as? [String: Any])?["version"] as? String, "18.16.1")
     }
 
+    /// Issue 42, 1: every number of every answer, at and past the integer limits, goes through
+    /// `Checked` (`ClickHouseRows.Row.int`): past ±2^53 it reads as missing, and the report is
+    /// made and written in its three forms without a trap (`now - last_seen` and `abs(skew)`
+    /// trapped on `Int.min`, sums on `Int.max`).
+    func testEveryNumberOfEveryAnswerNearTheLimitsIsReadWithoutATrap() throws {
+        let hostile = [
+            #""9223372036854775807""#, #""-9223372036854775808""#, #""18446744073709551615""#, "1e308", "-1e308", "9.3e18",
+            #""9007199254740993""#, #""-9007199254740993""#
+        ]
+        let answers = [
+            #"{"now":NOW,"version":"v"}"#.replacingOccurrences(of: "NOW", with: "\(now)"),
+            #"{"screen":"s","last_seen":1767311000,"last_play":1767311000,"skew_s":"2"}"#,
+            #"{"screen":"s","outcome":"completed","error":"e","plays":"4","frames_dropped":"1","shown_ms":"20000"}"#,
+            #"{"day":"2026-01-01","ad_id":"a","plays":"4","screens":"1","shown_ms":"20000","completed":"4"}"#
+        ]
+        let numbers = [
+            ["now"], ["last_seen", "skew_s"], ["plays", "frames_dropped", "shown_ms"], ["plays", "screens", "shown_ms", "completed"]
+        ]
+        for (a, fields) in numbers.enumerated() {
+            for field in fields {
+                for value in hostile {
+                    var texts = answers
+                    texts[a] = texts[a].replacingOccurrences(
+                        of: #""\#(field)":[^,}]*"#, with: #""\#(field)":\#(value)"#, options: .regularExpression)
+                    XCTAssertTrue(texts[a].contains(value), texts[a])
+                    let made = Result {
+                        try FleetReport(
+                            server: rows(texts[0]), screens: rows(texts[1]), plays: rows(texts[2]), ads: rows(texts[3]), limits: limits,
+                            maxRows: 10)
+                    }
+                    guard case .success(let r) = made else {
+                        XCTAssertEqual(field, "now", "\(field) = \(value)")
+                        continue
+                    }
+                    XCTAssertEqual(r.screens.count, 1)
+                    XCTAssertFalse(r.text.isEmpty || r.html.isEmpty || r.json.serialized().isEmpty)
+                    let s = r.screens[0], ad = r.ads[0]
+                    let read: [String: Int?] = [
+                        "last_seen": s.lastSeen, "skew_s": s.skew, "frames_dropped": a == 2 ? s.framesDropped : ad.plays,
+                        "shown_ms": a == 2 ? s.shownMs : ad.shownMs, "plays": a == 2 ? s.plays : ad.plays, "screens": ad.screens,
+                        "completed": ad.completed
+                    ]
+                    XCTAssertTrue([nil, 0].contains(read[field]!), "\(field) = \(value) read as \(String(describing: read[field]!))")
+                }
+            }
+        }
+        // Totals of numbers each within 2^53 stop at 2^53, however many rows add up.
+        let many = (0..<100).map {
+            #"{"screen":"s","outcome":"o\#($0)","error":null,"plays":"9007199254740992","shown_ms":"9007199254740992"}"#
+        }
+        let r = try FleetReport(
+            server: rows(answers[0]), screens: rows(answers[1]),
+            plays: ClickHouseRows(many.joined(separator: "\n"), maxRows: 101, budget: budget),
+            ads: rows(""), limits: limits, maxRows: 100)
+        XCTAssertEqual(r.screens[0].plays, 9_007_199_254_740_992)
+        XCTAssertEqual(r.screens[0].shownMs, 9_007_199_254_740_992)
+        XCTAssertEqual(r.totalPlays, 9_007_199_254_740_992)
+        XCTAssertEqual(Checked.sum(.max, .max), 9_007_199_254_740_992)
+        XCTAssertEqual(Checked.sum(.min, -1), -9_007_199_254_740_992)
+        XCTAssertEqual(Checked.int(decimal: "-9007199254740992"), -9_007_199_254_740_992)
+        XCTAssertNil(Checked.int(decimal: "0x10"))
+        XCTAssertNil(Checked.int(decimal: " 1"))
+    }
+
+    /// Issue 42, 2: a text cell is at most `maxCellWidth` (64) characters, counted in Unicode
+    /// scalars after escaping, the last an ellipsis; a letter with 400,000 accents is no wider.
+    func testATextCellIsCutToItsWidth() throws {
+        let accented = "a" + String(repeating: "\u{301}", count: 400_000)
+        let exact = String(repeating: "x", count: 64)
+        let text = try report(
+            screens: """
+                {"screen":"\(accented)","last_seen":\(now - 30),"last_play":0,"skew_s":"0"}
+                {"screen":"\(exact)","last_seen":\(now - 30),"last_play":0,"skew_s":"0"}
+                {"screen":"\(String(repeating: "\\u001b", count: 40))","last_seen":\(now - 30),"last_play":0,"skew_s":"0"}
+                """
+        ).text
+        XCTAssertEqual(FleetReport.maxCellWidth, 64)
+        for line in text.split(separator: "\n") { XCTAssertLessThanOrEqual(line.unicodeScalars.count, 8 * 64 + 14) }
+        XCTAssertTrue(text.contains("a" + String(repeating: "\u{301}", count: 62) + "…  "), "cut after 63 scalars")
+        XCTAssertTrue(text.contains(exact + "  "), "64 characters fit whole")
+        // Escapes are never cut in the middle: 15 whole \x1b (60 characters), then the ellipsis.
+        XCTAssertTrue(text.contains(String(repeating: "\\x1b", count: 15) + "…  "), text)
+    }
+
     func testAnAnswerOverTheRowLimitIsSaidToBeCutShort() throws {
         let r = try report(maxRows: 2)
         XCTAssertTrue(r.truncated)

@@ -197,7 +197,7 @@ final class HTMLReportTests: XCTestCase {
             source: "https://ads.example/tag.xml", maxWrappers: 5,
             capabilities: MediaCapabilities(demuxers: ["mov"], decoders: ["h264", "aac"]), window: Size(width: 1920, height: 1080))
         facts.document = VASTDocument(version: "4.2", ads: [wrapper("Exchange", next: "https://ssp.example/w2.xml")])
-        facts.resolved = try chain.merged(inline: last)
+        facts.resolved = try chain.merged(inline: last, reach: .any)
         let vast = VASTReportFacts(
             facts,
             sections: [

@@ -23,7 +23,7 @@ final class ManifestTrackingTests: XCTestCase {
         XCTAssertEqual(p.rejected, [])
         let ad = try XCTUnwrap(p.manifest.ads.first)
         XCTAssertEqual(ad.tracking?["midpoint"], ["https://t.example.com/m1", "https://t.example.com/m2"])
-        let resolved = try XCTUnwrap(ManifestTracking.resolvedAd(ad))
+        let resolved = try XCTUnwrap(ManifestTracking.resolvedAd(ad, reach: .any))
         XCTAssertEqual(resolved.impressions, ["https://t.example.com/imp?ts=[TIMESTAMP]"])
         XCTAssertEqual(resolved.errors, ["https://t.example.com/e?code=[ERRORCODE]"])
         XCTAssertEqual(resolved.linear.clickTracking, ["https://t.example.com/c"])

@@ -63,7 +63,7 @@ final class OverlayIconTests: XCTestCase {
     }
 
     func testViewOnceAndClickTrackingHTTPSOnly() throws {
-        var ad = ResolvedAd(id: "a", linear: VASTLinear(), impressions: [], errors: [], wrapperDepth: 0)
+        var ad = ResolvedAd(id: "a", linear: VASTLinear(), impressions: [], errors: [], wrapperDepth: 0, reach: .any)
         ad.linear.icons = [icon()]
         var tracker = VASTTracker(ad: ad, context: MacroContext(timestamp: Date(), cacheBusting: "", deviceUA: "t"))
         let at = Date()

@@ -44,18 +44,16 @@ final class SafeByConstructionTests: XCTestCase {
     /// The deadline is looked at inside the parse, for every parser: a spent budget stops VAST,
     /// TTML, WebVTT, SRT and manifests alike.
     func testEveryParserStopsAtItsDeadline() {
-        let spent = { ParseBudget(maxBytes: 1_000_000, seconds: 0, limitName: "--vast-timeout") }
+        let spent = { ParseBudget(maxBytes: 1_000_000, deadline: .distantPast, limitName: "--vast-timeout") }
         let vtt = Data(("WEBVTT\n\n" + String(repeating: "00:00:01.000 --> 00:00:02.000\nhi\n\n", count: 100)).utf8)
         let srt = Data(String(repeating: "1\n00:00:01,000 --> 00:00:02,000\nhi\n\n", count: 100).utf8)
         let ttml = Data("<tt xmlns=\"http://www.w3.org/ns/ttml\"><body><p begin=\"1s\" end=\"2s\">hi</p></body></tt>".utf8)
         for (name, data) in [("vtt", vtt), ("srt", srt), ("ttml", ttml)] {
-            usleep(2000)
             XCTAssertThrowsError(try CaptionFormat.parse(data, budget: spent()), name) {
                 XCTAssertTrue("\($0)".contains("took longer than --vast-timeout"), "\(name): \($0)")
             }
         }
         let budget = spent()
-        usleep(2000)
         XCTAssertThrowsError(try VASTParser.parse(Data("<VAST version=\"4.2\"><Ad/></VAST>".utf8), budget: budget))
         let manifest = Data(#"{"ads": [{"id": "a"}]}"#.utf8)
         XCTAssertThrowsError(try ManifestParser.parse(manifest, base: URL(string: "https://x.example/m.json")!, budget: budget)) {

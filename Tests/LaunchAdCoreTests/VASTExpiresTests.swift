@@ -30,15 +30,15 @@ final class VASTExpiresTests: XCTestCase {
         wrapper.expires = 120
         var chain = VASTChain(maxWrappers: 5)
         XCTAssertEqual(try chain.step(wrapper), "https://ads.example/inner")
-        XCTAssertEqual(try chain.merged(inline: inline).expires, 120)
+        XCTAssertEqual(try chain.merged(inline: inline, reach: .any).expires, 120)
         inline.expires = 30
-        let resolved = try chain.merged(inline: inline)
+        let resolved = try chain.merged(inline: inline, reach: .any)
         XCTAssertEqual(resolved.expires, 30)
         let received = Date(timeIntervalSince1970: 1_000_000)
         XCTAssertEqual(resolved.expiry(receivedAt: received), received.addingTimeInterval(30))
         XCTAssertNil(
             try VASTChain(maxWrappers: 5).merged(
-                inline: VASTParser.parse(document(expires: nil), budget: VASTLimits.budget(seconds: 5)).ads[0]
+                inline: VASTParser.parse(document(expires: nil), budget: VASTLimits.budget(seconds: 5)).ads[0], reach: .any
             ).expiry(receivedAt: received))
     }
 

@@ -37,21 +37,23 @@ final class VASTRealWorldTests: XCTestCase {
         var chain = VASTChain(maxWrappers: 5)
         _ = try chain.step(wrapper("w", to: "https://a.example/x", sequence: 2))
         let ad = try chain.read(VASTDocument(version: "4.2", ads: [inline()]))
-        XCTAssertEqual(try chain.merged(inline: ad).sequence, 2)
+        XCTAssertEqual(try chain.merged(inline: ad, reach: .any).sequence, 2)
     }
 
     func testNoCreativeIs303WithTheRootErrorsAndANonLinearAdIs201() throws {
         var chain = VASTChain(maxWrappers: 5)
         _ = try chain.step(wrapper("w", to: "https://a.example/x"))
         let empty = try chain.read(VASTDocument(version: "4.2", ads: [inline("e", media: false)], errors: ["https://t.example/root"]))
-        XCTAssertThrowsError(try chain.merged(inline: empty)) { e in
+        XCTAssertThrowsError(try chain.merged(inline: empty, reach: .any)) { e in
             let err = e as! VASTError
             XCTAssertEqual(err.code, 303)
             XCTAssertEqual(
                 chain.errorURIs(for: err, at: empty), ["https://t.example/w/error", "https://t.example/e/error", "https://t.example/root"])
         }
         var overlay = inline("n", media: false); overlay.linear = nil; overlay.hasNonLinear = true
-        XCTAssertThrowsError(try VASTChain(maxWrappers: 5).merged(inline: overlay)) { XCTAssertEqual(($0 as? VASTError)?.code, 201) }
+        XCTAssertThrowsError(try VASTChain(maxWrappers: 5).merged(inline: overlay, reach: .any)) {
+            XCTAssertEqual(($0 as? VASTError)?.code, 201)
+        }
         // An empty wrapped response: the wrapper's and that document's root Error URIs, 303.
         var c2 = VASTChain(maxWrappers: 5)
         _ = try c2.step(wrapper("w2", to: "https://a.example/y"))
@@ -83,7 +85,7 @@ final class VASTRealWorldTests: XCTestCase {
         }
         var ad = inline()
         ad.impressions = ["https://t.example/inline"]
-        let merged = try chain.merged(inline: ad)
+        let merged = try chain.merged(inline: ad, reach: .any)
         XCTAssertEqual(merged.impressions.count, 200)
         XCTAssertEqual(merged.impressions.last, "https://t.example/inline", "the InLine's own impression is kept, fired last as before")
         XCTAssertEqual(merged.urisDropped["Impression"], 801)
@@ -99,7 +101,7 @@ final class VASTRealWorldTests: XCTestCase {
     }
 
     func testTheClickThroughIsExpandedAndItsPlayheadFilledAtTheClick() throws {
-        var ad = try VASTChain(maxWrappers: 5).merged(inline: inline())
+        var ad = try VASTChain(maxWrappers: 5).merged(inline: inline(), reach: .any)
         ad.linear.clickThrough = "https://shop.example/?ph=[ADPLAYHEAD]&cb=[CACHEBUSTING]&a=[ASSETURI]"
         var c = MacroContext(timestamp: Date(), cacheBusting: "76543210", deviceUA: "ua")
         c.assetURI = "https://c.example/a.mp4"
@@ -133,7 +135,7 @@ final class VASTRealWorldTests: XCTestCase {
         i.verifications = [
             VASTVerification(vendor: "v1", notExecuted: ["https://v1.example/ne?r=[REASON]"]), VASTVerification(vendor: "v2")
         ]
-        var t = tracker(try VASTChain(maxWrappers: 5).merged(inline: i))
+        var t = tracker(try VASTChain(maxWrappers: 5).merged(inline: i, reach: .any))
         let first = t.batches(for: AdEvent(.firstFrame(fallback: false), tMs: 0), at: Date()) { "00000000" }
         XCTAssertEqual(first.first { $0.event == "verificationNotExecuted" }?.urls, ["https://v1.example/ne?r=2"])
         XCTAssertEqual(names(&t, AdEvent(.firstFrame(fallback: false), tMs: 10)), [], "once")
@@ -143,7 +145,7 @@ final class VASTRealWorldTests: XCTestCase {
         var i = inline()
         i.viewable.viewable = ["https://t.example/v"]; i.viewable.notViewable = ["https://t.example/nv"];
         i.viewable.undetermined = ["https://t.example/vu"]
-        return try VASTChain(maxWrappers: 5).merged(inline: i)
+        return try VASTChain(maxWrappers: 5).merged(inline: i, reach: .any)
     }
 
     func testViewableAfterTwoContinuousSecondsShownFocusedAndUnpaused() throws {

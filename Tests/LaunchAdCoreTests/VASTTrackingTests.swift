@@ -39,7 +39,7 @@ final class VASTTrackingTests: XCTestCase {
         var chain = VASTChain(maxWrappers: 5)
         XCTAssertEqual(try chain.step(wrapper), "https://ads.example/inline.xml")
         XCTAssertNil(try chain.step(inline))
-        return try chain.merged(inline: inline)
+        return try chain.merged(inline: inline, reach: .any)
     }
 
     func testWrapperTrackingIsMergedOuterFirst() throws {

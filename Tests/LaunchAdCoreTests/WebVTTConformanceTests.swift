@@ -7,9 +7,10 @@ import XCTest
 /// The web-platform-tests WebVTT file-parsing cases (Corpus/wpt-webvtt, README there): every
 /// file a browser loads gives the cues the WPT test says a browser gives (count, and the ids,
 /// texts and times it checks); every file a browser refuses is refused with a CaptionError.
-/// Then what LaunchAd shows of those cues, where it deliberately differs from a browser:
-/// cue text is drawn as plain text (tags removed, lines trimmed), and a cue that could never be
-/// on screen (ends before or as it starts, or starts after 24 h) is skipped and counted.
+/// Then what LaunchAd shows of those cues: as a browser, never a cue that ends as or before it
+/// starts (the algorithm keeps it, it is never on screen, and it is no problem, only counted);
+/// where it deliberately differs from a browser, cue text is drawn as plain text (tags removed,
+/// lines trimmed), and a cue starting after 24 h (past any ad) is skipped and counted.
 final class WebVTTConformanceTests: XCTestCase {
     static let folder = Fixtures.repoRoot.appendingPathComponent("Tests/LaunchAdCoreTests/Corpus/wpt-webvtt")
 
@@ -22,9 +23,13 @@ final class WebVTTConformanceTests: XCTestCase {
         var times: [(Int, Int)]? = nil
     }
 
-    /// What LaunchAd shows where it differs from the browser's cues, and why.
+    /// What LaunchAd shows where it differs from the browser's cues, how many of the browser's
+    /// cues it counts as skipped (a `captions_error`) or as never on screen (the `captions`
+    /// event's `never_shown`), and why.
     struct Shown {
         var texts: [String]
+        var skipped = 0
+        var neverShown = 0
         var because: String
     }
 
@@ -82,13 +87,15 @@ final class WebVTTConformanceTests: XCTestCase {
         "stylesheets-none": (Browser(count: 0), nil),
         "timings-60": (
             Browser(count: 2, texts: ["text1", "text2"], times: [(0, 216_001_000), (216_000_000, 216_001_000)]),
-            Shown(texts: ["text1"], because: "text2 starts at 60 h, past any ad; text1 is cut at 24 h")
+            Shown(texts: ["text1"], skipped: 1, because: "text2 starts at 60 h, past any ad; text1 is cut at 24 h")
         ),
         "timings-eof": (Browser(count: 0), nil),
         "timings-garbage": (Browser(count: 0), nil),
         "timings-negative": (
             Browser(count: 4, texts: text1to(4), times: [(0, 0), (1000, 999), (60000, 59999), (3_600_000, 3_599_999)]),
-            Shown(texts: [], because: "each ends before or as it starts: a browser keeps them in its list but never shows them")
+            Shown(
+                texts: [], skipped: 0, neverShown: 4,
+                because: "each ends as or before it starts: a browser keeps them in its list and never shows them; counted, not a problem")
         ),
         "timings-omitted-hours": (Browser(count: 3, texts: text1to(3), times: Array(repeating: (0, 1000), count: 3)), nil),
         "timings-too-long": (Browser(count: 2, texts: text1to(2), times: [(0, 1000), (0, 1000)]), nil),
@@ -134,15 +141,35 @@ final class WebVTTConformanceTests: XCTestCase {
             XCTAssertEqual(parse.format, .webvtt, name)
             // Blocks a browser drops for their timing line are counted as skipped, with the line.
             let unreadable = try WebVTTParser.blocks(WebVTTParser.decode(try data(name)), budget: .testMinute).count - browser.count
+            XCTAssertEqual(parse.neverShown, shown?.neverShown ?? 0, name)
             if let shown {
                 XCTAssertEqual(parse.track.cues.map(\.text), shown.texts, "\(name): \(shown.because)")
-                XCTAssertEqual(parse.skipped, unreadable + browser.count - shown.texts.count, name)
+                XCTAssertEqual(parse.skipped, unreadable + shown.skipped, "\(name): \(parse.firstProblem ?? "")")
             } else {
                 XCTAssertEqual(parse.track.cues.count, browser.count, name)
                 XCTAssertEqual(parse.skipped, unreadable, "\(name): \(parse.firstProblem ?? "")")
                 if let texts = browser.texts { XCTAssertEqual(parse.track.cues.map(\.text), texts, name) }
             }
         }
+    }
+
+    /// Issue 41 saw newlines "lose its first cue" and nulls "lose cues 1-4 of 7" in the `caption`
+    /// events: their cues all show from 0 to 1 s, and every one is read (above). A browser shows
+    /// every cue showing, each placed as low as it fits in text track cue order (start, then the
+    /// later end, then the file's order): the first at the bottom, each later one above it
+    /// (WebVTT's "apply WebVTT cue settings", snap-to-lines). So does LaunchAd: the text lists
+    /// them top to bottom, the file's last cue first.
+    func testCuesShowingTogetherAllShowStackedAsABrowserStacksThem() throws {
+        for (name, count) in [("newlines", 4), ("nulls", 7)] {
+            let track = try CaptionFormat.parse(try data(name), budget: .testMinute).track
+            XCTAssertEqual(track.cues.count, count, name)
+            XCTAssertEqual(track.showing(atMs: 0), Array(0..<count), name)
+            let browser = try XCTUnwrap(Self.loads[name]?.0.texts, name)
+            XCTAssertEqual(track.text(atMs: 0), browser.reversed().joined(separator: "\n"), name)
+            XCTAssertNil(track.text(atMs: 1000), name)
+        }
+        let nulls = try CaptionFormat.parse(try data("nulls"), budget: .testMinute).track
+        XCTAssertEqual(nulls.text(atMs: 999), "text6\ntext5\ntext4\ntext3\n\u{FFFD}text\u{FFFD}2\ntext1\ntext0")
     }
 
     func testEveryFileABrowserRefusesIsRefused() throws {

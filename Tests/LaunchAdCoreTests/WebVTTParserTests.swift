@@ -57,6 +57,31 @@ final class WebVTTParserTests: XCTestCase {
         XCTAssertEqual(good.map(\.endMs), [442_800_000])
     }
 
+    /// WPT's timings-negative case (`00:00:01.000 --> 00:00:00.999`, Corpus/wpt-webvtt) among
+    /// cues that show: the algorithm keeps such a cue, a browser never shows it and reports nothing.
+    func testACueEndingAsOrBeforeItStartsIsKeptNeverShownAndNoProblem() throws {
+        let file =
+            "WEBVTT\n\n00:00:01.000 --> 00:00:00.999\nbackwards\n\n00:00.500 --> 00:00.500\nnone\n\n"
+            + "00:xx.000 --> 00:02.000\nunreadable\n\n00:02.000 --> 00:03.000\nkept\n"
+        XCTAssertEqual(try browserCues(file).map(\.text), ["backwards", "none", "kept"])
+        let p = try parse(file)
+        XCTAssertEqual(p.track.cues, [CaptionCue(startMs: 2000, endMs: 3000, text: "kept")])
+        XCTAssertEqual(p.track.lastEndMs, 3000)
+        // Only the unreadable timing is a problem (so a `captions_error`), numbered as before.
+        XCTAssertEqual(p.skipped, 1)
+        XCTAssertEqual(p.firstProblem, "cue 3: cannot read the timing '00:xx.000 --> 00:02.000'")
+        XCTAssertEqual(p.neverShown, 2, "counted, for the captions event's never_shown")
+        for ms in stride(from: 0, to: 4000, by: 50) {
+            XCTAssertEqual(p.track.text(atMs: ms), (2000..<3000).contains(ms) ? "kept" : nil, "at \(ms) ms")
+        }
+        // A file of nothing else reads as no cue and no problem.
+        let none = try parse("WEBVTT\n\n00:00:01.000 --> 00:00:00.999\ntext2\n")
+        XCTAssertTrue(none.track.isEmpty)
+        XCTAssertEqual(none.skipped, 0)
+        XCTAssertNil(none.firstProblem)
+        XCTAssertEqual(none.neverShown, 1, "an empty track, and why")
+    }
+
     func testNoteStyleAndRegionBlocksAndIds() throws {
         let cues = try browserCues(
             "WEBVTT\nKind: captions\n\nSTYLE\n::cue { color: red }\n\nREGION\nid:r\n\nNOTE hi\n\nintro\n00:01.000 --> 00:02.000 region:r\n<v Bob>Hi</v>\n"

@@ -29,7 +29,8 @@ final class FakeFetcher: Fetcher, @unchecked Sendable {
                 return FetchResponse(status: 304, headers: headers, namedReach: namedReach)
             }
             guard data.count <= request.maxBytes else {
-                throw FetchError("\(request.url.lastPathComponent) is over the \(request.maxBytes)-byte limit", retryable: false)
+                throw FetchError(
+                    "\(request.url.lastPathComponent) is over the \(request.maxBytes)-byte limit", retryable: false, tooLarge: true)
             }
             if let dest = request.destination { try data.write(to: dest) }
             progress?(Int64(data.count))

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchAdCore
 import LaunchAdDelivery
 import XCTest
 
@@ -6,12 +7,11 @@ import XCTest
 /// --refresh-timeout) does not sit out a long backoff first.
 final class RetryBackoffTests: XCTestCase {
     /// Always fails with an error worth retrying; counts its calls.
-    final class FailingFetcher: Fetcher, @unchecked Sendable {  // `calls` guarded by `lock`
-        private let lock = NSLock()
-        private var count = 0
-        var calls: Int { lock.lock(); defer { lock.unlock() }; return count }
+    final class FailingFetcher: Fetcher, Sendable {
+        let count = Locked(0)
+        var calls: Int { count.withLock { $0 } }
         func fetch(_ request: FetchRequest, progress: ((Int64) -> Void)?) throws -> FetchResponse {
-            lock.lock(); count += 1; lock.unlock()
+            count.change { $0 += 1 }
             throw FetchError("connection reset", retryable: true)
         }
     }
@@ -38,7 +38,7 @@ final class RetryBackoffTests: XCTestCase {
             answered.fulfill()
         }
         // The first try has failed and the 60 s backoff begun once the fetcher was called.
-        while base.calls == 0 { usleep(1_000) }
+        XCTAssertTrue(base.count.wait(until: { $0 > 0 }, deadline: Date(timeIntervalSinceNow: 30)))
         cancellation.cancel()
         wait(for: [answered], timeout: 30)
         XCTAssertEqual(outcome.value, "connection reset")

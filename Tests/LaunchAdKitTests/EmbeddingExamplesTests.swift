@@ -8,9 +8,10 @@ import XCTest
 /// then the ad, then their colour again), the Python (ctypes) and Swift hosts headless; each one's events are the
 /// command line's for the same ad.
 final class EmbeddingExamplesTests: XCTestCase {
-    private static let root = ExampleHosts.root
-    private static let examples = ExampleHosts.dir
-    private static var built: Result<Void, Error> { ExampleHosts.built }
+    private static let root = Fixtures.repoRoot
+    private static let examples = root.appendingPathComponent(".build/examples")
+
+    private static var built: Result<Void, Error> { ExamplesBuild.built }
 
     /// A red clip of 1.5 s, no sound: red is easy to find on screen.
     private func redClip() throws -> String {
@@ -61,7 +62,8 @@ final class EmbeddingExamplesTests: XCTestCase {
         XCTAssertNotNil(host.waitFor("event end completed"), host.output, file: file, line: line)
         XCTAssertTrue(Wait.until(timeout: 5) { own() }, "\(name)'s \(colourName) again", file: file, line: line)
         XCTAssertEqual(host.finish(), 0, host.output, file: file, line: line)
-        XCTAssertEqual(host.lines, try commandLineEvents([clip, "--transition", "none"]), file: file, line: line)
+        // The command line's events, after the embedding API's own `ready` (the hosts prepare, then present).
+        XCTAssertEqual(host.lines, try ["ready"] + commandLineEvents([clip, "--transition", "none"]), file: file, line: line)
     }
 
     func testThePythonHostPlaysHeadlessThroughCtypes() throws {
@@ -75,7 +77,7 @@ final class EmbeddingExamplesTests: XCTestCase {
             ])
         XCTAssertEqual(host.finish(), 0, host.output)
         XCTAssertEqual(host.lines.last, "end completed")
-        XCTAssertEqual(host.lines, try commandLineEvents([clip, "--transition", "none"]))
+        XCTAssertEqual(host.lines, try ["ready"] + commandLineEvents([clip, "--transition", "none"]))
     }
 
     func testTheSwiftHostPlaysThroughTheSwiftAPI() throws {
@@ -85,7 +87,37 @@ final class EmbeddingExamplesTests: XCTestCase {
             Self.examples.appendingPathComponent("swift-host").path, [clip, "--transition", "none"],
             environment: ["SDL_AUDIODRIVER": "dummy", "SDL_VIDEODRIVER": "dummy"])
         XCTAssertEqual(host.finish(), 0, host.output)
-        XCTAssertEqual(host.lines, try commandLineEvents([clip, "--transition", "none"]))
+        XCTAssertEqual(host.lines, try ["ready"] + commandLineEvents([clip, "--transition", "none"]))
+    }
+}
+
+/// The examples and the installed-like library, built once for the test process
+/// (scripts/build-examples.sh; the library and the Swift host are built with the tests).
+enum ExamplesBuild {
+    static let root = Fixtures.repoRoot
+    static let folder = root.appendingPathComponent(".build/examples")
+
+    static let built: Result<Void, Error> = Result {
+        let run = try Fixtures.run("/bin/bash", [root.appendingPathComponent("scripts/build-examples.sh").path, "--skip-build"])
+        guard run.status == 0 else { throw FixtureError("build-examples.sh failed: \(run.stderr)") }
+    }
+
+    /// A C host of the tests' own (Tests/LaunchAdKitTests/Hosts/NAME.c), built as an application
+    /// would be against the library: pkg-config launchad.
+    static func testHost(_ name: String) throws -> String {
+        try built.get()
+        let source = root.appendingPathComponent("Tests/LaunchAdKitTests/Hosts/\(name).c").path
+        let binary = folder.appendingPathComponent(name).path
+        let pc = folder.appendingPathComponent("pkgconfig").path
+        let run = try Fixtures.run(
+            "/bin/sh",
+            [
+                "-c",
+                "gcc -std=c11 -Wall -Werror -O2 \"$1\" -o \"$2\" $(PKG_CONFIG_PATH=\"$3\" pkg-config --cflags --libs launchad) -Wl,-rpath,\"$4\"",
+                "sh", source, binary, pc, folder.appendingPathComponent("lib").path
+            ])
+        guard run.status == 0 else { throw FixtureError("cannot build \(name): \(run.stderr)") }
+        return binary
     }
 }
 
@@ -150,7 +182,10 @@ final class HostProcess: @unchecked Sendable {
 
     func finish() -> Int32 {
         let deadline = Date(timeIntervalSinceNow: 30)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        lock.lock()
+        // The pipe's end (the host's exit closes it) wakes the wait.
+        while !exited && lock.wait(until: deadline) {}
+        lock.unlock()
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
         return process.terminationStatus

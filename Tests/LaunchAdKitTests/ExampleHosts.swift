@@ -2,16 +2,12 @@ import Foundation
 import LaunchAdCore
 import LaunchAdTestSupport
 
-/// The embedding examples as scripts/build-examples.sh builds them into .build/examples (the
-/// library and the Swift host are built with the tests; the C and C++ hosts here, once).
+/// The embedding examples as scripts/build-examples.sh builds them into .build/examples
+/// (`ExamplesBuild`), the way the GL and toolkit tests reach them.
 enum ExampleHosts {
-    static let root = Fixtures.repoRoot
-    static let dir = root.appendingPathComponent(".build/examples")
-
-    static let built: Result<Void, Error> = Result {
-        let run = try Fixtures.run("/bin/bash", [root.appendingPathComponent("scripts/build-examples.sh").path, "--skip-build"])
-        guard run.status == 0 else { throw FixtureError("build-examples.sh failed: \(run.stderr)") }
-    }
+    static let root = ExamplesBuild.root
+    static let dir = ExamplesBuild.folder
+    static var built: Result<Void, Error> { ExamplesBuild.built }
 
     static func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
 

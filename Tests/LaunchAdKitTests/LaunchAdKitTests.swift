@@ -1,11 +1,11 @@
 import Foundation
 import LaunchAdCLI
-@testable import LaunchAdEngine
 import LaunchAdCore
 import LaunchAdPlayer
 import LaunchAdTestSupport
 import XCTest
 
+@testable import LaunchAdEngine
 @testable import LaunchAdKit
 
 /// The embedding API in-process, as an application uses it: prepared, attached to a buffer it
@@ -26,13 +26,16 @@ final class LaunchAdKitTests: XCTestCase {
         ad.onEvent = { events.append($0) }
         let output = try PlayerOutput.buffer(size)
         try ad.attach(output)
-        ad.present()
+        try ad.present()
+        // Woken by the ad when a picture or an event is ready, as a host's loop is; a frame's time at most.
+        let woken = DispatchSemaphore(value: 0)
+        ad.setWakeup { woken.signal() }
         let deadline = Date(timeIntervalSinceNow: limit)
         while Date() < deadline {
-            let r = ad.render()
+            let r = try ad.render()
             each(ad, r, output)
             if r == .ended { break }
-            Thread.sleep(forTimeInterval: 0.004)
+            _ = woken.wait(timeout: .now() + .milliseconds(16))
         }
         return events
     }
@@ -67,7 +70,91 @@ final class LaunchAdKitTests: XCTestCase {
         _ = PlayFlow.run(
             try Self.playOptions([clip, "--transition", "none"]), delivery: DeliveryOptions(), sink: sink, presenter: WindowPresenter(),
             context: .quiet())
-        XCTAssertEqual(events.map(\.name), sink.events.map(\.name))
+        // The command line's events, after the embedding API's own `ready` (prepared, then presented).
+        XCTAssertEqual(events.map(\.name), ["ready"] + sink.events.map(\.name))
+    }
+
+    /// Issue 42: a wake-up hook that blocked 2 s held the decoders (the first frame came at 16 s).
+    /// The hook now runs on a thread of its own: the ad is ready as soon as without it.
+    func testASlowWakeupHookNeverHoldsThePicture() throws {
+        let clip = try Fixtures.colourBars(seconds: 2)
+        let ad = try LaunchAd(arguments: ["play", clip, "--transition", "none"])
+        defer { ad.close() }
+        let calls = Locked(0)
+        ad.setWakeup {
+            calls.withLock { $0 += 1 }
+            // Elapsed time is the behaviour: a host's hook that blocks, as the header forbids.
+            Thread.sleep(forTimeInterval: 2)
+        }
+        let began = Date()
+        try ad.prepareNow(timeout: 10)
+        XCTAssertLessThan(Date().timeIntervalSince(began), 1.9, "ready while the hook still blocks")
+        XCTAssertLessThanOrEqual(calls.withLock { $0 }, 1, "the wake-ups that came meanwhile wait, folded into one call")
+    }
+
+    /// Review of issue 38: presented before it was ready, the ad never said `ready`; it does,
+    /// once, before its first frame.
+    func testReadyComesOnceBeforeTheFirstFrameWhenPresentedAtOnce() throws {
+        let ad = try LaunchAd(arguments: ["play", try Fixtures.colourBars(seconds: 1), "--transition", "none"])
+        try? ad.prepareNow(timeout: 0)
+        let events = try show(ad).map(\.name)
+        XCTAssertEqual(events.filter { $0 == "ready" }.count, 1, "\(events)")
+        XCTAssertLessThan(try XCTUnwrap(events.firstIndex(of: "ready")), try XCTUnwrap(events.firstIndex(of: "first_frame")))
+    }
+
+    /// Review of issue 38: a creative that cannot play with a fallback that can made prepare wait
+    /// its whole timeout (TIMEOUT after 3 s). The fallback decoded is the ad being ready.
+    func testAFailedCreativesDecodedFallbackIsReady() throws {
+        let broken = try Fixtures.write("kit-not-media.mp4", Data("not a video at all".utf8))
+        let ad = try LaunchAd(arguments: ["play", broken, "--fallback", Fixtures.media("fallback.png"), "--duration", "0.5"])
+        defer { ad.close() }
+        XCTAssertNoThrow(try ad.prepareNow(timeout: 20), "ready (the fallback), not a timeout")
+    }
+
+    /// Review of issue 38: a creative whose read never returns (a FIFO nobody writes, as a hung
+    /// network mount) held `render()` 1 to 3 s while the ad ended. The application's thread
+    /// never waits on it: no turn takes half a second.
+    func testARenderNeverWaitsOnAStuckRead() throws {
+        let fifo = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("kit-stuck-\(UUID().uuidString).png").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        defer { unlink(fifo) }
+        defer {
+            // The reader stuck in open(2) is let go: a writer comes and goes.
+            let fd = open(fifo, O_WRONLY | O_NONBLOCK)
+            if fd >= 0 { close(fd) }
+        }
+        let ad = try LaunchAd(arguments: ["play", fifo, "--wait", "1", "--transition", "none"])
+        try ad.attach(PlayerOutput.buffer(Size(width: 64, height: 36)))
+        try ad.present()
+        var slowest = 0.0
+        var ended = false
+        let deadline = Date(timeIntervalSinceNow: 20)
+        while !ended, Date() < deadline {
+            let began = Date()
+            ended = try ad.render() == .ended
+            slowest = max(slowest, Date().timeIntervalSince(began))
+        }
+        ad.close()
+        XCTAssertTrue(ended, "the ad ended (timeout, nothing to show)")
+        XCTAssertLessThan(slowest, 0.5, "the slowest render() took \(slowest) s")
+    }
+
+    /// Review of issue 38: `destroy` waited 2 s for a wake-up hook that never returns (twice
+    /// its 1 s): it waits at most 1 s.
+    func testCloseWaitsAtMostASecondForAHookThatNeverReturns() throws {
+        let ad = try LaunchAd(arguments: ["play", try Fixtures.colourBars(seconds: 1)])
+        let never = DispatchSemaphore(value: 0)
+        let entered = DispatchSemaphore(value: 0)
+        ad.setWakeup {
+            entered.signal()
+            never.wait()
+        }
+        try? ad.prepareNow(timeout: 0)
+        XCTAssertEqual(entered.wait(timeout: .now() + 10), .success, "the hook was called")
+        let began = Date()
+        ad.close()
+        XCTAssertLessThan(Date().timeIntervalSince(began), 1.6, "close waited for the stuck hook")
+        never.signal()
     }
 
     /// What docs/embedding.md promises a toolkit about the buffer: 32-bit words 0xAARRGGBB, so
@@ -115,7 +202,7 @@ final class LaunchAdKitTests: XCTestCase {
         ad.pollEvents()
         XCTAssertEqual(events.map(\.name), ["error", "end"])
         XCTAssertEqual(events.first?["code"], "file_not_found")
-        XCTAssertEqual(ad.render(), .ended)
+        XCTAssertEqual(try ad.render(), .ended)
     }
 
     func testOptionsAboutAWindowOrAProcessAreRefused() {

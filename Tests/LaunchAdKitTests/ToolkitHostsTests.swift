@@ -80,7 +80,7 @@ final class ToolkitHostsTests: XCTestCase {
         XCTAssertNotNil(p.waitFor("event end completed"), "end completed: " + p.output, file: file, line: line)
         XCTAssertTrue(Wait.until(timeout: 5) { self.isGreen(self.pixel(content.midX, content.midY)) }, "the application's green again", file: file, line: line)
         XCTAssertEqual(p.finish(), 0, p.output, file: file, line: line)
-        XCTAssertEqual(p.lines, try ExampleHosts.commandLineEvents([clip, "--transition", "none"]), file: file, line: line)
+        XCTAssertEqual(p.lines, try ["ready"] + ExampleHosts.commandLineEvents([clip, "--transition", "none"]), file: file, line: line)
     }
 
     func testTheGTKHostPlaysTheAdInAGLArea() throws { try assertPlays("gtk4-host", []) }

@@ -39,8 +39,8 @@ final class X11AttachTests: XCTestCase {
         return (x, window)
     }
 
-    private func create() throws -> OpaquePointer {
-        let args = ["play", Fixtures.media("sample-ad.mp4")]
+    private func create(_ file: String = Fixtures.media("sample-ad.mp4")) throws -> OpaquePointer {
+        let args = ["play", file, "--transition", "none"]
         var cArgs = args.map { UnsafePointer(strdup($0)) }
         defer { for a in cArgs { free(UnsafeMutablePointer(mutating: a)) } }
         var error: Int32 = 0
@@ -100,16 +100,15 @@ final class X11AttachTests: XCTestCase {
             ad.onEvent = { events.append($0) }
             try? ad.prepareNow(timeout: 10)
             try ad.attach(x11Window: UInt(window))
-            ad.present()
+            try ad.present()
             var destroyed = false
             let deadline = Date(timeIntervalSinceNow: 20)
-            while Date() < deadline, ad.render() != .ended {
+            while Date() < deadline, try ad.render() != .ended {
                 if !destroyed, events.contains(where: { $0.name == "first_frame" }) {
                     XDestroyWindow(x, window)
                     XSync(x, 0)
                     destroyed = true
                 }
-                Thread.sleep(forTimeInterval: 0.004)
             }
             XCTAssertTrue(destroyed, "the first frame came: \(events.map(\.name))")
             // Laid out to the window's size, drawn by SDL's X11 driver.
@@ -120,6 +119,80 @@ final class X11AttachTests: XCTestCase {
             XCTAssertEqual(events.first { $0.name == "error" }?["code"], "window_lost")
             XCTAssertEqual(events.last?.name, "end")
             XCTAssertEqual(events.last?["outcome"], "error")
+        }
+    }
+
+    /// The names of a window's properties, as the X server has them.
+    private func properties(_ x: OpaquePointer, _ window: CXlib.Window) -> Set<String> {
+        var count: Int32 = 0
+        guard let atoms = XListProperties(x, window, &count) else { return [] }
+        defer { XFree(atoms) }
+        return Set(
+            (0..<Int(count)).compactMap { i in
+                XGetAtomName(x, atoms[i]).map { name in
+                    defer { XFree(name) }
+                    return String(cString: name)
+                }
+            })
+    }
+
+    /// Issue 42, items 9 and 10: SDL_VIDEODRIVER set but empty is unset (the attach works, as the
+    /// command line plays), and the application's window keeps exactly its own properties after
+    /// the ad: SDL's drag-and-drop mark (XdndAware) is not left on it.
+    func testTheHostsWindowIsLeftAsItWasAndAnEmptyDriverIsUnset() throws {
+        let (xvfb, display) = try Xvfb.start(["-screen", "0", "640x360x24", "-nolisten", "tcp"])
+        defer { xvfb.terminate() }
+        let clip = try Fixtures.colourBars(seconds: 1)
+        try withEnvironment(["DISPLAY": display, "SDL_VIDEODRIVER": ""]) {
+            let (x, window) = try makeWindow(display)
+            defer { XCloseDisplay(x) }
+            let before = properties(x, window)
+            let ad = try create(clip)
+            XCTAssertEqual(launchad_attach_x11(ad, UInt(window)), LAUNCHAD_OK.rawValue, "an empty SDL_VIDEODRIVER is unset")
+            XCTAssertEqual(launchad_present(ad), LAUNCHAD_OK.rawValue)
+            XCTAssertTrue(Wait.until(timeout: 20) { launchad_render(ad) == LAUNCHAD_RENDER_ENDED.rawValue })
+            launchad_destroy(ad)
+            XCTAssertEqual(properties(x, window), before, "the window's properties after the ad")
+            XCTAssertFalse(properties(x, window).contains("XdndAware"))
+        }
+    }
+
+    /// Review of issue 38: an InputOnly window was attached, and the first frame's X error (about
+    /// SDL's graphics context, not the window) ended the host through Xlib's default handler.
+    /// Nothing can be drawn in it: LAUNCHAD_ERROR_RENDER, nothing attached.
+    func testAnInputOnlyWindowIsARenderError() throws {
+        let (xvfb, display) = try Xvfb.start(["-screen", "0", "320x240x24", "-nolisten", "tcp"])
+        defer { xvfb.terminate() }
+        try withEnvironment(["DISPLAY": display, "SDL_VIDEODRIVER": "x11"]) {
+            let x = try XCTUnwrap(XOpenDisplay(display))
+            defer { XCloseDisplay(x) }
+            var attributes = XSetWindowAttributes()
+            let window = XCreateWindow(
+                x, XRootWindow(x, XDefaultScreen(x)), 0, 0, 160, 90, 0, 0, UInt32(InputOnly), nil, 0, &attributes)
+            XMapWindow(x, window)
+            XSync(x, 0)
+            let ad = try create()
+            defer { launchad_destroy(ad) }
+            XCTAssertEqual(launchad_attach_x11(ad, UInt(window)), LAUNCHAD_ERROR_RENDER.rawValue)
+            XCTAssertEqual(launchad_attach_buffer(ad, 64, 36), LAUNCHAD_OK.rawValue, "nothing was attached")
+        }
+    }
+
+    /// Review of issue 38: a display server that takes the connection and never answers held
+    /// launchad_attach_x11 (and the host's thread) for good. It answers within 2 s, or the
+    /// attach is LAUNCHAD_ERROR_NO_WINDOW.
+    func testAServerThatNeverAnswersCannotHoldTheAttach() throws {
+        let listener = try listeningSocket(backlog: 4, host: "127.0.0.1")
+        defer { close(listener.fd) }
+        // Connections are taken (the kernel's backlog) and never answered. X11 over TCP is
+        // port 6000 + the display's number.
+        guard listener.port > 6000 else { throw XCTSkip("environment: the kernel gave a port below X11's range") }
+        try withEnvironment(["DISPLAY": "127.0.0.1:\(Int(listener.port) - 6000)", "SDL_VIDEODRIVER": "x11"]) {
+            let ad = try create()
+            defer { launchad_destroy(ad) }
+            let began = Date()
+            XCTAssertEqual(launchad_attach_x11(ad, 0x400001), LAUNCHAD_ERROR_NO_WINDOW.rawValue)
+            XCTAssertLessThan(Date().timeIntervalSince(began), 5, "the attach came back")
         }
     }
 

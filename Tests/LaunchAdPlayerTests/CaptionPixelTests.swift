@@ -84,7 +84,7 @@ final class CaptionPixelTests: XCTestCase {
         XCTAssertEqual(h.events("mute").count, 1)
     }
 
-    /// A cue too long for a small window loses its first lines rather than reach the button.
+    /// A cue too long for a small window loses its last lines rather than reach the button.
     func testALongCueNeverCoversTheSkipButton() throws {
         let b = AdLayout(window: Self.output, mode: .fullscreen, skipStyle: .text).skipButton
         let font = CaptionLayout.fontPixels(layout: AdLayout(window: Self.output, mode: .fullscreen, skipStyle: .text))

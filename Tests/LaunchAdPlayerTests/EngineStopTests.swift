@@ -68,14 +68,16 @@ final class EngineStopTests: XCTestCase {
     /// Playing: pictures taken as they come due, audio queued to the device.
     func testStopMidPlay() throws {
         let clip = try Fixtures.colourBars(seconds: 8, size: "640x360")
-        let engine = PlaybackEngine(source: clip, muted: true, events: RecordingSink())
+        // A screen's loop: woken by the engine when a picture is ready, a frame's time at most.
+        let woken = DispatchSemaphore(value: 0)
+        let engine = PlaybackEngine(source: clip, muted: true, events: RecordingSink()) { woken.signal() }
         engine.start()
         engine.setPaused(false)
         let began = Date()
         var taken = 0
         while Date().timeIntervalSince(began) < 1 {
             if engine.popPictures(1) != nil { taken += 1 }
-            usleep(20_000)
+            _ = woken.wait(timeout: .now() + .milliseconds(20))
         }
         XCTAssertGreaterThan(taken, 10)
         assertStopsWithinASecond(engine, "mid-play")

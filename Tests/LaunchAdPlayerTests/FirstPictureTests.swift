@@ -17,9 +17,7 @@ final class FirstPictureTests: XCTestCase {
 
     /// Waits up to `seconds` for the queue to hold `count` pictures.
     private func wait(for count: Int, in pictures: PictureQueue, seconds: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while pictures.timestamps.count < count && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
-        return pictures.timestamps.count >= count
+        pictures.wait(until: { waiting, _ in waiting.count >= count }, deadline: Date().addingTimeInterval(seconds))
     }
 
     func testTheFirstPictureNeedsOnlyTheFirstPacket() throws {
@@ -48,7 +46,7 @@ final class FirstPictureTests: XCTestCase {
             if let t = pipe.pictures.timestamps.first, pipe.pictures.pop(1) != nil {
                 shown.append(t)
             } else {
-                Thread.sleep(forTimeInterval: 0.002)
+                _ = pipe.pictures.wait(until: { waiting, done in !waiting.isEmpty || done }, deadline: deadline)
             }
         }
         XCTAssertEqual(shown.count, packets.count, "every picture once: the first one's second decode is not shown")

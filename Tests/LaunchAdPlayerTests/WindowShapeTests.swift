@@ -18,13 +18,12 @@ final class WindowShapeTests: XCTestCase {
             guard let e = box.withLock({ $0 }) else { return }
             let opening: Bool
             if case .opening = e.state { opening = true } else { opening = false }
-            seen.withLock { $0.append((opening, e.headerDisplaySize)) }
+            seen.change { $0.append((opening, e.headerDisplaySize)) }
         }
         box.withLock { $0 = engine }
         engine.start()
         defer { engine.stop(wait: true) }
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline, !seen.withLock({ $0.contains { !$0.opening } }) { Thread.sleep(forTimeInterval: 0.005) }
+        seen.wait(until: { $0.contains { !$0.opening } }, deadline: Date().addingTimeInterval(10))
         let wakes = seen.withLock { $0 }
         let first = try XCTUnwrap(wakes.first, "the engine woke the player")
         XCTAssertTrue(first.opening, "the first wake-up comes before the streams are probed: \(wakes)")

@@ -18,9 +18,14 @@ class Event(ctypes.Structure):
         ("id", ctypes.c_int), ("name", ctypes.c_char_p), ("t_ms", ctypes.c_int64), ("json", ctypes.c_char_p),
         ("quartile", ctypes.c_int), ("outcome", ctypes.c_int), ("outcome_name", ctypes.c_char_p),
         ("link", ctypes.c_char_p), ("error_code", ctypes.c_char_p), ("message", ctypes.c_char_p), ("shown_ms", ctypes.c_int64),
+        # API 0.3: the event's own id and its typed fields (launchad.h).
+        ("kind", ctypes.c_int), ("ad_id", ctypes.c_char_p), ("url", ctypes.c_char_p), ("reason", ctypes.c_char_p),
+        ("sha256", ctypes.c_char_p), ("text", ctypes.c_char_p), ("bytes", ctypes.c_int64), ("count", ctypes.c_int64),
+        ("duration_ms", ctypes.c_int64), ("width", ctypes.c_int), ("height", ctypes.c_int), ("flag", ctypes.c_int),
     ]
 
 
+EVENT_ERROR = 20
 EVENT_END = 28
 RENDER_ENDED = 2
 EventFn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.POINTER(Event))
@@ -54,8 +59,10 @@ def main(argv):
 
     def on_event(_user, event):
         e = event.contents
-        if e.id == EVENT_END:
+        if e.kind == EVENT_END:
             print("event end %s" % e.outcome_name.decode(), flush=True)
+        elif e.kind == EVENT_ERROR:
+            print("event error %s %s" % (e.error_code.decode(), e.message.decode()), flush=True)
         else:
             print("event %s" % e.name.decode(), flush=True)
 

@@ -12,10 +12,17 @@
 
 static Uint32 wake_event;
 
+/* Set by the READY event (or the END, when there is nothing to show): the ad can be presented. */
+static int settled;
+
 static void on_event(void *user, const launchad_event *e) {
     (void)user;
-    if (e->id == LAUNCHAD_EVENT_END) printf("event end %s\n", e->outcome_name);
-    else printf("event %s\n", e->name);
+    switch (e->kind) {
+    case LAUNCHAD_EVENT_END: printf("event end %s\n", e->outcome_name); settled = 1; break;
+    case LAUNCHAD_EVENT_READY: printf("event ready\n"); settled = 1; break;
+    case LAUNCHAD_EVENT_ERROR: printf("event error %s %s\n", e->error_code, e->message); break;
+    default: printf("event %s\n", e->name);
+    }
     fflush(stdout);
 }
 
@@ -81,8 +88,15 @@ int main(int argc, char **argv) {
     }
     launchad_set_event_callback(ad, on_event, NULL);
     launchad_set_wakeup_callback(ad, on_wakeup, NULL);
-    launchad_prepare(ad, 5);
+    /* Prepared on the ad's own threads: this loop keeps running (and drawing its green) until
+     * the READY event says the first picture is decoded. */
+    launchad_prepare(ad, 0);
     launchad_attach_sdl(ad, window, renderer);
+    while (!settled) {
+        SDL_Event ev;
+        if (SDL_WaitEventTimeout(&ev, 100) && ev.type != wake_event) forward(ad, &ev);
+        launchad_poll_events(ad);
+    }
     launchad_present(ad);
     for (;;) {
         SDL_Event ev;

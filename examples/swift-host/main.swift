@@ -16,14 +16,31 @@ guard !args.isEmpty else {
 }
 do {
     let ad = try LaunchAd(arguments: ["play"] + args)
+    // Set by `ready` (or the `end`, when there is nothing to show): the ad can be presented.
+    nonisolated(unsafe) var settled = false
     ad.onEvent = { e in
-        let line = if case .end(let end) = e.event { "event end \(end.outcome.rawValue)\n" } else { "event \(e.name)\n" }
+        if case .ready = e.event { settled = true }
+        if case .end = e.event { settled = true }
+        let line =
+            switch e.event {
+            case .end(let end): "event end \(end.outcome.rawValue)\n"
+            case .error(let error): "event error \(error.code.text) \(error.message)\n"
+            default: "event \(e.name)\n"
+            }
         FileHandle.standardOutput.write(Data(line.utf8))
     }
-    try? ad.prepareNow(timeout: 5)
+    // Woken by the ad's own thread when a picture or an event is ready; a frame's time at most.
+    let woken = DispatchSemaphore(value: 0)
+    ad.setWakeup { woken.signal() }
+    // Prepared on the ad's own threads; this thread goes on until `ready` says it is.
+    try? ad.prepareNow(timeout: 0)
     try ad.attach(PlayerOutput.buffer(Size(width: 640, height: 360)))
-    ad.present()
-    while ad.render() != .ended { Thread.sleep(forTimeInterval: 0.005) }
+    while !settled {
+        _ = woken.wait(timeout: .now() + .milliseconds(100))
+        ad.pollEvents()
+    }
+    try ad.present()
+    while try ad.render() != .ended { _ = woken.wait(timeout: .now() + .milliseconds(16)) }
     ad.close()
 } catch {
     FileHandle.standardError.write(Data("launchad-swift-host: \(error)\n".utf8))

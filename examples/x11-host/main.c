@@ -20,10 +20,17 @@
 
 static int wake_pipe[2];
 
+/* Set by the READY event (or the END, when there is nothing to show): the ad can be presented. */
+static int settled;
+
 static void on_event(void *user, const launchad_event *e) {
     (void)user;
-    if (e->id == LAUNCHAD_EVENT_END) printf("event end %s\n", e->outcome_name);
-    else printf("event %s\n", e->name);
+    switch (e->kind) {
+    case LAUNCHAD_EVENT_END: printf("event end %s\n", e->outcome_name); settled = 1; break;
+    case LAUNCHAD_EVENT_READY: printf("event ready\n"); settled = 1; break;
+    case LAUNCHAD_EVENT_ERROR: printf("event error %s %s\n", e->error_code, e->message); break;
+    default: printf("event %s\n", e->name);
+    }
     fflush(stdout);
 }
 
@@ -83,7 +90,18 @@ static int show_ad(Display *d, Window w, Atom close_atom, int argc, char **argv)
     }
     launchad_set_event_callback(ad, on_event, NULL);
     launchad_set_wakeup_callback(ad, on_wakeup, NULL);
-    launchad_prepare(ad, 5);
+    /* Prepared on the ad's own threads: the window keeps answering (and stays blue) until the
+     * READY event says the first picture is decoded. */
+    launchad_prepare(ad, 0);
+    while (!settled) {
+        while (XPending(d) > 0) {
+            XEvent ev;
+            XNextEvent(d, &ev);
+            forward(ad, &ev, close_atom);
+        }
+        launchad_poll_events(ad);
+        if (!settled) wait_for_work(d, 100);
+    }
     error = launchad_attach_x11(ad, w);
     if (error != LAUNCHAD_OK) {
         fprintf(stderr, "x11-host: %s\n", launchad_strerror(error));

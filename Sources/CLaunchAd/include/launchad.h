@@ -6,9 +6,23 @@
  * handle with the same options as the `launchad play` or `launchad launch` command, prepares it
  * (the tag fetched, the cache read, the first picture decoded), gives it somewhere to draw (its
  * own SDL renderer, its X11 window, or a pixel buffer it copies from), and calls `launchad_render` from its
- * own loop until the ad ends. Events (first frame, skip, click, quartiles, end, ...) come
- * through a callback, on the host's thread, from inside `launchad_render` or
- * `launchad_poll_events` only: never from another thread, never in the middle of another call.
+ * own loop until the ad ends. Events (ready, first frame, skip, click, quartiles, end, ...)
+ * come through a callback, from inside `launchad_render` or `launchad_poll_events` only, on the
+ * thread that called them: never from another thread, never in the middle of another call.
+ *
+ * Threads: every function may be called from any thread. One call on a handle runs at a time
+ * (a second thread waits for the first to return: at most a picture's upload, or the timeout
+ * it gave launchad_prepare); launchad_input, launchad_dismiss and the setters never wait.
+ * From inside the event callback, launchad_input and launchad_dismiss queue, launchad_destroy
+ * takes effect when the call that delivered the event returns, and every other call returns
+ * LAUNCHAD_ERROR_INVALID_STATE. Nothing runs on the host's thread that can block it: libraries
+ * are loaded, files opened and documents fetched on the handle's own threads.
+ *
+ * The host's process is left as it was found: the library installs no signal handler (SDL is
+ * told not to), sets no environment variable, writes nothing to stdout or stderr, and two
+ * handles share no setting. FFmpeg's own log level is the process's: the library leaves it as
+ * the host set it (FFmpeg prints warnings about broken media to stderr by default; a host that
+ * wants silence calls av_log_set_level).
  *
  * Every function is safe to call with a NULL handle (it returns LAUNCHAD_ERROR_INVALID_ARGUMENT
  * or does nothing). Strings given to the library are copied; strings it gives (event fields,
@@ -44,7 +58,10 @@ enum launchad_error {
     LAUNCHAD_OK = 0,
     /* A NULL handle or pointer, or an option the command line would refuse. */
     LAUNCHAD_ERROR_INVALID_ARGUMENT = -1,
-    /* Not now: present before prepare, a second attach, render on a finished ad, ... */
+    /* Not now: present with nothing attached, a second attach or one after present, render
+     * after it returned LAUNCHAD_RENDER_ENDED, prepare or present once the END was delivered,
+     * launchad_frame without a buffer (or before its first drawn frame), or a call from inside
+     * the event callback other than input, dismiss and destroy. */
     LAUNCHAD_ERROR_INVALID_STATE = -2,
     /* Nothing to show: no ad cached or scheduled, a tag with no ad, a file that cannot play. */
     LAUNCHAD_ERROR_NO_AD = -3,
@@ -64,7 +81,8 @@ const char *launchad_strerror(int error);
 /* One launch ad. Opaque. */
 typedef struct launchad launchad;
 
-/* Creates a handle from command-line arguments, as `launchad` takes them after its name:
+/* Creates a handle from command-line arguments, as `launchad` takes them after its name (a
+ * NULL among the first argc is refused, LAUNCHAD_ERROR_INVALID_ARGUMENT):
  *     {"play", "ad.mp4", "--skip-after", "2"}
  *     {"play", "--vast", "https://ads.example.com/tag.xml", "--report", "https://..."}
  *     {"launch", "--manifest", "https://ads.example.com/manifest.json"}
@@ -76,10 +94,13 @@ typedef struct launchad launchad;
  * `launchad_last_usage_error()` say why. Nothing is fetched, opened or drawn until prepare. */
 launchad *launchad_create(int argc, const char *const argv[], int *error);
 
-/* Why the last launchad_create that failed did (one line), or NULL; valid until the next call to launchad_create. */
+/* Why the last launchad_create that failed on this thread did (one line), or NULL; valid
+ * until the next failed launchad_create on the same thread (per thread, as errno is). */
 const char *launchad_last_usage_error(void);
 
-/* The event ids: one per event of the JSON lines (docs/playing.md#events). */
+/* The event ids: one per event of the JSON lines (docs/playing.md#events). `id` keeps API 0.2's
+ * groups (WARNING, CACHE, DELIVERY and ICON cover several events); `kind` (API 0.3) is always
+ * the event's own id, from the whole list below. */
 enum launchad_event_id {
     LAUNCHAD_EVENT_OTHER = 0, /* an event this header does not name: read `name` and `json` */
     LAUNCHAD_EVENT_START,
@@ -109,7 +130,42 @@ enum launchad_event_id {
     LAUNCHAD_EVENT_AD_END,
     LAUNCHAD_EVENT_CACHE, /* cache_hit, cache_miss, stream, handoff, app_not_started, prefetch_start, prefetch_done, download, rejected, evicted, not_modified */
     LAUNCHAD_EVENT_DELIVERY, /* outbox_error, outbox_unavailable, report_refused, metrics_unavailable */
-    LAUNCHAD_EVENT_END
+    LAUNCHAD_EVENT_END,
+    /* API 0.3: the prepared ad's first picture (or fallback) is decoded: present shows it at once.
+     * Comes once a run, before the first frame, from launchad_poll_events or launchad_render:
+     * while the ad is prepared (the answer to prepare(ad, 0)), or with the first render that
+     * finds it ready when the host presented first. A run with nothing to show has END instead. */
+    LAUNCHAD_EVENT_READY,
+    /* API 0.3: each event of the groups above by its own id (as `kind`; `id` says the group). */
+    LAUNCHAD_EVENT_AUDIO_UNAVAILABLE,
+    LAUNCHAD_EVENT_FONT_MISSING,
+    LAUNCHAD_EVENT_LOGO_UNAVAILABLE,
+    LAUNCHAD_EVENT_READ_ERROR,
+    LAUNCHAD_EVENT_RENDER_ERROR,
+    LAUNCHAD_EVENT_LINK_OPEN_FAILED,
+    LAUNCHAD_EVENT_CONTROL_ERROR,
+    LAUNCHAD_EVENT_CACHE_HIT,
+    LAUNCHAD_EVENT_CACHE_MISS,
+    LAUNCHAD_EVENT_STREAM,
+    LAUNCHAD_EVENT_HANDOFF,
+    LAUNCHAD_EVENT_APP_NOT_STARTED,
+    LAUNCHAD_EVENT_PREFETCH_START,
+    LAUNCHAD_EVENT_PREFETCH_DONE,
+    LAUNCHAD_EVENT_REJECTED,
+    LAUNCHAD_EVENT_DOWNLOAD,
+    LAUNCHAD_EVENT_EVICTED,
+    LAUNCHAD_EVENT_NOT_MODIFIED,
+    LAUNCHAD_EVENT_OUTBOX_ERROR,
+    LAUNCHAD_EVENT_OUTBOX_UNAVAILABLE,
+    LAUNCHAD_EVENT_REPORT_REFUSED,
+    LAUNCHAD_EVENT_METRICS_UNAVAILABLE,
+    LAUNCHAD_EVENT_ICON_VIEW,
+    LAUNCHAD_EVENT_ICON_CLICK,
+    LAUNCHAD_EVENT_ICON_REFUSED,
+    LAUNCHAD_EVENT_ICON_ERROR,
+    /* API 0.3: a manifest refused by its signature, version or expiry (`reason`: unsigned,
+     * bad_signature, unknown_key, rollback, expired, malformed; `url`: the manifest); id CACHE. */
+    LAUNCHAD_EVENT_MANIFEST_REJECTED
 };
 
 /* How a run ended (the END event's outcome). */
@@ -148,27 +204,62 @@ typedef struct launchad_event {
     const char *message;
     /* The ad's shown time the event carries, in ms, or -1. */
     int64_t shown_ms;
+    /* API 0.3. The fields below are those of the JSON line, typed; each event fills those it
+     * carries (docs/embedding.md#events lists them) and leaves the others NULL or -1. */
+    /* The event's own id: never a group (see enum launchad_event_id). */
+    enum launchad_event_id kind;
+    /* The ad the event is about (its "id" or "ad_id"). */
+    const char *ad_id;
+    /* The file or URL it names: start's file, cache_hit's file, stream's and not_modified's url,
+     * vast_ad's and media_fallback's media, prefetch_start's manifest, captions' file, link_open_failed's link. */
+    const char *url;
+    /* Why or how ("reason", or "via" for skip and handoff, "mark" for progress). */
+    const char *reason;
+    /* The creative's sha256: cache_hit, download, evicted. */
+    const char *sha256;
+    /* Text: a caption's (empty: cleared), a control_error's line, a vast event's version. */
+    const char *text;
+    /* Bytes: download, evicted, prefetch_done. */
+    int64_t bytes;
+    /* A count: captions' cues, captions_error's skipped cues, vast's ads, prefetch_done's downloads,
+     * end's ads_played, an icon's index, vast_ad's and ad_end's pod sequence, handoff's app pid. */
+    int64_t count;
+    /* start's creative duration (ms; -1 for an image or unknown), wait_expired's and handoff's waited ms. */
+    int64_t duration_ms;
+    /* start's and window's size in pixels; else 0. */
+    int width, height;
+    /* first_frame: 1 when the fallback is shown; start: 1 when it has sound; window: 1 when
+     * fullscreen; prefetch_done: 1 when ok; else 0. */
+    int flag;
 } launchad_event;
 
-/* Called with each event, on the host's thread, from inside launchad_render or
- * launchad_poll_events. It may call launchad_dismiss or launchad_input (they only queue); it
- * must not call launchad_destroy. */
+/* Called with each event, from inside launchad_render or launchad_poll_events, on the thread
+ * that called them. It may call launchad_dismiss or launchad_input (they only queue) and
+ * launchad_destroy (done when the delivering call returns; the handle must not be used after);
+ * any other call on the handle returns LAUNCHAD_ERROR_INVALID_STATE. */
 typedef void (*launchad_event_fn)(void *user, const launchad_event *event);
 
-/* Called from any thread (a decoder's, a network one) when the host should call
- * launchad_render (or launchad_poll_events) soon: a picture is ready, an event is waiting. It
- * must only wake the host's loop (SDL_PushEvent, a pipe, a condition) and return; it must not
- * call into the library. */
+/* Called from the handle's own wake-up thread when the host should call launchad_render (or
+ * launchad_poll_events) soon: a picture is ready, an event is waiting. It must only wake the
+ * host's loop (SDL_PushEvent, g_main_context_wakeup, a pipe) and return; it must not call into
+ * the library. Decoders never wait for it: one that blocks delays the next wake-ups only (those
+ * that come meanwhile are folded into one call). After launchad_destroy returns it is not called
+ * again (destroy waits at most 1 s for a call in progress). */
 typedef void (*launchad_wakeup_fn)(void *user);
 
 void launchad_set_event_callback(launchad *ad, launchad_event_fn callback, void *user);
 void launchad_set_wakeup_callback(launchad *ad, launchad_wakeup_fn callback, void *user);
 
-/* Gets the ad ready, waiting at most `timeout_seconds`: the tag and its wrappers fetched, the
- * cache read (the next ad fetched in the background, as `launch` does), the creative opened and
- * its first picture decoded. LAUNCHAD_OK: present will show it at once. LAUNCHAD_ERROR_TIMEOUT:
- * not ready yet; presenting still shows it (or the fallback) as soon as it is, within --wait.
- * LAUNCHAD_ERROR_NO_AD: nothing to show (an END event with outcome no_ad follows). */
+/* Gets the ad ready on the handle's own threads (FFmpeg and SDL2 loaded, the tag and its
+ * wrappers fetched, the cache read and the next ad fetched in the background as `launch` does,
+ * the creative opened and its first picture decoded) and waits at most `timeout_seconds` for it.
+ * With 0 it returns at once (within a millisecond or so, the first call of a process too) and
+ * the READY event, or the END event, says how it went: the way for a UI thread (GTK, Qt).
+ * LAUNCHAD_OK: ready, present will show it at once. LAUNCHAD_ERROR_TIMEOUT: not ready yet;
+ * presenting still shows it (or the fallback) as soon as it is, within --wait.
+ * LAUNCHAD_ERROR_NO_AD: nothing to show (an END event with outcome no_ad or error follows).
+ * LAUNCHAD_ERROR_LIBRARY_MISSING: FFmpeg or SDL2 cannot be loaded (an ERROR event says which).
+ * Calling it again asks again. A NaN or negative timeout is 0; over an hour (infinity too) is an hour. */
 int launchad_prepare(launchad *ad, double timeout_seconds);
 
 /* Where the ad draws; call one, once, before present.
@@ -185,7 +276,9 @@ int launchad_attach_sdl(launchad *ad, void *sdl_window, void *sdl_renderer);
  * draws and presents each frame into the window from launchad_render, laid out to the window's
  * size at this call; the host draws nothing in it until LAUNCHAD_RENDER_ENDED, after which the
  * window is the host's again (the library's hold on it is gone; the X window is never destroyed).
- * An unknown or destroyed id, or no display: LAUNCHAD_ERROR_NO_WINDOW, nothing attached.
+ * An unknown or destroyed id, no display, or a display server that does not answer within 2 s
+ * (asked on a thread of the library's, never holding the host's): LAUNCHAD_ERROR_NO_WINDOW,
+ * nothing attached. An InputOnly window (no pixels): LAUNCHAD_ERROR_RENDER.
  * SDL_VIDEODRIVER naming another driver, or SDL's video already started with another:
  * LAUNCHAD_ERROR_RENDER. A window destroyed
  * while the ad plays ends it (an ERROR event with code "window_lost", then END with outcome
@@ -202,7 +295,8 @@ int launchad_attach_buffer(launchad *ad, int width, int height);
  * until the next launchad_render. Returns LAUNCHAD_ERROR_INVALID_STATE without a buffer. */
 int launchad_frame(launchad *ad, const void **pixels, int *width, int *height, int *pitch);
 
-/* Starts showing: the first frame is drawn by the next launchad_render. */
+/* Starts showing: the first frame is drawn by the next launchad_render; --wait counts from here.
+ * Starts the run if launchad_prepare did not. LAUNCHAD_ERROR_INVALID_STATE with nothing attached. */
 int launchad_present(launchad *ad);
 
 /* What launchad_render did. */
@@ -217,8 +311,9 @@ enum launchad_render_result {
 
 /* One turn of the ad: takes what the decoders made, runs the countdown, draws a frame when one
  * is due, and delivers the events that are waiting. Call it on the thread that owns the
- * renderer, every frame of the host's loop (or when woken); it never blocks for more than a
- * picture's upload. Returns a launchad_render_result, or a negative error. */
+ * renderer (any thread for a buffer), every frame of the host's loop (or when woken); it never
+ * blocks for more than a picture's upload. Returns a launchad_render_result, or a negative
+ * error: LAUNCHAD_ERROR_INVALID_STATE once LAUNCHAD_RENDER_ENDED has been returned. */
 int launchad_render(launchad *ad);
 
 /* Delivers the events that are waiting (for a host that has not attached yet, or has stopped

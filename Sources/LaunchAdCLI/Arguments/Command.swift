@@ -15,6 +15,7 @@ public enum Command: Equatable, Sendable {
     case outbox(OutboxOptions)
     case schedule(ScheduleOptions)
     case fleet(FleetOptions)
+    case manifest(ManifestOptions)
 
     public static let usage = """
         usage: launchad COMMAND [options]
@@ -31,6 +32,7 @@ public enum Command: Equatable, Sendable {
           outbox status|flush  what beacons and play records wait to be delivered; deliver them now
           schedule           which ad a launch would show at a time, and why not the others
           fleet schema|report  play records in ClickHouse: the DDL, and the fleet's report per screen and ad
+          manifest verify FILE  a signed manifest checked as a screen with --trust-key would take it
           help COMMAND       show a command's options
         Options:
           --help, -h         this text
@@ -78,6 +80,9 @@ public enum Command: Equatable, Sendable {
         case "fleet":
             guard let o = try FleetOptions.parse(rest) else { return .help(FleetOptions.help) }
             return .fleet(o)
+        case "manifest":
+            guard let o = try ManifestOptions.parse(rest) else { return .help(ManifestOptions.help) }
+            return .manifest(o)
         default:
             throw UsageError("unknown command '\(word)' (try: launchad --help)")
         }
@@ -128,6 +133,7 @@ public enum Command: Equatable, Sendable {
         case "outbox": return OutboxOptions.help
         case "schedule": return ScheduleOptions.help
         case "fleet": return FleetOptions.help
+        case "manifest": return ManifestOptions.help
         default: throw UsageError("no help for '\(topic)': not a command")
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 import LaunchAdCore
-import LaunchAdEngine
 import LaunchAdDelivery
+import LaunchAdEngine
 
 /// `launchad fleet schema|report`: play records in ClickHouse, the DDL and the fleet's report.
 public struct FleetOptions: Equatable, Sendable {
@@ -74,6 +74,7 @@ public struct FleetOptions: Equatable, Sendable {
                 guard Link.isAllowed(raw) else {
                     throw UsageError("--clickhouse takes an http or https URL, not '\(TerminalText.escaped(raw))'")
                 }
+                if let why = ClickHouseURL.refusal(raw) { throw UsageError("--clickhouse: \(why)") }
                 o.clickhouse = raw
             case "--since": o.since = try duration(r.value(for: opt), opt)
             case "--silent-after": o.silentAfter = try duration(r.value(for: opt), opt)

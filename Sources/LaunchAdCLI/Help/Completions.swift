@@ -9,6 +9,8 @@ enum Completions {
     /// What an option's value is, from how its help writes the argument.
     enum Value: Equatable {
         case none, file, directory, command, words([String]), other
+        /// A command's action, then files (`manifest verify FILE`).
+        case actionThenFile([String])
 
         init(_ argument: String?) {
             guard let argument else { self = .none; return }
@@ -43,13 +45,15 @@ enum Completions {
         }
     }
 
-    /// A command's positional words: outbox's actions, help's topics, else files (none for
-    /// launch and prefetch, which take no FILE).
-    private static func positionals(_ entry: CommandCatalog.Entry, _ catalog: CommandCatalog) -> Value {
+    /// A command's positional words: outbox's actions, help's topics, manifest's action then
+    /// files, else files (none for launch and prefetch, which take no FILE).
+    static func positionals(_ entry: CommandCatalog.Entry, _ catalog: CommandCatalog) -> Value {
         if entry.name == "help" { return .words(catalog.commands.filter { $0.page != nil }.map(\.name)) }
         if entry.arguments.isEmpty { return .other }
         let v = Value(entry.arguments)
         if case .words = v { return v }
+        let parts = entry.arguments.split(separator: " ").map(String.init)
+        if parts.count == 2, case .words(let actions) = Value(parts[0]), Value(parts[1]) == .file { return .actionThenFile(actions) }
         return .file
     }
 
@@ -80,6 +84,8 @@ enum Completions {
             case .directory: return "COMPREPLY=($(compgen -d -- \"$cur\"))"
             case .command: return "COMPREPLY=($(compgen -c -- \"$cur\"))"
             case .words(let w): return "COMPREPLY=($(compgen -W \"\(w.joined(separator: " "))\" -- \"$cur\"))"
+            case .actionThenFile(let w):
+                return "COMPREPLY=($(compgen -W \"\(w.joined(separator: " "))\" -- \"$cur\") $(compgen -f -- \"$cur\"))"
             case .none, .other: return "COMPREPLY=()"
             }
         }
@@ -129,7 +135,7 @@ enum Completions {
         func action(_ value: Value, _ argument: String) -> String {
             let message = argument.replacingAll(":", with: "\\:")
             switch value {
-            case .file: return ":\(message):_files"
+            case .file, .actionThenFile: return ":\(message):_files"
             case .directory: return ":\(message):_files -/"
             case .command: return ":\(message):_command_names -e"
             case .words(let w): return ":\(message):(\(w.joined(separator: " ")))"
@@ -162,6 +168,7 @@ enum Completions {
             switch positionals(entry, catalog) {
             case .words(let w): specs.append(quoted("*:\(entry.arguments):(\(w.joined(separator: " ")))"))
             case .file: specs.append(quoted("*:file:_files"))
+            case .actionThenFile(let w): specs += [quoted("1:action:(\(w.joined(separator: " ")))"), quoted("*:file:_files")]
             default: break
             }
             lines.append("        \(entry.name)) _arguments \(specs.joined(separator: " ")) && ret=0 ;;")
@@ -195,6 +202,7 @@ enum Completions {
             switch positionals(entry, catalog) {
             case .words(let w): lines.append("complete -c launchad \(when) -a \(quoted(w.joined(separator: " ")))")
             case .file: lines.append("complete -c launchad \(when) -F")
+            case .actionThenFile(let w): lines.append("complete -c launchad \(when) -a \(quoted(w.joined(separator: " "))) -F")
             default: break
             }
             var seen = Set<String>()
@@ -203,7 +211,7 @@ enum Completions {
                     var line = "complete -c launchad \(when) -l \(s.name.dropFirst(2))"
                     switch Value(s) {
                     case .none: break
-                    case .file: line += " -r -F"
+                    case .file, .actionThenFile: line += " -r -F"
                     case .directory: line += " -x -a '(__fish_complete_directories)'"
                     case .command: line += " -x -a '(__fish_complete_command)'"
                     case .words(let w): line += " -x -a \(quoted(w.joined(separator: " ")))"

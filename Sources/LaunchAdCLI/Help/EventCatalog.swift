@@ -66,13 +66,16 @@ struct EventCatalog {
         Entry(samples: [.waitExpired(waitedMs: 0)], summary: "no first frame within --wait", page: "playing"),
         Entry(
             samples: [.end(RunEnd(outcome: .noAd, shownMs: 0, frames: frames, adsPlayed: 1, reason: .creativeLate))],
-            summary: "the run is over, with its outcome: always the last line, exactly once", page: "playing")
+            summary: "the run is over, with its outcome: always the last line, exactly once", page: "playing"),
+        Entry(
+            samples: [.ready], summary: "embedding only: the prepared ad's first picture is decoded, present shows it at once",
+            page: "embedding")
     ]
 
     private static let captionsAndIcons: [Entry] = [
         Entry(samples: [.caption(text: "t", atMs: 0)], summary: "a caption put on screen", page: "playing"),
         Entry(
-            samples: [.captions(CaptionsRead(source: .vast, file: "a.vtt", format: "webvtt", cues: 1, language: "en"))],
+            samples: [.captions(CaptionsRead(source: .vast, file: "a.vtt", format: "webvtt", cues: 1, language: "en", neverShown: 1))],
             summary: "a caption source was read", page: "playing"),
         Entry(
             samples: [.captionsError(CaptionsProblem(source: .vast, file: "a.vtt", language: "en", message: "m", skipped: 1))],
@@ -153,7 +156,13 @@ struct EventCatalog {
         Entry(
             samples: [.evicted(id: "a", sha256: "s", bytes: 0, reason: "r")], summary: "a cached creative was removed",
             page: "launch-and-cache"),
-        Entry(samples: [.notModified(id: "a", url: "u")], summary: "the server said nothing changed (304)", page: "launch-and-cache")
+        Entry(samples: [.notModified(id: "a", url: "u")], summary: "the server said nothing changed (304)", page: "launch-and-cache"),
+        Entry(
+            samples: [.manifestRejected(ManifestRefusal(.badSignature, "m"), manifest: "u")],
+            summary:
+                "with --trust-key, a manifest refused (reason: unsigned, bad_signature, unknown_key, rollback, expired, malformed): "
+                + "nothing of it is used or kept, the last verified one keeps playing",
+            page: "launch-and-cache")
     ]
 
     private static let outbox: [Entry] = [

@@ -65,6 +65,7 @@ struct ManExtras {
         case "schedule": return schedule
         case "outbox": return outbox
         case "fleet": return fleet
+        case "manifest": return manifest
         default: return media(command!)
         }
     }
@@ -165,6 +166,15 @@ struct ManExtras {
                 command: "launchad fleet report --clickhouse https://ch.example.com:8443 --since 24h --format html --out fleet.html")
         ],
         environment: [clickhouse])
+
+    private static let manifest = ManExtras(
+        examples: [
+            Example(what: "A key pair, made once, offline (no password: -W).", command: "minisign -G -W -p launchad.pub -s launchad.key"),
+            Example(what: "Sign the manifest: manifest.json.minisig beside it.", command: "minisign -S -s launchad.key -m manifest.json"),
+            Example(
+                what: "Check it as the screens will, before publishing both files.",
+                command: "launchad manifest verify manifest.json --trust-key launchad.pub")
+        ])
 
     /// probe, validate, snapshot, preview: a file in, facts or pictures out.
     private static func media(_ command: String) -> ManExtras {

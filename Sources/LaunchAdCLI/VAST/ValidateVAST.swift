@@ -1,7 +1,7 @@
 import Foundation
 import LaunchAdCore
-import LaunchAdEngine
 import LaunchAdDelivery
+import LaunchAdEngine
 import LaunchAdMedia
 
 /// `validate --vast URL|FILE`: resolves the tag's first ad, holds the tag to the VAST rules, then

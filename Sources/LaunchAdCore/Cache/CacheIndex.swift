@@ -14,6 +14,15 @@ public struct CacheIndex: Codable, Equatable, Sendable {
     /// When each ad (by id) was shown on this screen, oldest first, for the frequency caps; kept
     /// `AdSchedule.historySeconds`. Here rather than in memory so caps hold across restarts.
     public var plays: [String: [Date]]?
+    /// The highest `version` of a manifest verified with a trusted key (`--trust-key`), with the
+    /// sha256 of its bytes: a signed manifest below it, or of the same version with other bytes,
+    /// is a rollback and is refused. Only goes up; kept when a manifest is later taken unsigned,
+    /// so turning signing off and on again does not forget it.
+    public var highestVerified: VerifiedVersion?
+
+    enum CodingKeys: String, CodingKey {
+        case version, manifest, ads, files, plays, highestVerified = "highest_verified"
+    }
 
     /// An empty index: no manifest, ads, files or plays.
     public init() {}
@@ -57,9 +66,14 @@ public struct ManifestRecord: Codable, Equatable, Sendable {
     public var metrics: String?
     /// The last time a refresh read the manifest successfully (a new one or a 304).
     public var checkedAt: Date?
+    /// Who signed this manifest, its version and expiry, when it was verified with a trusted key;
+    /// nil when it was taken without one. `launch --trust-key` shows the cached ads only when
+    /// one of its keys signed it.
+    public var signature: ManifestSignatureRecord?
 
     enum CodingKeys: String, CodingKey {
-        case source, etag, fetchedAt = "fetched_at", lastModified = "last_modified", report, metrics, checkedAt = "checked_at"
+        case source, etag, fetchedAt = "fetched_at", lastModified = "last_modified", report, metrics, checkedAt = "checked_at",
+            signature
     }
 
     /// A record of a manifest fetched from `source`; `metrics` and `checkedAt` start unset.

@@ -6,7 +6,9 @@ public struct CaptionLayout: Equatable, Sendable {
     public var box: Rect
     /// Each drawn line's place (its text texture's size), top to bottom.
     public var lines: [Rect]
-    /// How many of the wrapped lines were left out (the first ones) for lack of room.
+    /// How many of the wrapped lines were left out for lack of room: the last ones, at the
+    /// bottom (the oldest cue's first, as `CaptionTrack` leaves the oldest out; a lone cue keeps
+    /// its start). `lines` places the ones before them.
     public var dropped: Int
 
     /// The text's pixel height: a phone's 16 points, at most a twelfth of the overlay area's height.
@@ -48,7 +50,8 @@ public struct CaptionLayout: Equatable, Sendable {
         return out
     }
 
-    /// Places lines of the given drawn sizes (their text textures), or nil with nothing to draw.
+    /// Places lines of the given drawn sizes (their text textures), or nil with nothing to draw;
+    /// those that do not fit under the skip button are left out from the last.
     public static func place(lines sizes: [Size], layout: AdLayout, font: Int) -> CaptionLayout? {
         guard !sizes.isEmpty else { return nil }
         let area = layout.overlayArea, pad = padding(font)
@@ -58,7 +61,7 @@ public struct CaptionLayout: Equatable, Sendable {
         var kept = sizes
         var dropped = 0
         while kept.count > 1, bottom - kept.reduce(0, { $0 + $1.height }) - 2 * pad < ceiling {
-            kept.removeFirst()
+            kept.removeLast()
             dropped += 1
         }
         let textHeight = kept.reduce(0) { $0 + $1.height }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a caption file held: its cues, the cues skipped as malformed (with the first reason),
-/// and which format it was read as.
+/// the WebVTT cues that can never be on screen, and which format it was read as.
 public struct CaptionParse: Equatable, Sendable {
     /// The format the file was read as.
     public var format: CaptionFormat
@@ -11,12 +11,17 @@ public struct CaptionParse: Equatable, Sendable {
     public var skipped = 0
     /// Why the first skipped cue was skipped.
     public var firstProblem: String?
+    /// WebVTT cues that end as or before they start: the spec's parser keeps them and a browser
+    /// never shows them, so they are neither in `track` nor skipped; counted so that a file of
+    /// nothing else does not read as empty for no reason.
+    public var neverShown = 0
 
-    init(format: CaptionFormat, cues: [CaptionCue], problems: CueProblems) {
+    init(format: CaptionFormat, cues: [CaptionCue], problems: CueProblems, neverShown: Int = 0) {
         self.format = format
         track = CaptionTrack(cues)
         skipped = problems.count
         firstProblem = problems.first
+        self.neverShown = neverShown
     }
 }
 
@@ -69,7 +74,8 @@ extension CaptionFormat {
     /// A cue a parser read, as LaunchAd shows it, or why it is skipped: `text` is already plain;
     /// a cue with no text, or that ends before it starts (so is never on screen), or that starts
     /// after `CaptionTime.maxMs` (past any ad) is skipped; one starting before 0 shows from 0,
-    /// one ending after `maxMs` is cut there.
+    /// one ending after `maxMs` is cut there. (WebVTT leaves out a cue ending as or before it
+    /// starts before asking: a browser keeps it and never shows it, so it is no problem there.)
     static func displayed(_ number: Int, startMs: Int, endMs: Int, text: String) -> Result<CaptionCue, CueProblem> {
         guard startMs < CaptionTime.maxMs else {
             return .failure(CueProblem("cue \(number): it starts after 24 h (\(startMs) ms), past any ad"))

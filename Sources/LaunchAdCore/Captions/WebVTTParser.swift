@@ -5,8 +5,10 @@ import Foundation
 /// U+FFFD, CR, LF and CRLF all end lines, the signature is `WEBVTT` then a space, a tab or the
 /// line's end, a line holding `-->` starts a new cue even without a blank line before it, and
 /// timings are as strict as `WebVTTTimings` says. Cue settings and regions are not followed
-/// (every cue is drawn in the lower safe area); what LaunchAd then does with the cues (plain
-/// text, no empty or never-shown cue) is `CaptionFormat.displayed`'s.
+/// (every cue is drawn in the lower safe area). A cue that ends as or before it starts is kept
+/// by the algorithm and never shown by a browser (a cue shows from its start up to its end):
+/// here it is not shown either, and not a problem, only counted (`CaptionParse.neverShown`). What LaunchAd then does with the other cues
+/// (plain text, no empty cue, none past 24 h) is `CaptionFormat.displayed`'s.
 enum WebVTTParser {
     /// One cue as the algorithm gives it, before LaunchAd's display choices: what a browser's
     /// `VTTCue` holds as `id`, `startTime`, `endTime` and `text` (the raw cue text, markup and all).
@@ -43,6 +45,7 @@ enum WebVTTParser {
     static func parse(_ text: String, budget: ParseBudget) throws -> CaptionParse {
         var cues: [CaptionCue] = []
         var problems = CueProblems()
+        var neverShown = 0
         for (i, block) in try blocks(text, budget: budget).enumerated() {
             let number = i + 1
             try budget.checkTime(what: "the caption file")
@@ -50,6 +53,11 @@ enum WebVTTParser {
             case .unreadableTiming(let line):
                 problems.add("cue \(number): cannot read the timing '\(line.prefix(60))'")
             case .cue(let cue):
+                // Never on screen, as in a browser: neither shown nor skipped, only counted.
+                guard cue.endMs > cue.startMs else {
+                    neverShown += 1
+                    continue
+                }
                 guard cues.count < CaptionFormat.maxCues else {
                     problems.add("cue \(number): over \(CaptionFormat.maxCues) cues"); continue
                 }
@@ -61,7 +69,7 @@ enum WebVTTParser {
                 }
             }
         }
-        return CaptionParse(format: .webvtt, cues: cues, problems: problems)
+        return CaptionParse(format: .webvtt, cues: cues, problems: problems, neverShown: neverShown)
     }
 
     /// The blocks holding a timing line, in file order, as the spec's algorithm reads them

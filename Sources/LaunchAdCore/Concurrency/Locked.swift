@@ -9,8 +9,10 @@ import Foundation
 /// a `Mutex` on four threads is reported; the same counter here is not). `NSCondition` is a
 /// pthread mutex with its condition variable, which ThreadSanitizer follows. Types built on
 /// `Locked` are `Sendable` without `@unchecked`: this is the one place that promises it.
-public final class Locked<Value>: @unchecked Sendable {
-    // unchecked Sendable: `value` is read and written only while `condition` is locked.
+public final class Locked<Value: Sendable>: @unchecked Sendable {
+    // unchecked Sendable: `value` is read and written only while `condition` is locked, and is
+    // itself Sendable (as swift-nio's NIOLockedValueBox asks): a lock does not make a value that
+    // holds unshared state, or a non-Sendable class, safe to reach from two threads.
     private let condition = NSCondition()
     private var value: Value
 

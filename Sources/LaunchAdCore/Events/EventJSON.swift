@@ -36,15 +36,7 @@ extension LaunchEvent {
         case .linkOpenFailed: return "link_open_failed"
         case .controlError: return "control_error"
         case .end: return "end"
-        case .vast, .vastAd, .mediaFallback, .adEnd, .cacheHit, .cacheMiss, .stream, .handoff, .appNotStarted, .prefetchStart,
-            .prefetchDone, .rejected,
-            .download, .evicted, .notModified, .outboxError, .outboxUnavailable, .reportRefused, .metricsUnavailable:
-            return deliveryName
-        }
-    }
-
-    private var deliveryName: String {
-        switch self {
+        case .ready: return "ready"
         case .vast: return "vast"
         case .vastAd: return "vast_ad"
         case .mediaFallback: return "media_fallback"
@@ -60,11 +52,11 @@ extension LaunchEvent {
         case .download: return "download"
         case .evicted: return "evicted"
         case .notModified: return "not_modified"
+        case .manifestRejected: return "manifest_rejected"
         case .outboxError: return "outbox_error"
         case .outboxUnavailable: return "outbox_unavailable"
         case .reportRefused: return "report_refused"
         case .metricsUnavailable: return "metrics_unavailable"
-        default: return "event"
         }
     }
 
@@ -103,9 +95,10 @@ extension LaunchEvent {
         case .linkOpenFailed(let link, let m): return [("link", .string(link)), ("message", .string(m))]
         case .controlError(let line, let m): return [("line", .string(line)), ("message", .string(m))]
         case .end(let e): return e.fields
+        case .ready: return []
         case .vast, .vastAd, .mediaFallback, .adEnd, .cacheHit, .cacheMiss, .stream, .handoff, .appNotStarted, .prefetchStart,
             .prefetchDone, .rejected,
-            .download, .evicted, .notModified, .outboxError, .outboxUnavailable, .reportRefused, .metricsUnavailable:
+            .download, .evicted, .notModified, .manifestRejected, .outboxError, .outboxUnavailable, .reportRefused, .metricsUnavailable:
             return deliveryFields
         }
     }
@@ -137,10 +130,17 @@ extension LaunchEvent {
         case .evicted(let id, let sha, let bytes, let reason):
             return [("id", .string(id)), ("sha256", .string(sha)), ("bytes", .int(bytes)), ("reason", .string(reason))]
         case .notModified(let id, let url): return [("id", .string(id)), ("url", .string(url))]
+        case .manifestRejected(let refusal, let manifest):
+            return [("reason", .string(refusal.reason.rawValue)), ("manifest", .string(manifest)), ("message", .string(refusal.message))]
         case .appNotStarted(let app, let message): return [("app", .string(app)), ("message", .string(message))]
         case .outboxError(let r), .outboxUnavailable(let r), .reportRefused(let r), .metricsUnavailable(let r):
             return [("reason", .string(r))]
-        default: return []
+        // The player's events, encoded by `fields` itself: listed, not defaulted, so that a new
+        // event cannot compile without a line here or there.
+        case .start, .window, .firstFrame, .skipAvailable, .quartile, .progress, .pause, .resume, .mute, .unmute, .skip, .click,
+            .complete, .fallback, .waitExpired, .caption, .captions, .captionsError, .icon, .error, .audioUnavailable, .fontMissing,
+            .logoUnavailable, .readError, .renderError, .linkOpenFailed, .controlError, .end, .ready:
+            return []
         }
     }
 }
@@ -188,12 +188,13 @@ extension RunEnd {
 extension CaptionsRead {
     var fields: [(String, JSONValue)] {
         let about: [(String, JSONValue)] = [("source", .string(source.rawValue)), ("file", .string(file))]
+        // `never_shown` follows `cues`, only when there are some.
+        let read: [(String, JSONValue)] =
+            [("format", .string(format)), ("cues", .int(cues))] + (neverShown > 0 ? [("never_shown", .int(neverShown))] : [])
         // A file's own track names its language (or null) last; a caption file given for a
         // language names it before what was read.
-        if source == .embedded {
-            return about + [("format", .string(format)), ("cues", .int(cues)), ("language", .optional(language))]
-        }
-        return about + (language.map { [("language", .string($0))] } ?? []) + [("format", .string(format)), ("cues", .int(cues))]
+        if source == .embedded { return about + read + [("language", .optional(language))] }
+        return about + (language.map { [("language", .string($0))] } ?? []) + read
     }
 }
 

@@ -137,10 +137,14 @@ public struct CaptionsRead: Equatable, Sendable {
     public var cues: Int
     /// The captions' language, when known.
     public var language: String?
+    /// WebVTT cues that end as or before they start: kept by the spec's parser, never on screen
+    /// (in a browser as here), so not in `cues` and not a problem (`CaptionParse.neverShown`).
+    public var neverShown: Int
 
     /// The payload, field by field.
-    public init(source: CaptionSource, file: String, format: String, cues: Int, language: String? = nil) {
+    public init(source: CaptionSource, file: String, format: String, cues: Int, language: String? = nil, neverShown: Int = 0) {
         self.source = source; self.file = file; self.format = format; self.cues = cues; self.language = language
+        self.neverShown = neverShown
     }
 }
 

@@ -32,6 +32,9 @@ public enum FailureCode: String, Sendable, CaseIterable, Codable {
     case noDisplay = "no_display"
     case windowFailed = "window_failed"
     case windowLost = "window_lost"
+    /// The player's own window was not on screen by the ad's wait: a window manager that never
+    /// maps it, or a window that could not be made in time.
+    case windowUnavailable = "window_unavailable"
     case rendererFailed = "renderer_failed"
     case textureFailed = "texture_failed"
     case surfaceFailed = "surface_failed"
@@ -42,6 +45,9 @@ public enum FailureCode: String, Sendable, CaseIterable, Codable {
     case firstFrameTimeout = "first_frame_timeout"
     case mediaTruncated = "media_truncated"
     case mediaStalled = "media_stalled"
+    /// The player's thread stopped answering (stuck in a display server, a sound server, a
+    /// driver, a read): the run was ended without it (RunDeadline).
+    case playerStuck = "player_stuck"
     /// A C library (FFmpeg, SDL2, libcurl) that could not be loaded when first needed.
     case libraryMissing = "library_missing"
 

@@ -57,6 +57,9 @@ public enum LaunchEvent: Equatable, Sendable {
     case controlError(line: String, message: String)
     /// The run is over: always its last line.
     case end(RunEnd)
+    /// Embedding only: the ad's first picture (or its fallback) is decoded, so presenting shows
+    /// it at once. The command line never writes it.
+    case ready
 
     // MARK: VAST
 
@@ -86,6 +89,9 @@ public enum LaunchEvent: Equatable, Sendable {
     case download(Download)
     case evicted(id: String, sha256: String, bytes: Int, reason: String)
     case notModified(id: String, url: String)
+    /// The screen trusts keys and the manifest did not pass (unsigned, a bad or unknown
+    /// signature, older than what it has, expired): nothing of it is used or kept.
+    case manifestRejected(ManifestRefusal, manifest: String)
 
     // MARK: Delivery
 
@@ -130,9 +136,26 @@ public enum CacheMissReason: String, Sendable {
     case empty
     /// Ads are cached, none is due now or fully there.
     case nothingReady = "nothing_ready"
+    /// Ads are cached, but from a manifest no key `--trust-key` names has signed.
+    case unverified
 }
 
 extension LaunchEvent {
+    /// A refresh's refusal as the one line said on stderr: `ID: REASON` for `rejected`, `manifest
+    /// URL refused (REASON): ...` for `manifest_rejected`; nil for any other event.
+    public var refusalNote: String? {
+        switch self {
+        case .rejected(let id, let reason, _): return "\(id): \(reason)"
+        case .manifestRejected(let refusal, let manifest): return refusal.note(manifest: manifest)
+        case .start, .window, .firstFrame, .skipAvailable, .quartile, .progress, .pause, .resume, .mute, .unmute, .skip, .click,
+            .complete, .fallback, .waitExpired, .caption, .captions, .captionsError, .icon, .error, .audioUnavailable, .fontMissing,
+            .logoUnavailable, .readError, .renderError, .linkOpenFailed, .controlError, .end, .ready, .vast, .vastAd, .mediaFallback,
+            .adEnd, .cacheHit, .cacheMiss, .stream, .handoff, .appNotStarted, .prefetchStart, .prefetchDone, .download, .evicted,
+            .notModified, .outboxError, .outboxUnavailable, .reportRefused, .metricsUnavailable:
+            return nil
+        }
+    }
+
     /// The ad's shown time the event carries, if it carries one.
     public var shownMs: Int? {
         switch self {
@@ -146,7 +169,12 @@ extension LaunchEvent {
             case .truncated(let ms, _), .stalled(let ms, _, _): return ms
             case .none: return nil
             }
-        default: return nil
+        case .start, .window, .firstFrame, .quartile, .mute, .unmute, .fallback, .waitExpired, .caption, .captions, .captionsError,
+            .audioUnavailable, .fontMissing, .logoUnavailable, .readError, .renderError, .linkOpenFailed, .controlError, .ready, .vast,
+            .vastAd, .mediaFallback, .cacheHit, .cacheMiss, .stream, .handoff, .appNotStarted, .prefetchStart, .prefetchDone,
+            .rejected, .download, .evicted, .notModified, .manifestRejected, .outboxError, .outboxUnavailable, .reportRefused,
+            .metricsUnavailable:
+            return nil
         }
     }
 }

@@ -19,8 +19,12 @@ public enum ClickHouseAnswer {
     /// The insert's verdict from its status and body. A 2xx whose body carries an exception (an
     /// error after the answer began) is not a delivery: tried again, and the table's key keeps
     /// a batch stored twice to one row per play. A 3xx is not followed (the credentials go to
-    /// the URL given, nowhere else) and is tried again. Other statuses as for any collector:
-    /// 408, 429, 5xx again later; any other 4xx is final (the batch is dropped and counted).
+    /// the URL given, nowhere else) and is tried again. A refusal of who asked rather than of
+    /// what was sent (`isAboutCredentials`: 401, 403, a wrong key, an unknown user) is not the
+    /// records' fault: they stay owed and are tried again with the backoff until `--beacon-ttl`
+    /// (a key is put right on the screen, the server's users file is fixed). Other statuses as
+    /// for any collector: 408, 429, 5xx again later; any other 4xx is final (the batch is
+    /// dropped and counted).
     public static func insert(status: Int, body: String) -> Insert {
         let problem = exception(in: body)
         if (200..<300).contains(status) {
@@ -30,7 +34,25 @@ public enum ClickHouseAnswer {
         if let problem, isUnknownTokenSetting(problem) { return .tokenUnsupported }
         let reason = "HTTP \(status)" + (problem.map { ": \($0)" } ?? firstLine(body).map { ": \($0)" } ?? "")
         if (300..<400).contains(status) { return .failed(.retry, reason: reason + " (a redirect; not followed)") }
+        if isAboutCredentials(status: status, problem: problem) {
+            return .failed(.retry, reason: reason + " (the server refused the credentials; the records stay queued)")
+        }
         return .failed(DeliveryRule.verdict(status: status), reason: reason)
+    }
+
+    /// ClickHouse's error codes about who asks: unknown user (192), wrong password (193),
+    /// password required (194), address not allowed (195), access denied to a database (291)
+    /// or to the statement (497), read-only user (164), authentication failed (516).
+    static let credentialCodes: Set<Int> = [164, 192, 193, 194, 195, 291, 497, 516]
+
+    /// Whether a refusal is about the request's credentials (401, 403, or one of
+    /// `credentialCodes` whatever the status, as 18.16 and current releases map them
+    /// differently) rather than about the records.
+    static func isAboutCredentials(status: Int, problem: String?) -> Bool {
+        if status == 401 || status == 403 { return true }
+        guard let problem, problem.hasPrefix("Code: ") else { return false }
+        let code = Checked.int(decimal: String(problem.dropFirst(6).prefix(while: { $0.isASCII && $0.isNumber })))
+        return code.map(credentialCodes.contains) ?? false
     }
 
     /// ClickHouse's exception line in `body` (`Code: N...`), made safe for one line of a log or
@@ -67,11 +89,14 @@ public struct ClickHouseRows: Sendable {
     public struct Row: Sendable {
         fileprivate let fields: [String: Field]
 
-        /// A field's whole number: a JSON integer or a string of digits (a quoted UInt64); nil otherwise.
+        /// A field's whole number: a JSON integer or a string of digits (a quoted UInt64),
+        /// through `Checked` like every number a document chose: nil for anything else and for
+        /// a number past ±2^53 (`Checked.limit`), so that what the report adds and subtracts
+        /// stays far from the integer limits. The only way a number leaves an answer.
         public func int(_ name: String) -> Int? {
             switch fields[name] {
-            case .number(let d)?: return d == d.rounded() && abs(d) < 9.0e15 ? Checked.int(d) : nil
-            case .text(let s)?: return Int(s)
+            case .number(let d)?: return d == d.rounded() ? Checked.int(d) : nil
+            case .text(let s)?: return Checked.int(decimal: s)
             default: return nil
             }
         }

@@ -29,11 +29,21 @@ public struct ClickHouseCredentials: Equatable, Sendable {
         }
     }
 
-    /// The headers a request carries.
-    public var headers: [String: String] { ["X-ClickHouse-User": user, "X-ClickHouse-Key": key] }
+    /// The headers a request to `url` carries, or why these credentials may not go there: the
+    /// only way they leave this type, so the binding is checked by every sender (the outbox's
+    /// ClickHouse batches of `play` and `launch`, `fleet report`). Credentials tied to a server
+    /// (`url =`, `LAUNCHAD_CLICKHOUSE_URL`) go to that origin alone — its scheme, host and port,
+    /// so a key for `https://ch.example.com:8443` never goes in clear, nor anywhere else.
+    public func headers(for url: String) -> Result<[String: String], CredentialsError> {
+        guard mayBeSent(to: url) else {
+            let to = Self.origin(of: url) ?? TerminalText.escaped(url)
+            return .failure(CredentialsError("the ClickHouse credentials are for \(origin ?? "?"), not \(to)"))
+        }
+        return .success(["X-ClickHouse-User": user, "X-ClickHouse-Key": key])
+    }
 
     /// Whether these credentials may go to `url`: always when they name no origin, else only to theirs.
-    public func mayBeSent(to url: String) -> Bool { origin == nil || origin == Self.origin(of: url) }
+    fileprivate func mayBeSent(to url: String) -> Bool { origin == nil || origin == Self.origin(of: url) }
 
     /// A file of `name = value` lines: `user`, `key` (or `password`), optionally `url`; `#`
     /// starts a comment line. Anything else is refused, so a typo is not silently ignored.
@@ -120,11 +130,7 @@ public enum ClickHouseAuth: Equatable, Sendable {
             return .failure(
                 CredentialsError("needs ClickHouse credentials; this process has none (--clickhouse-credentials, LAUNCHAD_CLICKHOUSE_*)"))
         case .unusable(let why): return .failure(CredentialsError("needs ClickHouse credentials; \(why)"))
-        case .credentials(let c):
-            guard c.mayBeSent(to: url) else {
-                return .failure(CredentialsError("the ClickHouse credentials are for \(c.origin ?? "?"), not this collector"))
-            }
-            return .success(c.headers)
+        case .credentials(let c): return c.headers(for: url)
         }
     }
 }

@@ -56,9 +56,9 @@ public enum ClickHouseInsert {
         String(SHA256.hex(of: Data(itemNames.joined(separator: "\n").utf8)).prefix(32))
     }
 
-    /// The URL of one insert: the collector's URL (its path and any query it has kept) with
-    /// `query` and, when given, `insert_deduplication_token`, percent-encoded. Nil when the
-    /// collector's URL is not an absolute http(s) URL.
+    /// The URL of one insert: the collector's URL (its path kept) with `query` and, when given,
+    /// `insert_deduplication_token`, percent-encoded. Nil when the collector's URL is not one
+    /// `ClickHouseURL.refusal` lets through.
     public static func url(collector: String, table: ClickHouseTable, token: String?) -> String? {
         var params = [("query", query(table))]
         if let token { params.append(("insert_deduplication_token", token)) }
@@ -94,17 +94,30 @@ public enum ClickHouseInsert {
 /// Building ClickHouse HTTP URLs: the parameters percent-encoded strictly (only unreserved
 /// characters left as they are, so `+`, `&`, `#` and spaces in SQL never change meaning).
 public enum ClickHouseURL {
-    /// `base` with `params` added to whatever query it has; any fragment dropped. Nil for a
-    /// base that is not an absolute http(s) URL with a host.
+    /// Why `url` cannot name a ClickHouse server, in one line; nil when it can: an absolute
+    /// http(s) URL with a host and no query string. launchad writes the whole query string
+    /// itself (the SQL, and nothing else): a URL that brings its own (`?query=INSERT INTO
+    /// launchad.canary ...`, `?database=...`, a setting such as `?readonly=0`) would choose what
+    /// the server runs with the screen's or the reporter's key. The one check every ClickHouse
+    /// URL meets, where it enters (a manifest's `report`, `--report` with `--report-format
+    /// clickhouse`, `fleet report --clickhouse`) and again where a request is built (`with`).
+    public static func refusal(_ url: String) -> String? {
+        guard let u = URL(string: url), let scheme = u.scheme?.lowercased(), ["http", "https"].contains(scheme), u.host?.isEmpty == false
+        else { return "a ClickHouse server's URL must be an http or https URL with a host" }
+        if url.contains("?") {
+            return
+                "a ClickHouse server's URL may not carry a query string (launchad writes the whole query; give the server's address and path only)"
+        }
+        return nil
+    }
+
+    /// `base` with `params` as its query string; any fragment dropped. Nil for a base that
+    /// `refusal` refuses.
     public static func with(_ base: String, _ params: [(String, String)]) -> String? {
+        guard refusal(base) == nil else { return nil }
         var text = base
         if let hash = text.firstIndex(of: "#") { text = String(text[..<hash]) }
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-            url.host?.isEmpty == false
-        else { return nil }
-        let encoded = params.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&")
-        if text.contains("?") { return text.hasSuffix("?") || text.hasSuffix("&") ? text + encoded : text + "&" + encoded }
-        return text + "?" + encoded
+        return text + "?" + params.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&")
     }
 
     /// Every byte but A-Z a-z 0-9 - . _ ~ as %XX.

@@ -4,9 +4,11 @@ import Foundation
 /// like the validation report). Screen names, ad ids, outcomes and error codes come from kiosks:
 /// each goes through the escaper of where it is written.
 extension FleetReport {
-    /// Plain text, aligned in columns; text from kiosks with its control characters escaped.
+    /// Plain text, aligned in columns. Every cell, and the server's version, goes through
+    /// `cell` (the terminal's escaper, then the width bound), so no text a server or a kiosk
+    /// chose reaches the terminal raw, and no cell is wider than `maxCellWidth`.
     public var text: String {
-        var out = "LaunchAd fleet report: ClickHouse \(TerminalText.escaped(serverVersion)), \(FleetReport.utc(serverNow))\n"
+        var out = "LaunchAd fleet report: ClickHouse \(FleetReport.cell(serverVersion)), \(FleetReport.utc(serverNow))\n"
         out += limitsLine + "\n" + summaryLine + "\n"
         if truncated { out += "Cut short: a query returned more rows than the report reads.\n" }
         out += "\nScreens\n"
@@ -16,8 +18,8 @@ extension FleetReport {
             if let silent = s.silentFor { flags.append("SILENT \(FleetReport.duration(silent))") }
             if s.skewed { flags.append("CLOCK OFF") }
             rows.append([
-                TerminalText.escaped(s.name), s.lastSeen.map(FleetReport.utc) ?? "—", "\(s.plays)", FleetReport.tallyText(s.outcomes),
-                FleetReport.tallyText(s.errors), "\(s.framesDropped)", FleetReport.skewText(s.skew), flags.joined(separator: ", ")
+                s.name, s.lastSeen.map(FleetReport.utc) ?? "—", "\(s.plays)", FleetReport.plainTallies(s.outcomes),
+                FleetReport.plainTallies(s.errors), "\(s.framesDropped)", FleetReport.skewText(s.skew), flags.joined(separator: ", ")
             ])
         }
         out += FleetReport.columns(rows)
@@ -25,25 +27,55 @@ extension FleetReport {
         var adRows = [["day", "ad", "plays", "screens", "completed", "shown"]]
         for a in ads {
             adRows.append([
-                a.day, a.adID.map(TerminalText.escaped) ?? "(none)", "\(a.plays)", "\(a.screens)", "\(a.completed)",
-                FleetReport.duration(a.shownMs / 1000)
+                a.day, a.adID ?? "(none)", "\(a.plays)", "\(a.screens)", "\(a.completed)", FleetReport.duration(a.shownMs / 1000)
             ])
         }
         return out + FleetReport.columns(adRows)
     }
 
-    /// `completed 11, skipped 1`, escaped for a terminal; `—` when none.
-    static func tallyText(_ t: [Tally]) -> String {
-        t.isEmpty ? "—" : t.map { "\(TerminalText.escaped($0.name.isEmpty ? "?" : $0.name)) \($0.count)" }.joined(separator: ", ")
+    /// The widest a text cell may be, in characters (Unicode scalars, so a letter carrying
+    /// thousands of accents is as wide as its scalars): a longer one (a 64 KB screen name a
+    /// kiosk inserted) is cut to this many, its last one an ellipsis. JSON and HTML keep it whole.
+    public static let maxCellWidth = 64
+
+    /// `text` as a cell: its control characters escaped (`TerminalText`), then cut to
+    /// `maxCellWidth` with an ellipsis. Reads only as much of `text` as it shows.
+    static func cell(_ text: String) -> String {
+        var out = ""
+        var width = 0
+        var scalars = text.unicodeScalars.makeIterator()
+        var next = scalars.next()
+        while let scalar = next {
+            let shown = TerminalText.escaped(String(scalar))
+            next = scalars.next()
+            // When more follows, the last place is the ellipsis's.
+            let room = next == nil ? maxCellWidth : maxCellWidth - 1
+            if width + shown.unicodeScalars.count > room { return out + "…" }
+            out += shown
+            width += shown.unicodeScalars.count
+        }
+        return out
     }
 
-    /// Rows padded into columns two spaces apart, trailing spaces dropped.
+    /// Rows of cells (each through `cell`) padded into columns two spaces apart, trailing spaces
+    /// dropped. Linear in the cells' total size.
     static func columns(_ rows: [[String]]) -> String {
-        let widths = (0..<(rows.map(\.count).max() ?? 0)).map { i in rows.map { i < $0.count ? $0[i].count : 0 }.max() ?? 0 }
-        return rows.map { row in
-            row.enumerated().map { i, cell in cell.padding(toLength: widths[i], withPad: " ", startingAt: 0) }
-                .joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
-        }.joined(separator: "\n") + "\n"
+        let cells = rows.map { $0.map(cell) }
+        let counts = cells.map { $0.map(\.count) }
+        let columns = counts.map(\.count).max() ?? 0
+        let widths = (0..<columns).map { i in counts.map { i < $0.count ? $0[i] : 0 }.max() ?? 0 }
+        var out = ""
+        for (r, row) in cells.enumerated() {
+            var line = ""
+            for (i, cell) in row.enumerated() {
+                if i > 0 { line += "  " }
+                line += cell
+                line += String(repeating: " ", count: widths[i] - counts[r][i])
+            }
+            while line.last == " " { line.removeLast() }
+            out += line + "\n"
+        }
+        return out
     }
 
     /// The report as one JSON object.

@@ -107,14 +107,16 @@ public struct FleetReport: Equatable, Sendable {
         var errors: [String: [String: Int]] = [:]
         for row in plays.rows.prefix(maxRows) {
             let name = row.text("screen") ?? ""
+            // Numbers within ±2^53 (`Row.int`), added without a trap (`Checked.sum`), however many rows.
             let n = row.int("plays") ?? 0
             var s = byName[name] ?? Screen(name: name)
-            s.plays += n
-            s.framesDropped += row.int("frames_dropped") ?? 0
-            s.shownMs += row.int("shown_ms") ?? 0
+            s.plays = Checked.sum(s.plays, n)
+            s.framesDropped = Checked.sum(s.framesDropped, row.int("frames_dropped") ?? 0)
+            s.shownMs = Checked.sum(s.shownMs, row.int("shown_ms") ?? 0)
             byName[name] = s
-            outcomes[name, default: [:]][row.text("outcome") ?? "", default: 0] += n
-            if let code = row.text("error") { errors[name, default: [:]][code, default: 0] += n }
+            let outcome = row.text("outcome") ?? ""
+            outcomes[name, default: [:]][outcome] = Checked.sum(outcomes[name]?[outcome] ?? 0, n)
+            if let code = row.text("error") { errors[name, default: [:]][code] = Checked.sum(errors[name]?[code] ?? 0, n) }
         }
         self.screens = byName.values.map { screen in
             var s = screen
@@ -140,7 +142,7 @@ public struct FleetReport: Equatable, Sendable {
     /// Screens whose clock is off.
     public var skewed: [Screen] { screens.filter(\.skewed) }
     /// Plays in the window, each once.
-    public var totalPlays: Int { screens.reduce(0) { $0 + $1.plays } }
+    public var totalPlays: Int { screens.reduce(0) { Checked.sum($0, $1.plays) } }
 
     /// One line: how many screens, how many silent or off, how many plays.
     public var summaryLine: String {

@@ -30,6 +30,9 @@ public struct ParsedManifest: Equatable, Sendable {
     public var manifest: Manifest
     /// Ads and top-level fields refused (or kept without tracking), in manifest order, each with its reason.
     public var rejected: [RejectedAd]
+    /// `version` and `expires`: used only when the screen trusts keys (an unsigned fleet's
+    /// manifest is read as before, whatever they hold).
+    public var signed = SignedFields()
 }
 
 /// Turns manifest JSON into validated ads. A broken ad is rejected alone, with its reason; the
@@ -89,7 +92,23 @@ public enum ManifestParser {
         default:
             rejected.append(RejectedAd(id: "metrics", reason: "metrics must be an absolute file path; none is written", field: "metrics"))
         }
-        return ParsedManifest(manifest: Manifest(ads: ads, report: report, metrics: metrics), rejected: rejected)
+        return ParsedManifest(
+            manifest: Manifest(ads: ads, report: report, metrics: metrics), rejected: rejected, signed: signedFields(top))
+    }
+
+    /// `version` (a whole number) and `expires` (a time, as `start` and `end` take it).
+    static func signedFields(_ top: [String: ManifestJSON]) -> SignedFields {
+        let f = Fields(top)
+        var fields = SignedFields()
+        do {
+            fields.version = try f.int("version", in: 0...(1 << 53) - 1)
+            fields.expires = try f.date("expires")
+        } catch let e as ManifestError {
+            fields.problem = e.message
+        } catch {
+            fields.problem = "\(error)"
+        }
+        return fields
     }
 
     static func parseAd(_ json: ManifestJSON, base: URL) throws -> AdEntry {

@@ -49,8 +49,8 @@ public enum ManifestTracking {
     static let vastOnly = ["creativeView", "closeLinear", "close"]
 
     /// The ad's tracking as VAST would carry it: impressions, Error URIs, the linear's
-    /// TrackingEvents and ClickTracking. nil when the ad has none.
-    public static func resolvedAd(_ ad: AdEntry) -> ResolvedAd? {
+    /// TrackingEvents and ClickTracking, held to `reach` (the manifest's). nil when the ad has none.
+    public static func resolvedAd(_ ad: AdEntry, reach: Reach) -> ResolvedAd? {
         guard let tracking = ad.tracking, !tracking.isEmpty else { return nil }
         var linear = VASTLinear()
         linear.duration = ad.duration
@@ -61,6 +61,6 @@ public enum ManifestTracking {
         linear.clickThrough = ad.link
         return ResolvedAd(
             id: ad.id, linear: linear, impressions: tracking["impression"] ?? [],
-            errors: tracking["error"] ?? [], wrapperDepth: 0)
+            errors: tracking["error"] ?? [], wrapperDepth: 0, reach: reach)
     }
 }

@@ -23,6 +23,9 @@ public struct FleetMetrics: Sendable {
     public var outboxOldestAgeSeconds: Double?
     /// The outbox's own totals of beacons (delivered, refused, expired).
     public var beacons: (delivered: Int, refused: Int, expired: Int)?
+    /// The cache's manifest when it was verified with a trusted key: its version and expiry as
+    /// gauges, and the refusal counter written from zero for every reason.
+    public var signedManifest: ManifestSignatureRecord?
 
     /// Metrics with nothing measured yet: each field left nil is left out of the file.
     public init(version: String, now: Date) { self.version = version; self.now = now }
@@ -36,7 +39,11 @@ public struct FleetMetrics: Sendable {
             }
             counters["launchad_frames_shown_total", default: 0] += Double(run.framesShown)
             counters["launchad_frames_dropped_total", default: 0] += Double(run.framesDropped)
+            for (reason, n) in run.manifestRejections { counters[Self.rejectedSeries(reason), default: 0] += Double(n) }
         }
+        // With signing on, every reason's series exists from the first file (an alert on its
+        // increase needs the zero before the first refusal).
+        if signedManifest != nil { for reason in ManifestRejection.allCases { counters[Self.rejectedSeries(reason), default: 0] += 0 } }
         var out = ""
         func family(_ name: String, _ type: String, _ help: String, _ samples: [(String, Double)]) {
             guard !samples.isEmpty else { return }
@@ -52,6 +59,9 @@ public struct FleetMetrics: Sendable {
         family("launchad_plays_total", "counter", "Ad runs on this screen by ad and outcome.", owned("launchad_plays_total"))
         family("launchad_frames_shown_total", "counter", "Video pictures presented.", owned("launchad_frames_shown_total"))
         family("launchad_frames_dropped_total", "counter", "Video pictures dropped as late.", owned("launchad_frames_dropped_total"))
+        family(
+            "launchad_manifest_rejected_total", "counter", "Manifests refused by --trust-key's checks, by reason.",
+            owned("launchad_manifest_rejected_total"))
         if let ms = run?.firstFrameMs {
             family(
                 "launchad_first_frame_seconds", "gauge", "Process start to the first picture on screen, last run.",
@@ -75,6 +85,17 @@ public struct FleetMetrics: Sendable {
                 "launchad_prefetch_last_success_age_seconds", "gauge",
                 "Seconds since the last successful read of the manifest, at write time.",
                 [("launchad_prefetch_last_success_age_seconds", max(0, now.timeIntervalSince(lastPrefetch)).rounded())])
+        }
+        if let signedManifest {
+            family(
+                "launchad_manifest_version", "gauge", "The version of the verified manifest the cache holds.",
+                [("launchad_manifest_version", Double(signedManifest.version))])
+            if let expires = signedManifest.expires {
+                family(
+                    "launchad_manifest_expires_timestamp_seconds", "gauge",
+                    "When the cache's verified manifest expires (Unix time): past it, refreshes refuse it and its ads keep playing.",
+                    [("launchad_manifest_expires_timestamp_seconds", expires.timeIntervalSince1970.rounded())])
+            }
         }
         if let cacheBytes {
             family("launchad_cache_bytes", "gauge", "Bytes of creatives in the cache.", [("launchad_cache_bytes", Double(cacheBytes))])
@@ -107,11 +128,20 @@ public struct FleetMetrics: Sendable {
             else { continue }
             let series = String(line[..<space])
             let name = series.prefix { $0 != "{" }
-            if ["launchad_plays_total", "launchad_frames_shown_total", "launchad_frames_dropped_total"].contains(String(name)) {
+            if carried.contains(String(name)) {
                 found[series] = value
             }
         }
         return found
+    }
+
+    /// The counter families carried on from the previous file.
+    static let carried: Set<String> = [
+        "launchad_plays_total", "launchad_frames_shown_total", "launchad_frames_dropped_total", "launchad_manifest_rejected_total"
+    ]
+
+    static func rejectedSeries(_ reason: ManifestRejection) -> String {
+        PrometheusText.series("launchad_manifest_rejected_total", [("reason", reason.rawValue)])
     }
 
     static func number(_ v: Double) -> String {

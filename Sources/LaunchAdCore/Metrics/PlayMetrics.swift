@@ -1,5 +1,6 @@
 /// One run's part of the fleet metrics, read from its own events as they pass: the ad, how it
-/// ended, its frames and how long the first picture took (process start to `first_frame`).
+/// ended, its frames and how long the first picture took (process start to `first_frame`), and
+/// the manifests its refresh refused. A prefetch's has no outcome: it counts no play.
 public struct PlayMetrics: Equatable, Sendable {
     /// The ad shown (`launch` names it in `cache_hit` or `stream`).
     public var adID: String
@@ -11,6 +12,8 @@ public struct PlayMetrics: Equatable, Sendable {
     public private(set) var framesDropped = 0
     /// Milliseconds from process start to `first_frame`.
     public private(set) var firstFrameMs: Int?
+    /// The run's `manifest_rejected` events by reason (its refresh's, for launch and prefetch).
+    public private(set) var manifestRejections: [ManifestRejection: Int] = [:]
 
     /// A run of `adID` (the file or tag played, until `launch` names its ad).
     public init(adID: String) { self.adID = adID }
@@ -22,6 +25,7 @@ public struct PlayMetrics: Equatable, Sendable {
             if firstFrameMs == nil { firstFrameMs = event.tMs }
         // `launch` names the ad it chose.
         case .cacheHit(let id, _, _), .stream(let id, _): adID = id
+        case .manifestRejected(let refusal, _): manifestRejections[refusal.reason, default: 0] += 1
         case .end(let e):
             outcome = e.outcome.rawValue
             framesShown = e.frames?.shown ?? 0

@@ -31,6 +31,24 @@ public enum Checked {
     /// timestamp a document or file chose.
     public static func milliseconds(_ seconds: Double) -> Int? { int((seconds * 1000).rounded()) }
 
+    /// `limit` as an Int.
+    public static let bound = 9_007_199_254_740_992
+
+    /// `text` as an Int when it is a whole number in decimal (a sign, then digits: a 64-bit
+    /// integer a server sent quoted) within ±`limit`; nil otherwise (`Int.max`, a fraction, hex).
+    public static func int(decimal text: String) -> Int? {
+        guard let n = Int(text), n.magnitude <= bound.magnitude else { return nil }
+        return n
+    }
+
+    /// `a + b` held within ±`limit`: a total of numbers a server chose (plays, shown time) that
+    /// neither traps nor wraps, however many it adds.
+    public static func sum(_ a: Int, _ b: Int) -> Int {
+        let (s, overflow) = a.addingReportingOverflow(b)
+        if overflow { return a < 0 ? -bound : bound }
+        return min(max(s, -bound), bound)
+    }
+
     /// `value` clamped into `range`: NaN gives `range.lowerBound`, the infinities its ends.
     public static func int(_ value: Double, clampedTo range: ClosedRange<Int>) -> Int {
         guard !value.isNaN else { return range.lowerBound }

@@ -25,6 +25,13 @@ public struct ParseBudget: Sendable {
         if count > maxBytes { throw ParseBudgetExceeded("\(what) is \(count) bytes, over the \(maxBytes)-byte limit") }
     }
 
+    /// `maxBytes`, to be read by `deadline` (a test's budget already spent, without waiting for one to run out).
+    public init(maxBytes: Int, deadline: Date, limitName: String) {
+        self.maxBytes = maxBytes
+        self.deadline = deadline
+        self.limitName = limitName
+    }
+
     /// Whether the deadline has passed.
     public var isExpired: Bool { Date() > deadline }
 

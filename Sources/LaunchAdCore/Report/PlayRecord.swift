@@ -117,7 +117,9 @@ public struct ReportTarget: Codable, Equatable, Sendable {
         case .number(let n)? where n == n.rounded() && n >= 1 && n <= 1000: batch = Checked.int(n) ?? batch
         default: throw ManifestError("report.batch must be a whole number from 1 to 1000")
         }
-        return ReportTarget(url: url, batch: batch, clickHouse: try clickHouseTable(o), reach: .publicOnly)
+        let table = try clickHouseTable(o)
+        if table != nil, let why = ClickHouseURL.refusal(url) { throw ManifestError("report.url: \(why)") }
+        return ReportTarget(url: url, batch: batch, clickHouse: table, reach: .publicOnly)
     }
 
     /// `"format": "clickhouse"` and its `"table"` (default `launchad.plays`); `"json"` or no

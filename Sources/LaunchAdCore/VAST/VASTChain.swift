@@ -23,9 +23,9 @@ public struct ResolvedAd: Equatable, Sendable {
     public var wrapperDepth: Int
     /// The wrappers' VASTAdTagURIs, outermost first.
     public var tagURIs: [String] = []
-    /// Which addresses the URLs of this chain (tracking, media) may reach: set by the resolver
-    /// from where its documents came.
-    public var reach: Reach = .any
+    /// Which addresses the URLs of this chain (tracking, media) may reach: the narrowest of
+    /// where its documents came from, stated by whoever makes the ad (no default).
+    public var reach: Reach
     /// The smallest `<Expires>` of the chain's documents, in seconds; nil when none gives one.
     public var expires: Int? = nil
 
@@ -190,9 +190,10 @@ public struct VASTChain: Sendable {
         }
     }
 
-    /// The InLine with the wrappers' tracking merged in (outermost wrapper first). An ad with no
-    /// creative to play is 303 (a NonLinear-only ad, 201: the player expects linear ads).
-    public func merged(inline: VASTAd) throws -> ResolvedAd {
+    /// The InLine with the wrappers' tracking merged in (outermost wrapper first), its URLs held
+    /// to `reach` (the chain's documents' narrowest). An ad with no creative to play is 303 (a
+    /// NonLinear-only ad, 201: the player expects linear ads).
+    public func merged(inline: VASTAd, reach: Reach) throws -> ResolvedAd {
         if let problem = inline.problem { throw problem }
         guard var linear = inline.linear, !linear.mediaFiles.isEmpty else {
             if inline.linear == nil, inline.hasNonLinear {
@@ -236,7 +237,7 @@ public struct VASTChain: Sendable {
             universalAdId: inline.universalAdId, linear: linear,
             impressions: merge(chain.map(\.impressions), "Impression"),
             errors: merge(chain.map(\.errors), "Error"), wrapperDepth: wrappers.count,
-            tagURIs: wrappers.compactMap { $0.wrapper?.tagURI },
+            tagURIs: wrappers.compactMap { $0.wrapper?.tagURI }, reach: reach,
             expires: chain.compactMap(\.expires).min(),
             wrapperSystems: wrappers.map(\.adSystem), documentVersions: versions)
         ad.verifications = Array(chain.flatMap(\.verifications).prefix(VASTLimits.urisPerEvent))

@@ -23,10 +23,18 @@ public struct ClickHouseClient: Sendable {
     /// The answer's text; throws a one-line `ClickHouseError`.
     public func select(_ sql: String) throws -> String {
         guard let text = ClickHouseURL.with(url, [("wait_end_of_query", "1")]), let target = URL(string: text) else {
-            throw ClickHouseError("\(shownURL) is not an http or https URL")
+            throw ClickHouseError("\(shownURL): \(ClickHouseURL.refusal(url) ?? "not an http or https URL")")
+        }
+        // Credentials tied to a server go to that server only, as the outbox's do.
+        var headers: [String: String] = [:]
+        if let credentials {
+            switch credentials.headers(for: url) {
+            case .success(let h): headers = h
+            case .failure(let why): throw ClickHouseError(why.description)
+            }
         }
         // The user named the server (`--clickhouse`): it may be on any address.
-        var request = FetchRequest(url: target, reach: .any, headers: credentials?.headers ?? [:], maxBytes: maxBytes)
+        var request = FetchRequest(url: target, reach: .any, headers: headers, maxBytes: maxBytes)
         request.method = "POST"
         request.body = Data(sql.utf8)
         request.followsRedirects = false

@@ -14,6 +14,7 @@ public enum FetchGateway {
         "LaunchAdDelivery/VAST/TagSniffer.swift": "any: the URL on the command line",
         "LaunchAdDelivery/Prefetch/Prefetcher.swift": "the manifest's, for its creatives and captions",
         "LaunchAdDelivery/Prefetch/Prefetcher+Manifest.swift": "any: --manifest is the user's",
+        "LaunchAdDelivery/Prefetch/Prefetcher+Signature.swift": "any: the signature beside --manifest (URL.minisig), the user's",
         "LaunchAdDelivery/Prefetch/Prefetcher+VAST.swift": "the VAST chain's, for a manifest ad's media file",
         "LaunchAdDelivery/Outbox/OutboxJob.swift": "each item's, kept on disk with it",
         "LaunchAdDelivery/Outbox/ClickHouseSender.swift":

@@ -18,7 +18,8 @@ public final class HTTPClient: Fetcher, Sendable {
     public let userAgent = LaunchAdVersion.userAgent
 
     public init(
-        connectTimeout: Double = 5, totalTimeout: Double = 60, maxRedirects: Int = 5, allowHTTP: Bool = false, allowPrivateNetwork: Bool = false
+        connectTimeout: Double = 5, totalTimeout: Double = 60, maxRedirects: Int = 5, allowHTTP: Bool = false,
+        allowPrivateNetwork: Bool = false
     ) {
         self.connectTimeout = connectTimeout; self.totalTimeout = totalTimeout
         self.maxRedirects = maxRedirects; self.allowHTTP = allowHTTP; self.allowPrivateNetwork = allowPrivateNetwork
@@ -85,7 +86,8 @@ public final class HTTPClient: Fetcher, Sendable {
             progress?(sink.count)
         }
         try sink.close()
-        return FetchResponse(status: 200, body: sink.memory, bytes: sink.count)
+        // A local file, named by the user or by a local document: what it names may reach anywhere.
+        return FetchResponse(status: 200, body: sink.memory, bytes: sink.count, namedReach: .any)
     }
 }
 

@@ -20,29 +20,39 @@ final class ClickHouseSender: Sendable {
         self.clock = clock
     }
 
-    func send(_ items: [OutboxItem], with fetcher: Fetcher, problems: ProblemLog) -> DeliveryVerdict {
-        let first = items[0]
-        guard let table = first.clickHouseTable else { return .refused }
+    /// Sends `items` (their rows) as one INSERT that `request` alone shapes: its URL, table,
+    /// reach and credentials.
+    func send(
+        _ request: OutboxRequest, table: ClickHouseTable, items: [OutboxItem], with fetcher: Fetcher, problems: ProblemLog
+    ) -> DeliveryVerdict {
         var headers = ["Content-Type": "application/x-ndjson"]
-        if first.credentials {
-            switch auth.headers(for: first.url) {
+        if request.credentials {
+            switch auth.headers(for: request.url) {
             case .success(let h): headers.merge(h) { $1 }
             case .failure(let why):
                 // Kept until a process with the credentials sends it, or its TTL runs out.
-                problems.note(first.host, "\(why.description); kept for a sender that has them")
+                problems.note(request.host, "\(why.description); kept for a sender that has them")
                 return .retry
             }
         }
-        let origin = ClickHouseCredentials.origin(of: first.url) ?? first.url
+        let insert = Insert(request: request, table: table, items: items, headers: headers)
+        let origin = ClickHouseCredentials.origin(of: request.url) ?? request.url
         let token = noToken.withLock { $0.contains(origin) } ? nil : ClickHouseInsert.token(itemNames: items.map(\.name))
-        switch post(items, table: table, token: token, headers: headers, fetcher: fetcher, problems: problems) {
+        switch post(insert, token: token, fetcher: fetcher) {
         case .tokenUnsupported:
             noToken.withLock { _ = $0.insert(origin) }
-            let again = post(items, table: table, token: nil, headers: headers, fetcher: fetcher, problems: problems)
-            return verdict(again, host: first.host, problems: problems)
+            return verdict(post(insert, token: nil, fetcher: fetcher), host: request.host, problems: problems)
         case let answer:
-            return verdict(answer, host: first.host, problems: problems)
+            return verdict(answer, host: request.host, problems: problems)
         }
+    }
+
+    /// One batch's INSERT, whatever its token.
+    private struct Insert {
+        let request: OutboxRequest
+        let table: ClickHouseTable
+        let items: [OutboxItem]
+        let headers: [String: String]
     }
 
     private func verdict(_ answer: ClickHouseAnswer.Insert, host: String, problems: ProblemLog) -> DeliveryVerdict {
@@ -57,24 +67,23 @@ final class ClickHouseSender: Sendable {
         }
     }
 
-    private func post(
-        _ items: [OutboxItem], table: ClickHouseTable, token: String?, headers: [String: String], fetcher: Fetcher, problems: ProblemLog
-    ) -> ClickHouseAnswer.Insert {
-        let first = items[0]
-        guard let text = ClickHouseInsert.url(collector: first.url, table: table, token: token), let url = URL(string: text) else {
-            return .failed(.refused, reason: "not an http(s) URL: \(first.url)")
+    private func post(_ insert: Insert, token: String?, fetcher: Fetcher) -> ClickHouseAnswer.Insert {
+        let collector = insert.request.url
+        guard let text = ClickHouseInsert.url(collector: collector, table: insert.table, token: token), let url = URL(string: text) else {
+            // An item queued by an older launchad, whose collector URL carries a query of its own.
+            return .failed(.refused, reason: "\(ClickHouseURL.refusal(collector) ?? "not an http(s) URL"): \(collector)")
         }
-        var request = FetchRequest(url: url, reach: first.reach, headers: headers, maxBytes: Self.maxAnswerBytes)
+        var request = FetchRequest(url: url, reach: insert.request.reach, headers: insert.headers, maxBytes: Self.maxAnswerBytes)
         request.method = "POST"
         request.followsRedirects = false
-        request.body = Data(ClickHouseInsert.body(rows: items.compactMap(\.body), sentAt: clock()).utf8)
+        request.body = Data(ClickHouseInsert.body(rows: insert.items.compactMap(\.body), sentAt: clock()).utf8)
         do {
             let response = try fetcher.fetch(request, progress: nil)
             let page = (200..<300).contains(response.status) ? response.body : response.errorPage
             return ClickHouseAnswer.insert(status: response.status, body: String(decoding: page, as: UTF8.self))
         } catch let e as FetchError {
             // A dropped answer may follow a stored batch: tried again, the table's key keeps one row per play.
-            let message = e.message.replacingOccurrences(of: url.absoluteString, with: first.url)
+            let message = e.message.replacingOccurrences(of: url.absoluteString, with: collector)
             return .failed(e.retryable ? .retry : .refused, reason: message)
         } catch {
             return .failed(.retry, reason: "\(error)")

@@ -50,8 +50,9 @@ public final class Outbox: BeaconQueue, Sendable {
         let made = Int64((at.timeIntervalSince1970 * 1000).rounded())
         let items = urls.map {
             OutboxItem(
-                name: OutboxItem.newName(madeMs: made, kind: .beacon), kind: .beacon, url: $0, event: event,
-                madeMs: made, expiresMs: made + Int64(config.ttl * 1000), reach: reach)
+                name: OutboxItem.newName(madeMs: made, kind: .beacon),
+                request: OutboxRequest(kind: .beacon, url: $0, reach: reach, clickHouseTable: nil, credentials: false), event: event,
+                madeMs: made, expiresMs: made + Int64(config.ttl * 1000))
         }
         add(items)
     }
@@ -62,8 +63,9 @@ public final class Outbox: BeaconQueue, Sendable {
         let made = Int64((at.timeIntervalSince1970 * 1000).rounded())
         add([
             OutboxItem(
-                name: OutboxItem.newName(madeMs: made, kind: .record), kind: .record, url: collector, event: "play",
-                madeMs: made, expiresMs: made + Int64(config.ttl * 1000), body: json, batch: max(1, batch), reach: reach)
+                name: OutboxItem.newName(madeMs: made, kind: .record),
+                request: OutboxRequest(kind: .record, url: collector, reach: reach, clickHouseTable: nil, credentials: false),
+                event: "play", madeMs: made, expiresMs: made + Int64(config.ttl * 1000), body: json, batch: max(1, batch))
         ])
     }
 
@@ -72,12 +74,14 @@ public final class Outbox: BeaconQueue, Sendable {
     /// batches of at most `target.batch`, with this process's credentials when `credentials`.
     public func enqueue(record json: String, for target: ReportTarget, credentials: Bool, at: Date) {
         let made = Int64((at.timeIntervalSince1970 * 1000).rounded())
-        var item = OutboxItem(
-            name: OutboxItem.newName(madeMs: made, kind: .record), kind: .record, url: target.url, event: "play",
-            madeMs: made, expiresMs: made + Int64(config.ttl * 1000), body: json, batch: max(1, target.batch), reach: target.reach)
-        item.clickHouseTable = target.clickHouse
-        item.credentials = target.clickHouse != nil && credentials
-        add([item])
+        let request = OutboxRequest(
+            kind: .record, url: target.url, reach: target.reach, clickHouseTable: target.clickHouse,
+            credentials: target.clickHouse != nil && credentials)
+        add([
+            OutboxItem(
+                name: OutboxItem.newName(madeMs: made, kind: .record), request: request, event: "play",
+                madeMs: made, expiresMs: made + Int64(config.ttl * 1000), body: json, batch: max(1, target.batch))
+        ])
     }
 
     /// The ClickHouse credentials this process sends with.
@@ -230,8 +234,8 @@ public final class Outbox: BeaconQueue, Sendable {
         var expired: [OutboxItem] = []
         var damaged = OutboxCounts()
         let progress = RoundProgress()
-        // A collector gets its records in order: while its oldest waits for a retry, so do the rest.
-        var waitingCollectors: Set<String> = []
+        // A request's records go in order: while its oldest waits for a retry, so do the rest.
+        var waitingCollectors: Set<OutboxRequest> = []
         for entry in listed {
             let item: OutboxItem
             if let k = remembered[entry.name] {
@@ -246,12 +250,12 @@ public final class Outbox: BeaconQueue, Sendable {
             if item.expiresMs < now { expired.append(item); continue }
             fresh[entry.name] = item
             guard !skipping.contains(item.name), due.count < config.roundSize else { continue }
-            if item.kind == .record, waitingCollectors.contains(item.collectorKey) { continue }
+            if item.kind == .record, waitingCollectors.contains(item.request) { continue }
             if force || item.nextMs <= now {
                 due.append(item)
             } else {
                 progress.noteDue(item.nextMs)
-                if item.kind == .record { waitingCollectors.insert(item.collectorKey) }
+                if item.kind == .record { waitingCollectors.insert(item.request) }
             }
         }
         known.withLock { $0 = fresh }

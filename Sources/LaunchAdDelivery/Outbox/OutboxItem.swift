@@ -2,38 +2,53 @@ import Foundation
 import LaunchAdCore
 import Synchronization
 
-/// One queued delivery as its file holds it. What is sent (`url`, `body`) never changes after
+/// Everything about an item that shapes the request it goes out in: where it goes (`url`), what
+/// the address may be (`reach`), in which form (a beacon's GET, a plain collector's JSON array,
+/// a ClickHouse INSERT into `clickHouseTable`) and with which credentials. Records are batched
+/// only with records of an equal `OutboxRequest`, and a batch's request is built from it alone,
+/// never from one of its items: a record queued with credentials cannot go out in a batch sent
+/// without them (it did, behind an older record for the same URL, and was answered 401 and
+/// dropped), nor into another record's table.
+struct OutboxRequest: Hashable, Sendable {
+    var kind: OutboxItem.Kind
+    var url: String
+    /// Which addresses the URL may reach (`.publicOnly`: named by a document from a public address).
+    var reach: Reach
+    /// A record for ClickHouse: the table its batch is inserted into (`body` is then the row);
+    /// nil for a beacon or a plain collector's record.
+    var clickHouseTable: ClickHouseTable?
+    /// A ClickHouse record sent with the sending process's credentials (it waits while there are none).
+    var credentials: Bool
+
+    /// The server it goes to, for `outbox status`: the host, with its port unless the scheme's own.
+    var host: String { ServerName.of(url) }
+}
+
+/// One queued delivery as its file holds it. What is sent (`request`, `body`) never changes after
 /// the item is made, so every retry is byte-identical; only `attempts` and `nextMs` do.
 public struct OutboxItem: Equatable, Sendable {
     public enum Kind: String, Sendable { case beacon, record }
 
     /// The file's name: made from the event time and a counter, never from the URL.
     var name: String
-    var kind: Kind
-    var url: String
+    /// What shapes the request it goes in.
+    var request: OutboxRequest
     /// Why it fires (`impression`, `complete`, ...; `play` for a record).
     var event: String
     var madeMs: Int64
     var expiresMs: Int64
-    /// A record's JSON object; records for one collector are sent together as an array.
+    /// A record's JSON object (a ClickHouse row for ClickHouse); records of one request are sent together.
     var body: String?
     /// The most records per POST.
     var batch: Int
     var attempts: Int
     var nextMs: Int64
-    /// Which addresses the URL may reach (`.publicOnly`: named by a document from a public address).
-    var reach: Reach = .any
-    /// A record for ClickHouse: the table its batch is inserted into (`body` is then the row).
-    var clickHouseTable: ClickHouseTable?
-    /// A ClickHouse record sent with the sending process's credentials (it waits while there are none).
-    var credentials = false
 
-    /// The server it goes to, for `outbox status`: the host, with its port unless the scheme's own.
-    var host: String { ServerName.of(url) }
-
-    /// What records are batched by and kept in order for: one collector, and for ClickHouse one
-    /// table; records of another reach never share a POST (it is sent with the first one's).
-    var collectorKey: String { (reach == .any ? "" : "\(reach.rawValue) ") + (clickHouseTable.map { "clickhouse \($0) \(url)" } ?? url) }
+    var kind: Kind { request.kind }
+    var url: String { request.url }
+    var reach: Reach { request.reach }
+    var clickHouseTable: ClickHouseTable? { request.clickHouseTable }
+    var host: String { request.host }
 
     private static let counter = Counter()
 
@@ -54,20 +69,19 @@ public struct OutboxItem: Equatable, Sendable {
             ("expires_ms", .int(Int(expiresMs))), ("attempts", .int(attempts)), ("next_ms", .int(Int(nextMs)))
         ]
         if let body { fields += [("body", .string(body)), ("batch", .int(batch))] }
-        if reach != .any { fields.append(("reach", .string(reach.rawValue))) }
+        fields.append(("reach", .string(reach.rawValue)))
         if let clickHouseTable {
-            fields += [("clickhouse_table", .string(clickHouseTable.description)), ("credentials", .bool(credentials))]
+            fields += [("clickhouse_table", .string(clickHouseTable.description)), ("credentials", .bool(request.credentials))]
         }
         return Data(JSONValue.object(fields).serialized().utf8)
     }
 
     init(
-        name: String, kind: Kind, url: String, event: String, madeMs: Int64, expiresMs: Int64,
-        body: String? = nil, batch: Int = 1, attempts: Int = 0, nextMs: Int64 = 0, reach: Reach = .any
+        name: String, request: OutboxRequest, event: String, madeMs: Int64, expiresMs: Int64,
+        body: String? = nil, batch: Int = 1, attempts: Int = 0, nextMs: Int64 = 0
     ) {
-        self.name = name; self.kind = kind; self.url = url; self.event = event; self.madeMs = madeMs
+        self.name = name; self.request = request; self.event = event; self.madeMs = madeMs
         self.expiresMs = expiresMs; self.body = body; self.batch = batch; self.attempts = attempts; self.nextMs = nextMs
-        self.reach = reach
     }
 
     /// An item read back from disk, re-checked: its file may have been damaged or planted.
@@ -101,13 +115,15 @@ public struct OutboxItem: Equatable, Sendable {
             table = checked
         }
         let kind: Kind = name.hasSuffix(".record") ? .record : .beacon
+        // Every item is written with its reach: one without (written before items carried it
+        // always, or planted) may reach public addresses only, as anything else unreadable.
+        let reach = (o["reach"] as? String).flatMap(Reach.init(rawValue:)) ?? .publicOnly
+        let request = OutboxRequest(
+            kind: kind, url: url, reach: reach, clickHouseTable: table, credentials: table != nil && o["credentials"] as? Bool == true)
         self.init(
-            name: name, kind: kind, url: url, event: event, madeMs: made, expiresMs: expires,
+            name: name, request: request, event: event, madeMs: made, expiresMs: expires,
             body: o["body"] as? String, batch: max(1, o["batch"] as? Int ?? 1),
-            attempts: o["attempts"] as? Int ?? 0, nextMs: (o["next_ms"] as? NSNumber)?.int64Value ?? 0,
-            reach: o["reach"] == nil ? .any : (o["reach"] as? String).flatMap(Reach.init(rawValue:)) ?? .publicOnly)
-        clickHouseTable = table
-        credentials = o["credentials"] as? Bool ?? false
+            attempts: o["attempts"] as? Int ?? 0, nextMs: (o["next_ms"] as? NSNumber)?.int64Value ?? 0)
     }
 }
 

@@ -1,31 +1,33 @@
 import Foundation
 import LaunchAdCore
 
-/// One request: a beacon alone, or up to `batch` records for one collector.
+/// One request: a beacon alone, or up to `batch` records of one `OutboxRequest`.
 struct OutboxJob: Sendable {
+    /// What every item of the job shares: the request is built from it alone.
+    let request: OutboxRequest
     var items: [OutboxItem]
 
     /// Which jobs may go out together: the beacons of one event; a batch of records goes alone.
-    var wave: String { items[0].kind == .record ? items[0].name : "\(items[0].madeMs) \(items[0].event)" }
+    var wave: String { request.kind == .record ? items[0].name : "\(items[0].madeMs) \(items[0].event)" }
 
     /// Which jobs must keep their order: the beacons of one run (its process id is in the item's
-    /// name), the batches for one collector.
+    /// name), the batches of one request.
     var lane: String {
-        items[0].kind == .record
-            ? "records \(items[0].collectorKey)" : "run " + (items[0].name.split(separator: "-").dropFirst().first.map(String.init) ?? "")
+        request.kind == .record
+            ? "records \(request)" : "run " + (items[0].name.split(separator: "-").dropFirst().first.map(String.init) ?? "")
     }
 
-    /// Beacons one by one, oldest first; then records grouped per collector in order, `batch`
+    /// Beacons one by one, oldest first; then records grouped per request in order, `batch`
     /// at most per POST.
     static func group(_ due: [OutboxItem]) -> [OutboxJob] {
-        var jobs = due.filter { $0.kind == .beacon }.map { OutboxJob(items: [$0]) }
-        var open: [String: Int] = [:]
+        var jobs = due.filter { $0.kind == .beacon }.map { OutboxJob(request: $0.request, items: [$0]) }
+        var open: [OutboxRequest: Int] = [:]
         for item in due where item.kind == .record {
-            if let j = open[item.collectorKey], jobs[j].items.count < jobs[j].items[0].batch {
+            if let j = open[item.request], jobs[j].items.count < jobs[j].items[0].batch {
                 jobs[j].items.append(item)
             } else {
-                open[item.collectorKey] = jobs.count
-                jobs.append(OutboxJob(items: [item]))
+                open[item.request] = jobs.count
+                jobs.append(OutboxJob(request: item.request, items: [item]))
             }
         }
         return jobs
@@ -33,17 +35,19 @@ struct OutboxJob: Sendable {
 
     /// Sends the job; a failure's reason goes to `problems` under the host's name.
     func send(with fetcher: Fetcher, problems: ProblemLog, clickHouse: ClickHouseSender) -> DeliveryVerdict {
-        let host = items[0].host
-        if items[0].clickHouseTable != nil { return clickHouse.send(items, with: fetcher, problems: problems) }
-        guard let url = URL(string: items[0].url) else { problems.note(host, "not a URL: \(items[0].url)"); return .refused }
-        var request = FetchRequest(url: url, reach: items[0].reach, maxBytes: 1 << 20)
-        if items[0].kind == .record {
-            request.method = "POST"
-            request.headers["Content-Type"] = "application/json"
-            request.body = Data(("[" + items.compactMap(\.body).joined(separator: ",") + "]").utf8)
+        let host = request.host
+        if let table = request.clickHouseTable {
+            return clickHouse.send(request, table: table, items: items, with: fetcher, problems: problems)
+        }
+        guard let url = URL(string: request.url) else { problems.note(host, "not a URL: \(request.url)"); return .refused }
+        var fetch = FetchRequest(url: url, reach: request.reach, maxBytes: 1 << 20)
+        if request.kind == .record {
+            fetch.method = "POST"
+            fetch.headers["Content-Type"] = "application/json"
+            fetch.body = Data(("[" + items.compactMap(\.body).joined(separator: ",") + "]").utf8)
         }
         do {
-            let status = try fetcher.fetch(request, progress: nil).status
+            let status = try fetcher.fetch(fetch, progress: nil).status
             let verdict = DeliveryRule.verdict(status: status)
             if verdict != .delivered { problems.note(host, "HTTP \(status) from \(url.absoluteString)") }
             return verdict

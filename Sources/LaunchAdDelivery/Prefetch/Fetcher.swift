@@ -49,7 +49,8 @@ public struct FetchResponse: Sendable {
     /// The first few KB of a non-2xx answer's body (the server's reason), never written to `destination`.
     public var errorPage = Data()
 
-    public init(status: Int, headers: [String: String] = [:], body: Data = Data(), bytes: Int64 = 0, namedReach: Reach = .any) {
+    /// `namedReach` has no default: whoever makes an answer says what the URLs in it may reach.
+    public init(status: Int, headers: [String: String] = [:], body: Data = Data(), bytes: Int64 = 0, namedReach: Reach) {
         self.status = status; self.headers = headers; self.body = body; self.bytes = bytes; self.namedReach = namedReach
     }
 }

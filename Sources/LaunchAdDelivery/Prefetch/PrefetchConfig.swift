@@ -10,13 +10,17 @@ public struct PrefetchConfig: Sendable {
     public var cacheLimit: Int64
     public var maxCreativeBytes: Int64
     public var maxManifestBytes: Int64
+    /// The most a manifest may be, unless told otherwise.
+    public static let defaultMaxManifestBytes: Int64 = 1_000_000
+    /// The keys a manifest must be signed with (`--trust-key`); nil: signatures are not looked at.
+    public var trust: TrustedKeys?
 
     public init(
         manifestURL: URL, screen: Size, cacheLimit: Int64 = 200_000_000,
-        maxCreativeBytes: Int64 = 100_000_000, maxManifestBytes: Int64 = 1_000_000
+        maxCreativeBytes: Int64 = 100_000_000, maxManifestBytes: Int64 = defaultMaxManifestBytes, trust: TrustedKeys? = nil
     ) {
         self.manifestURL = manifestURL; self.screen = screen; self.cacheLimit = cacheLimit
-        self.maxCreativeBytes = maxCreativeBytes; self.maxManifestBytes = maxManifestBytes
+        self.maxCreativeBytes = maxCreativeBytes; self.maxManifestBytes = maxManifestBytes; self.trust = trust
     }
 }
 

@@ -9,14 +9,17 @@ struct FetchedManifest {
     var etag: String?
     var lastModified: String?
     /// The reach of the URLs the manifest names (its creatives, its VAST tags).
-    var reach: Reach = .any
+    var reach: Reach
+    /// Who signed it, its version and expiry, when it was verified with a trusted key.
+    var signature: ManifestSignatureRecord?
 }
 
 extension Prefetcher {
     static let manifestCopy = "manifest.json"
 
     /// Fetches the manifest with If-None-Match / If-Modified-Since from the last fetch; after a
-    /// 304 the copy kept in the cache is parsed instead. Reports failures as `rejected` events.
+    /// 304 the copy kept in the cache is parsed instead. With trusted keys, the bytes are
+    /// verified first (`manifest_rejected` when they do not pass). Reports failures as `rejected` events.
     func fetchManifest() -> FetchedManifest? {
         let url = config.manifestURL
         let copyURL = store.directory.appendingPathComponent(Prefetcher.manifestCopy)
@@ -34,25 +37,31 @@ extension Prefetcher {
             request.cancellation = cancellation
             let response = try fetcher.fetch(request, progress: nil)
             let budget = ManifestParser.budget(maxBytes: config.maxManifestBytes, seconds: 5)
-            var fetched: FetchedManifest
+            let document: Data
+            let kept: (body: Data?, etag: String?, lastModified: String?)
             switch response.status {
             case 200:
-                fetched = FetchedManifest(
-                    parsed: try ManifestParser.parse(response.body, base: url, budget: budget), body: response.body,
-                    etag: response.headers["etag"], lastModified: response.headers["last-modified"])
+                document = response.body
+                kept = (response.body, response.headers["etag"], response.headers["last-modified"])
             case 304 where !headers.isEmpty:
                 sink.emit(.notModified(id: "manifest", url: url.absoluteString))
-                let data = try Data(contentsOf: copyURL)
-                fetched = FetchedManifest(
-                    parsed: try ManifestParser.parse(data, base: url, budget: budget), body: nil,
-                    etag: previous?.etag, lastModified: previous?.lastModified)
+                document = try Data(contentsOf: copyURL)
+                kept = (nil, previous?.etag, previous?.lastModified)
             default:
                 throw CacheError("HTTP \(response.status) for the manifest \(url.absoluteString)")
             }
-            fetched.reach = response.namedReach
+            // With trusted keys, nothing of the document is read before its signature holds.
+            let signature = try verifiedSignature(of: document)
+            var fetched = FetchedManifest(
+                parsed: try ManifestParser.parse(document, base: url, budget: budget), body: kept.body, etag: kept.etag,
+                lastModified: kept.lastModified, reach: response.namedReach)
+            if let signature { fetched.signature = try freshRecord(signature, fetched.parsed.signed, document: document) }
             // Its play-record collector is named by it too: held to the same addresses.
             fetched.parsed.manifest.report?.reach = response.namedReach
             return fetched
+        } catch let refusal as ManifestRefusal {
+            sink.emit(.manifestRejected(refusal, manifest: url.absoluteString))
+            return nil
         } catch {
             sink.emit(.rejected(id: "manifest", reason: "\(error)", field: nil))
             return nil
@@ -66,6 +75,10 @@ extension Prefetcher {
         var events: [LaunchEvent] = []
         var unshown: [AdEntry] = []
         try store.update { index in
+            // Another refresh may have verified a newer version meanwhile: this one is then a rollback.
+            if let refusal = ManifestTrustCheck.rollback(fetched.signature?.verifiedVersion, highest: index.highestVerified) {
+                throw refusal
+            }
             // Who owned each file before this refresh, to say whose file an eviction removes.
             var owners: [String: String] = [:]
             func noteOwners() {
@@ -76,7 +89,7 @@ extension Prefetcher {
                 // A VAST ad kept from before (its tag failed now) keeps the reach it was cached with.
                 let kept = ad.vast != nil ? index.record(for: ad.id)?.reach : nil
                 let reach = adReach(ad.id) ?? kept ?? manifestReach
-                if let record = index.record(for: ad.id), record.ad == ad, record.reach ?? .any == reach { continue }
+                if let record = index.record(for: ad.id), record.ad == ad, record.reach ?? .publicOnly == reach { continue }
                 index.setRecord(AdRecord(ad: ad, cachedAt: time, reach: reach))
             }
             noteOwners()
@@ -140,6 +153,10 @@ extension Prefetcher {
         index.manifest?.checkedAt = time
         // After a 304 too: a record kept from before collectors had a reach gets the manifest's.
         if index.manifest != nil { index.manifest?.report = manifest.report }
+        // A new document is as verified as it was now; a 304 without trusted keys keeps what was known.
+        if fetched.body != nil || fetched.signature != nil { index.manifest?.signature = fetched.signature }
+        // Not lower than the highest (checked under this lock): the highest from now on.
+        if let signed = fetched.signature { index.highestVerified = signed.verifiedVersion }
     }
 
     private func evicted(_ id: String, _ sha: String, _ bytes: Int64, _ reason: String) -> LaunchEvent {

@@ -87,6 +87,9 @@ public final class Prefetcher: Sendable {
         download(wanted, report: &report)
         do {
             try finish(fetched, wanted: wanted, time: time, report: &report)
+        } catch let refusal as ManifestRefusal {
+            sink.emit(.manifestRejected(refusal, manifest: config.manifestURL.absoluteString))
+            report.fail()
         } catch {
             sink.emit(.rejected(id: "cache", reason: "\(error)", field: nil))
             report.fail()

@@ -7,9 +7,10 @@ public struct VASTFailure: Error, Sendable {
     public var errorURIs: [String]
     /// The documents the wrappers led to before the chain stopped, for the report.
     public var followed: [VASTChain.Followed]
-    /// Which addresses the Error URIs may reach (the chain's least trusted document decides).
-    public var reach: Reach = .any
-    public init(_ error: VASTError, errorURIs: [String] = [], followed: [VASTChain.Followed] = [], reach: Reach = .any) {
+    /// Which addresses the Error URIs may reach (the chain's least trusted document decides; no
+    /// default: a failure before any document was read is held to public addresses).
+    public var reach: Reach
+    public init(_ error: VASTError, errorURIs: [String] = [], followed: [VASTChain.Followed] = [], reach: Reach) {
         self.error = error; self.errorURIs = errorURIs; self.followed = followed; self.reach = reach
     }
 }
@@ -39,9 +40,10 @@ public struct VASTResolver: Sendable {
     /// Parses one document within `parseTimeout`; a refused version carries its root Error URIs.
     func parse(_ data: Data) throws -> VASTDocument {
         do { return try VASTParser.parse(data, budget: VASTLimits.budget(seconds: parseTimeout)) } catch let e as VASTError {
-            throw VASTFailure(e)
+            throw VASTFailure(e, reach: .publicOnly)
         } catch let r as VASTDocumentRefusal {
-            throw VASTFailure(r.error, errorURIs: r.errorURIs)
+            // Held to public addresses until the caller, who knows the document's reach, says.
+            throw VASTFailure(r.error, errorURIs: r.errorURIs, reach: .publicOnly)
         }
     }
 
@@ -53,17 +55,17 @@ public struct VASTResolver: Sendable {
         var named = Reach.any
         if source.contains("://") {
             guard let url = URL(string: source), url.scheme == "http" || url.scheme == "https" else {
-                throw VASTFailure(VASTError(VASTError.wrapperTimeout, "a tag URL must be http or https: \(source)"))
+                throw VASTFailure(VASTError(VASTError.wrapperTimeout, "a tag URL must be http or https: \(source)"), reach: reach)
             }
             (data, named) = try fetch(url, reach: reach)
         } else {
             guard let h = FileHandle(forReadingAtPath: source) else {
-                throw VASTFailure(VASTError(VASTError.wrapperTimeout, "cannot read the tag \(source)"))
+                throw VASTFailure(VASTError(VASTError.wrapperTimeout, "cannot read the tag \(source)"), reach: reach)
             }
             defer { try? h.close() }
             data = (try? h.read(upToCount: Int(Self.maxBytes) + 1)) ?? Data()
             guard data.count <= Self.maxBytes else {
-                throw VASTFailure(VASTError(VASTError.xmlParse, "the tag is over the \(Self.maxBytes)-byte limit"))
+                throw VASTFailure(VASTError(VASTError.xmlParse, "the tag is over the \(Self.maxBytes)-byte limit"), reach: reach)
             }
         }
         do { return (try parse(data), named) } catch var f as VASTFailure {
@@ -103,9 +105,7 @@ public struct VASTResolver: Sendable {
                 current = try chain.read(doc)
                 reached = current
             }
-            var merged = try chain.merged(inline: current)
-            merged.reach = reach
-            return .success(merged)
+            return .success(try chain.merged(inline: current, reach: reach))
         } catch let e as VASTError {
             // Before the chain took `current` (a refusal in it), its wrappers' URIs are still owed.
             return .failure(
@@ -128,12 +128,12 @@ public struct VASTResolver: Sendable {
             let request = FetchRequest(url: url, reach: reach, maxBytes: Self.maxBytes, isCancelled: isCancelled)
             let r = try fetcher.fetch(request, progress: nil)
             guard (200..<300).contains(r.status) else {
-                throw VASTFailure(VASTError(VASTError.wrapperTimeout, "HTTP \(r.status) for \(url.absoluteString)"))
+                throw VASTFailure(VASTError(VASTError.wrapperTimeout, "HTTP \(r.status) for \(url.absoluteString)"), reach: reach)
             }
             return (r.body, r.namedReach)
         } catch let e as FetchError {
             let code = e.message.contains("-byte limit") ? VASTError.xmlParse : VASTError.wrapperTimeout
-            throw VASTFailure(VASTError(code, e.message))
+            throw VASTFailure(VASTError(code, e.message), reach: reach)
         }
     }
 }

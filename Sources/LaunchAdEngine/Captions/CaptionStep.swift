@@ -4,8 +4,9 @@ import LaunchAdDelivery
 import LaunchAdPlayer
 
 /// Reads the captions an ad comes with beside its playback (never before its first frame), and
-/// says what was read: a `captions` event (format, cue count), or one `captions_error` (the file
-/// refused, or cues skipped as malformed). A caption problem never stops the ad.
+/// says what was read: a `captions` event (format, cue count, and the WebVTT cues never on
+/// screen when there are some), or one `captions_error` (the file refused, or cues skipped as
+/// malformed). A caption problem never stops the ad.
 enum CaptionStep {
     /// The reader the player runs on a thread of its own: `location` fetched with `reach` (the
     /// reach of whoever named it) through the run's network and parsed within `--vast-timeout`.
@@ -24,7 +25,8 @@ enum CaptionStep {
                 sink.emit(
                     .captions(
                         CaptionsRead(
-                            source: source, file: location, format: p.format.rawValue, cues: p.track.cues.count, language: language)))
+                            source: source, file: location, format: p.format.rawValue, cues: p.track.cues.count, language: language,
+                            neverShown: p.neverShown)))
                 if p.skipped > 0 {
                     sink.emit(
                         .captionsError(

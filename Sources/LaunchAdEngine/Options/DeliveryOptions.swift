@@ -83,6 +83,7 @@ public struct DeliveryOptions: Equatable, Sendable {
     public func check() throws {
         if reportTable != nil && !reportToClickHouse { throw UsageError("--report-table needs --report-format clickhouse") }
         if reportToClickHouse && report == nil { throw UsageError("--report-format clickhouse needs --report URL") }
+        if reportToClickHouse, let why = report.flatMap(ClickHouseURL.refusal) { throw UsageError("--report: \(why)") }
         if let report, let url = URL(string: report), (try? URLPolicy.check(url, allowHTTP: allowHTTP)) == nil {
             throw UsageError("--report over plain http needs --allow-http (or https, or a loopback host)")
         }

@@ -24,6 +24,9 @@ public struct PrefetchOptions: Equatable, Sendable {
     public var progress: Bool?
     /// The outbox this run sends from (what earlier runs left) and, for launch, queues to.
     public var delivery = DeliveryOptions()
+    /// `--trust-key KEY|FILE`, each as given (read by the run, not the parser): with one, only
+    /// manifests signed with a key named here are taken.
+    public var trustKeys: [String] = []
 
     public init() {}
 
@@ -48,6 +51,10 @@ public struct PrefetchOptions: Equatable, Sendable {
         \(manifestHelp)
           --cache-limit BYTES    most bytes kept, e.g. 200MB, 50M, 1GiB, 1000000 (default 200MB)
           --max-creative-bytes BYTES   the largest creative accepted (default 100MB)
+          --trust-key KEY|FILE   take only manifests signed with this minisign public key (its text as
+                                 minisign prints it, or its .pub file), beside them as URL.minisig, not
+                                 older than the last taken and not past their "expires"; repeat to
+                                 trust two keys during a rotation
         \(DeliveryOptions.help)
         """
 
@@ -94,6 +101,10 @@ public struct PrefetchOptions: Equatable, Sendable {
         switch opt {
         case "--cache-limit": cacheLimit = try PrefetchOptions.bytes(for: opt, &r)
         case "--max-creative-bytes": maxCreativeBytes = try PrefetchOptions.bytes(for: opt, &r)
+        case "--trust-key":
+            let key = try r.value(for: opt)
+            guard !key.isEmpty else { throw UsageError("--trust-key needs a public key or a .pub file") }
+            trustKeys.append(key)
         default: return false
         }
         return true
@@ -169,8 +180,10 @@ public struct PrefetchOptions: Equatable, Sendable {
         return Int64(bytes.rounded())
     }
 
-    /// The refresh's settings.
+    /// The refresh's settings; the trusted keys' files are read here.
     public func prefetchConfig(screen: Size) throws -> PrefetchConfig {
-        PrefetchConfig(manifestURL: try manifestURL(), screen: screen, cacheLimit: cacheLimit, maxCreativeBytes: maxCreativeBytes)
+        PrefetchConfig(
+            manifestURL: try manifestURL(), screen: screen, cacheLimit: cacheLimit, maxCreativeBytes: maxCreativeBytes,
+            trust: TrustedKeyFiles.read(trustKeys))
     }
 }

@@ -65,8 +65,10 @@ public final class LaunchFlow {
             return .noAd(cacheRefused ? .cacheRefused : .cacheUnavailable)
         }
         let index = store.readIndex()
+        // With trusted keys, the cache shows only what one of them signed (its expiry aside).
+        let trusted = ManifestTrustCheck.cacheMayPlay(index.manifest?.signature, trust: config.trust)
         let choice = AdSelector.choose(
-            from: index.ads.map(\.ad), now: Date(), screen: o.screen, plays: index.plays ?? [:],
+            from: trusted ? index.ads.map(\.ad) : [], now: Date(), screen: o.screen, plays: index.plays ?? [:],
             isAvailable: { store.isAvailable($0, in: index) })
         // The refresh first notes the cached ad as shown, and never deletes its files.
         let shownFiles = choice.map { [$0.variant] + ($0.fallback.map { [$0] } ?? []) }?.map(\.sha256) ?? []
@@ -81,7 +83,7 @@ public final class LaunchFlow {
 
         let ad = Ad(flow: self, presenter: presenter, held: held)
         if let choice { return playCached(choice, index: index, store: store, refresh: refresh, ad: ad) }
-        sink.emit(.cacheMiss(reason: index.ads.isEmpty ? .empty : .nothingReady))
+        sink.emit(.cacheMiss(reason: index.ads.isEmpty ? .empty : trusted ? .nothingReady : .unverified))
         refresh.start()
         return playFromNetwork(refresh: refresh, plays: index.plays ?? [:], ad: ad)
     }
@@ -132,7 +134,9 @@ public final class LaunchFlow {
     /// comes within --wait and the creative starts within what is left of it.
     private func playFromNetwork(refresh: BackgroundRefresh, plays: [String: [Date]], ad: Ad) -> LaunchRun.Shown {
         let waitBegan = ProcessClock.uptimeSeconds()
-        guard let manifest = refresh.waitForManifest(timeout: o.play.wait, cancellation: context.cancellation) else { return .noAd(.noManifest) }
+        guard let manifest = refresh.waitForManifest(timeout: o.play.wait, cancellation: context.cancellation) else {
+            return .noAd(.noManifest)
+        }
         let allowHTTP = o.cache.allowHTTP
         guard
             let choice = AdSelector.choose(
@@ -180,7 +184,7 @@ public final class LaunchFlow {
     /// macros and outbox): impression, creativeView and start at the first frame, the quartiles
     /// on shown time, and so on.
     static func tracked(_ choice: AdChoice, _ play: PlayOptions, queue: ReachQueue?) -> TrackingWatcher? {
-        guard let queue, let ad = ManifestTracking.resolvedAd(choice.ad) else { return nil }
+        guard let queue, let ad = ManifestTracking.resolvedAd(choice.ad, reach: queue.reach) else { return nil }
         var context = MacroContext(timestamp: Date(), cacheBusting: "", deviceUA: VASTPlay.userAgent)
         context.fullscreen = play.fullscreen
         context.muted = play.muted
@@ -202,13 +206,13 @@ public final class LaunchFlow {
     static func location(_ url: URL) -> String { url.isFileURL ? url.path : url.absoluteString }
 }
 
-/// Passes `rejected` events on as notes ("ID: REASON"): the command line prints them on stderr.
+/// Passes `rejected` events on as notes ("ID: REASON"), and `manifest_rejected` ones ("manifest
+/// URL refused (REASON): ..."): the command line prints them on stderr.
 final class RejectionNotes: EventSink, Sendable {
     private let context: RunContext
     init(_ context: RunContext) { self.context = context }
     func emit(_ event: AdEvent) {
-        guard case .rejected(let id, let reason, _) = event.event else { return }
-        context.note("\(id): \(reason)")
+        if let note = event.event.refusalNote { context.note(note) }
     }
 }
 

@@ -18,6 +18,14 @@ public enum PlayFlow {
     public static func run(
         _ options: PlayOptions, delivery: DeliveryOptions, sink: EventSink, presenter: AdPresenter, context: RunContext
     ) -> (Outcome, Outbox?) {
+        // FFmpeg, SDL2 and SDL2_ttf asked for before anything plays (loaded here, on the run's
+        // thread): one that is missing ends the run with its `end`, never the process.
+        if let problem = FFmpegLibraries.problem() ?? SDLLibraries.problem() {
+            context.note(problem)
+            sink.emit(.error(PlayError(.libraryMissing, problem)))
+            sink.emit(.end(RunEnd(outcome: .error)))
+            return (.error, nil)
+        }
         let network = RunNetwork(play: options, delivery: delivery)
         // What earlier runs left in the outbox goes out while this ad plays, on its own thread.
         let outbox = delivery.openOutbox(events: sink, network: network)
@@ -90,6 +98,7 @@ struct AdPlay {
         let player = AdPlayer(config: config, events: sink, network: network.streaming(reach: reach))
         player.sideLoads = sideLoads
         player.notifier = context.notifier
+        player.pulse = context.pulse
         if let holding {
             player.holdsLastPicture = true
             holding.player = player

@@ -1,6 +1,7 @@
 import Foundation
 import LaunchAdCore
 import LaunchAdDelivery
+import LaunchAdPlayer
 
 /// What a front end gives one run in place of process state: how the run learns it must stop,
 /// where its one-line notes go, and the service manager it reports to. The command line fills it
@@ -15,9 +16,14 @@ public struct RunContext: Sendable {
     public let note: @Sendable (String) -> Void
     /// systemd's notify socket when the command line runs as a `Type=notify` service.
     public let notifier: ServiceNotifier?
+    /// The run's supervisor (`RunSupervisor`), which each player's thread tells it is alive; nil: none.
+    public let pulse: PlayerPulse?
 
-    public init(cancellation: Cancellation = Cancellation(), note: @escaping @Sendable (String) -> Void, notifier: ServiceNotifier? = nil) {
-        self.cancellation = cancellation; self.note = note; self.notifier = notifier
+    public init(
+        cancellation: Cancellation = Cancellation(), note: @escaping @Sendable (String) -> Void, notifier: ServiceNotifier? = nil,
+        pulse: PlayerPulse? = nil
+    ) {
+        self.cancellation = cancellation; self.note = note; self.notifier = notifier; self.pulse = pulse
     }
 
     /// A run that prints nothing and reports to no service (the library, tests).

@@ -71,7 +71,8 @@ enum VASTPlay {
             let doc: VASTDocument
             do { (doc, docReach) = try resolver.loadReached(o.file, reach: .any); reachQueue?.reach = docReach } catch {
                 let failure = error as? VASTFailure
-                reachQueue?.reach = failure?.reach ?? .any
+                // A failure that is no VAST failure names no Error URI; held to public addresses all the same.
+                reachQueue?.reach = failure?.reach ?? .publicOnly
                 return fail(failure?.error ?? VASTError(VASTError.undefined, "\(error)"), uris: failure?.errorURIs ?? [])
             }
             rootErrors = doc.errors

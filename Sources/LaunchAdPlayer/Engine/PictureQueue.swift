@@ -30,10 +30,22 @@ final class PictureQueue: Sendable {
                 guard !s.aborted else { return false }
                 s.items.append(p)
                 return true
-            })
+            }) && picturesChanged()
     }
 
-    func finish() { state.withLock { $0.finished = true } }
+    /// Wakes whoever waits on the pictures (`wait(until:deadline:)`); true.
+    private func picturesChanged() -> Bool {
+        state.wakeAll()
+        return true
+    }
+
+    func finish() { state.change { $0.finished = true } }
+
+    /// Waits until `ready` holds for the waiting pictures' timestamps and whether the decoder is
+    /// done, or `deadline` passes; whether it holds.
+    func wait(until ready: @escaping ([Double], Bool) -> Bool, deadline: Date) -> Bool {
+        state.wait(until: { ready($0.items.map(\.pts), $0.finished) }, deadline: deadline)
+    }
     func abort() { state.change { $0.aborted = true } }
 
     /// Whether the decoder said it is done.

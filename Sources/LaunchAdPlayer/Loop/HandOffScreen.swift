@@ -7,11 +7,15 @@ import LaunchAdCore
 /// there (its window mapped), the hold ran out, or the app ended; then the window closes.
 struct HandOffScreen {
     let player: AdPlayer
+    /// True: the picture goes now (the run was ended without this thread).
+    var stopWhen: () -> Bool = { false }
 
-    /// nil when there was no picture to hold (no window, nothing shown).
+    /// nil when there was no picture to hold (no window, nothing shown), or `stopWhen` said so.
     /// `before`: the windows there before the app started (see `HandOff.appWindowShown`).
     func run(appPID: Int32, holdSeconds: Double, before: Set<UInt32>?) -> (ending: HandOff.Ending, waitedMs: Int)? {
-        guard let output = player.output, output.kind == .ownWindow, player.videoTexture != nil || player.imageTexture != nil
+        // Only a picture a viewer saw is held (not one drawn in a window that never reached the screen).
+        guard let output = player.output, output.kind == .ownWindow, player.firstFrameShown,
+            player.videoTexture != nil || player.imageTexture != nil
         else { return nil }
         let watcher = output.videoDriver == "x11" ? X11Windows() : nil
         let start = ProcessClock.nowMs()
@@ -19,6 +23,8 @@ struct HandOffScreen {
         var appWindowAt: Int?
         while true {
             let now = ProcessClock.nowMs()
+            player.pulse?.beat(.handingOff)
+            if stopWhen() { return nil }
             // The ad is over: input is dropped; the picture is redrawn now and then (an expose).
             var e = SDL_Event()
             while libsdl.SDL_PollEvent(&e) != 0 {}

@@ -19,6 +19,14 @@ final class WindowLoop {
     private var windowGuess: Size?
     /// The command line's quit signals, as SDL's quit.
     private let quitRequested: () -> Bool
+    /// The supervisor's view of this thread (nil: nobody watches).
+    private var pulse: PlayerPulse? { player.pulse }
+    private var firstFrameSaid = false
+    /// The window was off screen at the last turn.
+    private var offScreen = false
+    /// What another thread may call to end the ad when this one is stuck.
+    private var mediaStop: (@Sendable () -> Void)?
+    private var windowTakeOff: (@Sendable () -> Void)?
 
     init(_ player: AdPlayer, quitRequested: @escaping () -> Bool) {
         self.player = player
@@ -29,8 +37,20 @@ final class WindowLoop {
     func run() -> Outcome {
         startMs = ProcessClock.nowMs()
         player.windowLoop = self
+        // A supervisor on another thread watches this one from here (RunDeadline).
+        pulse?.playerStarted(
+            firstFrameWithinMs: RunDeadline.firstFrameWithinMs(waitMs: config.session.waitMs, hasFallback: config.fallback != nil))
+        defer {
+            pulse?.beat(.stopping)
+            if player.holdsLastPicture { player.stopMedia() } else { player.tearDown() }
+            pulse?.playerReturned()
+        }
+        pulse?.beat(.startingSound)
+        PlayerTestSeam.block(at: .startingSound)
         player.startMedia()
-        defer { if player.holdsLastPicture { player.stopMedia() } else { player.tearDown() } }
+        if let engine = player.engine { mediaStop = { engine.stop() } }
+        offerStop()
+        pulse?.beat(.startingVideo)
         do {
             player.video = try SDLVideo()
         } catch {
@@ -44,11 +64,55 @@ final class WindowLoop {
         }
         while true {
             let now = ProcessClock.nowMs()
+            pulse?.beat(.turning, waitPaused: player.session.phase == .waiting && player.session.isPaused)
+            if firstFrameSaid { PlayerTestSeam.block(at: .turning) }
             if player.output == nil, let outcome = openWindowWhenSized(now: now) { return outcome }
             if let outcome = pumpEvents(now: now) { return outcome }
+            if !windowOnScreen {
+                // The window manager has not mapped the window (SDL's wait for it was ended):
+                // the player does not turn (its wait is the loop's to judge) until it does, and
+                // the ad gives up when its wait for the first frame is over.
+                if let outcome = windowGivenUp(now: now, onScreen: false) { return outcome }
+                offScreen = true
+                player.tellService(now: now)
+                _ = libsdl.SDL_WaitEventTimeout(nil, 10)
+                continue
+            }
+            if offScreen {
+                offScreen = false
+                player.dirty = true
+            }
             if let outcome = player.turn(now: now) { return outcome }
+            if player.firstFrameShown && !firstFrameSaid {
+                firstFrameSaid = true
+                pulse?.firstFrameShown()
+            }
             player.tellService(now: ProcessClock.nowMs())
             _ = libsdl.SDL_WaitEventTimeout(nil, player.waitMs())
+        }
+    }
+
+    /// Whether the player's own window is on screen (false only while a window manager keeps
+    /// it unmapped after SDL's wait for the map was ended: `X11WindowMap`).
+    var windowOnScreen: Bool { player.window?.isOnScreen() ?? true }
+
+    /// The window is still not on screen: once the ad's wait for its first frame is over, the
+    /// ad ends `error` `window_unavailable`.
+    private func windowGivenUp(now: Int, onScreen: Bool? = nil) -> Outcome? {
+        guard player.window != nil, !(onScreen ?? windowOnScreen),
+            RunDeadline.windowGivenUp(now: now, waitStartedMs: startMs, waitMs: config.session.waitMs)
+        else { return nil }
+        let message = "the window manager did not put the window on screen within --wait (\(config.session.waitMs) ms)"
+        return player.finish(player.session.handle(.failed(code: .windowUnavailable, message: message), now: now)) ?? .error
+    }
+
+    /// Tells the supervisor how to end the ad from its thread: the media stopped, the window off the screen.
+    private func offerStop() {
+        guard let pulse else { return }
+        let (media, window) = (mediaStop, windowTakeOff)
+        pulse.stoppable {
+            media?()
+            window?()
         }
     }
 
@@ -95,14 +159,21 @@ final class WindowLoop {
             requested: config.size, device: config.device, content: (contentSize ?? player.content?.size).map(config.rotation.scene),
             display: video?.usableDisplaySize, fullscreenDisplay: config.fullscreen ? video?.displaySize : nil)
         do {
+            pulse?.beat(.openingWindow)
+            PlayerTestSeam.block(at: .openingWindow)
             player.output = try PlayerOutput.ownWindow(
                 size: size, fullscreen: config.fullscreen, rotation: config.rotation, videoDriver: video?.driverName ?? "none")
+            pulse?.beat(.turning)
+            windowTakeOff = player.window?.takeOff()
+            offerStop()
             player.outputAttached()
             player.renderer?.clear()
             player.renderer?.present()
             // Creating a window sends shown/hidden events of its own; they are not the viewer's doing.
             libsdl.SDL_PumpEvents()
             libsdl.SDL_FlushEvent(SDL_WINDOWEVENT.rawValue)
+            // Its map took the whole wait, and the window manager still has not mapped it.
+            if let outcome = windowGivenUp(now: ProcessClock.nowMs()) { return outcome }
         } catch {
             return player.finish(
                 player.session.handle(

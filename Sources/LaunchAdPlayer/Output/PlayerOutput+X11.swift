@@ -7,8 +7,11 @@ extension PlayerOutput {
     /// with it, which leaves the X window to the application. The ad is laid out to the window's
     /// size when attached, and this output presents its own frames.
     public static func x11(window id: UInt) throws(X11AttachError) -> PlayerOutput {
-        guard let x = X11Windows() else { throw .noDisplay }
+        // A server that takes the connection and never answers would hold the caller's thread
+        // (an application's) in Xlib for good: asked first, off it, for 2 s at most.
+        guard X11Windows.serverAnswers(within: 2), let x = X11Windows() else { throw .noDisplay }
         guard x.size(of: id) != nil else { throw .noSuchWindow(id) }
+        guard x.isDrawable(id) else { throw .notDrawable(id) }
         let video = try X11Video(window: id)
         do {
             // The window may be destroyed between the look-up and SDL's: its errors then fail

@@ -33,7 +33,7 @@ final class CaptionView {
         let wrapped = CaptionLayout.wrap(text, maxWidth: CaptionLayout.maxTextWidth(layout: layout), measure: font.width(of:))
         let textures = wrapped.compactMap { try? font.render($0, renderer: renderer) }
         guard let placed = CaptionLayout.place(lines: textures.map(\.size), layout: layout, font: px) else { return nil }
-        let kept = Array(textures.dropFirst(placed.dropped))
+        let kept = Array(textures.prefix(placed.lines.count))
         built = (text, layout, placed, kept)
         return (placed, kept)
     }

@@ -46,6 +46,16 @@ public final class Font {
         text.unicodeScalars.allSatisfy { $0.properties.isWhitespace || libsdlttf.TTF_GlyphIsProvided32(pointer, $0.value) != 0 }
     }
 
+    /// Starts SDL_ttf and reads the font file once, so that opening it later (on an
+    /// application's thread, when the ad is first drawn) finds it in memory, not on a disk.
+    static func warm(_ path: String) {
+        if libsdlttf.TTF_WasInit() == 0 { _ = libsdlttf.TTF_Init() }
+        _ = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped).withUnsafeBytes { bytes in
+            // Touch every page: mapped, not yet read.
+            stride(from: 0, to: bytes.count, by: 4096).reduce(UInt8(0)) { $0 &+ bytes[$1] }
+        }
+    }
+
     /// The first usable font: the one asked for, else DejaVu from fonts-dejavu-core, else any TrueType font.
     public static func locate(requested: String?) -> String? {
         if let requested { return FileManager.default.isReadableFile(atPath: requested) ? requested : nil }

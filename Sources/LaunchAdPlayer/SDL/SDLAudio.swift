@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import LaunchAdCore
 
 /// SDL's audio subsystem, started once for the process and kept: each start after a stop makes
 /// SDL 2.26 list its devices anew and drop the old list (valgrind: ~128 bytes a cycle, which an
@@ -9,7 +10,11 @@ enum SDLAudio {
     /// Whether the subsystem is up (started on first use, thread-safely). ALSA's own error lines
     /// are kept from stderr first (``alsaComplaint`` has the first one).
     static let started: Bool = {
-        let quiet = mayUseALSA(ProcessInfo.processInfo.environment["SDL_AUDIODRIVER"]) && launchad_quiet_alsa() != 0
+        // libasound's error handler is the process's: taken only when the command line owns the
+        // process (`ProcessAudio.quietALSA`), never in an application that embeds LaunchAd.
+        let quiet =
+            ProcessAudio.alsaQuieted.withLock { $0 } && mayUseALSA(ProcessInfo.processInfo.environment["SDL_AUDIODRIVER"])
+            && launchad_quiet_alsa() != 0
         let up = SDLHints.initSubSystem(SDL_INIT_AUDIO) == 0
         // Listing the devices logs what ALSA's default handler would have kept quiet ("cannot
         // find card '$CARD'"); the line that counts comes when a device is opened.
@@ -29,4 +34,15 @@ enum SDLAudio {
         let line = String(cString: launchad_alsa_error_line())
         return line.isEmpty ? nil : line
     }
+}
+
+/// What the process that owns itself (the `launchad` command, not an application embedding
+/// LaunchAd) lets the player change of it.
+public enum ProcessAudio {
+    static let alsaQuieted = Locked(false)
+
+    /// ALSA's own error lines ("cannot find card '0'", eight of them without a sound card) are
+    /// kept from stderr, the first one said in `audio_unavailable` instead: libasound's error
+    /// handler is replaced for the process. Called by the command line before anything plays.
+    public static func quietALSA() { alsaQuieted.withLock { $0 = true } }
 }

@@ -7,10 +7,15 @@ public final class Window {
     private let owned: Bool
     /// Released after the window is destroyed (stored properties outlive `deinit`'s body).
     private let video: X11Video?
+    /// The own X11 window until the server has it on screen (nil elsewhere).
+    private let map: X11WindowMap?
 
     /// A resizable window of `size` centred on screen; `fullscreen` fills the desktop and hides the cursor.
+    /// On X11 it is created hidden and shown with SDL's wait for the window manager's map bounded
+    /// (`X11WindowMap`): ask `isOnScreen` before counting anything as seen.
     public init(title: String, size: Size, fullscreen: Bool) throws {
-        var flags = SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_RESIZABLE.rawValue
+        let x11 = libsdl.SDL_GetCurrentVideoDriver().map { String(cString: $0) } == "x11"
+        var flags = SDL_WINDOW_RESIZABLE.rawValue | (x11 ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue)
         if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
         Renderer.prepareHints()
         let pos = launchad_sdl_windowpos_centered()
@@ -20,6 +25,7 @@ public final class Window {
         pointer = w
         owned = true
         video = nil
+        map = x11 ? X11WindowMap.show(w) : nil
         if fullscreen { _ = libsdl.SDL_ShowCursor(SDL_DISABLE) }
     }
 
@@ -28,6 +34,7 @@ public final class Window {
         self.pointer = pointer
         owned = false
         video = nil
+        map = nil
     }
 
     /// SDL's window over an X11 window an application made (`SDL_CreateWindowFrom`): owned here,
@@ -41,9 +48,24 @@ public final class Window {
         pointer = w
         owned = true
         self.video = video
+        map = nil
     }
 
-    deinit { if owned { libsdl.SDL_DestroyWindow(pointer) } }
+    deinit {
+        if owned { libsdl.SDL_DestroyWindow(pointer) }
+        map?.windowDestroyed()
+    }
+
+    /// Whether the window is on screen as far as anyone can tell: false only for the player's own
+    /// X11 window while the window manager has not mapped it (SDL's wait for the map was ended
+    /// for it, `X11WindowMap`).
+    public func isOnScreen() -> Bool { map?.isOnScreen() ?? true }
+
+    /// Whether SDL's wait for the window manager to map the window was ended for it.
+    var mapWaitEnded: Bool { map?.rescued ?? false }
+
+    /// Takes the window off the screen from another thread (an X11 window; nothing elsewhere).
+    func takeOff() -> (@Sendable () -> Void)? { map.map { $0.takeOff() } }
 
     /// Whether the X server said an application's X11 window this is over is gone.
     var isLost: Bool { video?.isLost ?? false }

@@ -7,7 +7,9 @@ import LaunchAdCore
 /// error on, would end the application. While a window is watched, the process's X error
 /// handler is one that notes an error about that window (the ad then ends with `window_lost`)
 /// and passes any other error to the handler it replaced; it is put back when the last watched
-/// window goes, unless someone installed another one meanwhile.
+/// window goes, unless someone installed another one meanwhile. The player's own window is
+/// watched too while it is not known to be on screen (`X11WindowMap`): SDL sets the input focus
+/// on a window it believes shown, which X refuses for one a window manager never mapped.
 final class X11ErrorWatch: Sendable {
     /// `int (*)(Display *, XErrorEvent *)`.
     private typealias Handler = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Int32
@@ -16,6 +18,9 @@ final class X11ErrorWatch: Sendable {
     private struct State {
         var watched: [UInt: Int] = [:]
         var lost: Set<UInt> = []
+        /// Requests whose errors are ignored meanwhile (their count of holders), whatever they
+        /// name: X does not always say which window an error is about (a refused focus).
+        var requests: [UInt8: Int] = [:]
         /// The handler replaced (its address), while ours is installed.
         var previous: UInt?
     }
@@ -63,13 +68,28 @@ final class X11ErrorWatch: Sendable {
         }
     }
 
+    /// Errors of the `request` (an X protocol request code) are ignored until `unignore`.
+    func ignore(request: UInt8) {
+        state.withLock { $0.requests[request, default: 0] += 1 }
+    }
+
+    func unignore(request: UInt8) {
+        state.withLock { s in
+            s.requests[request, default: 1] -= 1
+            if s.requests[request] == 0 { s.requests[request] = nil }
+        }
+    }
+
     /// Whether an X error about `window` came since it was watched.
     func isLost(_ window: UInt) -> Bool { state.withLock { $0.lost.contains(window) } }
 
-    /// XErrorEvent (LP64): int type at 0, Display * at 8, XID resourceid at 16.
+    /// XErrorEvent (LP64): int type at 0, Display * at 8, XID resourceid at 16, unsigned char
+    /// request_code at 33.
     private func handle(_ display: OpaquePointer?, _ event: UnsafeMutableRawPointer?) -> Int32 {
         let resource = event?.load(fromByteOffset: 16, as: UInt.self) ?? 0
+        let request = event?.load(fromByteOffset: 33, as: UInt8.self) ?? 0
         let previous: UInt? = state.withLock { s in
+            if s.requests[request] != nil { return nil }
             if s.watched[resource] != nil {
                 s.lost.insert(resource)
                 return nil

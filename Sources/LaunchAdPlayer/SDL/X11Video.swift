@@ -26,6 +26,12 @@ final class X11Video {
             _ = libsdl.SDL_SetHint(SDL_HINT_VIDEODRIVER, hint)
             guard up else { throw .sdl(SDLError(.noDisplay, "cannot start SDL's X11 video driver").message) }
             started = true
+            // SDL marks every window it makes or takes as a drag-and-drop target (the XdndAware
+            // property) while drop events are on, and leaves the mark on a window it only
+            // borrowed: the application's window must stay as it was. This SDL is ours alone
+            // (its event states go when it quits), so its drop events stay off.
+            _ = libsdl.SDL_EventState(UInt32(SDL_DROPFILE.rawValue), SDL_DISABLE)
+            _ = libsdl.SDL_EventState(UInt32(SDL_DROPTEXT.rawValue), SDL_DISABLE)
         }
         let driver = libsdl.SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none"
         guard driver == "x11" else {
@@ -57,6 +63,8 @@ public enum X11AttachError: Error, Equatable, Sendable, CustomStringConvertible 
     case driverAsked(String)
     /// SDL cannot make a window or renderer over it (SDL's text).
     case sdl(String)
+    /// The window has no pixels (an InputOnly window): nothing can be drawn in it.
+    case notDrawable(UInt)
 
     /// One line for the application's log.
     public var description: String {
@@ -66,6 +74,7 @@ public enum X11AttachError: Error, Equatable, Sendable, CustomStringConvertible 
         case .notX11(let driver): return "SDL's video runs with the \(driver) driver in this process, not x11"
         case .driverAsked(let driver): return "SDL_VIDEODRIVER=\(driver) asks for another driver than x11 (unset it, or set it to x11)"
         case .sdl(let message): return message
+        case .notDrawable(let id): return "the X11 window 0x\(String(id, radix: 16)) is InputOnly: it has no pixels to draw in"
         }
     }
 }

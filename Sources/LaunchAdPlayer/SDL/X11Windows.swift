@@ -129,6 +129,38 @@ final class X11Windows {
         }
     }
 
+    /// Whether `window` can be drawn in: an InputOutput window (an InputOnly one has no pixels;
+    /// SDL's drawing in it fails with an X error about SDL's own graphics context, every frame).
+    /// XWindowAttributes' `class` is at byte 40 in the LP64 layout; InputOnly is 2.
+    func isDrawable(_ window: UInt) -> Bool {
+        let previous = setErrorHandler { _, _ in 0 }
+        defer {
+            _ = sync(display, 0)
+            _ = setErrorHandler(previous)
+        }
+        return attributes(of: window) { $0.load(fromByteOffset: 40, as: Int32.self) != 2 } ?? false
+    }
+
+    /// Whether the X server at `$DISPLAY` answers within `seconds`, asked on a thread of its own:
+    /// a server that takes the connection and never answers holds Xlib's calls for good, and the
+    /// thread asking must never be an application's. A thread stuck there is left behind.
+    static func serverAnswers(within seconds: Double) -> Bool {
+        let answer = Locked<Bool?>(nil)
+        let probe = Thread {
+            let reachable = X11Windows().map { x in withExtendedLifetime(x) { x.roundTrip() } } ?? false
+            answer.change { $0 = reachable }
+        }
+        probe.name = "launchad-x11-probe"
+        probe.start()
+        return answer.wait(until: { $0 != nil }, deadline: Date(timeIntervalSinceNow: seconds), then: { a, _ in a ?? false })
+    }
+
+    /// One request answered by the server.
+    private func roundTrip() -> Bool {
+        _ = sync(display, 0)
+        return true
+    }
+
     /// Runs `body` with X errors ignored, not fatal (Xlib's default handler, which SDL's own
     /// passes them on to, ends the process): for SDL's calls on a window that may vanish meanwhile.
     func ignoringErrors<T>(_ body: () throws -> T) rethrows -> T {
