@@ -13,11 +13,11 @@
  * the content area is green again for one second, and the application exits 0. SIGTERM
  * (its own handler, g_unix_signal_add) ends the ad at once and exits 0.
  *
- * The ad is prepared without blocking the main loop: launchad_prepare(ad, 0) starts it, a
- * 20 ms timer asks again until it is ready (or the "ready" event says so), then the ad is
- * attached and presented. The wake-up callback comes from the library's threads: it only adds
- * an idle source to the main loop, which queues a render of the GL area (or renders the
- * buffer). Built by scripts/build-examples.sh. */
+ * The ad is prepared without blocking the main loop: launchad_prepare(ad, 0) starts it and
+ * returns; the READY event says when it is ready, and the ad is attached and presented then.
+ * The wake-up callback comes from the library's threads: it only adds an idle source to the
+ * main loop, which delivers the events (before the attach), queues a render of the GL area, or
+ * renders the buffer. Built by scripts/build-examples.sh. */
 #include <epoxy/egl.h>
 #include <epoxy/gl.h>
 #include <epoxy/glx.h>
@@ -40,7 +40,7 @@ typedef struct {
     gboolean ready, attached, presented, ending, quitting, done, minimized;
     atomic_int wake_pending;
     int buffer_w, buffer_h;
-    guint prepare_timer, tick;
+    guint tick;
 } Host;
 
 /* GL functions for the library: GDK's GL is EGL on Wayland and on X11 unless it uses GLX. */
@@ -64,11 +64,11 @@ static void on_event(void *user, const launchad_event *e) {
     else if (e->error_code) printf("event %s %s: %s\n", e->name, e->error_code, e->message ? e->message : "");
     else printf("event %s\n", e->name);
     fflush(stdout);
-    /* The library's "ready" (prepared, without blocking): attach from the main loop, not from
-     * inside the callback. */
-    if (strcmp(e->name, "ready") == 0 && !h->ready) {
+    /* READY (prepared on the library's threads): attach from the main loop, not from inside
+     * the callback. */
+    if (e->id == LAUNCHAD_EVENT_READY && !h->ready) {
         h->ready = TRUE;
-        g_idle_add(attach_soon, h);
+        g_timeout_add(0, attach_soon, h);
     }
     if (e->id == LAUNCHAD_EVENT_END) h->ending = TRUE;
 }
@@ -128,7 +128,7 @@ static gboolean on_wake_main(gpointer data) {
     Host *h = data;
     atomic_store(&h->wake_pending, 0);
     if (!h->ad) return G_SOURCE_REMOVE;
-    if (!h->attached) launchad_poll_events(h->ad); /* "ready", or an end without an ad */
+    if (!h->attached) launchad_poll_events(h->ad); /* READY, or an END without an ad */
     else if (h->buffer_mode) render_buffer(h);
     /* A minimized window stays mapped in GTK's eyes, and renders nothing. */
     else if (gtk_widget_get_mapped(h->view) && !h->minimized) gtk_gl_area_queue_render(GTK_GL_AREA(h->view));
@@ -190,24 +190,14 @@ static void try_attach(Host *h) {
     else gtk_gl_area_queue_render(GTK_GL_AREA(h->view));
 }
 
+/* Until the view can take the ad (the buffer needs the widget's first allocation; the GL
+ * area attaches in its realize), asked again every 20 ms. */
 static gboolean attach_soon(gpointer data) {
-    try_attach(data);
-    return G_SOURCE_REMOVE;
-}
-
-/* Until the ad is ready: launchad_prepare(ad, 0) asks without waiting. */
-static gboolean on_prepare_timer(gpointer data) {
     Host *h = data;
-    if (!h->ad || h->attached) return (h->prepare_timer = 0, G_SOURCE_REMOVE);
-    int r = launchad_prepare(h->ad, 0);
-    launchad_poll_events(h->ad);
-    if (r == LAUNCHAD_OK) h->ready = TRUE;
-    if (r == LAUNCHAD_ERROR_NO_AD || r == LAUNCHAD_ERROR_LIBRARY_MISSING || h->ending) {
-        finish_ad(h); /* nothing to show: the application at once */
-        return (h->prepare_timer = 0, G_SOURCE_REMOVE);
-    }
     try_attach(h);
-    return G_SOURCE_CONTINUE;
+    if (h->attached || h->done || !h->ad || (!h->buffer_mode && !gtk_widget_get_realized(h->view))) return G_SOURCE_REMOVE;
+    g_timeout_add(20, attach_soon, h);
+    return G_SOURCE_REMOVE;
 }
 
 static gboolean quit_now(gpointer data) {
@@ -384,8 +374,8 @@ int main(int argc, char **argv) {
     }
     launchad_set_event_callback(h->ad, on_event, h);
     launchad_set_wakeup_callback(h->ad, on_wakeup, h);
+    /* Starts it and returns: READY (or END, with nothing to show, or FFmpeg missing) follows. */
     launchad_prepare(h->ad, 0);
-    h->prepare_timer = g_timeout_add(20, on_prepare_timer, h);
     g_main_loop_run(h->loop);
     if (h->ad) finish_ad(h);
     gtk_window_destroy(GTK_WINDOW(h->window));

@@ -13,11 +13,11 @@
 // central widget is green again for one second and the application exits 0. SIGTERM (its own
 // handler: a socket pair and a QSocketNotifier) ends the ad at once and exits 0.
 //
-// The ad is prepared without blocking the event loop (launchad_prepare(ad, 0), asked again by a
-// 20 ms QTimer, or the "ready" event), then attached and presented. The wake-up callback comes
-// from the library's threads: it only posts a call to the GUI thread, which schedules a paint
-// of the GL widget (or renders the buffer). No moc needed: no Q_OBJECT class. Built by
-// scripts/build-examples.sh.
+// The ad is prepared without blocking the event loop: launchad_prepare(ad, 0) starts it and
+// returns; the READY event says when it is ready, and the ad is attached and presented then. The
+// wake-up callback comes from the library's threads: it only posts a call to the GUI thread,
+// which delivers the events (before the attach), schedules a paint of the GL widget, or renders
+// the buffer. No moc needed: no Q_OBJECT class. Built by scripts/build-examples.sh.
 #include <QApplication>
 #include <QImage>
 #include <QKeyEvent>
@@ -49,7 +49,7 @@ struct Host {
     bool ready = false, attached = false, presented = false, ending = false, quitting = false, done = false;
     std::atomic<bool> wake_pending{false};
     QImage frame;
-    QTimer prepare_timer, render_timer;
+    QTimer render_timer;
 
     void wake();
     void onWake();
@@ -74,8 +74,8 @@ static void on_event(void *user, const launchad_event *e) {
     else if (e->error_code) std::printf("event %s %s: %s\n", e->name, e->error_code, e->message ? e->message : "");
     else std::printf("event %s\n", e->name);
     std::fflush(stdout);
-    // The library's "ready": attach from the event loop, not from inside the callback.
-    if (std::strcmp(e->name, "ready") == 0 && !h->ready) {
+    // READY: attach from the event loop, not from inside the callback.
+    if (e->id == LAUNCHAD_EVENT_READY && !h->ready) {
         h->ready = true;
         QTimer::singleShot(0, h->window, [h] { h->tryAttach(); });
     }
@@ -92,7 +92,7 @@ void Host::onWake() {
     wake_pending = false;
     if (!ad) return;
     if (!attached) {
-        launchad_poll_events(ad);  // "ready", or an end without an ad
+        launchad_poll_events(ad);  // READY, or an END without an ad
     } else if (buffer_mode) {
         renderBuffer();
     } else if (!window->isMinimized() && view->isVisible()) {
@@ -223,7 +223,6 @@ void Host::finish() {
     attached = false;
     done = true;
     render_timer.stop();
-    prepare_timer.stop();
     frame = QImage();
     view->update();
     QTimer::singleShot(quitting ? 0 : 1000, qApp, &QApplication::quit);
@@ -322,17 +321,8 @@ int main(int argc, char **argv) {
     }
     launchad_set_event_callback(h->ad, on_event, h);
     launchad_set_wakeup_callback(h->ad, on_wakeup, h);
+    // Starts it and returns: READY (or END, with nothing to show, or FFmpeg missing) follows.
     launchad_prepare(h->ad, 0);
-    // Until the ad is ready: launchad_prepare(ad, 0) asks without waiting.
-    QObject::connect(&h->prepare_timer, &QTimer::timeout, [h] {
-        if (!h->ad || h->attached) return h->prepare_timer.stop();
-        int r = launchad_prepare(h->ad, 0);
-        launchad_poll_events(h->ad);
-        if (r == LAUNCHAD_OK) h->ready = true;
-        if (r == LAUNCHAD_ERROR_NO_AD || r == LAUNCHAD_ERROR_LIBRARY_MISSING || h->ending) return h->finish();
-        h->tryAttach();
-    });
-    h->prepare_timer.start(20);
     int status = app.exec();
     if (h->ad) h->finish();
     return status;
