@@ -65,6 +65,8 @@ public final class LaunchAd: Sendable {
         /// A buffer asked for: made at the first turn with an ad to draw (SDL is loaded by then,
         /// on the ad's own thread, never on the application's).
         var pendingBuffer: Size?
+        /// An application's GL context attached (LaunchAd+GL.swift): its output made at the same turn.
+        var pendingGL: GLOutput?
         var current: AdPlayer?
         /// Whether `current` draws into `output` yet (a player taken while preparing has not).
         var currentAttached = false
@@ -76,7 +78,7 @@ public final class LaunchAd: Sendable {
         var continuations: [AsyncStream<AdEvent>.Continuation] = []
 
         /// Somewhere to draw was given (made, or a buffer to make).
-        var isAttached: Bool { output != nil || pendingBuffer != nil }
+        var isAttached: Bool { output != nil || pendingBuffer != nil || pendingGL != nil }
     }
 
     /// What any thread may touch at any time.
@@ -268,6 +270,7 @@ public final class LaunchAd: Sendable {
         var drew = false
         if let player = side.current, showing {
             if side.output == nil, let size = side.pendingBuffer { side.output = try? PlayerOutput.buffer(size) }
+            if side.output == nil, let gl = side.pendingGL { side.output = try? PlayerOutput.gl(gl) }
             if !side.currentAttached, let output = side.output {
                 player.attach(output)
                 side.currentAttached = true
@@ -367,9 +370,10 @@ public final class LaunchAd: Sendable {
         if shared.withLock({ $0.closeAsked }) && !host.isReentrant { close() }
     }
 
-    /// The output attached, and whether another may be, as the thread inside (LaunchAd+GL.swift).
-    func withOutput<T>(_ body: (inout PlayerOutput?, _ attachable: Bool) throws(StateError) -> T) throws(StateError) -> T {
-        try checked { side throws(StateError) in try body(&side.output, !side.isAttached && !side.presenting) }
+    /// The output attached, the GL context waiting for the first turn, and whether another may
+    /// be attached, as the thread inside (LaunchAd+GL.swift).
+    func withOutput<T>(_ body: (PlayerOutput?, inout GLOutput?, _ attachable: Bool) throws(StateError) -> T) throws(StateError) -> T {
+        try checked { side throws(StateError) in try body(side.output, &side.pendingGL, !side.isAttached && !side.presenting) }
     }
 
     /// Runs `body` as the thread inside; `.reentrant` from inside `onEvent`, `.ended` after `close`.

@@ -14,16 +14,31 @@ public final class GLOutput {
     private var drawer: GLDrawer?
     /// Why the ad's programs did not build in this context (said once; nothing drawn in it).
     private var broken: String?
-    let overlay: GLOverlay
+    /// Made with the `PlayerOutput` (SDL's software renderer: at the ad's first turn, once the
+    /// run has loaded SDL on its own thread, never at the attach on the application's).
+    private(set) var overlay: GLOverlay?
     let wake = GLWakeTimer()
     /// The viewport of this turn (nil: no context current, or an empty viewport).
     private(set) var viewport: GLFrame.Viewport?
     /// The problem said last, so that a streak of them is said once.
     private var said: String?
 
-    init(_ context: GLContext) throws(GLAttachError) {
-        self.context = context
-        overlay = try GLOverlay()
+    init(_ context: GLContext) { self.context = context }
+
+    /// The context current on this thread, its functions from `getProcAddress` (the
+    /// application's get_proc_address); nothing is made in it yet. Throws when no context is
+    /// current, a function every context has is missing, or it is older than OpenGL 2.0 and
+    /// OpenGL ES 2.0.
+    public convenience init(getProcAddress: (String) -> UnsafeMutableRawPointer?) throws(GLAttachError) {
+        self.init(try GLContext(proc: getProcAddress))
+    }
+
+    /// The overlay's renderer, made once.
+    func makeOverlay() throws(GLAttachError) -> GLOverlay {
+        if let overlay { return overlay }
+        let made = try GLOverlay()
+        overlay = made
+        return made
     }
 
     /// Whatever thread lets go of the output last (the run's, a player's), no GL call is made
@@ -40,7 +55,7 @@ public final class GLOutput {
         guard let context, context.isCurrent else { return }
         var v: [GLint] = [0, 0, 0, 0]
         context.gl.glGetIntegerv(GL_VIEWPORT, &v)
-        guard (1...16384).contains(v[2]), (1...16384).contains(v[3]) else { return }
+        guard let overlay, (1...16384).contains(v[2]), (1...16384).contains(v[3]) else { return }
         let vp = GLFrame.Viewport(x: v[0], y: v[1], size: Size(width: Int(v[2]), height: Int(v[3])))
         overlay.resize(vp.size)
         if overlay.size == vp.size { viewport = vp }
@@ -64,7 +79,7 @@ public final class GLOutput {
             if quiet { return .skipped }
             return fail("no OpenGL context is current, or not the one attached: call launchad_render with it current")
         }
-        guard let vp = viewport else { return .skipped }
+        guard let vp = viewport, let overlay else { return .skipped }
         guard max(vp.size.width, vp.size.height) <= context.maxTextureSize else {
             return fail("the viewport (\(vp.size)) is larger than this context's textures (\(context.maxTextureSize) a side)")
         }
@@ -104,6 +119,13 @@ public final class GLOutput {
         return said == problem ? .skipped : .failed(problem)
     }
 
+    /// Uses the context current now from now on (the application's new one, after its old one
+    /// went); the old one's objects deleted if it is current, else forgotten.
+    public func reattach(getProcAddress: (String) -> UnsafeMutableRawPointer?) throws(GLAttachError) {
+        detach()
+        attach(try GLContext(proc: getProcAddress))
+    }
+
     /// Uses another context from now on (the application's new one, after its old one went).
     func attach(_ c: GLContext) {
         detach()
@@ -112,13 +134,13 @@ public final class GLOutput {
 
     /// Lets go of the context: with it current, the ad's objects in it are deleted; without
     /// (it is gone, or another is current), they are forgotten, never deleted in another one.
-    func detach() {
+    public func detach() {
         if let context, !context.isCurrent { context.deletes = false }
         drawer = nil
         broken = nil
         context = nil
         said = nil
-        overlay.invalidate()
+        overlay?.invalidate()
     }
 
     /// The ad is over, or its handle is destroyed: no more wakes, and the context let go when

@@ -10,17 +10,24 @@ extension PlayerOutput {
     /// current, a function every context has is missing, or the version is older than OpenGL
     /// 2.0 and OpenGL ES 2.0.
     public static func gl(getProcAddress: (String) -> UnsafeMutableRawPointer?) throws(GLAttachError) -> PlayerOutput {
-        let gl = try GLOutput(try GLContext(proc: getProcAddress))
-        return PlayerOutput(kind: .gl, renderer: gl.overlay.renderer, window: nil, videoDriver: "none", gl: gl)
+        try gl(try GLOutput(getProcAddress: getProcAddress))
     }
+
+    /// The output over `gl` (a context attached, or let go of): its overlay's renderer (SDL's
+    /// software one) made now, so call it where SDL may be loaded (the embedding API makes it at
+    /// the ad's first turn, once the run has loaded SDL on its own thread).
+    public static func gl(_ gl: GLOutput) throws(GLAttachError) -> PlayerOutput {
+        PlayerOutput(kind: .gl, renderer: try gl.makeOverlay().renderer, window: nil, videoDriver: "none", gl: gl)
+    }
+
+    /// The application's GL context, as this output draws into it (GL output only).
+    public var glOutput: GLOutput? { gl }
 
     /// Draws into the context current now instead of the one attached before (whose objects
     /// are deleted when it is current too, else forgotten): after the application's context
     /// was lost and made again. Throws as `gl(getProcAddress:)`; the old context stays let go.
     public func reattach(getProcAddress: (String) -> UnsafeMutableRawPointer?) throws(GLAttachError) {
-        guard let gl else { return }
-        gl.detach()
-        gl.attach(try GLContext(proc: getProcAddress))
+        try gl?.reattach(getProcAddress: getProcAddress)
     }
 
     /// Lets go of the application's GL context, with it current (its objects deleted): the ad
