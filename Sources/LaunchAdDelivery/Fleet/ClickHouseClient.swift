@@ -28,7 +28,7 @@ public struct ClickHouseClient: Sendable {
         // Credentials tied to a server go to that server only, as the outbox's do.
         var headers: [String: String] = [:]
         if let credentials {
-            switch credentials.headers(for: url) {
+            switch credentials.headers(forCommandLine: url) {
             case .success(let h): headers = h
             case .failure(let why): throw ClickHouseError(why.description)
             }

@@ -26,8 +26,8 @@ final class ClickHouseSender: Sendable {
         _ request: OutboxRequest, table: ClickHouseTable, items: [OutboxItem], with fetcher: Fetcher, problems: ProblemLog
     ) -> DeliveryVerdict {
         var headers = ["Content-Type": "application/x-ndjson"]
-        if request.credentials {
-            switch auth.headers(for: request.url) {
+        if let binding = request.credentials {
+            switch auth.headers(for: request.url, binding: binding) {
             case .success(let h): headers.merge(h) { $1 }
             case .failure(let why):
                 // Kept until a process with the credentials sends it, or its TTL runs out.
