@@ -102,6 +102,26 @@ final class FleetHostileAnswerTests: XCTestCase {
         XCTAssertTrue(json.stdout.contains("\"\(huge)\""), "JSON keeps the name whole")
     }
 
+    /// Review 2 of issue 42: a raw U+0085 (NEL) in a screen's name (ClickHouse's JSON writer
+    /// leaves it raw), or a cell saying `Code: 1 Exception`, made the whole report exit 1. Both are
+    /// cells: shown escaped, exit 0.
+    func testAKiosksValueCannotBreakTheReport() throws {
+        let c = try Self.fakeClickHouse(
+            server: #"{"now":"\#(Self.now)","version":"24.1"}"#,
+            screens: [
+                #"{"screen":"lobby\#u{85}evil","last_seen":"\#(Self.now - 60)","skew_s":"0"}"#,
+                #"{"screen":"Code: 1 Exception","last_seen":"\#(Self.now - 60)","skew_s":"0"}"#
+            ].joined(separator: "\n") + "\n",
+            ads: #"{"day":"2026-01-01","ad_id":"Code: 7. DB::Exception","plays":"1","screens":"1","shown_ms":"1","completed":"1"}"#)
+        for format in ["text", "json", "html"] {
+            let run = try report(c, ["--format", format])
+            XCTAssertEqual(run.status, 0, "\(format): \(run.stderr)")
+            XCTAssertEqual(run.stderr, "", format)
+            XCTAssertTrue(run.stdout.contains("Code: 1 Exception") && run.stdout.contains("Code: 7. DB::Exception"), run.stdout)
+        }
+        XCTAssertTrue(try report(c).stdout.contains("lobby\\x85evil"))
+    }
+
     /// Issue 42, 5: a server's `day` reached the terminal raw. Every text cell (screen, outcome,
     /// error, day, ad) and the server's version go through the terminal's escaper.
     func testEveryTextCellGoesThroughTheTerminalsEscaper() throws {

@@ -211,6 +211,36 @@ final class FleetReportModelTests: XCTestCase {
         XCTAssertNil(quoted?.rows[0].int("s"))
     }
 
+    /// Review 2 of issue 42: one value a kiosk inserted broke the whole report. A row ends at
+    /// `\n` alone (ClickHouse's JSON writer leaves U+0085, U+2028 and U+2029 raw inside a string:
+    /// one screen's name was split into two broken rows), and an exception is one only where
+    /// ClickHouse writes one, on a line of its own: a cell saying `Code: 1 Exception` is a cell.
+    func testAKiosksValueCannotBreakTheAnswer() throws {
+        let text = [
+            #"{"screen":"lobby\#u{85}evil","last_seen":"1"}"#, #"{"screen":"a\#u{2028}b\#u{2029}c"}"#,
+            #"{"screen":"Code: 1 Exception"}"#, #"{"ad_id":"Code: 7. DB::Exception: x\nCode: 8. DB::Exception"}"#
+        ].joined(separator: "\n")
+        let parsed = try rows(text + "\n")
+        XCTAssertEqual(
+            parsed.rows.map { $0.text("screen") ?? $0.text("ad_id") },
+            ["lobby\u{85}evil", "a\u{2028}b\u{2029}c", "Code: 1 Exception", "Code: 7. DB::Exception: x\nCode: 8. DB::Exception"])
+        XCTAssertEqual(parsed.rows[0].int("last_seen"), 1)
+        XCTAssertNil(ClickHouseAnswer.exception(in: text))
+        XCTAssertEqual(ClickHouseAnswer.insert(status: 200, body: text), .stored, "an answer's rows are not its error")
+        // Where ClickHouse writes one, it is one: a line of its own, or the header on an insert's answer.
+        XCTAssertThrowsError(try rows(text + "\nCode: 241. DB::Exception: Memory limit (total) exceeded\n")) {
+            XCTAssertEqual("\($0)", "ClickHouse reported an error: Code: 241. DB::Exception: Memory limit (total) exceeded")
+        }
+        XCTAssertEqual(
+            ClickHouseAnswer.insert(status: 200, body: "", exceptionCode: "241"),
+            .failed(.retry, reason: "HTTP 200 with exception code 241"))
+        let report = try FleetReport(
+            server: rows(#"{"now":\#(now),"version":"24.1"}"#), screens: rows(text), plays: rows(""), ads: rows(text), limits: limits,
+            maxRows: 10)
+        XCTAssertTrue(report.text.contains("lobby\\x85evil"), report.text)
+        XCTAssertTrue(report.text.contains("Code: 1 Exception"), report.text)
+    }
+
     func testAnAnswerOverItsBudgetIsRefused() {
         let small = ParseBudget(maxBytes: 10, seconds: 5, limitName: "--timeout")
         XCTAssertThrowsError(try ClickHouseRows(#"{"now":1,"version":"x"}"#, maxRows: 10, budget: small)) {

@@ -48,7 +48,13 @@ public struct ClickHouseClient: Sendable {
             let why = ClickHouseAnswer.exception(in: page) ?? "no reason given"
             throw ClickHouseError("HTTP \(response.status) from \(shownURL): \(why)")
         }
-        return String(decoding: response.body, as: UTF8.self)
+        let answer = String(decoding: response.body, as: UTF8.self)
+        // An answer that ends in an error carries its code in a header (and the exception as a line of its own).
+        if let code = response.headers["x-clickhouse-exception-code"] {
+            let why = ClickHouseAnswer.exception(in: answer) ?? "no reason given"
+            throw ClickHouseError("HTTP \(response.status) from \(shownURL) with exception code \(TerminalText.escaped(code)): \(why)")
+        }
+        return answer
     }
 
     /// The fleet report: four queries, judged by `limits`.

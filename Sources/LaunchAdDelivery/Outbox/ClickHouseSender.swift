@@ -80,7 +80,9 @@ final class ClickHouseSender: Sendable {
         do {
             let response = try fetcher.fetch(request, progress: nil)
             let page = (200..<300).contains(response.status) ? response.body : response.errorPage
-            return ClickHouseAnswer.insert(status: response.status, body: String(decoding: page, as: UTF8.self))
+            return ClickHouseAnswer.insert(
+                status: response.status, body: String(decoding: page, as: UTF8.self),
+                exceptionCode: response.headers["x-clickhouse-exception-code"])
         } catch let e as FetchError {
             // A dropped answer may follow a stored batch: tried again, the table's key keeps one row per play.
             let message = e.message.replacingOccurrences(of: url.absoluteString, with: collector)
