@@ -25,7 +25,7 @@ public struct FleetOptions: Equatable, Sendable {
     /// `--clickhouse-credentials FILE`.
     public var credentials: String?
     public var allowHTTP = false
-    /// `--timeout S`: the most a query may take.
+    /// `--timeout S`: the most the whole report may take (asking, reading, making it).
     public var timeout: Double = 30
 
     public init() {}
@@ -50,7 +50,8 @@ public struct FleetOptions: Equatable, Sendable {
           --out FILE             write the report to FILE, whole or not at all (default stdout)
           --clickhouse-credentials FILE  a user and key for the report (lines user = ..., key = ...; mode 600);
                                  else LAUNCHAD_CLICKHOUSE_USER and LAUNCHAD_CLICKHOUSE_KEY
-          --timeout S            give up on a query after S seconds (default 30)
+          --timeout S            give up on the report after S seconds, its queries and reading their
+                                 answers included (default 30)
           --allow-http           allow plain http to any host
         Exit codes: 0 the schema or report was written, 1 ClickHouse could not be asked, answered an
         error, or FILE could not be written, 2 usage.

@@ -134,7 +134,8 @@ public struct ClickHouseRows: Sendable {
         public let description: String
     }
 
-    /// Reads `text` within `budget` (its bytes, and its deadline looked at every 1,000 rows);
+    /// Reads `text` within `budget` (its bytes, and its deadline looked at every row: 300 rows of
+    /// 200 KB took 18 s against a 2 s `--timeout` when it was looked at every 1,000);
     /// throws a one-line reason for ClickHouse's exception line (one that is not a row), a line
     /// that is not a JSON object, more than `maxRows` rows, or a spent budget. Rows end at `\n`
     /// alone, as ClickHouse's JSON writer ends them: it leaves U+0085 (NEL), U+2028 and U+2029 raw
@@ -145,9 +146,7 @@ public struct ClickHouseRows: Sendable {
         let blank: Set<UInt8> = [0x20, 0x09, 0x0D]
         for line in text.utf8.split(separator: UInt8(ascii: "\n")) where !line.allSatisfy(blank.contains) {
             guard rows.count < maxRows else { throw Unreadable(description: "more than \(maxRows) rows in one answer") }
-            if rows.count % 1000 == 999 {
-                do { try budget.checkTime(what: "the answer") } catch { throw Unreadable(description: error.message) }
-            }
+            do { try budget.checkTime(what: "the answer") } catch { throw Unreadable(description: error.message) }
             guard let object = (try? JSONSerialization.jsonObject(with: Data(line), options: [.fragmentsAllowed])) as? [String: Any]
             else {
                 if let problem = ClickHouseAnswer.exceptionLine(Substring(line)) {

@@ -12,16 +12,18 @@ public struct ClickHouseClient: Sendable {
     let credentials: ClickHouseCredentials?
     /// The most bytes one answer may carry.
     public var maxBytes: Int64 = 64 << 20
-    /// How long reading one answer may take (`--timeout`).
-    public var parseSeconds: Double = 30
+    /// How long the whole report may take (`--timeout`): its four queries asked, their answers
+    /// read and the report made from them.
+    public var timeout: Double = 30
 
     /// A client of the server at `url` (checked against the URL rule by `fetcher`).
     public init(url: String, fetcher: Fetcher, credentials: ClickHouseCredentials?) {
         self.url = url; self.fetcher = fetcher; self.credentials = credentials
     }
 
-    /// The answer's text; throws a one-line `ClickHouseError`.
-    public func select(_ sql: String) throws -> String {
+    /// The answer's text, asked within `budget`'s deadline (the transfer is abandoned once it
+    /// passes); throws a one-line `ClickHouseError`.
+    public func select(_ sql: String, within budget: ParseBudget) throws -> String {
         guard let text = ClickHouseURL.with(url, [("wait_end_of_query", "1")]), let target = URL(string: text) else {
             throw ClickHouseError("\(shownURL): \(ClickHouseURL.refusal(url) ?? "not an http or https URL")")
         }
@@ -38,9 +40,11 @@ public struct ClickHouseClient: Sendable {
         request.method = "POST"
         request.body = Data(sql.utf8)
         request.followsRedirects = false
+        request.isCancelled = { budget.isExpired }
         let response: FetchResponse
         do { response = try fetcher.fetch(request, progress: nil) } catch let e as FetchError {
             if e.tooLarge { throw ClickHouseError("the answer from \(shownURL) is over \(maxBytes) bytes") }
+            if budget.isExpired { throw ClickHouseError("\(shownURL): asking took longer than \(budget.limitName)") }
             throw ClickHouseError(TerminalText.escaped(e.message.replacingOccurrences(of: target.absoluteString, with: url)))
         }
         guard (200..<300).contains(response.status) else {
@@ -57,12 +61,13 @@ public struct ClickHouseClient: Sendable {
         return answer
     }
 
-    /// The fleet report: four queries, judged by `limits`.
+    /// The fleet report: four queries, judged by `limits`, all of it within `timeout`.
     public func fleetReport(table: ClickHouseTable, limits: FleetReport.Limits) throws -> FleetReport {
         let q = FleetQueries(table: table, since: limits.since)
+        // One deadline for the whole report: each answer is capped in bytes, not the four together in time.
+        let budget = ParseBudget(maxBytes: Int(maxBytes), seconds: timeout, limitName: "--timeout")
         let rows = { (sql: String) throws -> ClickHouseRows in
-            let budget = ParseBudget(maxBytes: Int(maxBytes), seconds: parseSeconds, limitName: "--timeout")
-            do { return try ClickHouseRows(try select(sql), maxRows: q.maxRows + 1, budget: budget) } catch let e
+            do { return try ClickHouseRows(try select(sql, within: budget), maxRows: q.maxRows + 1, budget: budget) } catch let e
                 as ClickHouseRows.Unreadable
             {
                 throw ClickHouseError("\(shownURL): \(e.description)")
@@ -71,7 +76,7 @@ public struct ClickHouseClient: Sendable {
         do {
             return try FleetReport(
                 server: rows(q.server), screens: rows(q.screens), plays: rows(q.plays), ads: rows(q.ads), limits: limits,
-                maxRows: q.maxRows)
+                maxRows: q.maxRows, budget: budget)
         } catch let e as ClickHouseRows.Unreadable {
             throw ClickHouseError("\(shownURL): \(e.description)")
         }
