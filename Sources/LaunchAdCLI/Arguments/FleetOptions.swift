@@ -67,13 +67,14 @@ public struct FleetOptions: Equatable, Sendable {
             case "--table":
                 let raw = try r.value(for: opt)
                 guard let table = ClickHouseTable(raw) else {
-                    throw UsageError("--table takes \(ClickHouseTable.rule), not '\(TerminalText.escaped(raw))'")
+                    throw UsageError("--table takes \(ClickHouseTable.rule), not '\(TerminalText.quoted(raw))'")
                 }
                 o.table = table
             case "--clickhouse":
                 let raw = try r.value(for: opt)
+                if let why = CollectorURL.userinfoRefusal(raw) { throw UsageError("--clickhouse: \(why)") }
                 guard Link.isAllowed(raw) else {
-                    throw UsageError("--clickhouse takes an http or https URL, not '\(TerminalText.escaped(raw))'")
+                    throw UsageError("--clickhouse takes an http or https URL, not '\(TerminalText.quoted(raw))'")
                 }
                 if let why = ClickHouseURL.refusal(raw) { throw UsageError("--clickhouse: \(why)") }
                 o.clickhouse = raw
@@ -97,7 +98,7 @@ public struct FleetOptions: Equatable, Sendable {
         }
         guard let word = r.positionals.first, let action = Action(rawValue: word), r.positionals.count == 1 else {
             let given = r.positionals.joined(separator: " ")
-            throw UsageError("fleet takes schema or report\(given.isEmpty ? "" : ", not '\(TerminalText.escaped(given))'")")
+            throw UsageError("fleet takes schema or report\(given.isEmpty ? "" : ", not '\(TerminalText.quoted(given))'")")
         }
         o.action = action
         switch action {
@@ -122,7 +123,7 @@ public struct FleetOptions: Equatable, Sendable {
         guard !digits.isEmpty, digits.count <= 10, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(digits), n > 0,
             n <= FleetQueries.maxSince / unit
         else {
-            throw UsageError("\(option) takes a duration such as 90s, 30m, 24h or 7d (at most 3650d), not '\(TerminalText.escaped(raw))'")
+            throw UsageError("\(option) takes a duration such as 90s, 30m, 24h or 7d (at most 3650d), not '\(TerminalText.quoted(raw))'")
         }
         return n * unit
     }

@@ -58,7 +58,7 @@ public struct ClickHouseCredentials: Equatable, Sendable {
                     "the ClickHouse credentials name no url, and are not sent to a collector named by a manifest (add url = ... for it)"))
         }
         guard origin == nil || origin == to else {
-            return .failure(CredentialsError("the ClickHouse credentials are for \(origin ?? "?"), not \(to ?? TerminalText.escaped(url))"))
+            return .failure(CredentialsError("the ClickHouse credentials are for \(origin ?? "?"), not \(to ?? TerminalText.quoted(url))"))
         }
         return .success(["X-ClickHouse-User": user, "X-ClickHouse-Key": key])
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a play record goes to its collector, decided in one place for every record (`play`,
 /// `launch`, each ad of a VAST run): for ClickHouse, into which table and with whose
 /// credentials; or refused in one line, the ad playing without a record.
@@ -33,5 +35,21 @@ public enum CollectorRule {
         case .withCredentials(let binding): return .send(target, credentials: binding)
         case .refused(let why): return .refused(why)
         }
+    }
+}
+
+/// The URLs records and queries go to with credentials: `--report`, a manifest's `report.url`,
+/// `fleet report --clickhouse`.
+public enum CollectorURL {
+    /// Why `url` is refused for holding a user or a password of its own (`http://user:pw@host/`),
+    /// in one line that never repeats the URL; nil when it holds none. Userinfo would be a
+    /// second way to pass credentials, beside the file the rules hold (`--clickhouse-credentials`:
+    /// mode 600, tied to its server), and it was printed, password and all, in error lines.
+    public static func userinfoRefusal(_ url: String) -> String? {
+        let authority = url.range(of: "://").map { url[$0.upperBound...].prefix { !"/?#".contains($0) } } ?? ""
+        let parsed = URL(string: url)
+        guard authority.contains("@") || parsed?.user != nil || parsed?.password != nil else { return nil }
+        return "a collector's or ClickHouse server's URL may not hold a user or password (user:password@host); "
+            + "give them in --clickhouse-credentials FILE"
     }
 }

@@ -114,6 +114,7 @@ public struct ReportTarget: Codable, Equatable, Sendable {
     static func parse(_ json: ManifestJSON?) throws -> ReportTarget? {
         guard let json, json != .null else { return nil }
         guard case .object(let o) = json else { throw ManifestError("\"report\" must be an object with \"url\" and \"batch\"") }
+        if case .string(let url)? = o["url"], let why = CollectorURL.userinfoRefusal(url) { throw ManifestError("report.url: \(why)") }
         guard case .string(let url)? = o["url"], url.count <= 2000, Link.isAllowed(url) else {
             throw ManifestError("report.url must be an http or https URL")
         }

@@ -83,7 +83,7 @@ public struct ClickHouseClient: Sendable {
     }
 
     /// The URL as an error line shows it.
-    private var shownURL: String { TerminalText.escaped(url) }
+    private var shownURL: String { TerminalText.quoted(url) }
 }
 
 /// A ClickHouse request that failed, in one line safe for a terminal (what came from outside
@@ -116,9 +116,9 @@ public enum ClickHouseCredentialsSource {
     /// followed: the file it names is checked), at most 4 KiB, owned by this user or root, and
     /// neither readable by others nor writable by the group or others.
     public static func read(_ path: String) throws -> ClickHouseCredentials {
-        let shown = TerminalText.escaped(path)
+        let shown = TerminalText.quoted(path)
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard fd >= 0 else { throw CredentialsError(FileProblem(errno: errno, path: shown, access: .read).description) }
+        guard fd >= 0 else { throw CredentialsError(FileProblem(errno: errno, path: path, access: .read).description) }
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { throw CredentialsError("\(shown) is not a regular file") }
@@ -132,7 +132,7 @@ public enum ClickHouseCredentialsSource {
         guard st.st_size <= 4096 else { throw CredentialsError("\(shown) is over 4 KiB") }
         var bytes = [UInt8](repeating: 0, count: 4097)
         let n = Glibc.read(fd, &bytes, bytes.count)
-        guard n >= 0 else { throw CredentialsError(FileProblem(errno: errno, path: shown, access: .read).description) }
+        guard n >= 0 else { throw CredentialsError(FileProblem(errno: errno, path: path, access: .read).description) }
         guard let text = String(bytes: bytes[0..<n], encoding: .utf8) else { throw CredentialsError("\(shown) is not UTF-8 text") }
         do { return try ClickHouseCredentials.parse(file: text) } catch let e as CredentialsError {
             throw CredentialsError("\(shown): \(e.description)")

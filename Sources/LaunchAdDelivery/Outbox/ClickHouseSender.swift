@@ -71,7 +71,8 @@ final class ClickHouseSender: Sendable {
         let collector = insert.request.url
         guard let text = ClickHouseInsert.url(collector: collector, table: insert.table, token: token), let url = URL(string: text) else {
             // An item queued by an older launchad, whose collector URL carries a query of its own.
-            return .failed(.refused, reason: "\(ClickHouseURL.refusal(collector) ?? "not an http(s) URL"): \(collector)")
+            // (Its URL not repeated: it may hold a password.)
+            return .failed(.refused, reason: ClickHouseURL.refusal(collector) ?? "not an http(s) URL")
         }
         var request = FetchRequest(url: url, reach: insert.request.reach, headers: insert.headers, maxBytes: Self.maxAnswerBytes)
         request.method = "POST"

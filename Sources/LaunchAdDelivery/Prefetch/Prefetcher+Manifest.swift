@@ -48,7 +48,7 @@ extension Prefetcher {
                 document = try Data(contentsOf: copyURL)
                 kept = (nil, previous?.etag, previous?.lastModified)
             default:
-                throw CacheError("HTTP \(response.status) for the manifest \(url.absoluteString)")
+                throw CacheError("HTTP \(response.status) for the manifest \(TerminalText.quoted(url.absoluteString))")
             }
             // With trusted keys, nothing of the document is read before its signature holds.
             let signature = try verifiedSignature(of: document)

@@ -56,19 +56,20 @@ public struct DeliveryOptions: Equatable, Sendable {
         switch opt {
         case "--report":
             let raw = try r.value(for: opt)
-            guard Link.isAllowed(raw) else { throw UsageError("--report takes an http or https URL, not '\(raw)'") }
+            if let why = CollectorURL.userinfoRefusal(raw) { throw UsageError("--report: \(why)") }
+            guard Link.isAllowed(raw) else { throw UsageError("--report takes an http or https URL, not '\(TerminalText.quoted(raw))'") }
             report = raw
         case "--report-batch": reportBatch = try r.int(for: opt, min: 1, max: 1000)
         case "--report-format":
             let raw = try r.value(for: opt)
             guard ["json", "clickhouse"].contains(raw) else {
-                throw UsageError("--report-format takes json or clickhouse, not '\(TerminalText.escaped(raw))'")
+                throw UsageError("--report-format takes json or clickhouse, not '\(TerminalText.quoted(raw))'")
             }
             reportToClickHouse = raw == "clickhouse"
         case "--report-table":
             let raw = try r.value(for: opt)
             guard let table = ClickHouseTable(raw) else {
-                throw UsageError("--report-table takes \(ClickHouseTable.rule), not '\(TerminalText.escaped(raw))'")
+                throw UsageError("--report-table takes \(ClickHouseTable.rule), not '\(TerminalText.quoted(raw))'")
             }
             reportTable = table
         case "--screen-id":
