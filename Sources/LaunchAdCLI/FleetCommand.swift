@@ -31,7 +31,7 @@ public enum FleetCommand {
             url: url,
             fetcher: HTTPClient(connectTimeout: min(10, o.timeout), totalTimeout: o.timeout, maxRedirects: 0, allowHTTP: o.allowHTTP),
             credentials: credentials)
-        client.parseSeconds = o.timeout
+        client.timeout = o.timeout
         let report: FleetReport
         do {
             report = try client.fleetReport(

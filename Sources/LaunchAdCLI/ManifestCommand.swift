@@ -15,7 +15,8 @@ public enum ManifestCommand {
             print(line)
             return ExitCode.success
         case .failure(let refusal):
-            FileHandle.standardError.write(TerminalText.line("\(o.file) refused (\(refusal.reason.rawValue)): \(refusal.message)"))
+            FileHandle.standardError.write(
+                TerminalText.line("\(TerminalText.quoted(o.file)) refused (\(refusal.reason.rawValue)): \(refusal.message)"))
             return ExitCode.failure
         }
     }
@@ -32,7 +33,8 @@ public enum ManifestCommand {
         switch OwnFile.read(signaturePath, maxBytes: MinisignSignature.maxFileBytes, owner: .anyone) {
         case .contents(let data): signature = Array(data)
         case .missing: signature = nil
-        case .refused(let why): return .failure(ManifestRefusal(.malformed, "cannot read the signature \(signaturePath): \(why)"))
+        case .refused(let why):
+            return .failure(ManifestRefusal(.malformed, "cannot read the signature \(TerminalText.quoted(signaturePath)): \(why)"))
         }
         let crypto: Sodium
         do { crypto = try Sodium.open() } catch { return .failure(ManifestRefusal(.malformed, "\(error)")) }
@@ -50,7 +52,7 @@ public enum ManifestCommand {
             let expires = parsed.signed.expires.map { "expires \(MacroExpander.timestamp($0))" } ?? "no expiry"
             let refused = parsed.rejected.isEmpty ? "" : ", \(parsed.rejected.count) refused"
             return .success(
-                "ok: \(TerminalText.escaped(o.file)): version \(parsed.signed.version ?? 0), \(expires), signed by key \(signed.keyID) "
+                "ok: \(TerminalText.quoted(o.file)): version \(parsed.signed.version ?? 0), \(expires), signed by key \(signed.keyID) "
                     + "(\(signed.algorithm.rawValue)); \(parsed.manifest.ads.count) ads\(refused)")
         }
     }

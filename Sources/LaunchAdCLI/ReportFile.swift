@@ -7,7 +7,7 @@ import Synchronization
 /// `--output FILE`, written whole or not at all: the report goes to a temporary file in FILE's
 /// folder, made before any decoding (so an unwritable path fails at once), and is renamed over
 /// FILE once complete. Whatever is not committed is removed, on every way out: an error, a
-/// return, and TERM, INT or HUP (`PendingFiles`). A FILE that is not a regular file
+/// return, and any signal that ends the process (`PendingFiles`). A FILE that is not a regular file
 /// (`/dev/stdout`, a FIFO, a device) is opened at once and written in place, never replaced.
 final class ReportFile {
     /// The file written: the one named, or the regular file a symlink named points to.
@@ -86,10 +86,11 @@ final class ReportFile {
     }
 }
 
-/// The temporary files of `ReportFile`s not yet committed, removed when TERM, INT or HUP ends
-/// the process (the handler of an interrupted `fleet report --out` left `.FILE.XXXXXX` behind).
-/// The signals are taken only while at their default, which ends the process (not under nohup,
-/// nor from `play` and `launch`, whose start-up code notes them and ends the ad instead). The
+/// The temporary files of `ReportFile`s not yet committed, removed when a signal ends the
+/// process (an interrupted `fleet report --out` left `.FILE.XXXXXX` behind: first on TERM, INT
+/// and HUP, then on USR1, ALRM, PIPE, XFSZ and the rest). Every signal whose default action ends
+/// the process (`terminating`) is taken, and only while at that default (not HUP under nohup, nor
+/// a PIPE the parent ignored, nor one the Swift runtime handles to print a crash's backtrace). The
 /// handler removes each pending file, then ends the process by the same signal, as the default
 /// would have: the disposition is reset as the handler starts (`SA_RESETHAND`), and the signal
 /// raised again is delivered once it returns. Async-signal-safe: the paths are copied into
@@ -129,10 +130,19 @@ enum PendingFiles {
         let index = used.wrappingAdd(1, ordering: .sequentiallyConsistent).oldValue
         guard index < slots else { return nil }
         if installed.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged {
-            for sig in [SIGTERM, SIGINT, SIGHUP] { install(sig) }
+            for sig in terminating { install(sig) }
         }
         return Slot(index: index)
     }
+
+    /// Every signal whose default action ends the process, by terminating it or dumping core
+    /// (signal(7)), real-time ones included: all but KILL and STOP, which no handler can take, and
+    /// those ignored, stopping or continuing by default. (32 and 33 are glibc's own: `sigaction`
+    /// refuses them, and `install` leaves them.)
+    static let terminating: [Int32] = {
+        let notEnding: Set<Int32> = [SIGKILL, SIGSTOP, SIGCHLD, SIGCONT, SIGURG, SIGWINCH, SIGTSTP, SIGTTIN, SIGTTOU]
+        return (1..<Int32(NSIG)).filter { !notEnding.contains($0) }
+    }()
 
     private static func install(_ sig: Int32) {
         var old = sigaction()

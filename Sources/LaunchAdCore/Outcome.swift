@@ -45,20 +45,9 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
     /// the option and its rule at the start, the quoted value's end and any hint at the end.
     public static let maxLength = 500
 
-    /// A usage error saying `message`, cut to `maxLength`: whatever it quotes of the user's
-    /// values, every usage error is made here.
-    public init(_ message: String) {
-        let scalars = message.unicodeScalars
-        guard scalars.count > Self.maxLength else {
-            self.message = message
-            return
-        }
-        var cut = String.UnicodeScalarView()
-        cut.append(contentsOf: scalars.prefix(400))
-        cut.append("…")
-        cut.append(contentsOf: scalars.suffix(Self.maxLength - 401))
-        self.message = String(cut)
-    }
+    /// A usage error saying `message`, cut to `maxLength` (`TerminalText.cut`, the cut of every
+    /// quoted value): whatever it quotes of the user's values, every usage error is made here.
+    public init(_ message: String) { self.message = TerminalText.cut(message, to: Self.maxLength) }
     /// The message.
     public var description: String { message }
 }

@@ -50,8 +50,8 @@ final class ClickHouseOutboxTests: XCTestCase {
 
     /// Queues two plays for `target`, flushes once, and returns the outbox's status.
     func sendTwo(_ box: Outbox, _ target: ReportTarget) throws -> OutboxStatus {
-        box.enqueue(record: Self.row(screen: "s1"), for: target, credentials: false, at: Date())
-        box.enqueue(record: Self.row(screen: "s2"), for: target, credentials: false, at: Date())
+        box.enqueue(record: Self.row(screen: "s1"), for: target, credentials: nil, at: Date())
+        box.enqueue(record: Self.row(screen: "s2"), for: target, credentials: nil, at: Date())
         XCTAssertEqual(try box.flush(lockWait: 5), 2)
         return box.status()
     }
@@ -64,7 +64,7 @@ final class ClickHouseOutboxTests: XCTestCase {
         let target = ReportTarget(url: proxy.url, batch: 10, clickHouse: table, reach: .any)
         let box = try outbox()
         for screen in ["screen-1", "screen-2", "screen-3"] {
-            box.enqueue(record: Self.row(screen: screen), for: target, credentials: false, at: Date())
+            box.enqueue(record: Self.row(screen: screen), for: target, credentials: nil, at: Date())
         }
         // The batch is stored, its answer lost: the three records stay queued for another try.
         XCTAssertEqual(try box.flush(lockWait: 5), 3)
@@ -135,7 +135,7 @@ final class ClickHouseOutboxTests: XCTestCase {
         let target = ReportTarget(url: server.url, batch: 10, clickHouse: table, reach: .any)
         // A process without the credentials keeps the record rather than sending it without them.
         let without = try outbox(.unusable("/etc/launchad/clickhouse may be read or changed by others (mode 644); chmod 600 it"))
-        without.enqueue(record: Self.row(screen: "kiosk-1"), for: target, credentials: true, at: Date())
+        without.enqueue(record: Self.row(screen: "kiosk-1"), for: target, credentials: anyCredentials, at: Date())
         XCTAssertEqual(try without.flush(lockWait: 5), 1)
         var status = without.status()
         XCTAssertEqual(status.pendingRecords, 1)
@@ -165,7 +165,7 @@ final class ClickHouseOutboxTests: XCTestCase {
         // A wrong key refuses who asked, not the record: it stays queued (retried with the
         // backoff until --beacon-ttl), the reason kept, and the right key delivers it.
         let wrong = try outbox(.credentials(try ClickHouseCredentials(user: ClickHouseServer.kiosk.user, key: "wrong")))
-        wrong.enqueue(record: Self.row(screen: "kiosk-2"), for: target, credentials: true, at: Date())
+        wrong.enqueue(record: Self.row(screen: "kiosk-2"), for: target, credentials: anyCredentials, at: Date())
         XCTAssertEqual(try wrong.flush(lockWait: 5), 1)
         status = wrong.status()
         XCTAssertEqual(status.pendingRecords, 1)
@@ -187,7 +187,7 @@ final class ClickHouseOutboxTests: XCTestCase {
         let box = try outbox(timeout: 2)
         box.enqueue(
             record: Self.row(screen: "s1"), for: ReportTarget(url: collector.url, batch: 10, clickHouse: table, reach: .any),
-            credentials: false,
+            credentials: nil,
             at: Date())
         XCTAssertEqual(try box.flush(lockWait: 5), 1)
         var status = box.status()

@@ -92,7 +92,7 @@ final class FetchEntryPointTests: XCTestCase {
                     stateDirectory: folder!.appendingPathComponent("state-\(UUID().uuidString)"), config: OutboxConfig(), fetcher: client,
                     clock: { Date() })
                 let collector = ReportTarget(url: target, batch: 10, clickHouse: .standard, reach: .publicOnly)
-                box.enqueue(record: #"{"screen_id":"s"}"#, for: collector, credentials: false, at: Date())
+                box.enqueue(record: #"{"screen_id":"s"}"#, for: collector, credentials: nil, at: Date())
                 _ = try box.flush(lockWait: 2)
                 let s = box.status()
                 return s.counts.records.refused == 1 && s.pending == 0 ? "refused: an internal address" : "\(s)"

@@ -102,6 +102,46 @@ final class FleetHostileAnswerTests: XCTestCase {
         XCTAssertTrue(json.stdout.contains("\"\(huge)\""), "JSON keeps the name whole")
     }
 
+    /// Review 2 of issue 42: a raw U+0085 (NEL) in a screen's name (ClickHouse's JSON writer
+    /// leaves it raw), or a cell saying `Code: 1 Exception`, made the whole report exit 1. Both are
+    /// cells: shown escaped, exit 0.
+    func testAKiosksValueCannotBreakTheReport() throws {
+        let c = try Self.fakeClickHouse(
+            server: #"{"now":"\#(Self.now)","version":"24.1"}"#,
+            screens: [
+                #"{"screen":"lobby\#u{85}evil","last_seen":"\#(Self.now - 60)","skew_s":"0"}"#,
+                #"{"screen":"Code: 1 Exception","last_seen":"\#(Self.now - 60)","skew_s":"0"}"#
+            ].joined(separator: "\n") + "\n",
+            ads: #"{"day":"2026-01-01","ad_id":"Code: 7. DB::Exception","plays":"1","screens":"1","shown_ms":"1","completed":"1"}"#)
+        for format in ["text", "json", "html"] {
+            let run = try report(c, ["--format", format])
+            XCTAssertEqual(run.status, 0, "\(format): \(run.stderr)")
+            XCTAssertEqual(run.stderr, "", format)
+            XCTAssertTrue(run.stdout.contains("Code: 1 Exception") && run.stdout.contains("Code: 7. DB::Exception"), run.stdout)
+        }
+        XCTAssertTrue(try report(c).stdout.contains("lobby\\x85evil"))
+    }
+
+    /// Review 2 of issue 42: `--timeout` bounds the whole report. 300 plays rows of a 196 KB
+    /// screen name (58 MB, which an insert-only key can make) took 18 s with `--timeout 2`, the
+    /// deadline looked at only every 1,000 rows and not while the report was made: now one line,
+    /// exit 1, no file written.
+    func testTheTimeoutBoundsReadingAndMakingTheReport() throws {
+        let name = String(repeating: "\u{301}", count: 65_536) + String(repeating: "x", count: 65_536)
+        let row = #"{"screen":"\#(name)","outcome":"completed","error":null,"plays":"1","frames_dropped":"0","shown_ms":"1"}"#
+        let c = try Self.fakeClickHouse(
+            server: #"{"now":"\#(Self.now)","version":"24.1"}"#,
+            screens: #"{"screen":"\#(name)","last_seen":"\#(Self.now - 60)","skew_s":"0"}"#,
+            plays: Array(repeating: row, count: 300).joined(separator: "\n"))
+        let out = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("fleet-\(UUID().uuidString).txt")
+        let run = try Launchad.run(["fleet", "report", "--clickhouse", c.url, "--timeout", "1", "--out", out.path])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertEqual(run.stderr.split(separator: "\n").count, 1, run.stderr)
+        XCTAssertTrue(run.stderr.hasPrefix("launchad: \(c.url): "), run.stderr)
+        XCTAssertTrue(run.stderr.hasSuffix(" took longer than --timeout\n"), run.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out.path))
+    }
+
     /// Issue 42, 5: a server's `day` reached the terminal raw. Every text cell (screen, outcome,
     /// error, day, ad) and the server's version go through the terminal's escaper.
     func testEveryTextCellGoesThroughTheTerminalsEscaper() throws {

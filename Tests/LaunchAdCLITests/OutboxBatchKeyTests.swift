@@ -40,8 +40,8 @@ final class OutboxBatchKeyTests: FolderTestCase {
         }
         let box = try outbox(Self.kiosk)
         let target = ReportTarget(url: server.url, batch: 50, clickHouse: .standard, reach: .any)
-        box.enqueue(record: ClickHouseOutboxTests.row(screen: "queued-plain"), for: target, credentials: false, at: now)
-        box.enqueue(record: ClickHouseOutboxTests.row(screen: "queued-with-key"), for: target, credentials: true, at: now)
+        box.enqueue(record: ClickHouseOutboxTests.row(screen: "queued-plain"), for: target, credentials: nil, at: now)
+        box.enqueue(record: ClickHouseOutboxTests.row(screen: "queued-with-key"), for: target, credentials: anyCredentials, at: now)
         XCTAssertEqual(try box.flush(lockWait: 5), 2)
         let sent = server.received.map { (key: $0.header("X-ClickHouse-Key"), body: String(decoding: $0.body, as: UTF8.self)) }
         XCTAssertEqual(sent.count, 2, "one request each")
@@ -91,9 +91,10 @@ final class OutboxBatchKeyTests: FolderTestCase {
         let clickHouse = { (table: ClickHouseTable) in ReportTarget(url: server.url, batch: 50, clickHouse: table, reach: .any) }
         box.enqueue(record: #"{"screen":"plain"}"#, collector: server.url, batch: 50, reach: .any, at: now)
         box.enqueue(record: #"{"screen":"public-only"}"#, collector: server.url, batch: 50, reach: .publicOnly, at: now)
-        box.enqueue(record: ClickHouseOutboxTests.row(screen: "table-plain"), for: clickHouse(.standard), credentials: false, at: now)
-        box.enqueue(record: ClickHouseOutboxTests.row(screen: "table-key"), for: clickHouse(.standard), credentials: true, at: now)
-        box.enqueue(record: ClickHouseOutboxTests.row(screen: "other-key"), for: clickHouse(other), credentials: true, at: now)
+        box.enqueue(record: ClickHouseOutboxTests.row(screen: "table-plain"), for: clickHouse(.standard), credentials: nil, at: now)
+        let standard = clickHouse(.standard)
+        box.enqueue(record: ClickHouseOutboxTests.row(screen: "table-key"), for: standard, credentials: anyCredentials, at: now)
+        box.enqueue(record: ClickHouseOutboxTests.row(screen: "other-key"), for: clickHouse(other), credentials: anyCredentials, at: now)
         XCTAssertEqual(try box.flush(lockWait: 5), 5)
         var seen: [String: (target: String, key: String?, type: String?)] = [:]
         for r in server.received {
@@ -117,3 +118,7 @@ final class OutboxBatchKeyTests: FolderTestCase {
         XCTAssertEqual(box.status().counts.records.refused, 1)
     }
 }
+
+/// A record for the command line's collector queued while the credentials could not be read:
+/// any user's credentials may carry it.
+let anyCredentials = CredentialBinding(namedBy: .commandLine, user: nil, origin: nil)

@@ -171,6 +171,66 @@ final class SignedManifestFlowTests: XCTestCase {
         XCTAssertEqual(retired.status, 3)
     }
 
+    /// Review of issue 40: a record the cache kept from an older or unsigned manifest is never
+    /// shown with --trust-key, nor its tracking fired, even when the verified manifest names the
+    /// same id: its creative was withheld (a 404), its entry refused by the parser, or, after a
+    /// rotation, the new key's manifest lists the id with no variants. What shows instead is
+    /// another ad of the verified manifest, or the verified entry from the network (or none).
+    func testARecordNoTrustedKeySignedNowIsNeverShown() throws {
+        let state = keys.appendingPathComponent("state").path
+        let tracked = #""tracking": {"impression": ["\#(server.nginx.base)/track/unsigned"]},"#
+        let planted = AdServer.Ad(id: "spring-sale", file: "planted.png", data: try Fixtures.solidPNG("red"), extra: tracked)
+        let other = AdServer.Ad(id: "other", file: "other.png", data: try Fixtures.solidPNG("blue"))
+        func launch(_ key: Minisign) throws -> Launchad.Run {
+            try Launchad.run([
+                "launch", "--manifest", server.manifestURL, "--cache", cache.path, "--state", state, "--size", "320x240",
+                "--transition", "none", "--retries", "0", "--beacon-wait", "5", "--trust-key", key.publicKeyFile
+            ])
+        }
+        // Before the screen trusted a key: whatever the server said, cached unsigned.
+        try publish([planted], key: nil)
+        XCTAssertEqual(try prefetch([]).status, 0)
+        // 1. The operator's v1 names the id, but its creative is withheld.
+        let withheld = AdServer.Ad(id: "spring-sale", file: "withheld.png", data: try Fixtures.solidPNG("green"))
+        try publish(version: 1, [withheld], key: operatorKey)
+        try FileManager.default.removeItem(at: server.nginx.www.appendingPathComponent("withheld.png"))
+        XCTAssertEqual(try prefetch().status, 1, "the creative is not there")
+        let first = try launch(operatorKey)
+        XCTAssertEqual(shown(first), nil, first.stdout)
+        XCTAssertEqual(first.events(named: "cache_miss").first?["reason"] as? String, "unverified", first.stdout)
+        XCTAssertEqual(first.events(named: "stream").first?["id"] as? String, "spring-sale", "the verified entry, from the network")
+        XCTAssertNotEqual(first.events.last?["outcome"] as? String, "completed", first.stdout)
+        XCTAssertEqual(first.events(named: "first_frame").count, 0, "nothing of the planted ad on screen: \(first.stdout)")
+        // 2. v2 refuses the id's entry (no variants) and lists another ad: that one plays.
+        try server.nginx.put(
+            "manifest.json",
+            Minisign.manifest(
+                version: 2, expires: nil, ads: #"{"id": "spring-sale", "type": "image", "variants": []}, "# + other.json))
+        try server.nginx.put(other.file, other.data)
+        try operatorKey.sign(server.nginx.www.appendingPathComponent("manifest.json").path)
+        XCTAssertEqual(try prefetch().status, 0)
+        let second = try launch(operatorKey)
+        XCTAssertEqual(shown(second), "other", second.stdout)
+        XCTAssertEqual(second.events.last?["outcome"] as? String, "completed")
+        // 3. Rotation: v3, by the new key alone, lists only the refused entry: nothing to show.
+        let next = try Minisign(in: keys, name: "next")
+        try server.nginx.put(
+            "manifest.json", Minisign.manifest(version: 3, expires: nil, ads: #"{"id": "spring-sale", "type": "video", "variants": []}"#))
+        try next.sign(server.nginx.www.appendingPathComponent("manifest.json").path)
+        XCTAssertEqual(try prefetch([next.publicKeyFile]).status, 0)
+        let third = try launch(next)
+        XCTAssertEqual(shown(third), nil, third.stdout)
+        XCTAssertEqual(third.events(named: "cache_miss").first?["reason"] as? String, "unverified")
+        XCTAssertEqual(third.events.last?["outcome"] as? String, "no_ad", third.stdout)
+        XCTAssertEqual(third.status, 3)
+        // 4. The operator signs exactly the entry the screen holds: now it is theirs, and plays.
+        try publish(version: 4, [planted], key: next)
+        XCTAssertEqual(try prefetch([next.publicKeyFile]).status, 0)
+        let fourth = try launch(next)
+        XCTAssertEqual(shown(fourth), "spring-sale", fourth.stdout)
+        XCTAssertEqual(server.nginx.tracked, ["/track/unsigned"], "fired only once its entry was signed")
+    }
+
     /// Red team: a signature server that takes the request and never answers holds the refresh
     /// no longer than the fetch's timeout; the cache is kept.
     func testASignatureServerThatNeverAnswersIsBoundedByTheTimeout() throws {

@@ -198,14 +198,15 @@ final class FleetClickHouseTests: XCTestCase {
         XCTAssertEqual(c.key, "s3 cret")
         XCTAssertEqual(c.origin, "https://ch.example.com:443")
         XCTAssertEqual(
-            try c.headers(for: "https://ch.example.com:443/x").get(), ["X-ClickHouse-User": "kiosk", "X-ClickHouse-Key": "s3 cret"])
-        XCTAssertThrowsError(try c.headers(for: "https://evil.example.com/").get()) {
+            try c.headers(forCommandLine: "https://ch.example.com:443/x").get(),
+            ["X-ClickHouse-User": "kiosk", "X-ClickHouse-Key": "s3 cret"])
+        XCTAssertThrowsError(try c.headers(forCommandLine: "https://evil.example.com/").get()) {
             XCTAssertEqual("\($0)", "the ClickHouse credentials are for https://ch.example.com:443, not https://evil.example.com:443")
         }
-        XCTAssertThrowsError(try c.headers(for: "http://ch.example.com/").get(), "never in clear")
-        XCTAssertThrowsError(try c.headers(for: "https://ch.example.com:8443/").get(), "another port")
+        XCTAssertThrowsError(try c.headers(forCommandLine: "http://ch.example.com/").get(), "never in clear")
+        XCTAssertThrowsError(try c.headers(forCommandLine: "https://ch.example.com:8443/").get(), "another port")
         let anywhere = try ClickHouseCredentials.parse(file: "user = kiosk\nkey = k\n")
-        XCTAssertEqual(try anywhere.headers(for: "http://127.0.0.1:8123").get()["X-ClickHouse-Key"], "k")
+        XCTAssertEqual(try anywhere.headers(forCommandLine: "http://127.0.0.1:8123").get()["X-ClickHouse-Key"], "k")
         for bad in ["key = x", "user = a\nuser = b", "user a", "user = k\nhost = x", "user = k\nurl = ftp://x", "user = \u{7}"] {
             XCTAssertThrowsError(try ClickHouseCredentials.parse(file: bad), bad)
         }
@@ -220,17 +221,93 @@ final class FleetClickHouseTests: XCTestCase {
     func testAManifestsCollectorGetsTheCredentialsOnlyWhenTheyNameIt() throws {
         let anywhere = ClickHouseAuth.credentials(try ClickHouseCredentials(user: "u", key: "k"))
         let tied = ClickHouseAuth.credentials(try ClickHouseCredentials(user: "u", key: "k", url: "https://ch.example.com:8443"))
+        let tiedOrigin = "https://ch.example.com:8443"
         XCTAssertEqual(ClickHouseAuth.none.use(for: "https://x", namedOnCommandLine: false), .plain)
-        XCTAssertEqual(anywhere.use(for: "https://x", namedOnCommandLine: true), .withCredentials)
-        XCTAssertEqual(tied.use(for: "https://ch.example.com:8443/", namedOnCommandLine: false), .withCredentials)
+        XCTAssertEqual(
+            anywhere.use(for: "https://x", namedOnCommandLine: true),
+            .withCredentials(CredentialBinding(namedBy: .commandLine, user: "u", origin: nil)))
+        XCTAssertEqual(
+            tied.use(for: "https://ch.example.com:8443/", namedOnCommandLine: false),
+            .withCredentials(CredentialBinding(namedBy: .manifest, user: "u", origin: tiedOrigin)))
         guard case .refused = anywhere.use(for: "https://x", namedOnCommandLine: false) else {
             return XCTFail("sent to a manifest's collector")
         }
         guard case .refused = tied.use(for: "https://evil.example.com", namedOnCommandLine: false) else { return XCTFail("sent elsewhere") }
-        XCTAssertEqual(ClickHouseAuth.unusable("mode 644").use(for: "https://x", namedOnCommandLine: false), .withCredentials)
-        XCTAssertEqual(try tied.headers(for: "https://ch.example.com:8443").get()["X-ClickHouse-User"], "u")
-        XCTAssertThrowsError(try tied.headers(for: "https://evil.example.com").get())
-        XCTAssertThrowsError(try ClickHouseAuth.none.headers(for: "https://x").get())
+        XCTAssertEqual(
+            ClickHouseAuth.unusable("mode 644").use(for: "https://x", namedOnCommandLine: false),
+            .withCredentials(CredentialBinding(namedBy: .manifest, user: nil, origin: nil)))
+        let queued = CredentialBinding(namedBy: .manifest, user: "u", origin: tiedOrigin)
+        XCTAssertEqual(try tied.headers(for: "https://ch.example.com:8443", binding: queued).get()["X-ClickHouse-User"], "u")
+        XCTAssertThrowsError(try tied.headers(for: "https://evil.example.com", binding: queued).get())
+        XCTAssertThrowsError(try ClickHouseAuth.none.headers(for: "https://x", binding: queued).get())
+    }
+
+    /// Review 2 of issue 42: a record remembers whose credentials it may go with — who named its
+    /// collector, the user and the server they were tied to, never the key — and the send-time
+    /// check holds another process's credentials to it: unbound ones never go to a manifest's
+    /// collector, and another user's (or the same user's tied elsewhere, or to no server) never
+    /// go at all; the record waits for a sender that has the right ones.
+    func testAQueuedRecordGoesOnlyWithTheCredentialsItWasQueuedFor() throws {
+        let collector = "http://127.0.0.1:8123/"
+        let alice = try ClickHouseCredentials(user: "alice", key: "ALICE-KEY", url: "http://127.0.0.1:8123")
+        let bob = try ClickHouseCredentials(user: "bob", key: "BOB-ADMIN-KEY")
+        let aliceUnbound = try ClickHouseCredentials(user: "alice", key: "ALICE-KEY")
+        let aliceRotated = try ClickHouseCredentials(user: "alice", key: "NEW-KEY", url: "http://127.0.0.1:8123/")
+        let fromManifest = alice.binding(namedBy: .manifest)
+        XCTAssertEqual(fromManifest, CredentialBinding(namedBy: .manifest, user: "alice", origin: "http://127.0.0.1:8123"))
+        func refusal(_ c: ClickHouseCredentials, _ binding: CredentialBinding) -> String? {
+            if case .failure(let why) = c.headers(for: collector, binding: binding) { return why.description }
+            return nil
+        }
+        XCTAssertNil(refusal(alice, fromManifest))
+        XCTAssertNil(refusal(aliceRotated, fromManifest), "a new key for the same user and server")
+        XCTAssertEqual(
+            refusal(bob, fromManifest),
+            "queued for the ClickHouse credentials of user alice (for http://127.0.0.1:8123), not those of user bob (for no url)")
+        XCTAssertNotNil(refusal(aliceUnbound, fromManifest), "the same user, tied to no server")
+        // Whose, not known (unusable credentials as it was queued, or an older launchad's `true`):
+        // a manifest's collector still takes only credentials tied to it.
+        XCTAssertEqual(
+            refusal(bob, .unknown),
+            "the ClickHouse credentials name no url, and are not sent to a collector named by a manifest (add url = ... for it)")
+        XCTAssertNil(refusal(alice, .unknown))
+        XCTAssertNil(refusal(bob, CredentialBinding(namedBy: .commandLine, user: nil, origin: nil)))
+        XCTAssertNil(refusal(bob, bob.binding(namedBy: .commandLine)))
+        XCTAssertNotNil(refusal(alice, bob.binding(namedBy: .commandLine)))
+        // Nothing of the key is in what the record keeps.
+        XCTAssertFalse("\(fromManifest)".contains("ALICE-KEY"))
+    }
+
+    /// Review 2 of issue 42: a manifest does not choose the table the screen's key inserts into.
+    /// The screen's `--report-table` (else `launchad.plays`) decides; a manifest's `report.table`
+    /// that differs is refused in one line (the ad plays without a record), one that matches, or
+    /// none, is taken; the command line's own collector keeps its table.
+    func testAManifestDoesNotChooseTheTable() throws {
+        let url = "https://ch.example.com:8443/"
+        var fromManifest = ReportTarget(url: url, clickHouse: .standard, reach: .publicOnly)
+        func decided(_ target: ReportTarget, commandLine: Bool = false, table: String? = nil) -> CollectorRule.Decision {
+            CollectorRule.decide(target, namedOnCommandLine: commandLine, table: table.flatMap(ClickHouseTable.init), auth: .none)
+        }
+        XCTAssertEqual(decided(fromManifest), .send(fromManifest, credentials: nil))
+        var expected = fromManifest
+        expected.clickHouse = ClickHouseTable("fleet.plays")
+        XCTAssertEqual(decided(fromManifest, table: "fleet.plays"), .send(expected, credentials: nil))
+        fromManifest.manifestTable = ClickHouseTable("launchad.canary")
+        XCTAssertEqual(
+            decided(fromManifest),
+            .refused(
+                "the manifest's report.table launchad.canary is not launchad.plays, the table this screen inserts into "
+                    + "(--report-table); a manifest may not choose it"))
+        expected = fromManifest
+        expected.clickHouse = fromManifest.manifestTable
+        XCTAssertEqual(decided(fromManifest, table: "launchad.canary"), .send(expected, credentials: nil), "the screen's own choice")
+        fromManifest.manifestTable = .standard
+        XCTAssertEqual(decided(fromManifest), .send(fromManifest, credentials: nil))
+        guard case .refused = decided(fromManifest, table: "fleet.plays") else { return XCTFail("the default named, another chosen") }
+        let commandLine = ReportTarget(url: url, clickHouse: ClickHouseTable("fleet.plays"), reach: .any)
+        XCTAssertEqual(decided(commandLine, commandLine: true, table: "fleet.plays"), .send(commandLine, credentials: nil))
+        let plain = ReportTarget(url: url, reach: .publicOnly)
+        XCTAssertEqual(decided(plain, table: "fleet.plays"), .send(plain, credentials: nil), "a plain collector has no table")
     }
 
     func testTheManifestNamesAClickHouseCollectorAndItsTable() throws {
@@ -241,9 +318,12 @@ final class FleetClickHouseTests: XCTestCase {
             return (parsed.manifest.report, parsed.rejected.map(\.reason))
         }
         XCTAssertEqual(try report(#"{"url": "https://ch.example.com", "format": "clickhouse"}"#).0?.clickHouse, .standard)
+        XCTAssertNil(try report(#"{"url": "https://ch.example.com", "format": "clickhouse"}"#).0?.manifestTable)
+        var named = ReportTarget(url: "https://ch.example.com", batch: 500, clickHouse: .standard, reach: .publicOnly)
+        named.manifestTable = ClickHouseTable("fleet.plays")
         XCTAssertEqual(
-            try report(#"{"url": "https://ch.example.com", "format": "clickhouse", "table": "fleet.plays", "batch": 500}"#).0,
-            ReportTarget(url: "https://ch.example.com", batch: 500, clickHouse: ClickHouseTable("fleet.plays"), reach: .publicOnly))
+            try report(#"{"url": "https://ch.example.com", "format": "clickhouse", "table": "fleet.plays", "batch": 500}"#).0, named,
+            "the table it names is kept to be compared with the screen's (CollectorRule), not inserted into")
         XCTAssertNil(try report(#"{"url": "https://c.example.com", "format": "json"}"#).0?.clickHouse)
         for (bad, why) in [
             (#"{"url": "https://c", "format": "clickhouse", "table": "x; DROP TABLE y"}"#, "report.table must be database.table"),

@@ -8,7 +8,8 @@ final class FleetReportModelTests: XCTestCase {
     let now = 1_767_312_000
     let limits = FleetReport.Limits(since: 86_400, silentAfter: 3600, maxSkew: 60)
 
-    let budget = ParseBudget(maxBytes: 1 << 20, seconds: 5, limitName: "--timeout")
+    /// A fresh budget at each use: XCTest makes every test's instance before the first runs.
+    var budget: ParseBudget { ParseBudget(maxBytes: 1 << 20, seconds: 5, limitName: "--timeout") }
 
     func rows(_ text: String) throws -> ClickHouseRows { try ClickHouseRows(text, maxRows: 11, budget: budget) }
 
@@ -33,7 +34,7 @@ final class FleetReportModelTests: XCTestCase {
                 {"day":"2026-01-01","ad_id":"spring","plays":"12","screens":"1","shown_ms":"60000","completed":"11"}
                 {"day":"2026-01-01","ad_id":"<script>x</script>","plays":"2","screens":"1","shown_ms":"1900","completed":"0"}
                 """),
-            limits: limits, maxRows: maxRows)
+            limits: limits, maxRows: maxRows, budget: budget)
     }
 
     func testScreensAreJudgedSilentAndClockOffByTheLimits() throws {
@@ -124,7 +125,7 @@ final class FleetReportModelTests: XCTestCase {
                     let made = Result {
                         try FleetReport(
                             server: rows(texts[0]), screens: rows(texts[1]), plays: rows(texts[2]), ads: rows(texts[3]), limits: limits,
-                            maxRows: 10)
+                            maxRows: 10, budget: budget)
                     }
                     guard case .success(let r) = made else {
                         XCTAssertEqual(field, "now", "\(field) = \(value)")
@@ -149,7 +150,7 @@ final class FleetReportModelTests: XCTestCase {
         let r = try FleetReport(
             server: rows(answers[0]), screens: rows(answers[1]),
             plays: ClickHouseRows(many.joined(separator: "\n"), maxRows: 101, budget: budget),
-            ads: rows(""), limits: limits, maxRows: 100)
+            ads: rows(""), limits: limits, maxRows: 100, budget: budget)
         XCTAssertEqual(r.screens[0].plays, 9_007_199_254_740_992)
         XCTAssertEqual(r.screens[0].shownMs, 9_007_199_254_740_992)
         XCTAssertEqual(r.totalPlays, 9_007_199_254_740_992)
@@ -204,14 +205,44 @@ final class FleetReportModelTests: XCTestCase {
             try FleetReport(
                 server: ClickHouseRows("", maxRows: 1, budget: budget), screens: ClickHouseRows("", maxRows: 1, budget: budget),
                 plays: ClickHouseRows("", maxRows: 1, budget: budget), ads: ClickHouseRows("", maxRows: 1, budget: budget), limits: limits,
-                maxRows: 1))
+                maxRows: 1, budget: budget))
         let quoted = try? ClickHouseRows(#"{"n":"18446744073709551615","m":-3,"s":"x","b":true}"#, maxRows: 1, budget: budget)
         XCTAssertNil(quoted?.rows[0].int("n"), "past Int: not a number, never wrapped")
         XCTAssertEqual(quoted?.rows[0].int("m"), -3)
         XCTAssertNil(quoted?.rows[0].int("s"))
     }
 
-    func testAnAnswerOverItsBudgetIsRefused() {
+    /// Review 2 of issue 42: one value a kiosk inserted broke the whole report. A row ends at
+    /// `\n` alone (ClickHouse's JSON writer leaves U+0085, U+2028 and U+2029 raw inside a string:
+    /// one screen's name was split into two broken rows), and an exception is one only where
+    /// ClickHouse writes one, on a line of its own: a cell saying `Code: 1 Exception` is a cell.
+    func testAKiosksValueCannotBreakTheAnswer() throws {
+        let text = [
+            #"{"screen":"lobby\#u{85}evil","last_seen":"1"}"#, #"{"screen":"a\#u{2028}b\#u{2029}c"}"#,
+            #"{"screen":"Code: 1 Exception"}"#, #"{"ad_id":"Code: 7. DB::Exception: x\nCode: 8. DB::Exception"}"#
+        ].joined(separator: "\n")
+        let parsed = try rows(text + "\n")
+        XCTAssertEqual(
+            parsed.rows.map { $0.text("screen") ?? $0.text("ad_id") },
+            ["lobby\u{85}evil", "a\u{2028}b\u{2029}c", "Code: 1 Exception", "Code: 7. DB::Exception: x\nCode: 8. DB::Exception"])
+        XCTAssertEqual(parsed.rows[0].int("last_seen"), 1)
+        XCTAssertNil(ClickHouseAnswer.exception(in: text))
+        XCTAssertEqual(ClickHouseAnswer.insert(status: 200, body: text), .stored, "an answer's rows are not its error")
+        // Where ClickHouse writes one, it is one: a line of its own, or the header on an insert's answer.
+        XCTAssertThrowsError(try rows(text + "\nCode: 241. DB::Exception: Memory limit (total) exceeded\n")) {
+            XCTAssertEqual("\($0)", "ClickHouse reported an error: Code: 241. DB::Exception: Memory limit (total) exceeded")
+        }
+        XCTAssertEqual(
+            ClickHouseAnswer.insert(status: 200, body: "", exceptionCode: "241"),
+            .failed(.retry, reason: "HTTP 200 with exception code 241"))
+        let report = try FleetReport(
+            server: rows(#"{"now":\#(now),"version":"24.1"}"#), screens: rows(text), plays: rows(""), ads: rows(text), limits: limits,
+            maxRows: 10, budget: budget)
+        XCTAssertTrue(report.text.contains("lobby\\x85evil"), report.text)
+        XCTAssertTrue(report.text.contains("Code: 1 Exception"), report.text)
+    }
+
+    func testAnAnswerOverItsBudgetIsRefused() throws {
         let small = ParseBudget(maxBytes: 10, seconds: 5, limitName: "--timeout")
         XCTAssertThrowsError(try ClickHouseRows(#"{"now":1,"version":"x"}"#, maxRows: 10, budget: small)) {
             XCTAssertEqual("\($0)", "the answer is 23 bytes, over the 10-byte limit")
@@ -220,6 +251,16 @@ final class FleetReportModelTests: XCTestCase {
         XCTAssertThrowsError(try ClickHouseRows(String(repeating: "{}\n", count: 2000), maxRows: 5000, budget: spent)) {
             XCTAssertTrue("\($0)".contains("--timeout"), "\($0)")
         }
+        // Review 2: looked at every row (it was every 1,000: 300 rows of 200 KB ran 18 s past a 2 s --timeout).
+        XCTAssertThrowsError(try ClickHouseRows(#"{"screen":"a"}"#, maxRows: 5000, budget: spent)) {
+            XCTAssertEqual("\($0)", "reading the answer took longer than --timeout")
+        }
+        // Making the report is within the same deadline.
+        let answers = try (0..<4).map { _ in try rows(#"{"now":\#(now),"screen":"a","plays":"1"}"#) }
+        XCTAssertThrowsError(
+            try FleetReport(
+                server: answers[0], screens: answers[1], plays: answers[2], ads: answers[3], limits: limits, maxRows: 10, budget: spent)
+        ) { XCTAssertEqual("\($0)", "reading the answers took longer than --timeout") }
     }
 
     func testTheQueriesSpliceOnlyTheCheckedTableAndWholeNumbers() throws {

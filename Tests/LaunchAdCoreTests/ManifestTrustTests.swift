@@ -153,15 +153,37 @@ final class ManifestTrustTests: XCTestCase {
         }
     }
 
-    /// launch shows the cache only when a key it trusts now signed its manifest; the manifest's
-    /// expiry passing does not take the ad away (the stated choice: keep the last verified ad).
+    /// launch shows a cached ad only when its record was written from the cache's current
+    /// manifest and a key it trusts now signed that manifest; the manifest's expiry passing does
+    /// not take the ad away (the stated choice: keep the last verified ad).
     func testWhatLaunchMayShowFromTheCache() {
-        let record = ManifestSignatureRecord(
+        let current = ManifestSignatureRecord(
             keyID: a.key.keyID.description, version: 3, sha256: "aa", expires: Date(timeIntervalSince1970: 0))
-        XCTAssertTrue(ManifestTrustCheck.cacheMayPlay(nil, trust: nil), "signing off: as before")
-        XCTAssertTrue(ManifestTrustCheck.cacheMayPlay(record, trust: TrustedKeys(keys: [a.key])), "expired long ago, still shown")
-        XCTAssertTrue(ManifestTrustCheck.cacheMayPlay(record, trust: TrustedKeys(keys: [b.key, a.key])))
-        XCTAssertFalse(ManifestTrustCheck.cacheMayPlay(record, trust: TrustedKeys(keys: [b.key])), "its key is no longer trusted")
-        XCTAssertFalse(ManifestTrustCheck.cacheMayPlay(nil, trust: TrustedKeys(keys: [a.key])), "cached from an unsigned manifest")
+        let entry = AdEntry(id: "x", kind: .image, duration: 1, variants: [])
+        func record(_ signedBy: ManifestSignatureRecord?) -> AdRecord { AdRecord(ad: entry, cachedAt: Date(), signedBy: signedBy) }
+        func may(_ r: AdRecord, _ current: ManifestSignatureRecord?, _ keys: [MinisignPublicKey]?) -> Bool {
+            ManifestTrustCheck.mayPlay(r, current: current, trust: keys.map { TrustedKeys(keys: $0) })
+        }
+        XCTAssertTrue(may(record(nil), nil, nil), "signing off: as before")
+        XCTAssertTrue(may(record(current), current, [a.key]), "expired long ago, still shown")
+        XCTAssertTrue(may(record(current), current, [b.key, a.key]))
+        XCTAssertFalse(may(record(current), current, [b.key]), "its key is no longer trusted")
+        XCTAssertFalse(may(record(nil), nil, [a.key]), "cached from an unsigned manifest")
+        XCTAssertFalse(may(record(nil), current, [a.key]), "kept from an unsigned manifest under a verified one")
+        var older = current
+        older.version = 2
+        older.sha256 = "bb"
+        XCTAssertFalse(may(record(older), current, [a.key]), "kept from an older verified manifest")
+        var otherKey = current
+        otherKey.keyID = b.key.keyID.description
+        XCTAssertFalse(may(record(otherKey), current, [a.key, b.key]), "the same document as verified by another key then")
+        XCTAssertFalse(may(record(current), nil, [a.key]), "the cache's manifest is no longer a verified one")
+        var index = CacheIndex()
+        index.manifest = ManifestRecord(source: "m", etag: nil, lastModified: nil, fetchedAt: Date())
+        index.manifest?.signature = current
+        let y = AdEntry(id: "y", kind: .image, duration: 1, variants: [])
+        index.ads = [record(nil), AdRecord(ad: y, cachedAt: Date(), signedBy: current)]
+        XCTAssertEqual(ManifestTrustCheck.playable(index, trust: TrustedKeys(keys: [a.key])).map(\.id), ["y"])
+        XCTAssertEqual(ManifestTrustCheck.playable(index, trust: nil).map(\.id), ["x", "y"])
     }
 }

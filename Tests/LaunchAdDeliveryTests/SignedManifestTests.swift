@@ -250,7 +250,55 @@ final class SignedManifestTests: XCTestCase {
         let index = store.readIndex()
         XCTAssertEqual(cachedAds(), ["red"])
         let trust = TrustedKeyFiles.read([operatorKey.publicKeyFile])
-        XCTAssertTrue(ManifestTrustCheck.cacheMayPlay(index.manifest?.signature, trust: trust))
+        XCTAssertEqual(ManifestTrustCheck.playable(index, trust: trust).map(\.id), ["red"])
+    }
+
+    /// The ads launch --trust-key may show from the cache now.
+    func playable(trusting trusted: [String]? = nil) -> [String] {
+        ManifestTrustCheck.playable(store.readIndex(), trust: TrustedKeyFiles.read(trusted ?? [operatorKey.publicKeyFile])).map(\.id)
+    }
+
+    /// Review of issue 40: each record says which verified manifest it was written from. One the
+    /// refresh keeps because the verified manifest's entry for its id could not be cached (its
+    /// creative withheld, its entry refused, a rotated key's manifest listing it with no variants)
+    /// is still in the cache, and never among what launch --trust-key may show; an entry the new
+    /// manifest repeats unchanged is that manifest's, and stays.
+    func testOnlyTheCurrentVerifiedManifestsRecordsMayPlay() throws {
+        let unsigned = PrefetchConfig(manifestURL: URL(string: manifestURL)!, screen: Size(width: 720, height: 1280))
+        try publish(version: nil, ads: ad("spring", red), key: nil)
+        XCTAssertTrue(Prefetcher(store: store, fetcher: net, sink: sink, config: unsigned, now: { [now] in now }).run().ok)
+        XCTAssertEqual(cachedAds(), ["spring"])
+        XCTAssertEqual(playable(), [], "cached without a trusted key")
+        // v1 names the id; its creative is withheld.
+        try publish(version: 1, ads: ad("spring", blue), key: operatorKey)
+        net.set("https://ads.example.com/spring.mp4", .body(404, Data(), [:]))
+        XCTAssertFalse(prefetch().ok)
+        XCTAssertEqual(cachedAds(), ["spring"], "kept, as an unsigned fleet would keep it")
+        XCTAssertNil(store.readIndex().record(for: "spring")?.signedBy)
+        XCTAssertEqual(store.readIndex().manifest?.signature?.version, 1)
+        XCTAssertEqual(playable(), [])
+        // v2 refuses the id's entry and lists another ad.
+        let other = ad("other", blue)
+        try publish(version: 2, ads: #"{"id": "spring", "type": "video", "variants": []}, "# + other, key: operatorKey)
+        XCTAssertTrue(prefetch().ok)
+        XCTAssertEqual(cachedAds(), ["spring", "other"])
+        XCTAssertEqual(playable(), ["other"])
+        // v3 repeats "other" unchanged: the record is v3's now.
+        try publish(version: 3, ads: other, key: operatorKey, etag: "\"v3\"")
+        XCTAssertTrue(prefetch().ok)
+        XCTAssertEqual(store.readIndex().record(for: "other")?.signedBy?.version, 3)
+        XCTAssertEqual(playable(), ["other"])
+        // A refresh without keys that is told "not modified" keeps what was verified of the copy.
+        XCTAssertTrue(Prefetcher(store: store, fetcher: net, sink: sink, config: unsigned, now: { [now] in now }).run().ok)
+        XCTAssertEqual(sink.events.filter { $0.name == "not_modified" }.count, 1)
+        XCTAssertEqual(playable(), ["other"])
+        // Rotation: v4 by the new key alone lists the old id with no variants; the old key's record is not shown.
+        let next = try Minisign(in: keys, name: "next")
+        try publish(version: 4, ads: #"{"id": "other", "type": "video", "variants": []}"#, key: next)
+        XCTAssertTrue(prefetch(trusting: [next.publicKeyFile]).ok)
+        XCTAssertEqual(cachedAds(), ["other"])
+        XCTAssertEqual(playable(trusting: [next.publicKeyFile]), [])
+        XCTAssertEqual(playable(trusting: [operatorKey.publicKeyFile, next.publicKeyFile]), [], "v3's record under v4")
     }
 
     /// Without --trust-key nothing changes: no signature is fetched, and a manifest without

@@ -25,7 +25,7 @@ public struct FleetOptions: Equatable, Sendable {
     /// `--clickhouse-credentials FILE`.
     public var credentials: String?
     public var allowHTTP = false
-    /// `--timeout S`: the most a query may take.
+    /// `--timeout S`: the most the whole report may take (asking, reading, making it).
     public var timeout: Double = 30
 
     public init() {}
@@ -50,7 +50,8 @@ public struct FleetOptions: Equatable, Sendable {
           --out FILE             write the report to FILE, whole or not at all (default stdout)
           --clickhouse-credentials FILE  a user and key for the report (lines user = ..., key = ...; mode 600);
                                  else LAUNCHAD_CLICKHOUSE_USER and LAUNCHAD_CLICKHOUSE_KEY
-          --timeout S            give up on a query after S seconds (default 30)
+          --timeout S            give up on the report after S seconds, its queries and reading their
+                                 answers included (default 30)
           --allow-http           allow plain http to any host
         Exit codes: 0 the schema or report was written, 1 ClickHouse could not be asked, answered an
         error, or FILE could not be written, 2 usage.
@@ -66,13 +67,14 @@ public struct FleetOptions: Equatable, Sendable {
             case "--table":
                 let raw = try r.value(for: opt)
                 guard let table = ClickHouseTable(raw) else {
-                    throw UsageError("--table takes \(ClickHouseTable.rule), not '\(TerminalText.escaped(raw))'")
+                    throw UsageError("--table takes \(ClickHouseTable.rule), not '\(TerminalText.quoted(raw))'")
                 }
                 o.table = table
             case "--clickhouse":
                 let raw = try r.value(for: opt)
+                if let why = CollectorURL.userinfoRefusal(raw) { throw UsageError("--clickhouse: \(why)") }
                 guard Link.isAllowed(raw) else {
-                    throw UsageError("--clickhouse takes an http or https URL, not '\(TerminalText.escaped(raw))'")
+                    throw UsageError("--clickhouse takes an http or https URL, not '\(TerminalText.quoted(raw))'")
                 }
                 if let why = ClickHouseURL.refusal(raw) { throw UsageError("--clickhouse: \(why)") }
                 o.clickhouse = raw
@@ -96,7 +98,7 @@ public struct FleetOptions: Equatable, Sendable {
         }
         guard let word = r.positionals.first, let action = Action(rawValue: word), r.positionals.count == 1 else {
             let given = r.positionals.joined(separator: " ")
-            throw UsageError("fleet takes schema or report\(given.isEmpty ? "" : ", not '\(TerminalText.escaped(given))'")")
+            throw UsageError("fleet takes schema or report\(given.isEmpty ? "" : ", not '\(TerminalText.quoted(given))'")")
         }
         o.action = action
         switch action {
@@ -121,7 +123,7 @@ public struct FleetOptions: Equatable, Sendable {
         guard !digits.isEmpty, digits.count <= 10, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(digits), n > 0,
             n <= FleetQueries.maxSince / unit
         else {
-            throw UsageError("\(option) takes a duration such as 90s, 30m, 24h or 7d (at most 3650d), not '\(TerminalText.escaped(raw))'")
+            throw UsageError("\(option) takes a duration such as 90s, 30m, 24h or 7d (at most 3650d), not '\(TerminalText.quoted(raw))'")
         }
         return n * unit
     }

@@ -47,7 +47,7 @@ public struct ManifestOptions: Equatable, Sendable {
         }
         guard r.positionals.count == 2, let action = Action(rawValue: r.positionals[0]), !r.positionals[1].isEmpty else {
             let given = r.positionals.joined(separator: " ")
-            throw UsageError("manifest takes verify FILE\(given.isEmpty ? "" : ", not '\(TerminalText.escaped(given))'")")
+            throw UsageError("manifest takes verify FILE\(given.isEmpty ? "" : ", not '\(TerminalText.quoted(given))'")")
         }
         o.action = action
         o.file = r.positionals[1]

@@ -67,8 +67,8 @@ public struct ManifestRecord: Codable, Equatable, Sendable {
     /// The last time a refresh read the manifest successfully (a new one or a 304).
     public var checkedAt: Date?
     /// Who signed this manifest, its version and expiry, when it was verified with a trusted key;
-    /// nil when it was taken without one. `launch --trust-key` shows the cached ads only when
-    /// one of its keys signed it.
+    /// nil when it was taken without one. `launch --trust-key` shows a cached ad only when one of
+    /// its keys signed this manifest and the ad's record was written from it (`AdRecord.signedBy`).
     public var signature: ManifestSignatureRecord?
 
     enum CodingKeys: String, CodingKey {
@@ -92,11 +92,20 @@ public struct AdRecord: Codable, Equatable, Sendable {
     /// Which addresses the ad's URLs (tracking) may reach, from where its manifest and VAST
     /// documents came; absent (an older index) reads as any.
     public var reach: Reach?
+    /// The verified manifest this record was written from (who signed it, its version and
+    /// bytes): set by every refresh that finds the ad in its manifest and its creative cached; nil
+    /// when that manifest was taken without a trusted key. With `--trust-key`, only a record
+    /// whose manifest is the cache's current one, signed by a key trusted now, is shown
+    /// (`ManifestTrustCheck.mayPlay`): a record kept from an older or unsigned manifest is not.
+    public var signedBy: ManifestSignatureRecord?
 
-    enum CodingKeys: String, CodingKey { case ad, cachedAt = "cached_at", reach }
+    enum CodingKeys: String, CodingKey { case ad, cachedAt = "cached_at", reach, signedBy = "signed_by" }
 
-    /// A record of `ad` cached at `cachedAt`; `reach` nil allows any address.
-    public init(ad: AdEntry, cachedAt: Date, reach: Reach? = nil) { self.ad = ad; self.cachedAt = cachedAt; self.reach = reach }
+    /// A record of `ad` cached at `cachedAt`, from a manifest verified as `signedBy` (nil: taken
+    /// without a trusted key); `reach` nil allows any address.
+    public init(ad: AdEntry, cachedAt: Date, reach: Reach? = nil, signedBy: ManifestSignatureRecord? = nil) {
+        self.ad = ad; self.cachedAt = cachedAt; self.reach = reach; self.signedBy = signedBy
+    }
 }
 
 /// One verified file in `objects/`, keyed in `CacheIndex.files` by its sha256.

@@ -136,7 +136,8 @@ public enum CacheMissReason: String, Sendable {
     case empty
     /// Ads are cached, none is due now or fully there.
     case nothingReady = "nothing_ready"
-    /// Ads are cached, but from a manifest no key `--trust-key` names has signed.
+    /// Ads are cached, but none was written from the cache's current manifest as signed by a
+    /// key `--trust-key` names (`ManifestTrustCheck.mayPlay`).
     case unverified
 }
 

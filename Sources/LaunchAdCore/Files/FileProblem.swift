@@ -42,8 +42,9 @@ public struct FileProblem: Error, Equatable, Sendable, CustomStringConvertible {
         self.init(path: path, access: access, reason: Self.reason(errno: code, path: path, access: access))
     }
 
-    /// `cannot read PATH: REASON` or `cannot write PATH: REASON`.
-    public var description: String { "cannot \(access == .read ? "read" : "write") \(path): \(reason)" }
+    /// `cannot read PATH: REASON` or `cannot write PATH: REASON`, the path quoted as every
+    /// message quotes a user's value (`TerminalText.quoted`).
+    public var description: String { "cannot \(access == .read ? "read" : "write") \(TerminalText.quoted(path)): \(reason)" }
 
     /// The plain words for `code`; a missing file met while writing is its missing folder.
     public static func reason(errno code: Int32, path: String, access: Access) -> String {

@@ -29,21 +29,45 @@ public struct ClickHouseCredentials: Equatable, Sendable {
         }
     }
 
+    /// Who these credentials are, as a queued record remembers it (`binding`): the user and
+    /// the origin they are tied to, never the key.
+    public func binding(namedBy: CredentialBinding.NamedBy) -> CredentialBinding {
+        CredentialBinding(namedBy: namedBy, user: user, origin: origin)
+    }
+
     /// The headers a request to `url` carries, or why these credentials may not go there: the
     /// only way they leave this type, so the binding is checked by every sender (the outbox's
-    /// ClickHouse batches of `play` and `launch`, `fleet report`). Credentials tied to a server
-    /// (`url =`, `LAUNCHAD_CLICKHOUSE_URL`) go to that origin alone — its scheme, host and port,
-    /// so a key for `https://ch.example.com:8443` never goes in clear, nor anywhere else.
-    public func headers(for url: String) -> Result<[String: String], CredentialsError> {
-        guard mayBeSent(to: url) else {
-            let to = Self.origin(of: url) ?? TerminalText.escaped(url)
-            return .failure(CredentialsError("the ClickHouse credentials are for \(origin ?? "?"), not \(to)"))
+    /// ClickHouse batches of `play`, `launch` and `outbox flush`, `fleet report`). Credentials
+    /// tied to a server (`url =`, `LAUNCHAD_CLICKHOUSE_URL`) go to that origin alone — its
+    /// scheme, host and port, so a key for `https://ch.example.com:8443` never goes in clear, nor
+    /// anywhere else. `binding` says whose credentials the request may carry: a collector a
+    /// manifest named gets only credentials tied to its own origin (unbound ones are for the
+    /// command line's collectors), and a record queued with one identity (user and tied origin)
+    /// is never sent with another's.
+    public func headers(for url: String, binding: CredentialBinding) -> Result<[String: String], CredentialsError> {
+        if let user = binding.user, user != self.user || binding.origin != origin {
+            return .failure(
+                CredentialsError(
+                    "queued for the ClickHouse credentials of \(binding.identity), not those of \(self.binding(namedBy: binding.namedBy).identity)"
+                ))
+        }
+        let to = Self.origin(of: url)
+        if binding.namedBy == .manifest && origin == nil {
+            return .failure(
+                CredentialsError(
+                    "the ClickHouse credentials name no url, and are not sent to a collector named by a manifest (add url = ... for it)"))
+        }
+        guard origin == nil || origin == to else {
+            return .failure(CredentialsError("the ClickHouse credentials are for \(origin ?? "?"), not \(to ?? TerminalText.quoted(url))"))
         }
         return .success(["X-ClickHouse-User": user, "X-ClickHouse-Key": key])
     }
 
-    /// Whether these credentials may go to `url`: always when they name no origin, else only to theirs.
-    fileprivate func mayBeSent(to url: String) -> Bool { origin == nil || origin == Self.origin(of: url) }
+    /// The headers of a request to a server the command line named (`fleet report --clickhouse`),
+    /// through the same check.
+    public func headers(forCommandLine url: String) -> Result<[String: String], CredentialsError> {
+        headers(for: url, binding: binding(namedBy: .commandLine))
+    }
 
     /// A file of `name = value` lines: `user`, `key` (or `password`), optionally `url`; `#`
     /// starts a comment line. Anything else is refused, so a typo is not silently ignored.
@@ -107,37 +131,78 @@ public enum ClickHouseAuth: Equatable, Sendable {
     case credentials(ClickHouseCredentials)
     case unusable(String)
 
-    /// What a record for `collector` carries: `.plain` (no credentials), `.withCredentials`, or
-    /// `.refused` with the reason (credentials exist, but the collector was named by a manifest
-    /// and is not the server they name).
+    /// What a record for `collector` carries: `.plain` (no credentials), `.withCredentials` with
+    /// whose they may be, or `.refused` with the reason (credentials exist, but the collector was
+    /// named by a manifest and is not the server they name). With credentials that cannot be read
+    /// now, the record waits for a process whose credentials the send-time check allows.
     public func use(for collector: String, namedOnCommandLine: Bool) -> CredentialUse {
+        let namedBy: CredentialBinding.NamedBy = namedOnCommandLine ? .commandLine : .manifest
         switch self {
         case .none: return .plain
-        case .unusable: return .withCredentials
+        case .unusable: return .withCredentials(CredentialBinding(namedBy: namedBy, user: nil, origin: nil))
         case .credentials(let c):
-            if namedOnCommandLine || (c.origin != nil && c.mayBeSent(to: collector)) { return .withCredentials }
-            return .refused(
-                c.origin == nil
-                    ? "the ClickHouse credentials name no url, and are not sent to a collector named by the manifest (add url = ... for it)"
-                    : "the manifest's collector is not \(c.origin!), the server the ClickHouse credentials are for")
+            let binding = c.binding(namedBy: namedBy)
+            // The command line's collector: queued, and held at send time if they are for another server.
+            if namedOnCommandLine { return .withCredentials(binding) }
+            switch c.headers(for: collector, binding: binding) {
+            case .success: return .withCredentials(binding)
+            case .failure(let why):
+                return .refused(
+                    c.origin.map { "the manifest's collector is not \($0), the server the ClickHouse credentials are for" }
+                        ?? why.description)
+            }
         }
     }
 
-    /// The credentials for a request to `url`, or why the request must wait (nil: send it).
-    public func headers(for url: String) -> Result<[String: String], CredentialsError> {
+    /// The credentials for a request to `url` that may carry `binding`'s, or why the request
+    /// must wait.
+    public func headers(for url: String, binding: CredentialBinding) -> Result<[String: String], CredentialsError> {
         switch self {
         case .none:
             return .failure(
                 CredentialsError("needs ClickHouse credentials; this process has none (--clickhouse-credentials, LAUNCHAD_CLICKHOUSE_*)"))
         case .unusable(let why): return .failure(CredentialsError("needs ClickHouse credentials; \(why)"))
-        case .credentials(let c): return c.headers(for: url)
+        case .credentials(let c): return c.headers(for: url, binding: binding)
         }
     }
+}
+
+/// Whose credentials a ClickHouse record may go with, kept with the record from when it is
+/// queued to when it is sent (perhaps by another process, `outbox flush`): who named its
+/// collector, and the identity of the credentials it was queued with — the user and the origin
+/// they are tied to, never the key. `ClickHouseCredentials.headers(for:binding:)` is the check.
+public struct CredentialBinding: Hashable, Sendable {
+    /// Who named the collector.
+    public enum NamedBy: String, Hashable, Sendable {
+        /// `--report` (the screen's own settings): credentials with or without `url =`.
+        case commandLine = "command_line"
+        /// A manifest's `report` (it came from a server): only credentials tied to its origin.
+        case manifest
+    }
+    /// Who named the collector.
+    public var namedBy: NamedBy
+    /// The user the record was queued for; nil when not known (the credentials could not be
+    /// read as it was queued, or an older launchad queued it): any user whose credentials the
+    /// rule of `namedBy` allows.
+    public var user: String?
+    /// The origin the credentials were tied to (`url =`), nil when they were not; only read with `user`.
+    public var origin: String?
+
+    /// A binding for a collector named by `namedBy`, queued with `user`'s credentials tied to `origin`.
+    public init(namedBy: NamedBy, user: String?, origin: String?) { self.namedBy = namedBy; self.user = user; self.origin = origin }
+
+    /// An item an older launchad queued with `"credentials": true`: held to a manifest's rule
+    /// (credentials tied to its server), the strictest, since who named its collector is not known.
+    public static let unknown = CredentialBinding(namedBy: .manifest, user: nil, origin: nil)
+
+    /// `user` (tied to `origin`, or to no server), for a refusal's line.
+    var identity: String { "user \(user ?? "?") " + (origin.map { "(for \($0))" } ?? "(for no url)") }
 }
 
 /// Whether a play record goes with credentials.
 public enum CredentialUse: Equatable, Sendable {
     case plain
-    case withCredentials
+    /// With the sending process's credentials, when `binding` allows them.
+    case withCredentials(CredentialBinding)
     case refused(String)
 }

@@ -102,6 +102,7 @@ public enum ClickHouseURL {
     /// URL meets, where it enters (a manifest's `report`, `--report` with `--report-format
     /// clickhouse`, `fleet report --clickhouse`) and again where a request is built (`with`).
     public static func refusal(_ url: String) -> String? {
+        if let why = CollectorURL.userinfoRefusal(url) { return why }
         guard let u = URL(string: url), let scheme = u.scheme?.lowercased(), ["http", "https"].contains(scheme), u.host?.isEmpty == false
         else { return "a ClickHouse server's URL must be an http or https URL with a host" }
         if url.contains("?") {

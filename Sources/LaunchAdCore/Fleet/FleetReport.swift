@@ -84,10 +84,16 @@ public struct FleetReport: Equatable, Sendable {
     /// A query returned more rows than the report reads: what is shown is not everything.
     public var truncated: Bool
 
-    /// The report from the four answers (`FleetQueries.server`, `.screens`, `.plays`, `.ads`).
+    /// The report from the four answers (`FleetQueries.server`, `.screens`, `.plays`, `.ads`),
+    /// made within `budget`'s deadline (the whole report's `--timeout`), looked at every row: a
+    /// row's text is a kiosk's, and 300 screen names of 200 KB took seconds to add up.
     public init(
-        server: ClickHouseRows, screens: ClickHouseRows, plays: ClickHouseRows, ads: ClickHouseRows, limits: Limits, maxRows: Int
+        server: ClickHouseRows, screens: ClickHouseRows, plays: ClickHouseRows, ads: ClickHouseRows, limits: Limits, maxRows: Int,
+        budget: ParseBudget
     ) throws {
+        let checkTime = {
+            do { try budget.checkTime(what: "the answers") } catch { throw ClickHouseRows.Unreadable(description: "\(error)") }
+        }
         guard let first = server.rows.first, let now = first.int("now") else {
             throw ClickHouseRows.Unreadable(description: "the server's clock was not in its answer")
         }
@@ -97,6 +103,7 @@ public struct FleetReport: Equatable, Sendable {
         truncated = [screens, plays, ads].contains { $0.rows.count > maxRows }
         var byName: [String: Screen] = [:]
         for row in screens.rows.prefix(maxRows) {
+            try checkTime()
             let name = row.text("screen") ?? ""
             var s = Screen(name: name)
             s.lastSeen = row.int("last_seen")
@@ -106,6 +113,7 @@ public struct FleetReport: Equatable, Sendable {
         var outcomes: [String: [String: Int]] = [:]
         var errors: [String: [String: Int]] = [:]
         for row in plays.rows.prefix(maxRows) {
+            try checkTime()
             let name = row.text("screen") ?? ""
             // Numbers within ±2^53 (`Row.int`), added without a trap (`Checked.sum`), however many rows.
             let n = row.int("plays") ?? 0
@@ -118,6 +126,7 @@ public struct FleetReport: Equatable, Sendable {
             outcomes[name, default: [:]][outcome] = Checked.sum(outcomes[name]?[outcome] ?? 0, n)
             if let code = row.text("error") { errors[name, default: [:]][code] = Checked.sum(errors[name]?[code] ?? 0, n) }
         }
+        try checkTime()
         self.screens = byName.values.map { screen in
             var s = screen
             s.outcomes = FleetReport.tallies(outcomes[s.name] ?? [:])
@@ -126,8 +135,10 @@ public struct FleetReport: Equatable, Sendable {
             s.skewed = s.skew.map { abs($0) > limits.maxSkew } ?? false
             return s
         }.sorted { $0.name < $1.name }
-        self.ads = ads.rows.prefix(maxRows).map { row in
-            AdDay(
+        try checkTime()
+        self.ads = try ads.rows.prefix(maxRows).map { row in
+            try checkTime()
+            return AdDay(
                 day: row.text("day") ?? "", adID: row.text("ad_id"), plays: row.int("plays") ?? 0, screens: row.int("screens") ?? 0,
                 completed: row.int("completed") ?? 0, shownMs: row.int("shown_ms") ?? 0)
         }

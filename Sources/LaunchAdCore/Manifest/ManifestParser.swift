@@ -92,8 +92,10 @@ public enum ManifestParser {
         default:
             rejected.append(RejectedAd(id: "metrics", reason: "metrics must be an absolute file path; none is written", field: "metrics"))
         }
-        return ParsedManifest(
-            manifest: Manifest(ads: ads, report: report, metrics: metrics), rejected: rejected, signed: signedFields(top))
+        var signed = signedFields(top)
+        // A problem of the signed fields: refused when signed, while an unsigned manifest is taken as before (its first key).
+        if signed.problem == nil, let duplicate = JSONDuplicateKeys.first(in: Array(data)) { signed.problem = duplicate }
+        return ParsedManifest(manifest: Manifest(ads: ads, report: report, metrics: metrics), rejected: rejected, signed: signed)
     }
 
     /// `version` (a whole number) and `expires` (a time, as `start` and `end` take it).
@@ -121,7 +123,7 @@ public enum ManifestParser {
         let kindName = try f.string("type")
         if kindName == "vast" { return try parseVASTAd(o, id: id, base: base) }
         guard let kind = AdKind(rawValue: kindName) else {
-            throw ManifestError("\"type\" must be video, image or vast, not \"\(kindName)\"")
+            throw ManifestError("\"type\" must be video, image or vast, not \"\(TerminalText.quoted(kindName))\"")
         }
         let start = try f.date("start"), end = try f.date("end")
         if let start, let end, end < start { throw ManifestError("\"end\" is before \"start\"") }
@@ -154,7 +156,7 @@ public enum ManifestParser {
         guard let url = URL(string: raw, relativeTo: base)?.absoluteURL, ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
             url.host?.isEmpty == false
         else {
-            throw ManifestError("\"vast\" must be an http or https URL, not \"\(raw)\"")
+            throw ManifestError("\"vast\" must be an http or https URL, not \"\(TerminalText.quoted(raw))\"")
         }
         let start = try f.date("start"), end = try f.date("end")
         if let start, let end, end < start { throw ManifestError("\"end\" is before \"start\"") }
@@ -171,12 +173,12 @@ public enum ManifestParser {
         let f = Fields(o, prefix: path + ".")
         let raw = try f.string("url")
         guard let url = URL(string: raw, relativeTo: base)?.absoluteURL, let scheme = url.scheme?.lowercased() else {
-            throw ManifestError("\(path).url is not a URL: \"\(raw)\"")
+            throw ManifestError("\(path).url is not a URL: \"\(TerminalText.quoted(raw))\"")
         }
         // A remote manifest may only name remote files; a local one may also name local files.
         let allowed = base.isFileURL ? ["http", "https", "file"] : ["http", "https"]
         guard allowed.contains(scheme), url.isFileURL || url.host?.isEmpty == false else {
-            throw ManifestError("\(path).url must be \(allowed.joined(separator: " or ")), not \"\(raw)\"")
+            throw ManifestError("\(path).url must be \(allowed.joined(separator: " or ")), not \"\(TerminalText.quoted(raw))\"")
         }
         // A relative reference in a manifest file stays inside the manifest's folder (`../`
         // or `/etc/...` could name any file on the machine).
@@ -184,7 +186,7 @@ public enum ManifestParser {
             // On the decoded path, as the file system will read it (`%2e%2e` is `..` there).
             let folder = lexicallyNormal(base.deletingLastPathComponent().path)
             guard lexicallyNormal(url.path).hasPrefix(folder == "/" ? "/" : folder + "/") else {
-                throw ManifestError("\(path).url leaves the manifest's folder: \"\(raw)\"")
+                throw ManifestError("\(path).url leaves the manifest's folder: \"\(TerminalText.quoted(raw))\"")
             }
         }
         let size = sized ? (try f.int("width", in: 1...16384), try f.int("height", in: 1...16384)) : (0, 0)

@@ -11,20 +11,23 @@ enum ManifestSchedule {
         s.days = try list(o, "days") { text, field in
             guard let day = Weekday(rawValue: text.lowercased()) else {
                 throw ManifestError(
-                    "\(field) must be one of \(Weekday.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(text)\"", field: field)
+                    "\(field) must be one of \(Weekday.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(TerminalText.quoted(text))\"",
+                    field: field)
             }
             return day
         }
         s.hours = try list(o, "hours") { text, field in
             guard let range = HourRange(text) else {
                 throw ManifestError(
-                    "\(field) must be a local time range \"HH:MM-HH:MM\" (e.g. \"22:00-02:00\"), not \"\(text)\"", field: field)
+                    "\(field) must be a local time range \"HH:MM-HH:MM\" (e.g. \"22:00-02:00\"), not \"\(TerminalText.quoted(text))\"",
+                    field: field)
             }
             return range
         }
         s.timezone = try f.optionalString("timezone")
         if let zone = s.timezone, TimeZone(identifier: zone) == nil {
-            throw ManifestError("timezone \"\(zone)\" is not a known IANA time zone (e.g. \"Europe/Berlin\")", field: "timezone")
+            throw ManifestError(
+                "timezone \"\(TerminalText.quoted(zone))\" is not a known IANA time zone (e.g. \"Europe/Berlin\")", field: "timezone")
         }
         s.weight = try f.int("weight", in: 1...1000) ?? 1
         s.maxPerDay = try f.int("max_per_day", in: 1...100_000)

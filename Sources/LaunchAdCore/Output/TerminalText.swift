@@ -11,11 +11,39 @@ public enum TerminalText {
     /// and a backslash doubled, so the escapes cannot be forged.
     public static func escaped(_ text: String) -> String { visible(text, doublingBackslashes: true) }
 
+    /// A value the user (or a document, a server) gave, as every message that quotes one quotes
+    /// it: escaped, and cut in its middle to `maxQuoted` scalars (`cut`). A 120 KB `--trust-key`
+    /// or file name was repeated whole in a refusal, on stderr and in its event, at every refresh.
+    public static func quoted(_ value: String) -> String { cut(escaped(value), to: maxQuoted) }
+
+    /// The most of a value a message quotes, in Unicode scalars: a path, a URL or a key with room to spare.
+    public static let maxQuoted = 200
+
+    /// `text` when it has at most `max` Unicode scalars; else cut in its middle with an ellipsis,
+    /// its first four fifths and its end kept (where a usage error's option and rule, and a path's
+    /// file name, are), `max` scalars in all. The one cut of the usage error and of every quoted value.
+    public static func cut(_ text: String, to max: Int) -> String {
+        let scalars = text.unicodeScalars
+        guard scalars.count > max, max >= 2 else { return text }
+        let head = max * 4 / 5
+        var cut = String.UnicodeScalarView()
+        cut.append(contentsOf: scalars.prefix(head))
+        cut.append("…")
+        cut.append(contentsOf: scalars.suffix(max - head - 1))
+        return String(cut)
+    }
+
     /// One line for stderr, the only form in which launchad writes there: `launchad: `, `text`
     /// with its control characters made visible (newlines included, so it stays one line), and a
     /// newline. Backslashes are left as they are, so text a caller escaped already (a server's
     /// reason, a report's cell) is not escaped twice; no terminal control reaches the screen.
-    public static func line(_ text: String) -> Data { Data(("launchad: " + visible(text, doublingBackslashes: false) + "\n").utf8) }
+    /// Cut to `maxLine` scalars (`cut`) whatever a caller quoted.
+    public static func line(_ text: String) -> Data {
+        Data(("launchad: " + cut(visible(text, doublingBackslashes: false), to: maxLine) + "\n").utf8)
+    }
+
+    /// The most a stderr line says after `launchad: `, in Unicode scalars.
+    public static let maxLine = 2000
 
     private static func visible(_ text: String, doublingBackslashes: Bool) -> String {
         text.replacingScalars { scalar in

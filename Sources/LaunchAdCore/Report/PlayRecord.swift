@@ -78,8 +78,13 @@ public struct ReportTarget: Codable, Equatable, Sendable {
     /// The most records per POST.
     public var batch: Int
     /// The table when the collector is ClickHouse (`"format": "clickhouse"`): each batch is one
-    /// `INSERT ... FORMAT JSONEachRow`; nil for a plain collector (JSON array POSTs).
+    /// `INSERT ... FORMAT JSONEachRow`; nil for a plain collector (JSON array POSTs). The
+    /// screen's own choice (`--report-table`, else `launchad.plays`): a manifest's collector gets
+    /// it from `CollectorRule`, never from the manifest.
     public var clickHouse: ClickHouseTable?
+    /// The table a manifest's `report.table` named, if any: only compared with the screen's
+    /// table (`CollectorRule`: one that differs is refused), never inserted into.
+    public var manifestTable: ClickHouseTable?
     /// Which addresses the collector may be at: `--report` is the user's (`.any`); a manifest's
     /// follows the manifest's own address, like everything else it names, so a manifest from a
     /// public address cannot make launchad POST to loopback, the LAN or a metadata service.
@@ -91,7 +96,7 @@ public struct ReportTarget: Codable, Equatable, Sendable {
         self.url = url; self.batch = batch; self.clickHouse = clickHouse; self.reach = reach
     }
 
-    enum CodingKeys: String, CodingKey { case url, batch, clickHouse, reach }
+    enum CodingKeys: String, CodingKey { case url, batch, clickHouse, reach, manifestTable }
 
     /// A record without `reach` (an index written before collectors had one) is public-only
     /// until the next refresh states the manifest's.
@@ -101,6 +106,7 @@ public struct ReportTarget: Codable, Equatable, Sendable {
         batch = try c.decode(Int.self, forKey: .batch)
         clickHouse = try c.decodeIfPresent(ClickHouseTable.self, forKey: .clickHouse)
         reach = try c.decodeIfPresent(Reach.self, forKey: .reach) ?? .publicOnly
+        manifestTable = try c.decodeIfPresent(ClickHouseTable.self, forKey: .manifestTable)
     }
 
     /// The manifest's `report` field; a bad one is refused alone (the ads stay). Public-only
@@ -108,6 +114,7 @@ public struct ReportTarget: Codable, Equatable, Sendable {
     static func parse(_ json: ManifestJSON?) throws -> ReportTarget? {
         guard let json, json != .null else { return nil }
         guard case .object(let o) = json else { throw ManifestError("\"report\" must be an object with \"url\" and \"batch\"") }
+        if case .string(let url)? = o["url"], let why = CollectorURL.userinfoRefusal(url) { throw ManifestError("report.url: \(why)") }
         guard case .string(let url)? = o["url"], url.count <= 2000, Link.isAllowed(url) else {
             throw ManifestError("report.url must be an http or https URL")
         }
@@ -117,24 +124,26 @@ public struct ReportTarget: Codable, Equatable, Sendable {
         case .number(let n)? where n == n.rounded() && n >= 1 && n <= 1000: batch = Checked.int(n) ?? batch
         default: throw ManifestError("report.batch must be a whole number from 1 to 1000")
         }
-        let table = try clickHouseTable(o)
-        if table != nil, let why = ClickHouseURL.refusal(url) { throw ManifestError("report.url: \(why)") }
-        return ReportTarget(url: url, batch: batch, clickHouse: table, reach: .publicOnly)
+        let (clickHouse, table) = try clickHouseTable(o)
+        if clickHouse, let why = ClickHouseURL.refusal(url) { throw ManifestError("report.url: \(why)") }
+        var target = ReportTarget(url: url, batch: batch, clickHouse: clickHouse ? .standard : nil, reach: .publicOnly)
+        target.manifestTable = table
+        return target
     }
 
-    /// `"format": "clickhouse"` and its `"table"` (default `launchad.plays`); `"json"` or no
-    /// format is a plain collector, which takes no table.
-    private static func clickHouseTable(_ o: [String: ManifestJSON]) throws -> ClickHouseTable? {
+    /// Whether `"format"` is `"clickhouse"`, and the `"table"` it names (nil: none); `"json"` or
+    /// no format is a plain collector, which takes no table.
+    private static func clickHouseTable(_ o: [String: ManifestJSON]) throws -> (Bool, ClickHouseTable?) {
         switch o["format"] {
         case nil, .null?, .string("json")?:
             guard o["table"] == nil || o["table"] == .null else { throw ManifestError("report.table needs \"format\": \"clickhouse\"") }
-            return nil
+            return (false, nil)
         case .string("clickhouse")?:
             switch o["table"] {
-            case nil, .null?: return .standard
+            case nil, .null?: return (true, nil)
             case .string(let text)?:
                 guard let table = ClickHouseTable(text) else { throw ManifestError("report.table must be \(ClickHouseTable.rule)") }
-                return table
+                return (true, table)
             default: throw ManifestError("report.table must be \(ClickHouseTable.rule)")
             }
         default: throw ManifestError("report.format must be \"json\" or \"clickhouse\"")

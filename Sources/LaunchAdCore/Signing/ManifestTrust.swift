@@ -130,14 +130,23 @@ public enum ManifestTrustCheck {
         return nil
     }
 
-    /// Whether `launch` may show the ads the cache holds: always without trusted keys; with
-    /// them, only when the cache's manifest was verified by one of them. Its `expires` passing
-    /// does not stop it (docs/launch-and-cache.md, "Signed manifests": the last verified ad
-    /// keeps playing; what expires is the document's right to replace it).
-    public static func cacheMayPlay(_ record: ManifestSignatureRecord?, trust: TrustedKeys?) -> Bool {
+    /// Whether `launch` may show `record` (and fire its tracking, send its play to the manifest's
+    /// collector): always without trusted keys; with them, only when the record was written from
+    /// the manifest the cache holds now (`current`, the record of its signature) and a key trusted
+    /// now verified that manifest. A record a refresh kept from an older or unsigned manifest (the
+    /// new one names the same id, but its creative could not be had, or its entry was refused) is
+    /// never shown: it is not what the operator's current manifest says. The manifest's
+    /// `expires` passing does not stop it (docs/launch-and-cache.md, "Signed manifests": the last
+    /// verified ad keeps playing; what expires is the document's right to replace it).
+    public static func mayPlay(_ record: AdRecord, current: ManifestSignatureRecord?, trust: TrustedKeys?) -> Bool {
         guard let trust else { return true }
-        guard let record else { return false }
-        return trust.ids.contains(record.keyID)
+        guard let current, let signed = record.signedBy, signed == current else { return false }
+        return trust.ids.contains(signed.keyID)
+    }
+
+    /// The cached ads `launch` may choose from (`mayPlay`), in the index's order.
+    public static func playable(_ index: CacheIndex, trust: TrustedKeys?) -> [AdEntry] {
+        index.ads.filter { mayPlay($0, current: index.manifest?.signature, trust: trust) }.map(\.ad)
     }
 }
 

@@ -12,23 +12,25 @@ public struct ClickHouseClient: Sendable {
     let credentials: ClickHouseCredentials?
     /// The most bytes one answer may carry.
     public var maxBytes: Int64 = 64 << 20
-    /// How long reading one answer may take (`--timeout`).
-    public var parseSeconds: Double = 30
+    /// How long the whole report may take (`--timeout`): its four queries asked, their answers
+    /// read and the report made from them.
+    public var timeout: Double = 30
 
     /// A client of the server at `url` (checked against the URL rule by `fetcher`).
     public init(url: String, fetcher: Fetcher, credentials: ClickHouseCredentials?) {
         self.url = url; self.fetcher = fetcher; self.credentials = credentials
     }
 
-    /// The answer's text; throws a one-line `ClickHouseError`.
-    public func select(_ sql: String) throws -> String {
+    /// The answer's text, asked within `budget`'s deadline (the transfer is abandoned once it
+    /// passes); throws a one-line `ClickHouseError`.
+    public func select(_ sql: String, within budget: ParseBudget) throws -> String {
         guard let text = ClickHouseURL.with(url, [("wait_end_of_query", "1")]), let target = URL(string: text) else {
             throw ClickHouseError("\(shownURL): \(ClickHouseURL.refusal(url) ?? "not an http or https URL")")
         }
         // Credentials tied to a server go to that server only, as the outbox's do.
         var headers: [String: String] = [:]
         if let credentials {
-            switch credentials.headers(for: url) {
+            switch credentials.headers(forCommandLine: url) {
             case .success(let h): headers = h
             case .failure(let why): throw ClickHouseError(why.description)
             }
@@ -38,9 +40,11 @@ public struct ClickHouseClient: Sendable {
         request.method = "POST"
         request.body = Data(sql.utf8)
         request.followsRedirects = false
+        request.isCancelled = { budget.isExpired }
         let response: FetchResponse
         do { response = try fetcher.fetch(request, progress: nil) } catch let e as FetchError {
             if e.tooLarge { throw ClickHouseError("the answer from \(shownURL) is over \(maxBytes) bytes") }
+            if budget.isExpired { throw ClickHouseError("\(shownURL): asking took longer than \(budget.limitName)") }
             throw ClickHouseError(TerminalText.escaped(e.message.replacingOccurrences(of: target.absoluteString, with: url)))
         }
         guard (200..<300).contains(response.status) else {
@@ -48,15 +52,22 @@ public struct ClickHouseClient: Sendable {
             let why = ClickHouseAnswer.exception(in: page) ?? "no reason given"
             throw ClickHouseError("HTTP \(response.status) from \(shownURL): \(why)")
         }
-        return String(decoding: response.body, as: UTF8.self)
+        let answer = String(decoding: response.body, as: UTF8.self)
+        // An answer that ends in an error carries its code in a header (and the exception as a line of its own).
+        if let code = response.headers["x-clickhouse-exception-code"] {
+            let why = ClickHouseAnswer.exception(in: answer) ?? "no reason given"
+            throw ClickHouseError("HTTP \(response.status) from \(shownURL) with exception code \(TerminalText.escaped(code)): \(why)")
+        }
+        return answer
     }
 
-    /// The fleet report: four queries, judged by `limits`.
+    /// The fleet report: four queries, judged by `limits`, all of it within `timeout`.
     public func fleetReport(table: ClickHouseTable, limits: FleetReport.Limits) throws -> FleetReport {
         let q = FleetQueries(table: table, since: limits.since)
+        // One deadline for the whole report: each answer is capped in bytes, not the four together in time.
+        let budget = ParseBudget(maxBytes: Int(maxBytes), seconds: timeout, limitName: "--timeout")
         let rows = { (sql: String) throws -> ClickHouseRows in
-            let budget = ParseBudget(maxBytes: Int(maxBytes), seconds: parseSeconds, limitName: "--timeout")
-            do { return try ClickHouseRows(try select(sql), maxRows: q.maxRows + 1, budget: budget) } catch let e
+            do { return try ClickHouseRows(try select(sql, within: budget), maxRows: q.maxRows + 1, budget: budget) } catch let e
                 as ClickHouseRows.Unreadable
             {
                 throw ClickHouseError("\(shownURL): \(e.description)")
@@ -65,14 +76,14 @@ public struct ClickHouseClient: Sendable {
         do {
             return try FleetReport(
                 server: rows(q.server), screens: rows(q.screens), plays: rows(q.plays), ads: rows(q.ads), limits: limits,
-                maxRows: q.maxRows)
+                maxRows: q.maxRows, budget: budget)
         } catch let e as ClickHouseRows.Unreadable {
             throw ClickHouseError("\(shownURL): \(e.description)")
         }
     }
 
     /// The URL as an error line shows it.
-    private var shownURL: String { TerminalText.escaped(url) }
+    private var shownURL: String { TerminalText.quoted(url) }
 }
 
 /// A ClickHouse request that failed, in one line safe for a terminal (what came from outside
@@ -105,9 +116,9 @@ public enum ClickHouseCredentialsSource {
     /// followed: the file it names is checked), at most 4 KiB, owned by this user or root, and
     /// neither readable by others nor writable by the group or others.
     public static func read(_ path: String) throws -> ClickHouseCredentials {
-        let shown = TerminalText.escaped(path)
+        let shown = TerminalText.quoted(path)
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard fd >= 0 else { throw CredentialsError(FileProblem(errno: errno, path: shown, access: .read).description) }
+        guard fd >= 0 else { throw CredentialsError(FileProblem(errno: errno, path: path, access: .read).description) }
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { throw CredentialsError("\(shown) is not a regular file") }
@@ -121,7 +132,7 @@ public enum ClickHouseCredentialsSource {
         guard st.st_size <= 4096 else { throw CredentialsError("\(shown) is over 4 KiB") }
         var bytes = [UInt8](repeating: 0, count: 4097)
         let n = Glibc.read(fd, &bytes, bytes.count)
-        guard n >= 0 else { throw CredentialsError(FileProblem(errno: errno, path: shown, access: .read).description) }
+        guard n >= 0 else { throw CredentialsError(FileProblem(errno: errno, path: path, access: .read).description) }
         guard let text = String(bytes: bytes[0..<n], encoding: .utf8) else { throw CredentialsError("\(shown) is not UTF-8 text") }
         do { return try ClickHouseCredentials.parse(file: text) } catch let e as CredentialsError {
             throw CredentialsError("\(shown): \(e.description)")

@@ -122,7 +122,7 @@ final class CurlTransfer {
             let ip = AddressPolicy.numeric(launchad_curl_sockaddr(address)) ?? "?"
             if AddressPolicy.isInternal(ip) {
                 addressRefusal = FetchError(
-                    "refusing \(url.absoluteString): it resolves to \(ip), an internal address, and was named by a "
+                    "refusing \(TerminalText.quoted(url.absoluteString)): it resolves to \(ip), an internal address, and was named by a "
                         + "document from a public address (--allow-private-network allows it in a lab)", retryable: false)
                 return launchad_curl_socket_bad()
             }
@@ -156,17 +156,21 @@ final class CurlTransfer {
             }
             return
         case CURLE_ABORTED_BY_CALLBACK:
-            throw FetchError("cancelled: \(url.absoluteString)", retryable: false)
+            throw FetchError("cancelled: \(TerminalText.quoted(url.absoluteString))", retryable: false)
         case CURLE_OPERATION_TIMEDOUT:
-            throw FetchError("timed out: \(url.absoluteString) (\(message(code)))", retryable: true)
+            throw FetchError("timed out: \(TerminalText.quoted(url.absoluteString)) (\(message(code)))", retryable: true)
         case CURLE_PARTIAL_FILE:
-            throw FetchError("truncated response: \(sink?.count ?? 0) of \(promised) bytes from \(url.absoluteString)", retryable: true)
+            throw FetchError(
+                "truncated response: \(sink?.count ?? 0) of \(promised) bytes from \(TerminalText.quoted(url.absoluteString))",
+                retryable: true)
         case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CONNECT_ERROR:
-            throw FetchError("\(url.absoluteString): TLS certificate not trusted or handshake failed: \(message(code))", retryable: false)
+            throw FetchError(
+                "\(TerminalText.quoted(url.absoluteString)): TLS certificate not trusted or handshake failed: \(message(code))",
+                retryable: false)
         case CURLE_UNSUPPORTED_PROTOCOL:
-            throw FetchError("unsupported URL scheme in \(url.absoluteString)", retryable: false)
+            throw FetchError("unsupported URL scheme in \(TerminalText.quoted(url.absoluteString))", retryable: false)
         default:
-            throw FetchError("\(url.absoluteString): \(message(code))", retryable: true)
+            throw FetchError("\(TerminalText.quoted(url.absoluteString)): \(message(code))", retryable: true)
         }
     }
 
@@ -207,7 +211,7 @@ final class CurlTransfer {
             if let encoding = headers["content-encoding"]?.lowercased(), encoding != "identity" {
                 return stop(
                     FetchError(
-                        "refusing a \(encoding)-encoded body from \(url.absoluteString) (launchad asks for identity encoding)",
+                        "refusing a \(encoding)-encoded body from \(TerminalText.quoted(url.absoluteString)) (launchad asks for identity encoding)",
                         retryable: false))
             }
             if let length = headers["content-length"].flatMap(Int64.init), length > bodyCap {

@@ -64,7 +64,7 @@ public final class HTTPByteSource: ByteSource, Sendable {
     }
 
     private func load(at offset: Int64) throws {
-        guard !isCancelled else { throw FetchError("cancelled: \(url.absoluteString)", retryable: false) }
+        guard !isCancelled else { throw FetchError("cancelled: \(TerminalText.quoted(url.absoluteString))", retryable: false) }
         var request = FetchRequest(
             url: url, reach: reach, headers: ["Range": "bytes=\(offset)-\(offset + HTTPByteSource.chunk - 1)"],
             maxBytes: maxBytes, isCancelled: { [weak self] in self?.isCancelled ?? true })
@@ -80,14 +80,14 @@ public final class HTTPByteSource: ByteSource, Sendable {
             guard let range = ContentRange.answer(header, offset: offset, asked: HTTPByteSource.chunk, received: response.bytes) else {
                 throw FetchError(
                     "unusable Content-Range \"\(TerminalText.escaped(String(header.prefix(80))))\" for \(response.bytes) bytes "
-                        + "at \(offset) from \(url.absoluteString)", retryable: false)
+                        + "at \(offset) from \(TerminalText.quoted(url.absoluteString))", retryable: false)
             }
             start = range.start; size = range.total
         case 200:
             // No ranges: the whole body came (capped at maxBytes by the client).
             start = 0; size = response.bytes
         default:
-            throw FetchError("HTTP \(response.status) for \(url.absoluteString)", retryable: false)
+            throw FetchError("HTTP \(response.status) for \(TerminalText.quoted(url.absoluteString))", retryable: false)
         }
         guard size <= maxBytes else {
             throw FetchError("\(url.lastPathComponent) is \(size) bytes, over the \(maxBytes)-byte limit", retryable: false)
@@ -95,7 +95,8 @@ public final class HTTPByteSource: ByteSource, Sendable {
         try state.withLock { s throws(FetchError) in
             s.fetched += response.bytes
             guard s.fetched <= 4 * max(size, HTTPByteSource.chunk) else {
-                throw FetchError("\(url.absoluteString): read more than four times its size; giving up", retryable: false)
+                throw FetchError(
+                    "\(TerminalText.quoted(url.absoluteString)): read more than four times its size; giving up", retryable: false)
             }
             s.total = size
             s.cached = (start, response.body)

@@ -37,7 +37,7 @@ public final class HTTPClient: Fetcher, Sendable {
         var reach = request.reach
         while true {
             let left = deadline - ProcessClock.uptimeSeconds()
-            guard left > 0 else { throw FetchError("timed out: \(request.url.absoluteString)", retryable: true) }
+            guard left > 0 else { throw FetchError("timed out: \(TerminalText.quoted(request.url.absoluteString))", retryable: true) }
             let transfer = try CurlTransfer(
                 url: url, request: request, connectTimeout: min(connectTimeout, left), totalTimeout: left,
                 userAgent: userAgent, publicOnly: reach == .publicOnly && !allowPrivateNetwork,
@@ -47,12 +47,15 @@ public final class HTTPClient: Fetcher, Sendable {
             if request.followsRedirects, (300..<400).contains(transfer.status), transfer.status != 304, let next = transfer.redirectURL {
                 redirects += 1
                 guard redirects <= maxRedirects else {
-                    throw FetchError("more than \(maxRedirects) redirects for \(request.url.absoluteString)", retryable: false)
+                    throw FetchError(
+                        "more than \(maxRedirects) redirects for \(TerminalText.quoted(request.url.absoluteString))", retryable: false)
                 }
                 do { try URLPolicy.check(next, allowHTTP: allowHTTP) } catch let e as FetchError {
                     throw FetchError("redirected to a refused URL: \(e.message)", retryable: false)
                 }
-                guard !next.isFileURL else { throw FetchError("redirected to a refused URL: \(next.absoluteString)", retryable: false) }
+                guard !next.isFileURL else {
+                    throw FetchError("redirected to a refused URL: \(TerminalText.quoted(next.absoluteString))", retryable: false)
+                }
                 url = next
                 continue
             }

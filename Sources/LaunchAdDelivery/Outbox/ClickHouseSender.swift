@@ -26,8 +26,8 @@ final class ClickHouseSender: Sendable {
         _ request: OutboxRequest, table: ClickHouseTable, items: [OutboxItem], with fetcher: Fetcher, problems: ProblemLog
     ) -> DeliveryVerdict {
         var headers = ["Content-Type": "application/x-ndjson"]
-        if request.credentials {
-            switch auth.headers(for: request.url) {
+        if let binding = request.credentials {
+            switch auth.headers(for: request.url, binding: binding) {
             case .success(let h): headers.merge(h) { $1 }
             case .failure(let why):
                 // Kept until a process with the credentials sends it, or its TTL runs out.
@@ -71,7 +71,8 @@ final class ClickHouseSender: Sendable {
         let collector = insert.request.url
         guard let text = ClickHouseInsert.url(collector: collector, table: insert.table, token: token), let url = URL(string: text) else {
             // An item queued by an older launchad, whose collector URL carries a query of its own.
-            return .failed(.refused, reason: "\(ClickHouseURL.refusal(collector) ?? "not an http(s) URL"): \(collector)")
+            // (Its URL not repeated: it may hold a password.)
+            return .failed(.refused, reason: ClickHouseURL.refusal(collector) ?? "not an http(s) URL")
         }
         var request = FetchRequest(url: url, reach: insert.request.reach, headers: insert.headers, maxBytes: Self.maxAnswerBytes)
         request.method = "POST"
@@ -80,7 +81,9 @@ final class ClickHouseSender: Sendable {
         do {
             let response = try fetcher.fetch(request, progress: nil)
             let page = (200..<300).contains(response.status) ? response.body : response.errorPage
-            return ClickHouseAnswer.insert(status: response.status, body: String(decoding: page, as: UTF8.self))
+            return ClickHouseAnswer.insert(
+                status: response.status, body: String(decoding: page, as: UTF8.self),
+                exceptionCode: response.headers["x-clickhouse-exception-code"])
         } catch let e as FetchError {
             // A dropped answer may follow a stored batch: tried again, the table's key keeps one row per play.
             let message = e.message.replacingOccurrences(of: url.absoluteString, with: collector)

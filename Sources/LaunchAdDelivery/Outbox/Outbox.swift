@@ -51,7 +51,7 @@ public final class Outbox: BeaconQueue, Sendable {
         let items = urls.map {
             OutboxItem(
                 name: OutboxItem.newName(madeMs: made, kind: .beacon),
-                request: OutboxRequest(kind: .beacon, url: $0, reach: reach, clickHouseTable: nil, credentials: false), event: event,
+                request: OutboxRequest(kind: .beacon, url: $0, reach: reach, clickHouseTable: nil, credentials: nil), event: event,
                 madeMs: made, expiresMs: made + Int64(config.ttl * 1000))
         }
         add(items)
@@ -64,19 +64,20 @@ public final class Outbox: BeaconQueue, Sendable {
         add([
             OutboxItem(
                 name: OutboxItem.newName(madeMs: made, kind: .record),
-                request: OutboxRequest(kind: .record, url: collector, reach: reach, clickHouseTable: nil, credentials: false),
+                request: OutboxRequest(kind: .record, url: collector, reach: reach, clickHouseTable: nil, credentials: nil),
                 event: "play", madeMs: made, expiresMs: made + Int64(config.ttl * 1000), body: json, batch: max(1, batch))
         ])
     }
 
     /// Queues one play record for `target`: for a plain collector as above; for ClickHouse `json`
     /// is the row (`ClickHouseInsert.row`), inserted with others into `target.clickHouse` in
-    /// batches of at most `target.batch`, with this process's credentials when `credentials`.
-    public func enqueue(record json: String, for target: ReportTarget, credentials: Bool, at: Date) {
+    /// batches of at most `target.batch`, with the sending process's credentials when
+    /// `credentials` allows them (nil: without).
+    public func enqueue(record json: String, for target: ReportTarget, credentials: CredentialBinding?, at: Date) {
         let made = Int64((at.timeIntervalSince1970 * 1000).rounded())
         let request = OutboxRequest(
             kind: .record, url: target.url, reach: target.reach, clickHouseTable: target.clickHouse,
-            credentials: target.clickHouse != nil && credentials)
+            credentials: target.clickHouse != nil ? credentials : nil)
         add([
             OutboxItem(
                 name: OutboxItem.newName(madeMs: made, kind: .record), request: request, event: "play",

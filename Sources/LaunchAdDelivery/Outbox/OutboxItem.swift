@@ -17,8 +17,9 @@ struct OutboxRequest: Hashable, Sendable {
     /// A record for ClickHouse: the table its batch is inserted into (`body` is then the row);
     /// nil for a beacon or a plain collector's record.
     var clickHouseTable: ClickHouseTable?
-    /// A ClickHouse record sent with the sending process's credentials (it waits while there are none).
-    var credentials: Bool
+    /// A ClickHouse record sent with the sending process's credentials, when this allows them (it
+    /// waits while there are none it allows); nil: sent without.
+    var credentials: CredentialBinding?
 
     /// The server it goes to, for `outbox status`: the host, with its port unless the scheme's own.
     var host: String { ServerName.of(url) }
@@ -52,6 +53,15 @@ public struct OutboxItem: Equatable, Sendable {
 
     private static let counter = Counter()
 
+    /// A binding as its item's file keeps it: who named the collector, the user and the origin
+    /// the credentials were tied to (never the key).
+    static func encoded(_ binding: CredentialBinding) -> JSONValue {
+        var fields: [(String, JSONValue)] = [("named_by", .string(binding.namedBy.rawValue))]
+        if let user = binding.user { fields.append(("user", .string(user))) }
+        if let origin = binding.origin { fields.append(("origin", .string(origin))) }
+        return .object(fields)
+    }
+
     /// A new item's file name: sorts by event time, then by the order this process made them.
     static func newName(madeMs: Int64, kind: Kind) -> String {
         let n = counter.next()
@@ -71,7 +81,8 @@ public struct OutboxItem: Equatable, Sendable {
         if let body { fields += [("body", .string(body)), ("batch", .int(batch))] }
         fields.append(("reach", .string(reach.rawValue)))
         if let clickHouseTable {
-            fields += [("clickhouse_table", .string(clickHouseTable.description)), ("credentials", .bool(request.credentials))]
+            fields.append(("clickhouse_table", .string(clickHouseTable.description)))
+            if let binding = request.credentials { fields.append(("credentials", OutboxItem.encoded(binding))) }
         }
         return Data(JSONValue.object(fields).serialized().utf8)
     }
@@ -118,8 +129,18 @@ public struct OutboxItem: Equatable, Sendable {
         // Every item is written with its reach: one without (written before items carried it
         // always, or planted) may reach public addresses only, as anything else unreadable.
         let reach = (o["reach"] as? String).flatMap(Reach.init(rawValue:)) ?? .publicOnly
+        var credentials: CredentialBinding?
+        switch o["credentials"] {
+        case nil, is NSNull: break
+        // Written by an older launchad: whose credentials, and who named the collector, unknown.
+        case let flag as Bool: credentials = flag ? .unknown : nil
+        case let binding as [String: Any]:
+            guard let named = (binding["named_by"] as? String).flatMap(CredentialBinding.NamedBy.init(rawValue:)) else { return nil }
+            credentials = CredentialBinding(namedBy: named, user: binding["user"] as? String, origin: binding["origin"] as? String)
+        default: return nil
+        }
         let request = OutboxRequest(
-            kind: kind, url: url, reach: reach, clickHouseTable: table, credentials: table != nil && o["credentials"] as? Bool == true)
+            kind: kind, url: url, reach: reach, clickHouseTable: table, credentials: table != nil ? credentials : nil)
         self.init(
             name: name, request: request, event: event, madeMs: made, expiresMs: expires,
             body: o["body"] as? String, batch: max(1, o["batch"] as? Int ?? 1),

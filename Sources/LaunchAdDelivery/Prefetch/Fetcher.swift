@@ -61,9 +61,14 @@ public struct FetchError: Error, Equatable, CustomStringConvertible {
     public let retryable: Bool
     /// The body was over the request's byte cap.
     public var tooLarge = false
+    /// A failure saying `message`, cut to `maxLength` (`TerminalText.cut`): a message quotes a
+    /// URL, and a URL a user or a document gave may be of any length.
     public init(_ message: String, retryable: Bool, tooLarge: Bool = false) {
-        self.message = message; self.retryable = retryable; self.tooLarge = tooLarge
+        self.message = TerminalText.cut(message, to: Self.maxLength); self.retryable = retryable; self.tooLarge = tooLarge
     }
+
+    /// The most a fetch failure says, in Unicode scalars.
+    public static let maxLength = 600
     public var description: String { message }
 }
 
@@ -83,7 +88,7 @@ public enum URLPolicy {
             if allowHTTP || isLoopback(url.host ?? "") { return }
             throw FetchError("refusing plain http for \(url.host ?? "?") (use https, or --allow-http)", retryable: false)
         default:
-            throw FetchError("unsupported URL scheme in \(url.absoluteString)", retryable: false)
+            throw FetchError("unsupported URL scheme in \(TerminalText.quoted(url.absoluteString))", retryable: false)
         }
     }
 

@@ -48,7 +48,7 @@ extension Prefetcher {
                 document = try Data(contentsOf: copyURL)
                 kept = (nil, previous?.etag, previous?.lastModified)
             default:
-                throw CacheError("HTTP \(response.status) for the manifest \(url.absoluteString)")
+                throw CacheError("HTTP \(response.status) for the manifest \(TerminalText.quoted(url.absoluteString))")
             }
             // With trusted keys, nothing of the document is read before its signature holds.
             let signature = try verifiedSignature(of: document)
@@ -85,12 +85,17 @@ extension Prefetcher {
                 for record in index.ads { for c in record.ad.creatives where owners[c.sha256] == nil { owners[c.sha256] = record.ad.id } }
             }
             noteOwners()
+            // Each record written now is this manifest's entry, and says so (what launch --trust-key
+            // shows); one kept from before keeps what it said: an older manifest's, or none.
+            let current = signature(after: fetched, in: index)
             for ad in wanted where needed(ad).first.map({ store.isAvailable($0, in: index) }) == true {
-                // A VAST ad kept from before (its tag failed now) keeps the reach it was cached with.
-                let kept = ad.vast != nil ? index.record(for: ad.id)?.reach : nil
-                let reach = adReach(ad.id) ?? kept ?? manifestReach
-                if let record = index.record(for: ad.id), record.ad == ad, record.reach ?? .publicOnly == reach { continue }
-                index.setRecord(AdRecord(ad: ad, cachedAt: time, reach: reach))
+                // A VAST ad kept from before (its tag failed now) is left as it was cached: its
+                // reach, and the manifest it came from.
+                if ad.vast != nil && adReach(ad.id) == nil { continue }
+                let reach = adReach(ad.id) ?? manifestReach
+                let old = index.record(for: ad.id)
+                if let old, old.ad == ad, old.reach ?? .publicOnly == reach, old.signedBy == current { continue }
+                index.setRecord(AdRecord(ad: ad, cachedAt: time, reach: reach, signedBy: current))
             }
             noteOwners()
             let reasons = dropLeaving(&index, fetched: fetched, time: time, unshown: &unshown)
@@ -153,10 +158,16 @@ extension Prefetcher {
         index.manifest?.checkedAt = time
         // After a 304 too: a record kept from before collectors had a reach gets the manifest's.
         if index.manifest != nil { index.manifest?.report = manifest.report }
-        // A new document is as verified as it was now; a 304 without trusted keys keeps what was known.
-        if fetched.body != nil || fetched.signature != nil { index.manifest?.signature = fetched.signature }
+        let signature = signature(after: fetched, in: index)
+        index.manifest?.signature = signature
         // Not lower than the highest (checked under this lock): the highest from now on.
         if let signed = fetched.signature { index.highestVerified = signed.verifiedVersion }
+    }
+
+    /// The signature record of the cache's manifest once `fetched` is recorded: a new document is
+    /// as verified as it was now; a 304 without trusted keys keeps what was known of the copy.
+    private func signature(after fetched: FetchedManifest, in index: CacheIndex) -> ManifestSignatureRecord? {
+        fetched.body != nil || fetched.signature != nil ? fetched.signature : index.manifest?.signature
     }
 
     private func evicted(_ id: String, _ sha: String, _ bytes: Int64, _ reason: String) -> LaunchEvent {

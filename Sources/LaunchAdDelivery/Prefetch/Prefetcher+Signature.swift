@@ -28,12 +28,13 @@ extension Prefetcher {
         request.cancellation = cancellation
         let response: FetchResponse
         do { response = try fetcher.fetch(request, progress: nil) } catch let e as FetchError where e.tooLarge {
-            throw ManifestRefusal(.malformed, "the signature \(url.absoluteString) is over \(MinisignSignature.maxFileBytes) bytes")
+            throw ManifestRefusal(
+                .malformed, "the signature \(TerminalText.quoted(url.absoluteString)) is over \(MinisignSignature.maxFileBytes) bytes")
         }
         switch response.status {
         case 200: return Array(response.body)
         case 404, 410: return nil
-        default: throw CacheError("HTTP \(response.status) for the signature \(url.absoluteString)")
+        default: throw CacheError("HTTP \(response.status) for the signature \(TerminalText.quoted(url.absoluteString))")
         }
     }
 

@@ -113,7 +113,9 @@ extension Prefetcher {
         let refusals = VASTRefusals(cache: store.directory)
         var failure: Error = MediaUnusable(message: "no media file")
         for file in choice.candidates where !isCancelled {
-            guard let mediaURL = URL(string: file.url) else { failure = CacheError("not a URL: \(file.url)"); continue }
+            guard let mediaURL = URL(string: file.url) else {
+                failure = CacheError("not a URL: \(TerminalText.quoted(file.url))"); continue
+            }
             if refusals.isRefused(id: id, tag: tag, media: mediaURL.absoluteString, cacheLimit: config.cacheLimit) {
                 failure = MediaTooLarge(
                     message: "too_large: the media file \(mediaURL.lastPathComponent) was refused before as larger than "
@@ -141,7 +143,7 @@ extension Prefetcher {
         var request = FetchRequest(url: url, reach: reach, maxBytes: mediaLimit, destination: temp)
         request.cancellation = cancellation
         let response = try fetcher.fetch(request, progress: nil)
-        guard response.status == 200 else { throw CacheError("HTTP \(response.status) for \(url.absoluteString)") }
+        guard response.status == 200 else { throw CacheError("HTTP \(response.status) for \(TerminalText.quoted(url.absoluteString))") }
         let facts: ProbeFacts
         do { facts = try MediaProbe.probe(temp.path) } catch {
             throw MediaUnusable(message: "the media file \(url.lastPathComponent) does not open: \(error)")

@@ -167,7 +167,7 @@ public final class Prefetcher: Sendable {
         var request = FetchRequest(url: c.url, reach: manifestReach, maxBytes: c.bytes + 1, destination: temp)
         request.cancellation = cancellation
         let response = try fetcher.fetch(request, progress: progress)
-        guard response.status == 200 else { throw CacheError("HTTP \(response.status) for \(c.url.absoluteString)") }
+        guard response.status == 200 else { throw CacheError("HTTP \(response.status) for \(TerminalText.quoted(c.url.absoluteString))") }
         try CacheStore.verify(temp, as: c)
         let time = now()
         try store.update { index in try store.install(temp, as: c, kind: kind, into: &index, now: time) }

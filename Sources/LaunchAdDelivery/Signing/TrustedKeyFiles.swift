@@ -11,7 +11,7 @@ public enum TrustedKeyFiles {
         var trust = TrustedKeys(keys: [])
         for value in values {
             do { trust.keys.append(try key(value)) } catch {
-                trust.problems.append("--trust-key \(TerminalText.escaped(value)): \(error.message)")
+                trust.problems.append("--trust-key \(TerminalText.quoted(value)): \(error.message)")
             }
         }
         return trust

@@ -22,7 +22,9 @@ public struct DeliveryOptions: Equatable, Sendable {
     public var screenID: String?
     /// `--report-format clickhouse`: `--report` is a ClickHouse server's HTTP URL.
     public var reportToClickHouse = false
-    /// `--report-table DB.TABLE` (with `--report-format clickhouse`); nil: `launchad.plays`.
+    /// `--report-table DB.TABLE`: the table of `--report` (with `--report-format clickhouse`), and
+    /// on `launch` of the manifest's ClickHouse collector, which may not choose one of its own
+    /// (`CollectorRule`); nil: `launchad.plays`.
     public var reportTable: ClickHouseTable?
     /// `--clickhouse-credentials FILE`: the user and key records are sent with (never on the command line).
     public var clickHouseCredentials: String?
@@ -44,7 +46,8 @@ public struct DeliveryOptions: Equatable, Sendable {
           --report-batch N       at most N records per POST (default 50)
           --report-format F      json (a JSON array per POST, the default) or clickhouse (URL is a ClickHouse
                                  server's HTTP interface: one INSERT ... FORMAT JSONEachRow per batch)
-          --report-table T       the ClickHouse table, database.table (default launchad.plays)
+          --report-table T       the ClickHouse table, database.table (default launchad.plays); launch's
+                                 manifest collector inserts there too (a manifest may not choose another)
           --screen-id NAME       the screen's name in play records (default: derived from /etc/machine-id)
         """
 
@@ -53,19 +56,20 @@ public struct DeliveryOptions: Equatable, Sendable {
         switch opt {
         case "--report":
             let raw = try r.value(for: opt)
-            guard Link.isAllowed(raw) else { throw UsageError("--report takes an http or https URL, not '\(raw)'") }
+            if let why = CollectorURL.userinfoRefusal(raw) { throw UsageError("--report: \(why)") }
+            guard Link.isAllowed(raw) else { throw UsageError("--report takes an http or https URL, not '\(TerminalText.quoted(raw))'") }
             report = raw
         case "--report-batch": reportBatch = try r.int(for: opt, min: 1, max: 1000)
         case "--report-format":
             let raw = try r.value(for: opt)
             guard ["json", "clickhouse"].contains(raw) else {
-                throw UsageError("--report-format takes json or clickhouse, not '\(TerminalText.escaped(raw))'")
+                throw UsageError("--report-format takes json or clickhouse, not '\(TerminalText.quoted(raw))'")
             }
             reportToClickHouse = raw == "clickhouse"
         case "--report-table":
             let raw = try r.value(for: opt)
             guard let table = ClickHouseTable(raw) else {
-                throw UsageError("--report-table takes \(ClickHouseTable.rule), not '\(TerminalText.escaped(raw))'")
+                throw UsageError("--report-table takes \(ClickHouseTable.rule), not '\(TerminalText.quoted(raw))'")
             }
             reportTable = table
         case "--screen-id":
@@ -80,8 +84,12 @@ public struct DeliveryOptions: Equatable, Sendable {
     }
 
     /// `--report` over plain http only to loopback hosts or with `--allow-http`, as every fetch.
-    public func check() throws {
-        if reportTable != nil && !reportToClickHouse { throw UsageError("--report-table needs --report-format clickhouse") }
+    /// `manifestCollector` (launch): `--report-table` without `--report` is the table of the
+    /// manifest's ClickHouse collector.
+    public func check(manifestCollector: Bool = false) throws {
+        if reportTable != nil && !reportToClickHouse && (report != nil || !manifestCollector) {
+            throw UsageError("--report-table needs --report-format clickhouse")
+        }
         if reportToClickHouse && report == nil { throw UsageError("--report-format clickhouse needs --report URL") }
         if reportToClickHouse, let why = report.flatMap(ClickHouseURL.refusal) { throw UsageError("--report: \(why)") }
         if let report, let url = URL(string: report), (try? URLPolicy.check(url, allowHTTP: allowHTTP)) == nil {

@@ -57,7 +57,7 @@ public struct LaunchOptions: Equatable, Sendable {
             throw UsageError("launch takes no FILE, got '\(r.positionals[0])' (use --manifest, and --then CMD for the app)")
         }
         try o.cache.check()
-        try o.cache.delivery.check()
+        try o.cache.delivery.check(manifestCollector: true)
         try o.play.check(linkFromManifest: true)
         return o
     }

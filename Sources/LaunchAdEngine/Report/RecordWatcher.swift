@@ -7,15 +7,15 @@ import LaunchAdDelivery
 final class RecordWatcher: AdWatcher, Sendable {
     private let outbox: Outbox
     private let target: ReportTarget
-    /// A ClickHouse record goes with this process's credentials.
-    private let credentials: Bool
+    /// Whose credentials a ClickHouse record may go with (nil: none).
+    private let credentials: CredentialBinding?
     private let screen: String
     /// The creative's sha256, worked out when the record is made (after the ad, not before it).
     private let creative: @Sendable () -> String?
     private let record: Locked<PlayRecord>
 
     init(
-        record: PlayRecord, target: ReportTarget, outbox: Outbox, screen: String, credentials: Bool = false,
+        record: PlayRecord, target: ReportTarget, outbox: Outbox, screen: String, credentials: CredentialBinding? = nil,
         creative: @escaping @Sendable () -> String?
     ) {
         self.record = Locked(record); self.target = target; self.outbox = outbox; self.screen = screen
@@ -82,21 +82,20 @@ extension DeliveryOptions {
     }
 
     /// The collector and outbox when records can be sent; a plain-http collector off loopback is
-    /// refused like any such fetch: said once on `sink`, no record. A ClickHouse collector named
-    /// by the manifest gets the credentials only if they name its server; if they name another,
-    /// it is refused the same way.
+    /// refused like any such fetch: said once on `sink`, no record. The rest is `CollectorRule`'s:
+    /// a ClickHouse collector named by the manifest inserts into the screen's table (a manifest
+    /// naming another is refused the same way) and gets the credentials only if they name its
+    /// server.
     private func usableTarget(
         _ target: ReportTarget?, outbox: Outbox?, sink: EventSink
-    ) -> (target: ReportTarget, outbox: Outbox, credentials: Bool)? {
+    ) -> (target: ReportTarget, outbox: Outbox, credentials: CredentialBinding?)? {
         guard let target, let outbox else { return nil }
         if let url = URL(string: target.url), let refusal = Result(catching: { try URLPolicy.check(url, allowHTTP: allowHTTP) }).failure {
             sink.emit(.reportRefused(reason: "\(refusal)"))
             return nil
         }
-        guard target.clickHouse != nil else { return (target, outbox, false) }
-        switch outbox.clickHouseAuth.use(for: target.url, namedOnCommandLine: target == reportTarget) {
-        case .plain: return (target, outbox, false)
-        case .withCredentials: return (target, outbox, true)
+        switch CollectorRule.decide(target, namedOnCommandLine: target == reportTarget, table: reportTable, auth: outbox.clickHouseAuth) {
+        case .send(let decided, let credentials): return (decided, outbox, credentials)
         case .refused(let why):
             sink.emit(.reportRefused(reason: why))
             return nil

@@ -65,10 +65,11 @@ public final class LaunchFlow {
             return .noAd(cacheRefused ? .cacheRefused : .cacheUnavailable)
         }
         let index = store.readIndex()
-        // With trusted keys, the cache shows only what one of them signed (its expiry aside).
-        let trusted = ManifestTrustCheck.cacheMayPlay(index.manifest?.signature, trust: config.trust)
+        // With trusted keys, the cache shows only the current manifest's ads, signed by one of
+        // them (its expiry aside): a record kept from an older or unsigned manifest is not shown.
+        let playable = ManifestTrustCheck.playable(index, trust: config.trust)
         let choice = AdSelector.choose(
-            from: trusted ? index.ads.map(\.ad) : [], now: Date(), screen: o.screen, plays: index.plays ?? [:],
+            from: playable, now: Date(), screen: o.screen, plays: index.plays ?? [:],
             isAvailable: { store.isAvailable($0, in: index) })
         // The refresh first notes the cached ad as shown, and never deletes its files.
         let shownFiles = choice.map { [$0.variant] + ($0.fallback.map { [$0] } ?? []) }?.map(\.sha256) ?? []
@@ -83,7 +84,7 @@ public final class LaunchFlow {
 
         let ad = Ad(flow: self, presenter: presenter, held: held)
         if let choice { return playCached(choice, index: index, store: store, refresh: refresh, ad: ad) }
-        sink.emit(.cacheMiss(reason: index.ads.isEmpty ? .empty : trusted ? .nothingReady : .unverified))
+        sink.emit(.cacheMiss(reason: index.ads.isEmpty ? .empty : playable.isEmpty ? .unverified : .nothingReady))
         refresh.start()
         return playFromNetwork(refresh: refresh, plays: index.plays ?? [:], ad: ad)
     }

@@ -112,7 +112,7 @@ final class X11WindowMap {
         info.storeBytes(of: version.minor, toByteOffset: 1, as: UInt8.self)
         info.storeBytes(of: version.patch, toByteOffset: 2, as: UInt8.self)
         // SDL_SYSWM_X11 is 2.
-        guard libsdl.SDL_GetWindowWMInfo(sdlWindow, UnsafeMutablePointer(OpaquePointer(info))) == SDL_TRUE,
+        guard libsdl.SDL_GetWindowWMInfo(sdlWindow, UnsafeMutablePointer(OpaquePointer(info))).rawValue != 0,
             info.load(fromByteOffset: 4, as: Int32.self) == 2,
             let display = info.load(fromByteOffset: 8, as: OpaquePointer?.self)
         else { return nil }
