@@ -376,7 +376,10 @@ typedef void *(*launchad_gl_get_proc_address_fn)(void *ctx, const char *name);
  * LAUNCHAD_INPUT_POINTER_UP are in the viewport's pixels, origin at its top-left corner.
  * GL objects are made and deleted only inside launchad_render, launchad_detach_gl and
  * launchad_destroy: call them with this context current. launchad_render with no context
- * current, or another one, draws nothing (a "render_error" warning says so once).
+ * current, or another one, runs the ad's turn and draws nothing (IDLE; a "render_error" warning
+ * says so once, unless the ad is paused: a minimized window, which its toolkit does not render,
+ * is turned so, after LAUNCHAD_INPUT_MINIMIZED or HIDDEN). Nothing is loaded on the calling
+ * thread: it may come before READY.
  * Errors: LAUNCHAD_ERROR_RENDER when no context is current, a function every context has is
  * missing, or the context is older than 2.0; LAUNCHAD_ERROR_INVALID_STATE when another output
  * is attached. Called again (after launchad_detach_gl, when the host's context was made anew),
