@@ -28,9 +28,15 @@ fi
 bin=$(swift build -c "$config" "${scratch[@]}" --show-bin-path)
 out=.build/examples
 mkdir -p "$out/lib" "$out/include" "$out/pkgconfig"
-cp -f "$bin/libLaunchAdEmbed.so" "$out/lib/liblaunchad.so.0"
+# Test processes running side by side build the examples at once and run them meanwhile: one
+# build at a time, and each file put in place by a rename, never rewritten where it stands (cp
+# onto a library a running host has mapped truncates it under that host: SIGBUS).
+exec 9>"$out/.lock"
+flock 9
+place() { cp -f "$1" "$2.new.$$" && mv -f "$2.new.$$" "$2"; }
+place "$bin/libLaunchAdEmbed.so" "$out/lib/liblaunchad.so.0"
 ln -sf liblaunchad.so.0 "$out/lib/liblaunchad.so"
-cp -f Sources/CLaunchAd/include/launchad.h "$out/include/launchad.h"
+place Sources/CLaunchAd/include/launchad.h "$out/include/launchad.h"
 version=$(sed -n 's/.*static let versionString = "\([^"]*\)".*/\1/p' Sources/LaunchAdCore/Version.swift)
 sed -e "s|@PREFIX@|$PWD/$out|" -e "s|@LIBDIR@|$PWD/$out/lib|" -e "s|@INCLUDEDIR@|$PWD/$out/include|" -e "s|@VERSION@|$version|" \
   packaging/launchad.pc.in > "$out/pkgconfig/launchad.pc"
@@ -43,5 +49,5 @@ gcc -std=c11 -Wall -Wextra -Werror -O2 examples/x11-host/main.c -o "$out/x11-hos
   $(PKG_CONFIG_PATH="$out/pkgconfig" pkg-config --cflags --libs launchad x11) -Wl,-rpath,'$ORIGIN/lib'
 gcc -std=c11 -Wall -Wextra -Werror -O2 examples/repeat-host/main.c -o "$out/repeat-host" \
   $(PKG_CONFIG_PATH="$out/pkgconfig" pkg-config --cflags --libs launchad) -Wl,-rpath,'$ORIGIN/lib'
-[ ! -x "$bin/launchad-swift-host" ] || cp -f "$bin/launchad-swift-host" "$out/swift-host"
+[ ! -x "$bin/launchad-swift-host" ] || place "$bin/launchad-swift-host" "$out/swift-host"
 echo "build-examples: $out/sdl-host, $out/x11-host, $out/swift-host, $out/lib/liblaunchad.so.0 (python: LAUNCHAD_LIBRARY=$out/lib/liblaunchad.so.0 examples/python-host/host.py FILE)" >&2
