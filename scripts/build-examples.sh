@@ -30,9 +30,15 @@ fi
 bin=$(swift build -c "$config" "${scratch[@]}" --show-bin-path)
 out=.build/examples
 mkdir -p "$out/lib" "$out/include" "$out/pkgconfig"
-cp -f "$bin/libLaunchAdEmbed.so" "$out/lib/liblaunchad.so.0"
+# Test processes running side by side build the examples at once and run them meanwhile: one
+# build at a time, and each file put in place by a rename, never rewritten where it stands (cp
+# onto a library a running host has mapped truncates it under that host: SIGBUS).
+exec 9>"$out/.lock"
+flock 9
+place() { cp -f "$1" "$2.new.$$" && mv -f "$2.new.$$" "$2"; }
+place "$bin/libLaunchAdEmbed.so" "$out/lib/liblaunchad.so.0"
 ln -sf liblaunchad.so.0 "$out/lib/liblaunchad.so"
-cp -f Sources/CLaunchAd/include/launchad.h "$out/include/launchad.h"
+place Sources/CLaunchAd/include/launchad.h "$out/include/launchad.h"
 version=$(sed -n 's/.*static let versionString = "\([^"]*\)".*/\1/p' Sources/LaunchAdCore/Version.swift)
 sed -e "s|@PREFIX@|$PWD/$out|" -e "s|@LIBDIR@|$PWD/$out/lib|" -e "s|@INCLUDEDIR@|$PWD/$out/include|" -e "s|@VERSION@|$version|" \
   packaging/launchad.pc.in > "$out/pkgconfig/launchad.pc"
@@ -63,5 +69,5 @@ if pkg-config --exists Qt6Widgets Qt6OpenGLWidgets; then
 else
   echo "build-examples: no qt6-host (install qt6-base-dev and libqt6opengl6-dev: bash scripts/setup.sh --test)" >&2
 fi
-[ ! -x "$bin/launchad-swift-host" ] || cp -f "$bin/launchad-swift-host" "$out/swift-host"
+[ ! -x "$bin/launchad-swift-host" ] || place "$bin/launchad-swift-host" "$out/swift-host"
 echo "build-examples: $out/sdl-host, $out/x11-host, $out/gl-host, $out/gtk4-host, $out/qt6-host, $out/swift-host, $out/lib/liblaunchad.so.0 (python: LAUNCHAD_LIBRARY=$out/lib/liblaunchad.so.0 examples/python-host/host.py FILE)" >&2

@@ -139,7 +139,7 @@ public func launchad_attach_x11(_ p: OpaquePointer?, _ window: UInt) -> Int32 {
     guard let h = CHandle.from(p), window != 0 else { return code(LAUNCHAD_ERROR_INVALID_ARGUMENT) }
     do { try h.ad.attach(x11Window: window) } catch {
         switch error {
-        case X11AttachError.noDisplay, X11AttachError.noSuchWindow: return code(LAUNCHAD_ERROR_NO_WINDOW)
+        case X11AttachError.noDisplay, X11AttachError.noSuchWindow, X11AttachError.serverSilent: return code(LAUNCHAD_ERROR_NO_WINDOW)
         case is X11AttachError: return code(LAUNCHAD_ERROR_RENDER)
         default: return code(LAUNCHAD_ERROR_INVALID_STATE)
         }

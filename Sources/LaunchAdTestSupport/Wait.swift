@@ -17,6 +17,20 @@ public enum Wait {
         return true
     }
 
+    /// True once process `pid` has `count` threads (`/proc/PID/task`): for a moment a few
+    /// milliseconds wide (the start-up code's handlers set, SDL not up yet), so it looks again
+    /// at once, yielding the core, rather than every 10 ms.
+    @discardableResult
+    public static func forThreads(of pid: Int32, atLeast count: Int, timeout: TimeInterval = 5) -> Bool {
+        let tasks = "/proc/\(pid)/task"
+        let deadline = Date().addingTimeInterval(timeout)
+        while ((try? FileManager.default.contentsOfDirectory(atPath: tasks))?.count ?? 0) < count {
+            if Date() >= deadline { return false }
+            sched_yield()
+        }
+        return true
+    }
+
     /// True once `path` exists.
     @discardableResult
     public static func forFile(_ path: String, timeout: TimeInterval = 10) -> Bool {

@@ -91,7 +91,10 @@ final class HandOffTests: XCTestCase {
             ],
             input: input)
         let handoff = run.waitFor("handoff", timeout: 20)
-        Thread.sleep(forTimeInterval: 0.8)  // the app's picture for a while
+        // The app's picture for a while: 20 more frames captured (64x48 RGB each).
+        let captured = { ((try? FileManager.default.attributesOfItem(atPath: frames)[.size] as? Int) ?? nil) ?? 0 }
+        let atHandOff = captured()
+        Wait.until(timeout: 10) { captured() >= atHandOff + 20 * 64 * 48 * 3 }
         input.fileHandleForWriting.write(Data("q".utf8))
         capture.waitUntilExit()
         XCTAssertEqual(run.finish(timeout: 20), 0)

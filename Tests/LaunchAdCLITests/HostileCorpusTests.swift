@@ -166,8 +166,9 @@ final class HostileCorpusTests: XCTestCase {
                 XCTAssertEqual(start?["height"] as? Int, h, "\(name): displayed height")
                 XCTAssertEqual(start?["kind"] as? String, kind, name)
                 XCTAssertEqual(run.events(named: "first_frame").count, 1, name)
-                // A huge picture's decode is CPU-bound: on a loaded 2-core machine it has taken 4 s.
-                let slack = { if case .playsSlowly = expect { return 6.0 } else { return 2.0 } }()
+                // A huge picture's decode is CPU-bound: on a loaded 2-core machine it has taken 4 s,
+                // and 6.9 s with the suite's other shards beside it (the bound catches a hang).
+                let slack = { if case .playsSlowly = expect { return 10.0 } else { return 2.0 } }()
                 XCTAssertLessThan(run.seconds, seconds + slack, "\(name): within its duration plus \(slack) s")
                 if case .plays = expect {
                     XCTAssertEqual(shown, seconds, accuracy: 0.3, "\(name): shown for its length")

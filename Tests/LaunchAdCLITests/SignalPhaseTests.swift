@@ -34,9 +34,7 @@ final class SignalPhaseTests: XCTestCase {
     /// Waits until the start-up code made its loading thread (right after it set the signal
     /// handlers): SDL, after FFmpeg's 30-40 ms of loading, is not up yet.
     func waitForTheStartUpThread(_ p: Process) {
-        let tasks = "/proc/\(p.processIdentifier)/task"
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline, ((try? FileManager.default.contentsOfDirectory(atPath: tasks))?.count ?? 0) < 2 { usleep(100) }
+        Wait.forThreads(of: p.processIdentifier, atLeast: 2)
     }
 
     /// Reads the rest of stdout and waits for the exit: the event lines, and seconds from now.

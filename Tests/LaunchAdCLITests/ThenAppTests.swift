@@ -56,9 +56,7 @@ final class ThenAppTests: XCTestCase {
         try p.run()
         // The start-up code makes its loading thread right after it sets the handlers: a second
         // thread means they are set, and SDL (after FFmpeg's 30-40 ms of loading) is not up yet.
-        let tasks = "/proc/\(p.processIdentifier)/task"
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline, ((try? FileManager.default.contentsOfDirectory(atPath: tasks))?.count ?? 0) < 2 { usleep(100) }
+        Wait.forThreads(of: p.processIdentifier, atLeast: 2)
         kill(p.processIdentifier, SIGTERM)
         let out = pipe.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()

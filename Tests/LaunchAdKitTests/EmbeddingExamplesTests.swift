@@ -108,15 +108,18 @@ enum ExamplesBuild {
         try built.get()
         let source = root.appendingPathComponent("Tests/LaunchAdKitTests/Hosts/\(name).c").path
         let binary = folder.appendingPathComponent(name).path
+        // Built beside and renamed into place: a host of this name may be running in another test process.
+        let built = binary + ".new\(getpid())"
         let pc = folder.appendingPathComponent("pkgconfig").path
         let run = try Fixtures.run(
             "/bin/sh",
             [
                 "-c",
                 "gcc -std=c11 -Wall -Werror -O2 \"$1\" -o \"$2\" $(PKG_CONFIG_PATH=\"$3\" pkg-config --cflags --libs launchad) -Wl,-rpath,\"$4\"",
-                "sh", source, binary, pc, folder.appendingPathComponent("lib").path
+                "sh", source, built, pc, folder.appendingPathComponent("lib").path
             ])
         guard run.status == 0 else { throw FixtureError("cannot build \(name): \(run.stderr)") }
+        guard rename(built, binary) == 0 else { throw FixtureError("cannot put \(name) in place") }
         return binary
     }
 }

@@ -9,7 +9,8 @@ extension PlayerOutput {
     public static func x11(window id: UInt) throws(X11AttachError) -> PlayerOutput {
         // A server that takes the connection and never answers would hold the caller's thread
         // (an application's) in Xlib for good: asked first, off it, for 2 s at most.
-        guard X11Windows.serverAnswers(within: 2), let x = X11Windows() else { throw .noDisplay }
+        guard X11Windows.serverAnswers(within: 2) != false else { throw .serverSilent }
+        guard let x = X11Windows() else { throw .noDisplay }
         guard x.size(of: id) != nil else { throw .noSuchWindow(id) }
         guard x.isDrawable(id) else { throw .notDrawable(id) }
         let video = try X11Video(window: id)

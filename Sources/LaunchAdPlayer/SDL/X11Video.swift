@@ -63,6 +63,8 @@ public enum X11AttachError: Error, Equatable, Sendable, CustomStringConvertible 
     case driverAsked(String)
     /// SDL cannot make a window or renderer over it (SDL's text).
     case sdl(String)
+    /// The X server at `$DISPLAY` took the connection and did not answer within 2 s.
+    case serverSilent
     /// The window has no pixels (an InputOnly window): nothing can be drawn in it.
     case notDrawable(UInt)
 
@@ -74,6 +76,7 @@ public enum X11AttachError: Error, Equatable, Sendable, CustomStringConvertible 
         case .notX11(let driver): return "SDL's video runs with the \(driver) driver in this process, not x11"
         case .driverAsked(let driver): return "SDL_VIDEODRIVER=\(driver) asks for another driver than x11 (unset it, or set it to x11)"
         case .sdl(let message): return message
+        case .serverSilent: return "the X11 display server does not answer (asked for 2 s)"
         case .notDrawable(let id): return "the X11 window 0x\(String(id, radix: 16)) is InputOnly: it has no pixels to draw in"
         }
     }

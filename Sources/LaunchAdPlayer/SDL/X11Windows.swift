@@ -144,11 +144,12 @@ final class X11Windows {
     /// Whether the X server at `$DISPLAY` answers within `seconds`, asked on a thread of its own:
     /// a server that takes the connection and never answers holds Xlib's calls for good, and the
     /// thread asking must never be an application's. A thread stuck there is left behind.
-    static func serverAnswers(within seconds: Double) -> Bool {
-        let answer = Locked<Bool?>(nil)
+    /// Nil when it could not be reached at all (no libX11, no display: an answer, just not a yes).
+    static func serverAnswers(within seconds: Double) -> Bool? {
+        let answer = Locked<Bool??>(nil)
         let probe = Thread {
-            let reachable = X11Windows().map { x in withExtendedLifetime(x) { x.roundTrip() } } ?? false
-            answer.change { $0 = reachable }
+            let reachable = X11Windows().map { x in withExtendedLifetime(x) { x.roundTrip() } }
+            answer.change { $0 = .some(reachable) }
         }
         probe.name = "launchad-x11-probe"
         probe.start()
