@@ -122,7 +122,9 @@ extension AdPlayer {
 
     func upload(_ picture: DecodedPicture, renderer: Renderer, facts f: VideoFacts) {
         do {
-            let surface = videoTexture ?? (output?.gl != nil ? GLVideoPicture(matrix: f.colorMatrix) : VideoSurface(renderer: renderer, matrix: f.colorMatrix))
+            let surface =
+                videoTexture
+                ?? (output?.gl != nil ? GLVideoPicture(matrix: f.colorMatrix) : VideoSurface(renderer: renderer, matrix: f.colorMatrix))
             try surface.update(picture)
             videoTexture = surface
             session.frames?.pictureReady()

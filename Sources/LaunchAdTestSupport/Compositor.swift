@@ -59,14 +59,21 @@ public final class Compositor {
     /// cage (wlroots, headless backend, pixman renderer, one 1280x720 output), started as the
     /// unprivileged user `nobody` since it refuses to run as root, kept alive by a
     /// `sleep` as its application; a test (root) connects to its socket like any other client.
+    /// Its Xwayland's X11 sockets (it takes the lowest free display, :0 say) are its own: a
+    /// network namespace of its own for the abstract ones and a /tmp/.X11-unix of its own, so an
+    /// Xvfb that another test process starts meanwhile on that number is the one its clients reach
+    /// (they reached cage's Xwayland: "openbox did not take over :0").
     public static func cage() throws -> Compositor {
-        try require(["/usr/bin/cage", "/usr/bin/Xwayland", "/usr/bin/setpriv", "/usr/bin/weston-info"])
+        try require(["/usr/bin/cage", "/usr/bin/Xwayland", "/usr/bin/setpriv", "/usr/bin/unshare", "/usr/bin/weston-info"])
         let c = try Compositor(socketName: "wayland-0")
         guard chown(c.runtimeDir, 65534, 65534) == 0 else { throw Missing(description: "cannot hand \(c.runtimeDir) to nobody") }
-        // setpriv executes cage in its own process, so stopping the process stops cage.
+        // unshare, sh and setpriv each execute the next in the same process, so stopping the
+        // process stops cage.
         c.weston = try start(
-            "/usr/bin/setpriv",
+            "/usr/bin/unshare",
             [
+                "--net", "--mount", "--", "/bin/sh", "-c",
+                "mkdir -p -m 1777 /tmp/.X11-unix && mount -t tmpfs -o mode=1777 tmpfs /tmp/.X11-unix && exec /usr/bin/setpriv \"$@\"", "sh",
                 "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/cage", "--", "/bin/sh", "-c",
                 "echo $$ > \"$XDG_RUNTIME_DIR/app.pid\"; exec sleep 120"
             ],

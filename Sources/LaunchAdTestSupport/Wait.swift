@@ -42,7 +42,7 @@ extension Wait {
     /// True once a window manager has taken over X display `display`: it names its check window
     /// on the root (`_NET_SUPPORTING_WM_CHECK`) when it manages the screen.
     @discardableResult
-    public static func forWindowManager(display: String, timeout: TimeInterval = 10) -> Bool {
+    public static func forWindowManager(display: String, timeout: TimeInterval = 30) -> Bool {
         until(timeout: timeout) { xprop(display, ["-root", "_NET_SUPPORTING_WM_CHECK"])?.stdout.contains("window id #") == true }
     }
 

@@ -36,7 +36,7 @@ public enum Xvfb {
         try p.run()
         guard Wait.forWindowManager(display: display) else {
             p.terminate()
-            throw Failed(description: "openbox did not take over \(display) within 10 s")
+            throw Failed(description: "openbox did not take over \(display) within 30 s")
         }
         return p
     }

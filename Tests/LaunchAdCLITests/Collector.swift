@@ -126,6 +126,7 @@ final class Collector: @unchecked Sendable {  // `received`, `status` and `hang`
             lock.unlock()
             if let respond { (status, answer) = respond(request) }
             if hang { lock.lock(); while _hang { lock.wait() }; lock.unlock(); return }
+            // Time is the behaviour: a collector slow to answer (the outbox's timeouts and lanes).
             if delay > 0 { usleep(useconds_t(delay * 1_000_000)) }
             let reply = Data("HTTP/1.1 \(status) X\r\nContent-Length: \(answer.count)\r\n\r\n".utf8) + answer
             guard reply.withUnsafeBytes({ write(c, $0.baseAddress, $0.count) }) == reply.count else { return }

@@ -271,7 +271,7 @@ final class HostDeadlineTests: XCTestCase {
                 environment: environment(["LAUNCHAD_TEST_BLOCK_PLAYER": step]))
             // Stuck before its window, or after its first frame.
             XCTAssertTrue(isStuck(run), "\(step)")
-            if step == "turning" { XCTAssertNotNil(run.events(named: "first_frame").first) }
+            if step == "turning" { XCTAssertNotNil(run.waitFor("first_frame", timeout: 10)) }
             let signalled = Date()
             kill(run.pid, sig)
             let status = run.finish(timeout: 10)

@@ -15,7 +15,8 @@ final class SkipLabelWakeTests: XCTestCase {
             XCTAssertTrue((1...1000).contains(d), "\(d) at \(t)", file: file, line: line)
             let before = run.session.skipButton(now: t + d - 1), after = run.session.skipButton(now: t + d)
             XCTAssertEqual(before.text, now.text, "unchanged until \(t + d - 1)", file: file, line: line)
-            XCTAssertTrue(after.text != now.text || after.enabled != now.enabled, "changed at \(t + d) (\(now.text) at \(t))", file: file, line: line)
+            XCTAssertTrue(
+                after.text != now.text || after.enabled != now.enabled, "changed at \(t + d) (\(now.text) at \(t))", file: file, line: line)
         }
     }
 

@@ -67,9 +67,11 @@ final class GLAttachTests: XCTestCase {
             XCTAssertTrue(isRed(first[320, 180]), "\(c.version): the ad's red in the host's framebuffer: \(first[320, 180])")
             // The skip button over the picture's top right on a later frame: dark, not the picture's red.
             let last = try PPM(contentsOf: run.dump + "-last.ppm")
-            let layout = AdLayout(window: Size(width: 640, height: 360), mode: .fullscreen, skipStyle: .text, picture: Size(width: 640, height: 360))
+            let layout = AdLayout(
+                window: Size(width: 640, height: 360), mode: .fullscreen, skipStyle: .text, picture: Size(width: 640, height: 360))
             let button = layout.skipButton
-            XCTAssertFalse(isRed(last[button.x + 6, button.midY]), "\(c.version): the skip button at \(button): \(last[button.x + 6, button.midY])")
+            XCTAssertFalse(
+                isRed(last[button.x + 6, button.midY]), "\(c.version): the skip button at \(button): \(last[button.x + 6, button.midY])")
             XCTAssertTrue(isRed(last[button.x - 8, button.midY]), "\(c.version): the picture beside it")
         }
     }
@@ -86,7 +88,8 @@ final class GLAttachTests: XCTestCase {
         XCTAssertTrue(isRed(before[320, 10]) && isRed(before[320, 350]), "the picture fills the landscape framebuffer")
         let after = try PPM(contentsOf: run.dump + "-resized.ppm")
         XCTAssertEqual(after.size, Size(width: 360, height: 640))
-        let layout = AdLayout(window: Size(width: 360, height: 640), mode: .fullscreen, skipStyle: .text, picture: Size(width: 640, height: 360))
+        let layout = AdLayout(
+            window: Size(width: 360, height: 640), mode: .fullscreen, skipStyle: .text, picture: Size(width: 640, height: 360))
         let picture = try XCTUnwrap(layout.picture)
         XCTAssertTrue(isBlack(after[180, picture.y - 20]) && isBlack(after[180, picture.maxY + 20]), "black above and below the picture")
         XCTAssertTrue(isRed(after[20, picture.midY]), "the picture in the middle: \(after[20, picture.midY])")
@@ -111,9 +114,24 @@ final class GLAttachTests: XCTestCase {
     func testColoursFollowTheStreamsMatrixAndRange() throws {
         let colour = (r: 200, g: 100, b: 50)
         let cases: [(name: String, size: String, encode: [String])] = [
-            ("bt601-tv", "640x360", ["-vf", "scale=out_color_matrix=bt601:out_range=tv", "-colorspace", "smpte170m", "-color_range", "tv", "-pix_fmt", "yuv420p"]),
-            ("bt709-tv", "640x360", ["-vf", "scale=out_color_matrix=bt709:out_range=tv", "-colorspace", "bt709", "-color_range", "tv", "-pix_fmt", "yuv420p"]),
-            ("bt601-pc", "640x360", ["-vf", "scale=out_color_matrix=bt601:out_range=pc", "-colorspace", "smpte170m", "-color_range", "pc", "-pix_fmt", "yuvj420p"]),
+            (
+                "bt601-tv", "640x360",
+                [
+                    "-vf", "scale=out_color_matrix=bt601:out_range=tv", "-colorspace", "smpte170m", "-color_range", "tv", "-pix_fmt",
+                    "yuv420p"
+                ]
+            ),
+            (
+                "bt709-tv", "640x360",
+                ["-vf", "scale=out_color_matrix=bt709:out_range=tv", "-colorspace", "bt709", "-color_range", "tv", "-pix_fmt", "yuv420p"]
+            ),
+            (
+                "bt601-pc", "640x360",
+                [
+                    "-vf", "scale=out_color_matrix=bt601:out_range=pc", "-colorspace", "smpte170m", "-color_range", "pc", "-pix_fmt",
+                    "yuvj420p"
+                ]
+            ),
             ("untagged-sd", "640x360", ["-vf", "scale=out_color_matrix=bt601:out_range=tv", "-pix_fmt", "yuv420p"]),
             ("untagged-hd", "1280x720", ["-vf", "scale=out_color_matrix=bt709:out_range=tv", "-pix_fmt", "yuv420p"])
         ]
@@ -212,7 +230,9 @@ final class GLAttachTests: XCTestCase {
             XCTAssertEqual(error as? GLAttachError, .noContext)
         }
         XCTAssertFalse(ad.hasGLOutput)
-        XCTAssertThrowsError(try ad.attach(openGL: { _ in nil })) { XCTAssertEqual($0 as? GLAttachError, .missingFunction("glActiveTexture")) }
+        XCTAssertThrowsError(try ad.attach(openGL: { _ in nil })) {
+            XCTAssertEqual($0 as? GLAttachError, .missingFunction("glActiveTexture"))
+        }
         ad.close()
     }
 }

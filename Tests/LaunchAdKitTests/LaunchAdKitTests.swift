@@ -170,7 +170,9 @@ final class LaunchAdKitTests: XCTestCase {
         _ = try show(ad, size: Size(width: 320, height: 320)) { _, r, output in
             guard r == .drawn, let (p, size, pitch) = output.pixels else { return }
             for y in stride(from: 0, to: size.height, by: 7) {
-                for x in stride(from: 0, to: size.width, by: 7) { alphas.insert(p.load(fromByteOffset: y * pitch + x * 4 + 3, as: UInt8.self)) }
+                for x in stride(from: 0, to: size.width, by: 7) {
+                    alphas.insert(p.load(fromByteOffset: y * pitch + x * 4 + 3, as: UInt8.self))
+                }
             }
             let c = self.centre(output)
             if c.count == 4, c[2] > (red.count == 4 ? red[2] : 0) { red = c }

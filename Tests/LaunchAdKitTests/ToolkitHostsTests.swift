@@ -42,7 +42,8 @@ final class ToolkitHostsTests: XCTestCase {
             ExampleHosts.path(host), args,
             // X11 said outright: other tests of this process set SDL_VIDEODRIVER=dummy. No
             // accessibility bus under Xvfb.
-            environment: ["DISPLAY": display, "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy", "GTK_A11Y": "none", "NO_AT_BRIDGE": "1"])
+            environment: ["DISPLAY": display, "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy", "GTK_A11Y": "none", "NO_AT_BRIDGE": "1"]
+        )
     }
 
     /// Where the host's content area is on screen, from its "content WxH+X+Y scale S" line and
@@ -52,7 +53,10 @@ final class ToolkitHostsTests: XCTestCase {
         let n = said.split(whereSeparator: { " x+".contains($0) }).dropFirst().prefix(4).compactMap { Int($0) }
         XCTAssertEqual(n.count, 4, said, file: file, line: line)
         var window: Rect?
-        XCTAssertTrue(Wait.until(timeout: 10) { window = self.screen.window(ofProcess: host.pid); return window != nil }, "its window", file: file, line: line)
+        XCTAssertTrue(
+            Wait.until(timeout: 10) {
+                window = self.screen.window(ofProcess: host.pid); return window != nil
+            }, "its window", file: file, line: line)
         let w = try XCTUnwrap(window, file: file, line: line)
         return Rect(x: w.x + n[2], y: w.y + n[3], width: n[0], height: n[1])
     }
@@ -74,11 +78,17 @@ final class ToolkitHostsTests: XCTestCase {
         defer { p.stop() }
         let content = try contentArea(p, file: file, line: line)
         XCTAssertNotNil(p.waitFor("event first_frame"), "first_frame: " + p.output, file: file, line: line)
-        XCTAssertTrue(Wait.until(timeout: 5) { self.isRed(self.pixel(content.midX, content.midY)) }, "the ad's red in the content area", file: file, line: line)
+        XCTAssertTrue(
+            Wait.until(timeout: 5) { self.isRed(self.pixel(content.midX, content.midY)) }, "the ad's red in the content area", file: file,
+            line: line)
         let bar = pixel(content.midX, content.y - 12)
-        XCTAssertTrue(bar.map { $0.r > 150 && $0.g > 150 && $0.b > 150 } ?? false, "the bar kept above the ad: \(String(describing: bar))", file: file, line: line)
+        XCTAssertTrue(
+            bar.map { $0.r > 150 && $0.g > 150 && $0.b > 150 } ?? false, "the bar kept above the ad: \(String(describing: bar))",
+            file: file, line: line)
         XCTAssertNotNil(p.waitFor("event end completed"), "end completed: " + p.output, file: file, line: line)
-        XCTAssertTrue(Wait.until(timeout: 5) { self.isGreen(self.pixel(content.midX, content.midY)) }, "the application's green again", file: file, line: line)
+        XCTAssertTrue(
+            Wait.until(timeout: 5) { self.isGreen(self.pixel(content.midX, content.midY)) }, "the application's green again", file: file,
+            line: line)
         XCTAssertEqual(p.finish(), 0, p.output, file: file, line: line)
         XCTAssertEqual(p.lines, try ["ready"] + ExampleHosts.commandLineEvents([clip, "--transition", "none"]), file: file, line: line)
     }

@@ -81,8 +81,11 @@ final class X11AttachTests: XCTestCase {
             defer { ad.close() }
             XCTAssertThrowsError(try ad.attach(x11Window: bogus)) { error in
                 // What the display said at that moment, when it is not the expected refusal.
-                let probe = (try? Fixtures.run("/usr/bin/xdpyinfo", ["-display", display])).map { "\($0.status) \($0.stderr.prefix(300))" } ?? "-"
-                XCTAssertEqual(error as? X11AttachError, .noSuchWindow(bogus), "\(display), DISPLAY=\(String(cString: getenv("DISPLAY"))), xdpyinfo: \(probe)")
+                let probe =
+                    (try? Fixtures.run("/usr/bin/xdpyinfo", ["-display", display])).map { "\($0.status) \($0.stderr.prefix(300))" } ?? "-"
+                XCTAssertEqual(
+                    error as? X11AttachError, .noSuchWindow(bogus),
+                    "\(display), DISPLAY=\(String(cString: getenv("DISPLAY"))), xdpyinfo: \(probe)")
                 XCTAssertEqual("\(error)", "no X11 window 0x1ffffff on this display (an unknown or destroyed id)")
             }
         }

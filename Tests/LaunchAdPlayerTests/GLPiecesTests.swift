@@ -77,8 +77,9 @@ final class GLPiecesTests: XCTestCase {
     }
 
     func testQuadsAreInClipSpaceWithTheOverlaysTexelsOneToOne() {
-        let q = GLFrame.quads(picture: GLFrame.corners(Rect(x: 0, y: 0, width: 100, height: 50), rotation: 0),
-                              ink: Rect(x: 50, y: 0, width: 50, height: 25), size: Size(width: 100, height: 50))
+        let q = GLFrame.quads(
+            picture: GLFrame.corners(Rect(x: 0, y: 0, width: 100, height: 50), rotation: 0),
+            ink: Rect(x: 50, y: 0, width: 50, height: 25), size: Size(width: 100, height: 50))
         XCTAssertEqual(q.count, 32)
         XCTAssertEqual(Array(q[0..<4]), [-1, 1, 0, 0], "top-left: clip (-1, 1), texel (0, 0)")
         XCTAssertEqual(Array(q[12..<16]), [1, -1, 1, 1], "bottom-right")
@@ -109,7 +110,8 @@ extension GLPiecesTests {
         let size = Size(width: 640, height: 360)
         let full = GLFrame.corners(Rect(size: size), rotation: 0)
         XCTAssertTrue(GLFrame.covers(full, clip: Rect(size: size), size: size))
-        XCTAssertFalse(GLFrame.covers(GLFrame.corners(Rect(x: 0, y: 20, width: 640, height: 320), rotation: 0), clip: Rect(size: size), size: size))
+        XCTAssertFalse(
+            GLFrame.covers(GLFrame.corners(Rect(x: 0, y: 20, width: 640, height: 320), rotation: 0), clip: Rect(size: size), size: size))
         XCTAssertFalse(GLFrame.covers(full, clip: Rect(x: 0, y: 0, width: 640, height: 240), size: size), "a logo band below")
         XCTAssertFalse(GLFrame.covers([], clip: Rect(size: size), size: size))
     }

@@ -50,7 +50,9 @@ final class GLContext {
             return withUnsafeMutablePointer(to: &box) { p in
                 launchad_gl_load(
                     table,
-                    { user, name in user?.assumingMemoryBound(to: ((String) -> UnsafeMutableRawPointer?).self).pointee(String(cString: name)) },
+                    { user, name in
+                        user?.assumingMemoryBound(to: ((String) -> UnsafeMutableRawPointer?).self).pointee(String(cString: name))
+                    },
                     UnsafeMutableRawPointer(p))
             }
         }

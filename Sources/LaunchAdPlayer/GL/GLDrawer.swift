@@ -62,14 +62,17 @@ final class GLDrawer {
         gl.glActiveTexture(GL_TEXTURE0)
         if overlay?.size != frame.viewport.size {
             overlay = GLTexture(context)
-            overlay?.allocate(frame.viewport.size, internalFormat: context.version.isES && context.version.major < 3 ? GLint(GL_RGBA) : GL_RGBA8,
-                              format: GL_RGBA, filter: GL_NEAREST)
+            overlay?.allocate(
+                frame.viewport.size, internalFormat: context.version.isES && context.version.major < 3 ? GLint(GL_RGBA) : GL_RGBA8,
+                format: GL_RGBA, filter: GL_NEAREST)
         }
         guard let overlay else { return }
         gl.glBindTexture(GL_TEXTURE_2D, overlay.name)
         if let pixels = frame.overlayPixels {
             pixels.withUnsafeBytes {
-                gl.glTexSubImage2D(GL_TEXTURE_2D, 0, GLint(ink.x), GLint(ink.y), GLsizei(ink.width), GLsizei(ink.height), GL_RGBA, GL_UNSIGNED_BYTE, $0.baseAddress)
+                gl.glTexSubImage2D(
+                    GL_TEXTURE_2D, 0, GLint(ink.x), GLint(ink.y), GLsizei(ink.width), GLsizei(ink.height), GL_RGBA, GL_UNSIGNED_BYTE,
+                    $0.baseAddress)
             }
         }
         gl.glUseProgram(overlayProgram.name)
@@ -112,12 +115,15 @@ final class GLDrawer {
         let red = context.hasRedTextures
         picture.frame.withYUVPlanes { p in
             let w = Int(p.width), h = Int(p.height)
-            let sizes = [Size(width: w, height: h), Size(width: (w + 1) / 2, height: (h + 1) / 2), Size(width: (w + 1) / 2, height: (h + 1) / 2)]
+            let sizes = [
+                Size(width: w, height: h), Size(width: (w + 1) / 2, height: (h + 1) / 2), Size(width: (w + 1) / 2, height: (h + 1) / 2)
+            ]
             if planes.count != 3 { planes = (0..<3).map { _ in GLTexture(context) } }
             for (i, (data, pitch)) in [(p.y, p.yPitch), (p.u, p.uPitch), (p.v, p.vPitch)].enumerated() {
                 gl.glActiveTexture(GL_TEXTURE0 + GLenum(i))
                 if planes[i].size != sizes[i] {
-                    planes[i].allocate(sizes[i], internalFormat: red ? GL_R8 : GLint(GL_LUMINANCE), format: red ? GL_RED : GL_LUMINANCE, filter: GL_LINEAR)
+                    planes[i].allocate(
+                        sizes[i], internalFormat: red ? GL_R8 : GLint(GL_LUMINANCE), format: red ? GL_RED : GL_LUMINANCE, filter: GL_LINEAR)
                 } else {
                     gl.glBindTexture(GL_TEXTURE_2D, planes[i].name)
                 }

@@ -82,7 +82,8 @@ final class GLProgram {
         var linked: GLint = 0
         gl.glGetProgramiv(name, GL_LINK_STATUS, &linked)
         guard linked != 0 else {
-            let log = Self.log(length: { gl.glGetProgramiv(name, GL_INFO_LOG_LENGTH, $0) }, read: { gl.glGetProgramInfoLog(name, $0, nil, $1) })
+            let log = Self.log(
+                length: { gl.glGetProgramiv(name, GL_INFO_LOG_LENGTH, $0) }, read: { gl.glGetProgramInfoLog(name, $0, nil, $1) })
             gl.glDeleteProgram(name)
             throw GLProgramError(log: "linking: \(log)")
         }
@@ -108,14 +109,16 @@ final class GLProgram {
         var ok: GLint = 0
         gl.glGetShaderiv(shader, GL_COMPILE_STATUS, &ok)
         guard ok != 0 else {
-            let log = log(length: { gl.glGetShaderiv(shader, GL_INFO_LOG_LENGTH, $0) }, read: { gl.glGetShaderInfoLog(shader, $0, nil, $1) })
+            let log = log(
+                length: { gl.glGetShaderiv(shader, GL_INFO_LOG_LENGTH, $0) }, read: { gl.glGetShaderInfoLog(shader, $0, nil, $1) })
             gl.glDeleteShader(shader)
             throw GLProgramError(log: "\(stage == GL_VERTEX_SHADER ? "vertex" : "fragment") shader: \(log)")
         }
         return shader
     }
 
-    private static func log(length: (UnsafeMutablePointer<GLint>) -> Void, read: (GLsizei, UnsafeMutablePointer<GLchar>) -> Void) -> String {
+    private static func log(length: (UnsafeMutablePointer<GLint>) -> Void, read: (GLsizei, UnsafeMutablePointer<GLchar>) -> Void) -> String
+    {
         var n: GLint = 0
         length(&n)
         guard n > 1 else { return "no log" }

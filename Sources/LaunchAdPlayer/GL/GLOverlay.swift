@@ -81,8 +81,12 @@ final class GLOverlay {
         if scene.picture != nil || scene.opacity < 1 { return all }
         var parts: [Rect] = scene.icons.map(\.1)
         // Anti-aliased edges may reach a pixel past the button's rectangle.
-        if scene.skip.visible { parts.append(Rect(x: layout.skipButton.x - 2, y: layout.skipButton.y - 2,
-                                                  width: layout.skipButton.width + 4, height: layout.skipButton.height + 4)) }
+        if scene.skip.visible {
+            parts.append(
+                Rect(
+                    x: layout.skipButton.x - 2, y: layout.skipButton.y - 2,
+                    width: layout.skipButton.width + 4, height: layout.skipButton.height + 4))
+        }
         if scene.logo != nil, let band = layout.logoBand { parts.append(band) }
         if scene.caption != nil { parts.append(layout.overlayArea) }
         guard var whole = parts.first else { return nil }

@@ -70,9 +70,10 @@ struct GLState {
             gl.glGetIntegerv(GL_UNPACK_SKIP_ROWS, &unpack[2])
             gl.glGetIntegerv(GL_UNPACK_SKIP_PIXELS, &unpack[3])
         }
-        for (i, name) in [GL_BLEND_SRC_RGB, GL_BLEND_DST_RGB, GL_BLEND_SRC_ALPHA, GL_BLEND_DST_ALPHA, GL_BLEND_EQUATION_RGB, GL_BLEND_EQUATION_ALPHA]
-            .enumerated()
-        {
+        for (i, name) in [
+            GL_BLEND_SRC_RGB, GL_BLEND_DST_RGB, GL_BLEND_SRC_ALPHA, GL_BLEND_DST_ALPHA, GL_BLEND_EQUATION_RGB, GL_BLEND_EQUATION_ALPHA
+        ]
+        .enumerated() {
             gl.glGetIntegerv(name, &blend[i])
         }
         gl.glGetIntegerv(GL_SCISSOR_BOX, &scissorBox)
