@@ -6,7 +6,8 @@
 #   scripts/test-shards.sh LOG [SHARDS]      (SHARDS: default $LAUNCHAD_TEST_SHARDS, else 3)
 # Classes are shared out by the seconds each took last time it was measured
 # (scripts/test-times.tsv, made by `scripts/test-times.sh LOG` from a run's log; a class it
-# does not know counts 2 s a test). Exit status: 0 when every shard's bundle exited 0.
+# does not know counts 2 s a test); a class in scripts/test-alone.txt runs in a process of its own.
+# Exit status: 0 when every shard's bundle exited 0.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -16,7 +17,7 @@ bundle=$(swift build --show-bin-path)/LaunchAdPackageTests.xctest
 [ -x "$bundle" ] || { echo "test-shards: no test bundle at $bundle (swift build --build-tests first)" >&2; exit 1; }
 plan=$(mktemp)
 trap 'rm -f "$plan"' EXIT
-swift test --skip-build list 2>/dev/null | python3 scripts/test-shards.py "$shards" scripts/test-times.tsv >"$plan"
+swift test --skip-build list 2>/dev/null | python3 scripts/test-shards.py "$shards" scripts/test-times.tsv scripts/test-alone.txt >"$plan"
 [ -s "$plan" ] || { echo "test-shards: no tests listed" >&2; exit 1; }
 pids=() watchdogs=() logs=()
 i=0
