@@ -46,6 +46,12 @@ extension Wait {
         until(timeout: timeout) { xprop(display, ["-root", "_NET_SUPPORTING_WM_CHECK"])?.stdout.contains("window id #") == true }
     }
 
+    /// What xprop says of a root window property (or why it could not), for a failure's message.
+    public static func rootProperty(display: String, _ name: String) -> String {
+        guard let r = xprop(display, ["-root", name]) else { return "xprop did not run" }
+        return "status \(r.status): \(r.stdout.prefix(200))\(r.stderr.prefix(200))"
+    }
+
     /// xprop comes with x11-utils, which chromium (a test package) depends on.
     private static func xprop(_ display: String, _ args: [String]) -> Fixtures.Result? {
         var env = ProcessInfo.processInfo.environment

@@ -31,12 +31,23 @@ public enum Xvfb {
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = display
         p.environment = env
+        // What openbox says goes to a file of its own, read back only when it did not take over.
+        let said = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "openbox-\(getpid())-\(UUID().uuidString.prefix(8)).log")
+        FileManager.default.createFile(atPath: said.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: said) }
         p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
+        p.standardError = try FileHandle(forWritingTo: said)
         try p.run()
         guard Wait.forWindowManager(display: display) else {
+            let running = p.isRunning
+            let root = Wait.rootProperty(display: display, "_NET_SUPPORTING_WM_CHECK")
             p.terminate()
-            throw Failed(description: "openbox did not take over \(display) within 30 s")
+            let text = (try? String(contentsOf: said, encoding: .utf8)) ?? ""
+            throw Failed(
+                description:
+                    "openbox did not take over \(display) within 30 s (still running: \(running); the root's check: \(root); it said: \(text.prefix(400)))"
+            )
         }
         return p
     }
