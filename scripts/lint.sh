@@ -13,10 +13,12 @@ export PATH="/opt/swift/usr/bin:$PATH"
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 swift format lint --strict -r Sources Tests Fuzz || { echo "lint: swift format lint found the above (swift format --in-place -r Sources Tests Fuzz mends most)" >&2; exit 1; }
+# Every system library target's module map, so a new one (CGL, CXlib) needs no line here.
+system_modules=()
+for map in Sources/C*/module.modulemap; do system_modules+=(-I "$(dirname "$map")"); done
 for module in LaunchAdCore LaunchAdPlayer; do
   mkdir -p "$out/$module"
-  swift symbolgraph-extract -module-name "$module" -I .build/debug/Modules -I Sources/CSDL2 -I Sources/CFFmpeg -I Sources/CLazyLoad \
-    -I Sources/CWayland -I /usr/include/SDL2 -target "$(uname -m)-unknown-linux-gnu" -minimum-access-level public \
+  swift symbolgraph-extract -module-name "$module" -I .build/debug/Modules "${system_modules[@]}" -I /usr/include/SDL2 -target "$(uname -m)-unknown-linux-gnu" -minimum-access-level public \
     -output-dir "$out/$module"
   docc convert --additional-symbol-graph-dir "$out/$module" --fallback-display-name "$module" \
     --fallback-bundle-identifier "org.launchad.$module" --output-dir "$out/$module.doccarchive" \
