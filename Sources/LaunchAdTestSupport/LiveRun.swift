@@ -11,6 +11,7 @@ public final class LiveRun: Sendable {
         var lines: [Data] = []
         var finished = false
         var exited = false
+        var startUptime = 0.0
     }
     private let state = Locked(State())
     public let started = Date()
@@ -25,6 +26,8 @@ public final class LiveRun: Sendable {
         process.standardInput = input
         process.terminationHandler = { [state] _ in state.change { $0.exited = true } }
         try process.run()
+        let startUptime = ProcessClock.startUptime(ofProcess: process.processIdentifier) ?? ProcessClock.uptimeSeconds()
+        state.change { $0.startUptime = startUptime }
         let reader = Thread { [state] in
             let handle = out.fileHandleForReading
             var buffer = Data()
@@ -44,6 +47,9 @@ public final class LiveRun: Sendable {
     }
 
     private static func object(_ line: Data) -> [String: Any]? { (try? JSONSerialization.jsonObject(with: line)) as? [String: Any] }
+
+    /// When the process started in `ProcessClock.uptimeSeconds()`: the zero of its events' `t_ms`.
+    public var startUptime: Double { state.withLock { $0.startUptime } }
 
     /// The launchad process's id.
     public var pid: Int32 { process.processIdentifier }

@@ -20,8 +20,11 @@ public enum ProcessClock {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
-    static func processStartUptime() -> Double? {
-        guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
+    static func processStartUptime() -> Double? { startUptime(ofProcess: nil) }
+
+    /// When process `pid` (nil: this one) started, in `uptimeSeconds()`: the zero of its `t_ms`.
+    public static func startUptime(ofProcess pid: Int32?) -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid.map(String.init) ?? "self")/stat", encoding: .utf8),
             let close = stat.lastIndex(of: ")")
         else { return nil }
         // Fields after the command name: state is field 3, starttime is field 22.
