@@ -213,7 +213,10 @@ final class GLAttachTests: XCTestCase {
             XCTAssertEqual(run.host.lines.last, "end completed", run.host.output)
             let line = try XCTUnwrap(run.host.output.split(separator: "\n").first { $0.hasPrefix("json ") })
             let end = try XCTUnwrap(parseJSON(String(line.dropFirst(5))) as? [String: Any])
-            XCTAssertLessThanOrEqual(end["frames_dropped"] as? Int ?? 99, 3, "\(careless): \(line)")
+            // Drawing went on after the first frame: most frames shown (a loaded machine drops a
+            // few; an ad that lost its objects would show the first and drop the rest).
+            let shown = end["frames_shown"] as? Int ?? 0, dropped = end["frames_dropped"] as? Int ?? 99
+            XCTAssertGreaterThanOrEqual(shown * 3, (shown + dropped) * 2, "\(careless): \(line)")
             XCTAssertTrue(isRed(try PPM(contentsOf: run.dump + "-last.ppm")[320, 180]), careless)
         }
     }

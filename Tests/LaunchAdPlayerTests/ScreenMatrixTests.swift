@@ -130,6 +130,9 @@ final class ScreenMatrixTests: XCTestCase {
         o.rotation = c.rotation
         o.transition = .none
         o.captionMode = .on
+        // What is on screen is checked here, not the wait: a machine busy with other builds may
+        // take seconds to open a window.
+        o.wait = 15
         let track = CaptionTrack([CaptionCue(startMs: 0, endMs: 60_000, text: Self.caption)])
         var shot: Result<(Rect, RGBPicture), any Error>?
         var overlayPresented = false
@@ -153,7 +156,10 @@ final class ScreenMatrixTests: XCTestCase {
         // No fade-in: the overlay is checked on the frame where it first shows, at full strength.
         config.session.fadeInMs = 0
         let outcome = h.playConfig(config)
-        guard let shot else { return ["the overlay never reached the screen (outcome \(outcome), events \(h.events.map(\.name)))"] }
+        guard let shot else {
+            let error = h.first("error").map { " (\($0.string("code") ?? "?"): \($0.string("message") ?? "?"))" } ?? ""
+            return ["the overlay never reached the screen (outcome \(outcome)\(error), events \(h.events.map(\.name)))"]
+        }
         let (window, picture) = try shot.get()
         // LAUNCHAD_TEST_SCREENS=DIR keeps each frame checked, as a PPM file, to look at.
         if let dump = ProcessInfo.processInfo.environment["LAUNCHAD_TEST_SCREENS"] {
