@@ -68,11 +68,16 @@ final class HostProcessTests: XCTestCase {
 
     /// launchad_prepare(ad, 0) loads nothing and waits on nothing on the host's thread: the
     /// first call of a fresh process returns within 10 ms (FFmpeg's loading alone is 30-50 ms).
+    /// The time the host's thread stood in the run queue while other processes had the core (a
+    /// loaded machine's, up to a time slice: 9.9 ms seen beside three busy loops) is not the call's.
     func testTheFirstPrepareOfAProcessReturnsAtOnce() throws {
         let (lines, _) = try runHost([try redClip(), "--transition", "none"])
-        let prepare = try XCTUnwrap(lines.first { $0.hasPrefix("host prepare ") }, "\(lines)").split(separator: " ")
+        let line = try XCTUnwrap(lines.first { $0.hasPrefix("host prepare ") }, "\(lines)")
+        // host prepare STATUS WALL ms queued QUEUED ms
+        let prepare = line.split(separator: " ")
+        XCTAssertEqual(prepare.count, 8, line)
         XCTAssertEqual(prepare[2], "-4", "not ready yet: LAUNCHAD_ERROR_TIMEOUT")
-        let ms = try XCTUnwrap(Double(prepare[3]))
-        XCTAssertLessThan(ms, 10, "launchad_prepare(ad, 0) took \(ms) ms")
+        let ms = try XCTUnwrap(Double(prepare[3]), line), queued = try XCTUnwrap(Double(prepare[6]), line)
+        XCTAssertLessThan(ms - queued, 10, "launchad_prepare(ad, 0) took \(ms) ms, \(queued) ms of it queued for a core")
     }
 }

@@ -87,6 +87,17 @@ static double now_ms(void) {
     return t.tv_sec * 1000.0 + t.tv_nsec / 1e6;
 }
 
+/* How long this thread has waited, runnable, for a core while other threads had it (the kernel's
+ * run_delay, /proc/thread-self/schedstat's second field); 0 where the kernel does not say. */
+static double queued_ms(void) {
+    unsigned long long running = 0, waiting = 0;
+    FILE *f = fopen("/proc/thread-self/schedstat", "r");
+    if (!f) return 0;
+    int got = fscanf(f, "%llu %llu", &running, &waiting);
+    fclose(f);
+    return got == 2 ? waiting / 1e6 : 0;
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) return 2;
     struct sigaction hup = {0};
@@ -112,9 +123,11 @@ int main(int argc, char **argv) {
     if (pipe(wake_pipe) != 0) return 1;
     launchad_set_event_callback(ad, on_event, NULL);
     launchad_set_wakeup_callback(ad, on_wakeup, NULL);
-    double t0 = now_ms();
+    /* The call's time, and the part of it a loaded machine gave another process's thread the core. */
+    double q0 = queued_ms(), t0 = now_ms();
     int prepared = launchad_prepare(ad, 0);
-    printf("host prepare %d %.3f ms\n", prepared, now_ms() - t0);
+    double wall = now_ms() - t0, queued = queued_ms() - q0;
+    printf("host prepare %d %.3f ms queued %.3f ms\n", prepared, wall, queued);
     launchad_attach_buffer(ad, 320, 180);
     while (!settled) { launchad_poll_events(ad); if (!settled) wait_for_work(100); }
     launchad_present(ad);
