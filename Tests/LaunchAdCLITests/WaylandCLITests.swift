@@ -74,7 +74,8 @@ final class KMSDRMCLITests: XCTestCase {
         XCTAssertEqual(error["code"] as? String, "no_display")
         XCTAssertTrue((error["message"] as? String ?? "").contains("/dev/dri"), "\(error)")
         XCTAssertEqual(run.events(named: "end").count, 1)
-        XCTAssertLessThan(run.seconds, 1.0)
+        // By the process's own clock (its `end`'s t_ms): the machine's other work may delay its start.
+        XCTAssertLessThan(run.events(named: "end").first?["t_ms"] as? Int ?? .max, 1000, run.stdout)
     }
 
     /// A machine with a DRM card but devices the user cannot open, made in a private mount
@@ -110,7 +111,8 @@ final class KMSDRMCLITests: XCTestCase {
         let message = try XCTUnwrap(run.events(named: "error").first?["message"] as? String)
         XCTAssertTrue(message.contains("/dev/input") && message.contains("input group"), message)
         XCTAssertEqual(run.events(named: "error").first?["code"] as? String, "no_display")
-        XCTAssertLessThan(run.seconds, 1.0)
+        // By launchad's own clock (its `end`'s t_ms), not the wall clock around unshare, the mounts and setpriv.
+        XCTAssertLessThan(run.events(named: "end").first?["t_ms"] as? Int ?? .max, 1000, run.stdout)
     }
 
     func testACardThatCannotBeOpenedIsNamed() throws {
@@ -132,11 +134,12 @@ final class WaylandFocusTests: XCTestCase {
         XCTAssertNotNil(ad.waitFor("first_frame"))
         let other = try LiveRun(["play", clip, "--control", "stdin"], environment: weston.environment)
         XCTAssertNotNil(other.waitFor("first_frame"))
-        let pause = try XCTUnwrap(ad.waitFor("pause", timeout: 5), "the ad paused when the other window took focus")
+        // Waits with room for a loaded machine (they end early when the ad does): what they wait for is the test.
+        let pause = try XCTUnwrap(ad.waitFor("pause", timeout: 20), "the ad paused when the other window took focus")
         XCTAssertEqual(pause["reason"] as? String, "focus_lost")
         other.send("end")
         XCTAssertEqual(other.finish(), 0)
-        let resume = try XCTUnwrap(ad.waitFor("resume", timeout: 5), "the ad resumed when it had focus back")
+        let resume = try XCTUnwrap(ad.waitFor("resume", timeout: 20), "the ad resumed when it had focus back")
         XCTAssertEqual(resume["reason"] as? String, "focus_gained")
         ad.send("skip")
         XCTAssertEqual(ad.finish(), 0)
