@@ -45,10 +45,11 @@ final class WindowE2ETests: XCTestCase {
         XCTAssertEqual(run.events(named: "window").first?["video_driver"] as? String, "x11")
         let id = try focusedAdWindow()
         _ = try xdotool(["windowminimize", id])
-        let pause = try XCTUnwrap(run.waitFor("pause", timeout: 5))
+        // Waits with room for a loaded machine's window manager (they end early when the ad does).
+        let pause = try XCTUnwrap(run.waitFor("pause", timeout: 20))
         Thread.sleep(forTimeInterval: 1.5)  // the pause itself: its length is what shown_ms must leave out
         _ = try xdotool(["windowactivate", id])
-        let resume = try XCTUnwrap(run.waitFor("resume", timeout: 5))
+        let resume = try XCTUnwrap(run.waitFor("resume", timeout: 20))
         XCTAssertEqual(run.finish(timeout: 20), 0)
 
         XCTAssertTrue(["minimized", "focus_lost", "hidden"].contains(pause["reason"] as? String ?? ""), "\(pause)")
@@ -84,9 +85,9 @@ final class WindowE2ETests: XCTestCase {
         XCTAssertNotNil(run.waitFor("first_frame"), "the ad reached the screen")
         let id = try focusedAdWindow()
         _ = try xdotool(["windowminimize", id])
-        XCTAssertNotNil(run.waitFor("pause", timeout: 5))
+        XCTAssertNotNil(run.waitFor("pause", timeout: 20))
         _ = try xdotool(["windowactivate", "--sync", id])
-        XCTAssertNotNil(run.waitFor("resume", timeout: 5))
+        XCTAssertNotNil(run.waitFor("resume", timeout: 20))
         XCTAssertTrue(Wait.until { (try? xdotool(["getwindowfocus"])) == id }, "the keys go to the ad's window")
         // openbox acts on its Alt+F4 binding a moment after the activation, and nothing tells when:
         // pressed again, as a viewer would, until the ad's skip says the close arrived.
@@ -96,7 +97,7 @@ final class WindowE2ETests: XCTestCase {
         }
         XCTAssertEqual(run.finish(timeout: 20), 0)
         XCTAssertEqual(run.events(named: "skip").first?["via"] as? String, "close")
-        Wait.until(timeout: 5) { nginx.tracked.contains { $0.contains("/closeLinear") } }
+        Wait.until(timeout: 20) { nginx.tracked.contains { $0.contains("/closeLinear") } }
         let names = nginx.tracked.map { $0.dropFirst("/track/x/".count).prefix { $0 != "?" } }
         XCTAssertEqual(
             names.filter { ["impression", "start", "pause", "resume", "closeLinear", "complete"].contains(String($0)) },
