@@ -95,7 +95,8 @@ final class Nginx {
         proc.standardError = FileHandle.nullDevice
         try proc.run()
         process = proc
-        if Wait.until(timeout: 5, { canConnect(port) || !proc.isRunning }) && canConnect(port) { return }
+        // Room for a loaded machine: the wait ends as soon as nginx listens (or has exited).
+        if Wait.until(timeout: 30, { canConnect(port) || !proc.isRunning }) && canConnect(port) { return }
         let log = (try? String(contentsOf: prefix.appendingPathComponent("logs/error.log"), encoding: .utf8)) ?? ""
         throw FixtureError("nginx did not start: \(log)")
     }

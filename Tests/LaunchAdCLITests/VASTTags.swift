@@ -78,10 +78,11 @@ enum VASTTags {
 
 extension Nginx {
     /// `/track/` requests after the first `from` (without the `/track/` prefix), waiting up to
-    /// 5 s until `done` holds: beacons go out from the outbox's thread, after the run's events.
+    /// 20 s until `done` holds: beacons go out from the outbox's thread, after the run's events
+    /// (every caller waits for requests to come, so the wait ends as soon as they have).
     func tracked(from: Int = 0, until done: ([String]) -> Bool) -> [String] {
         var got: [String] = []
-        Wait.until(timeout: 5) {
+        Wait.until(timeout: 20) {
             got = Array(tracked.dropFirst(from)).map { String($0.dropFirst("/track/".count)) }
             return done(got)
         }
