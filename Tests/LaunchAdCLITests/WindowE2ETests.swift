@@ -40,7 +40,8 @@ final class WindowE2ETests: XCTestCase {
         env["DISPLAY"] = display
         env["SDL_AUDIODRIVER"] = "dummy"
         env.removeValue(forKey: "SDL_VIDEODRIVER")
-        let run = try LiveRun(["play", Fixtures.media("sample-ad.mp4"), "--transition", "none"], environment: env)
+        // --wait 15: a loaded machine's openbox may map the window later than the default 3 s; the wait is not tested here.
+        let run = try LiveRun(["play", Fixtures.media("sample-ad.mp4"), "--transition", "none", "--wait", "15"], environment: env)
         let first = try XCTUnwrap(run.waitFor("first_frame"), "the ad reached the screen")
         XCTAssertEqual(run.events(named: "window").first?["video_driver"] as? String, "x11")
         let id = try focusedAdWindow()
@@ -81,7 +82,7 @@ final class WindowE2ETests: XCTestCase {
         env["DISPLAY"] = display
         env["SDL_AUDIODRIVER"] = "dummy"
         env.removeValue(forKey: "SDL_VIDEODRIVER")
-        let run = try LiveRun(["play", "--vast", tag, "--state", state, "--transition", "none"], environment: env)
+        let run = try LiveRun(["play", "--vast", tag, "--state", state, "--transition", "none", "--wait", "15"], environment: env)
         XCTAssertNotNil(run.waitFor("first_frame"), "the ad reached the screen")
         let id = try focusedAdWindow()
         _ = try xdotool(["windowminimize", id])
@@ -125,7 +126,8 @@ final class WindowE2ETests: XCTestCase {
         env["DISPLAY"] = display
         env["SDL_AUDIODRIVER"] = "dummy"
         env.removeValue(forKey: "SDL_VIDEODRIVER")
-        let run = try LiveRun(["play", "--vast", tag, "--state", state, "--transition", "none", "--beacon-wait", "5"], environment: env)
+        let run = try LiveRun(
+            ["play", "--vast", tag, "--state", state, "--transition", "none", "--beacon-wait", "5", "--wait", "15"], environment: env)
         XCTAssertEqual(run.finish(timeout: 30), 0)
         XCTAssertTrue(run.events(named: "pause").isEmpty, "nothing took the focus: \(run.events)")
         let got = nginx.tracked(until: { $0.contains { $0.hasPrefix("view/") } && $0.contains { $0.hasPrefix("v/complete") } })
