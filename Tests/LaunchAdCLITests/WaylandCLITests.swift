@@ -12,7 +12,9 @@ final class WaylandCLITests: XCTestCase {
     func testControlChannelDrivesTheAdUnderWeston() throws {
         let weston = try seated()
         let clip = try Fixtures.colourBars(seconds: 4, audio: false)
-        let run = try LiveRun(["play", clip, "--control", "stdin"], environment: weston.environment)
+        // --wait 15 in these plays: a loaded machine's compositor may show the window later than the
+        // default 3 s; the wait is not what is tested.
+        let run = try LiveRun(["play", clip, "--control", "stdin", "--wait", "15"], environment: weston.environment)
         XCTAssertNotNil(run.waitFor("first_frame"))
         run.send("pause")
         XCTAssertNotNil(run.waitFor("pause"))
@@ -50,7 +52,7 @@ final class WaylandCLITests: XCTestCase {
     func testACompositorThatDiesMidPlayIsWindowLost() throws {
         let weston = try seated()
         let clip = try Fixtures.colourBars(seconds: 6, audio: false)
-        let run = try LiveRun(["play", clip], environment: weston.environment)
+        let run = try LiveRun(["play", clip, "--wait", "15"], environment: weston.environment)
         XCTAssertNotNil(run.waitFor("first_frame"))
         XCTAssertNotNil(run.waitFor("quartile"), "mid-play")
         weston.kill()
@@ -130,9 +132,9 @@ final class WaylandFocusTests: XCTestCase {
         let weston: Compositor
         do { weston = try Compositor.westonWithSeat() } catch let e as Compositor.Missing { throw XCTSkip(e.description) }
         let clip = try Fixtures.colourBars(seconds: 8, audio: false)
-        let ad = try LiveRun(["play", clip, "--control", "stdin"], environment: weston.environment)
+        let ad = try LiveRun(["play", clip, "--control", "stdin", "--wait", "15"], environment: weston.environment)
         XCTAssertNotNil(ad.waitFor("first_frame"))
-        let other = try LiveRun(["play", clip, "--control", "stdin"], environment: weston.environment)
+        let other = try LiveRun(["play", clip, "--control", "stdin", "--wait", "15"], environment: weston.environment)
         XCTAssertNotNil(other.waitFor("first_frame"))
         // Waits with room for a loaded machine (they end early when the ad does): what they wait for is the test.
         let pause = try XCTUnwrap(ad.waitFor("pause", timeout: 20), "the ad paused when the other window took focus")
