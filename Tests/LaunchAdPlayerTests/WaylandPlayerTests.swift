@@ -27,6 +27,8 @@ final class WaylandPlayerTests: XCTestCase {
         let clip = try Fixtures.colourBars(seconds: 3, audio: false)
         let h = harness()
         var options = PlayOptions(file: clip)
+        // A loaded machine's compositor may show the window later than the default 3 s wait, which is not tested here.
+        options.wait = 15
         options.transition = .none
         XCTAssertEqual(h.play(options), .completed)
         let window = try XCTUnwrap(h.first("window"))
@@ -49,6 +51,7 @@ final class WaylandPlayerTests: XCTestCase {
         let clip = try Fixtures.colourBars(seconds: 1, audio: false)
         let h = harness()
         var options = PlayOptions(file: clip)
+        options.wait = 15
         options.fullscreen = true
         options.transition = .none
         XCTAssertEqual(h.play(options), .completed)
@@ -70,6 +73,7 @@ final class WaylandPlayerTests: XCTestCase {
             }
         }
         var options = PlayOptions(file: clip)
+        options.wait = 15
         options.size = Size(width: 360, height: 640)
         options.fit = .fill
         options.transition = .none
@@ -104,6 +108,7 @@ final class CagePlayerTests: XCTestCase {
         let h = PlayerHarness(compositor: cage)
         h.probes = [(640, 360), (20, 360)]
         var options = PlayOptions(file: clip)
+        options.wait = 15
         options.fullscreen = true
         options.transition = .none
         XCTAssertEqual(h.play(options), .completed)
