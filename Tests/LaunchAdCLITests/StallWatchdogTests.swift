@@ -101,7 +101,8 @@ final class StallWatchdogTests: XCTestCase {
         let error = try XCTUnwrap(run.events(named: "error").first, run.stdout)
         XCTAssertEqual(error["code"] as? String, "media_stalled")
         XCTAssertEqual(error["vast_error"] as? Int, 405, run.stdout)
-        Wait.until(timeout: 5) { nginx.tracked.contains { $0.hasPrefix("/track/st/error") } }
+        // Room for a loaded machine: the wait ends as soon as the beacon is in nginx's log.
+        Wait.until(timeout: 20) { nginx.tracked.contains { $0.hasPrefix("/track/st/error") } }
         let got = nginx.tracked
         XCTAssertEqual(
             got.filter { $0.hasPrefix("/track/st/error") }.map { $0.split(separator: "?").last.map(String.init) }, ["code=405"], "\(got)")
