@@ -15,8 +15,9 @@ package=(libxml2-dev dpkg-dev binutils xz-utils gcc lintian mmdebstrap)
 # minisign: the signed-manifest tests make keys and signatures with it (docs/launch-and-cache.md).
 # python3-xlib: the window managers that never map, or map late (HostDeadlineTests).
 # libegl-dev, libopengl-dev: examples/gl-host's EGL context (launchad_attach_gl's tests, leak check, bench);
+# libgl-dev: GLX for the careless GL host of GLCarelessHostTests;
 # libgtk-4-dev, qt6-base-dev, libqt6opengl6-dev: examples/gtk4-host and qt6-host (their tests and the bench).
-test=(ffmpeg nginx openssl minisign xvfb openbox xdotool xauth x11-utils libx11-dev valgrind gdb libegl-dev libopengl-dev libgtk-4-dev qt6-base-dev libqt6opengl6-dev python3-pil python3-xlib chromium weston cage xwayland jq zsh fish systemd groff-base
+test=(ffmpeg nginx openssl minisign xvfb openbox xdotool xauth x11-utils libx11-dev valgrind gdb libegl-dev libopengl-dev libgl-dev libgtk-4-dev qt6-base-dev libqt6opengl6-dev python3-pil python3-xlib chromium weston cage xwayland jq zsh fish systemd groff-base
       prometheus prometheus-node-exporter clickhouse-server clickhouse-client)
 
 want=("${build[@]}")

@@ -111,6 +111,12 @@ typedef ptrdiff_t GLintptr;
 #define GL_COMPILE_STATUS ((GLenum)0x8B81)
 #define GL_LINK_STATUS ((GLenum)0x8B82)
 #define GL_INFO_LOG_LENGTH ((GLenum)0x8B84)
+#define GL_DELETE_STATUS ((GLenum)0x8B80)
+#define GL_ACTIVE_UNIFORMS ((GLenum)0x8B86)
+#define GL_ACTIVE_ATTRIBUTES ((GLenum)0x8B89)
+#define GL_BUFFER_SIZE ((GLenum)0x8764)
+#define GL_TEXTURE_WIDTH ((GLenum)0x1000)
+#define GL_TEXTURE_HEIGHT ((GLenum)0x1001)
 
 /// The functions every context LaunchAd draws in has (OpenGL 2.0 and OpenGL ES 2.0 alike).
 #define LAUNCHAD_GL_REQUIRED(F) \
@@ -140,6 +146,7 @@ typedef ptrdiff_t GLintptr;
     F(void, glGenBuffers, (GLsizei n, GLuint *_Nonnull buffers)) \
     F(void, glGenTextures, (GLsizei n, GLuint *_Nonnull textures)) \
     F(void, glGetBooleanv, (GLenum pname, GLboolean *_Nonnull data)) \
+    F(void, glGetBufferParameteriv, (GLenum target, GLenum pname, GLint *_Nonnull value)) \
     F(void, glGetFloatv, (GLenum pname, GLfloat *_Nonnull data)) \
     F(void, glGetIntegerv, (GLenum pname, GLint *_Nonnull data)) \
     F(void, glGetProgramInfoLog, (GLuint program, GLsizei size, GLsizei *_Nullable length, GLchar *_Nonnull log)) \
@@ -150,6 +157,7 @@ typedef ptrdiff_t GLintptr;
     F(GLint, glGetUniformLocation, (GLuint program, const GLchar *_Nonnull name)) \
     F(void, glGetVertexAttribPointerv, (GLuint index, GLenum pname, void *_Nullable *_Nonnull pointer)) \
     F(void, glGetVertexAttribiv, (GLuint index, GLenum pname, GLint *_Nonnull value)) \
+    F(GLboolean, glIsBuffer, (GLuint buffer)) \
     F(GLboolean, glIsEnabled, (GLenum cap)) \
     F(GLboolean, glIsProgram, (GLuint program)) \
     F(GLboolean, glIsTexture, (GLuint texture)) \
@@ -168,9 +176,12 @@ typedef ptrdiff_t GLintptr;
     F(void, glBufferSubData, (GLenum target, GLintptr offset, GLsizeiptr size, const void *_Nonnull data))
 
 /// Functions some contexts lack: vertex array objects (OpenGL 3.0, ES 3.0), sampler objects
-/// (OpenGL 3.3, ES 3.0), polygon modes (desktop OpenGL only). Used when the version has them.
+/// (OpenGL 3.3, ES 3.0), polygon modes (desktop OpenGL only), a texture level's size (desktop
+/// OpenGL, ES 3.1). Used when the version has them.
 #define LAUNCHAD_GL_OPTIONAL(F) \
     F(void, glBindVertexArray, (GLuint array)) \
+    F(GLboolean, glIsVertexArray, (GLuint array)) \
+    F(void, glGetTexLevelParameteriv, (GLenum target, GLint level, GLenum pname, GLint *_Nonnull value)) \
     F(void, glDeleteVertexArrays, (GLsizei n, const GLuint *_Nonnull arrays)) \
     F(void, glGenVertexArrays, (GLsizei n, GLuint *_Nonnull arrays)) \
     F(void, glBindSampler, (GLuint unit, GLuint sampler)) \
@@ -179,13 +190,10 @@ typedef ptrdiff_t GLintptr;
 #define LAUNCHAD_GL_REQUIRED_FIELD(ret, name, args) ret (*_Nonnull name) args;
 #define LAUNCHAD_GL_OPTIONAL_FIELD(ret, name, args) ret (*_Nullable name) args;
 
-/// The functions, from the application's get_proc_address; `current_context` is
-/// eglGetCurrentContext or glXGetCurrentContext, whichever names the context current at attach
-/// (NULL when neither does), to tell the application's context from another one or none.
+/// The functions, from the application's get_proc_address.
 struct launchad_gl {
     LAUNCHAD_GL_REQUIRED(LAUNCHAD_GL_REQUIRED_FIELD)
     LAUNCHAD_GL_OPTIONAL(LAUNCHAD_GL_OPTIONAL_FIELD)
-    void *_Nullable (*_Nullable current_context)(void);
 };
 
 /// An application's get_proc_address: a GL function's address by name, NULL when it has none.
@@ -203,16 +211,6 @@ static inline const char *_Nullable launchad_gl_load(
     LAUNCHAD_GL_OPTIONAL(LAUNCHAD_GL_LOAD_OPTIONAL)
 #undef LAUNCHAD_GL_LOAD_REQUIRED
 #undef LAUNCHAD_GL_LOAD_OPTIONAL
-    table->current_context = NULL;
-    static const char *const getters[] = {"eglGetCurrentContext", "glXGetCurrentContext"};
-    for (size_t i = 0; i < sizeof getters / sizeof getters[0]; i++) {
-        void *_Nullable (*_Nullable f)(void) = (void *(*)(void))get(ctx, getters[i]);
-        // The one that names the context current now (the application's, by the contract).
-        if (f && f()) {
-            table->current_context = f;
-            break;
-        }
-    }
     return NULL;
 }
 

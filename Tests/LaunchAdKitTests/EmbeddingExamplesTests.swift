@@ -106,7 +106,8 @@ enum ExamplesBuild {
 
     /// A C host of the tests' own (Tests/LaunchAdKitTests/Hosts/NAME.c), built as an application
     /// would be against the library: pkg-config launchad.
-    static func testHost(_ name: String) throws -> String {
+    /// `packages`: pkg-config packages it also links (egl, gl, x11).
+    static func testHost(_ name: String, packages: [String] = []) throws -> String {
         try built.get()
         let source = root.appendingPathComponent("Tests/LaunchAdKitTests/Hosts/\(name).c").path
         let binary = folder.appendingPathComponent(name).path
@@ -117,8 +118,8 @@ enum ExamplesBuild {
             "/bin/sh",
             [
                 "-c",
-                "gcc -std=c11 -Wall -Werror -O2 \"$1\" -o \"$2\" $(PKG_CONFIG_PATH=\"$3\" pkg-config --cflags --libs launchad) -Wl,-rpath,\"$4\"",
-                "sh", source, built, pc, folder.appendingPathComponent("lib").path
+                "gcc -std=c11 -Wall -Werror -O2 \"$1\" -o \"$2\" $(PKG_CONFIG_PATH=\"$3\" pkg-config --cflags --libs launchad $5) -Wl,-rpath,\"$4\"",
+                "sh", source, built, pc, folder.appendingPathComponent("lib").path, packages.joined(separator: " ")
             ])
         guard run.status == 0 else { throw FixtureError("cannot build \(name): \(run.stderr)") }
         guard rename(built, binary) == 0 else { throw FixtureError("cannot put \(name) in place") }

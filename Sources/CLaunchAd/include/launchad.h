@@ -378,10 +378,13 @@ typedef void *(*launchad_gl_get_proc_address_fn)(void *ctx, const char *name);
  * launchad_destroy: call them with this context current. launchad_render with no context
  * current, or another one, runs the ad's turn and draws nothing (IDLE; a "render_error" warning
  * says so once, unless the ad is paused: a minimized window, which its toolkit does not render,
- * is turned so, after LAUNCHAD_INPUT_MINIMIZED or HIDDEN). Nothing is loaded on the calling
- * thread: it may come before READY.
+ * is turned so, after LAUNCHAD_INPUT_MINIMIZED or HIDDEN). Which context is current is asked
+ * of the EGL or GLX library the process has loaded, never through get_proc_address. Nothing is
+ * drawn either while the host's current program is one it deleted (drawing would free it), or
+ * in a viewport over 7680x4320 pixels. Nothing is loaded on the calling thread: it may come
+ * before READY.
  * Errors: LAUNCHAD_ERROR_RENDER when no context is current, a function every context has is
- * missing, or the context is older than 2.0; LAUNCHAD_ERROR_INVALID_STATE when another output
+ * missing (a core profile's vertex array functions among them), or the context is older than 2.0; LAUNCHAD_ERROR_INVALID_STATE when another output
  * is attached. Called again (after launchad_detach_gl, when the host's context was made anew),
  * it draws into the context current now. */
 int launchad_attach_gl(launchad *ad, launchad_gl_get_proc_address_fn get_proc_address, void *get_proc_address_ctx);

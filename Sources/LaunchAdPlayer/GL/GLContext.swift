@@ -29,9 +29,9 @@ public enum GLAttachError: Error, Equatable, Sendable, CustomStringConvertible {
 final class GLContext {
     let gl: launchad_gl
     let version: GLVersion
-    /// The context current at attach, as eglGetCurrentContext or glXGetCurrentContext names it
-    /// (nil when the application's get_proc_address offers neither).
-    private let identity: UnsafeMutableRawPointer?
+    /// The context current at attach, as the process's EGL or GLX names it, and how to ask
+    /// again (nil when neither names one).
+    private let identity: (query: GLCurrentContext, context: UnsafeMutableRawPointer)?
     /// False once the context is known to be gone: the objects made in it are forgotten, not
     /// deleted (their names may belong to another context by then).
     var deletes = true
@@ -58,7 +58,7 @@ final class GLContext {
         }
         if let missing { throw .missingFunction(String(cString: missing)) }
         gl = table.pointee
-        identity = gl.current_context?()
+        identity = GLCurrentContext.now()
         guard let text = gl.glGetString(GL_VERSION).map({ String(cString: $0) }) else { throw .noContext }
         guard var parsed = GLVersion(text), parsed.major >= 2 else { throw .unsupported(text) }
         if !parsed.isES && (parsed.major, parsed.minor) >= (3, 2) {
@@ -67,6 +67,13 @@ final class GLContext {
             parsed.compatibility = mask & GL_CONTEXT_COMPATIBILITY_PROFILE_BIT != 0
         }
         version = parsed
+        // A core profile draws nothing without a vertex array object bound.
+        if !parsed.isES && !parsed.compatibility && (parsed.major, parsed.minor) >= (3, 1) {
+            for (name, f) in [("glBindVertexArray", gl.glBindVertexArray != nil), ("glGenVertexArrays", gl.glGenVertexArrays != nil)]
+            where !f {
+                throw .missingFunction(name)
+            }
+        }
         var side: GLint = 0
         gl.glGetIntegerv(GL_MAX_TEXTURE_SIZE, &side)
         maxTextureSize = Int(side)
@@ -80,7 +87,7 @@ final class GLContext {
     /// can be read), and it is the same one when the platform can tell.
     var isCurrent: Bool {
         guard deletes else { return false }
-        if let identity, gl.current_context?() != identity { return false }
+        if let identity, identity.query.context() != identity.context { return false }
         return gl.glGetString(GL_VERSION) != nil
     }
 
@@ -95,6 +102,8 @@ final class GLContext {
     var hasRasterizerDiscard: Bool { version.atLeast(3, 0, es: 3, 0) }
     var hasFramebufferSRGB: Bool { !version.isES && version.major >= 3 }
     var hasPolygonMode: Bool { !version.isES && gl.glPolygonMode != nil }
+    /// glGetTexLevelParameteriv (desktop OpenGL, ES 3.1): a texture's size can be read back.
+    var hasTextureLevelSize: Bool { version.atLeast(1, 0, es: 3, 1) && gl.glGetTexLevelParameteriv != nil }
     var hasLogicOp: Bool { !version.isES }
     /// The fixed-function alpha test still applies to shaders' output in a compatibility context.
     var hasAlphaTest: Bool { !version.isES && version.compatibility }

@@ -85,12 +85,16 @@ final class GLDrawer {
         gl.glDrawArrays(GL_TRIANGLE_STRIP, 4, 4)
     }
 
-    /// Whether the ad's programs and planes are still objects of the context current: not when
-    /// the context was destroyed and another made in its place without a detach.
+    /// Whether every name of the ad's still names the ad's object in the context current: not
+    /// when the context was destroyed and another made in its place without a detach, nor when
+    /// the application deleted one (and perhaps made an object of its own under the name: told
+    /// by what the object is, its program's shape, its texture's size where the context can say,
+    /// its buffer's size). Binds the objects it asks about: called with the application's
+    /// state saved.
     var isInContext: Bool {
-        let gl = context.gl
-        return gl.glIsProgram(yuvProgram.name) != 0 && gl.glIsProgram(overlayProgram.name) != 0
-            && planes.allSatisfy { gl.glIsTexture($0.name) != 0 }
+        context.gl.glActiveTexture(GL_TEXTURE0)
+        return yuvProgram.isIntact && overlayProgram.isIntact && vertices.isIntact && (vertexArray?.isIntact ?? true)
+            && planes.allSatisfy(\.isIntact) && (overlay?.isIntact ?? true)
     }
 
     /// Whether the overlay texture must be filled again before it is drawn (made anew, or never filled).
@@ -99,8 +103,7 @@ final class GLDrawer {
     private func setVertices(_ quads: [Float]) {
         let gl = context.gl
         if let vertexArray { gl.glBindVertexArray?(vertexArray.name) }
-        gl.glBindBuffer(GL_ARRAY_BUFFER, vertices.name)
-        quads.withUnsafeBytes { gl.glBufferData(GL_ARRAY_BUFFER, $0.count, $0.baseAddress, GL_STREAM_DRAW) }
+        quads.withUnsafeBytes { vertices.fill($0) }
         let stride = GLsizei(4 * MemoryLayout<Float>.size)
         gl.glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, stride, nil)
         gl.glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, stride, UnsafeRawPointer(bitPattern: 2 * MemoryLayout<Float>.size))

@@ -53,6 +53,19 @@ final class GLTexture: GLObject {
         gl.glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE)
         self.size = size
     }
+
+    /// Whether its name still names this texture: it exists, and where the context can say, it
+    /// is still the size given it (binds it to the active unit to ask).
+    var isIntact: Bool {
+        let gl = context.gl
+        guard gl.glIsTexture(name) != 0 else { return false }
+        guard context.hasTextureLevelSize, let level = gl.glGetTexLevelParameteriv else { return true }
+        gl.glBindTexture(GL_TEXTURE_2D, name)
+        var w: GLint = -1, h: GLint = -1
+        level(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &w)
+        level(GL_TEXTURE_2D, 0, GL_TEXTURE_HEIGHT, &h)
+        return Int(w) == size.width && Int(h) == size.height
+    }
 }
 
 /// A linked program, with the uniforms' locations it was asked for.
@@ -61,6 +74,9 @@ final class GLProgram {
     private let context: GLContext
     private let epoch: Int
     private var locations: [String: GLint] = [:]
+    /// Its active uniforms and attributes after linking: what tells it from a program the
+    /// application made later under the same name.
+    private var shape: [GLint] = [0, 0]
 
     /// Compiles and links `vertex` and `fragment` (sources after their header); the attributes
     /// are a_position at 0 and a_texcoord at 1. Throws the driver's log when either fails.
@@ -87,6 +103,21 @@ final class GLProgram {
             gl.glDeleteProgram(name)
             throw GLProgramError(log: "linking: \(log)")
         }
+        shape = Self.shape(gl, name)
+    }
+
+    private static func shape(_ gl: launchad_gl, _ name: GLuint) -> [GLint] {
+        var uniforms: GLint = -1, attributes: GLint = -1
+        gl.glGetProgramiv(name, GL_ACTIVE_UNIFORMS, &uniforms)
+        gl.glGetProgramiv(name, GL_ACTIVE_ATTRIBUTES, &attributes)
+        return [uniforms, attributes]
+    }
+
+    /// Whether its name still names this program in the context current (not deleted, nor
+    /// deleted and made again by the application).
+    var isIntact: Bool {
+        let gl = context.gl
+        return gl.glIsProgram(name) != 0 && Self.shape(gl, name) == shape
     }
 
     deinit { if context.deletes && context.epoch == epoch { context.gl.glDeleteProgram(name) } }
@@ -137,8 +168,29 @@ struct GLProgramError: Error, CustomStringConvertible {
 
 /// A buffer.
 final class GLBuffer: GLObject {
+    /// The bytes given it (`fill`).
+    private(set) var byteCount = 0
+
     init(_ context: GLContext) {
         super.init(context, create: { $0.glGenBuffers(1, $1) }, delete: { $0.glDeleteBuffers(1, $1) })
+    }
+
+    /// Binds it to GL_ARRAY_BUFFER and gives it `bytes`.
+    func fill(_ bytes: UnsafeRawBufferPointer) {
+        let gl = context.gl
+        gl.glBindBuffer(GL_ARRAY_BUFFER, name)
+        gl.glBufferData(GL_ARRAY_BUFFER, bytes.count, bytes.baseAddress, GL_STREAM_DRAW)
+        byteCount = bytes.count
+    }
+
+    /// Whether its name still names this buffer (binds it to GL_ARRAY_BUFFER to ask its size).
+    var isIntact: Bool {
+        let gl = context.gl
+        guard gl.glIsBuffer(name) != 0 else { return false }
+        gl.glBindBuffer(GL_ARRAY_BUFFER, name)
+        var bytes: GLint = -1
+        gl.glGetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_SIZE, &bytes)
+        return Int(bytes) == byteCount
     }
 }
 
@@ -149,4 +201,7 @@ final class GLVertexArray: GLObject {
         guard context.hasVertexArrays, let gen = context.gl.glGenVertexArrays else { return nil }
         super.init(context, create: { _, n in gen(1, n) }, delete: { gl, n in gl.glDeleteVertexArrays?(1, n) })
     }
+
+    /// Whether its name still names a vertex array object (true when the context cannot say).
+    var isIntact: Bool { context.gl.glIsVertexArray.map { $0(name) != 0 } ?? true }
 }

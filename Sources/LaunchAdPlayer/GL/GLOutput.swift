@@ -48,15 +48,29 @@ public final class GLOutput {
     /// The `window` event's renderer name.
     var rendererName: String { context?.version.isES == true ? "opengles" : "opengl" }
 
+    /// The largest viewport drawn in, in pixels: 8K UHD (7680x4320). The overlay is drawn on the
+    /// CPU at the viewport's size, so a larger one (a legal 16384x16384 took 18 s and 2.2 GB on
+    /// Mesa's llvmpipe) would hold the application's thread; nothing is drawn and it is said.
+    static let largestViewportPixels = 7680 * 4320
+
+    /// A viewport too large to draw in this turn (said by `draw`).
+    private var oversized: Size?
+
     /// A turn begins: the viewport of the framebuffer the application bound, and the overlay
     /// sized to it (the ad is laid out again when it changed).
     func beginTurn() {
         viewport = nil
+        oversized = nil
         guard let context, context.isCurrent else { return }
         var v: [GLint] = [0, 0, 0, 0]
         context.gl.glGetIntegerv(GL_VIEWPORT, &v)
-        guard let overlay, (1...16384).contains(v[2]), (1...16384).contains(v[3]) else { return }
-        let vp = GLFrame.Viewport(x: v[0], y: v[1], size: Size(width: Int(v[2]), height: Int(v[3])))
+        guard let overlay, v[2] > 0, v[3] > 0 else { return }
+        let size = Size(width: Int(v[2]), height: Int(v[3]))
+        guard max(size.width, size.height) <= context.maxTextureSize, size.width * size.height <= Self.largestViewportPixels else {
+            oversized = size
+            return
+        }
+        let vp = GLFrame.Viewport(x: v[0], y: v[1], size: size)
         overlay.resize(vp.size)
         if overlay.size == vp.size { viewport = vp }
     }
@@ -79,12 +93,22 @@ public final class GLOutput {
             if quiet { return .skipped }
             return fail("no OpenGL context is current, or not the one attached: call launchad_render with it current")
         }
+        if let size = oversized {
+            return fail(
+                "the viewport (\(size)) is larger than the ad draws in: at most \(context.maxTextureSize) a side (this context's textures) and 7680x4320 pixels"
+            )
+        }
         guard let vp = viewport, let overlay else { return .skipped }
-        guard max(vp.size.width, vp.size.height) <= context.maxTextureSize else {
-            return fail("the viewport (\(vp.size)) is larger than this context's textures (\(context.maxTextureSize) a side)")
+        let saved = GLState(context)
+        if let program = saved.deletedProgram(context) {
+            saved.restore(context)
+            return fail(
+                "the application's current program (\(program)) is deleted and still in use: the ad's own would free it, so nothing is drawn while it is current"
+            )
         }
         if let d = drawer, !d.isInContext {
-            // The context was replaced without launchad_detach_gl: the old names are not ours now.
+            // The context was replaced without launchad_detach_gl, or the application deleted the
+            // ad's names: they are not the ad's now, and are forgotten, never deleted.
             context.forgetObjects()
             drawer = nil
         }
@@ -93,7 +117,10 @@ public final class GLOutput {
                 broken = "the ad's shaders do not build in this OpenGL context (\(context.version.text)): \(error)"
             }
         }
-        guard let drawer else { return fail(broken ?? "") }
+        guard let drawer else {
+            saved.restore(context)
+            return fail(broken ?? "")
+        }
         if drawer.overlayNeedsFill(vp.size) { overlay.invalidate() }
         let changed = overlay.update(scene, skipView: skipView, captionView: captionView)
         var shown: GLFrame.Picture?
@@ -106,7 +133,6 @@ public final class GLOutput {
             viewport: vp, picture: shown, quads: GLFrame.quads(picture: corners, ink: overlay.ink, size: vp.size),
             overlayInk: overlay.ink, overlayPixels: changed ? overlay.pixels : nil,
             clears: shown == nil || !GLFrame.covers(corners, clip: scene.layout.adArea, size: vp.size))
-        let saved = GLState(context)
         GLState.prepare(context)
         drawer.draw(frame)
         saved.restore(context)

@@ -46,6 +46,15 @@ struct GLState {
         return caps
     }
 
+    /// The program in use when the application deleted it and kept it in use (GL keeps it alive
+    /// only while it is current, so the ad's glUseProgram would free it); nil otherwise.
+    func deletedProgram(_ c: GLContext) -> GLint? {
+        guard program != 0 else { return nil }
+        var deleted: GLint = 0
+        c.gl.glGetProgramiv(GLuint(program), GL_DELETE_STATUS, &deleted)
+        return deleted != 0 ? program : nil
+    }
+
     /// Reads the state the ad will change.
     init(_ c: GLContext) {
         let gl = c.gl
