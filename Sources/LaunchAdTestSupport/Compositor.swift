@@ -104,7 +104,7 @@ public final class Compositor {
             Foundation.kill(pid, SIGTERM)
         }
         for p in [weston, xvfb].compactMap({ $0 }) where p.isRunning {
-            p.terminate()
+            p.terminateIfRunning()
             p.waitUntilExit()
         }
         try? FileManager.default.removeItem(atPath: runtimeDir)

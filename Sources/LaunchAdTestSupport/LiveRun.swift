@@ -77,7 +77,7 @@ public final class LiveRun: Sendable {
     /// returns its status.
     public func finish(timeout: TimeInterval = 20) -> Int32 {
         state.wait(until: { $0.exited }, deadline: Date().addingTimeInterval(timeout))
-        if process.isRunning { process.terminate() }
+        process.terminateIfRunning()
         if !state.wait(until: { $0.exited }, deadline: Date().addingTimeInterval(3)) { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         // The reader gets the last lines (it ends at the pipe's end, which a grandchild may hold).

@@ -16,7 +16,7 @@ public enum Xvfb {
         try p.run()
         let said = String(decoding: Launchad.read(out.fileHandleForReading, until: "\n"), as: UTF8.self)
         guard let n = Int(said.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            p.terminate()
+            p.terminateIfRunning()
             throw Failed(description: "Xvfb did not start (it said \"\(said)\")")
         }
         return (p, ":\(n)")
@@ -42,7 +42,7 @@ public enum Xvfb {
         guard Wait.forWindowManager(display: display) else {
             let running = p.isRunning
             let root = Wait.rootProperty(display: display, "_NET_SUPPORTING_WM_CHECK")
-            p.terminate()
+            p.terminateIfRunning()
             let text = (try? String(contentsOf: said, encoding: .utf8)) ?? ""
             throw Failed(
                 description:

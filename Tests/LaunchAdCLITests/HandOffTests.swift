@@ -19,7 +19,7 @@ final class HandOffTests: XCTestCase {
     }
 
     override func tearDown() {
-        for p in [wm, xvfb] { p?.terminate(); p?.waitUntilExit() }
+        for p in [wm, xvfb] { p?.terminateIfRunning(); p?.waitUntilExit() }
         try? FileManager.default.removeItem(at: folder)
     }
 

@@ -29,7 +29,7 @@ final class HostDeadlineTests: XCTestCase {
 
     override func tearDown() {
         for p in processes.reversed() where p.isRunning {
-            p.terminate()
+            p.terminateIfRunning()
             p.waitUntilExit()
         }
         try? FileManager.default.removeItem(at: folder)

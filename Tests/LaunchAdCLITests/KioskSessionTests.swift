@@ -24,7 +24,7 @@ final class KioskSessionTests: XCTestCase {
         // The session's openbox outlives the launch (in a kiosk, the X server ends with the launch
         // and takes it along): it goes with the server here too, and only then has the session
         // ended for Foundation, which watches a descriptor openbox inherited.
-        xvfb?.terminate()
+        xvfb?.terminateIfRunning()
         xvfb?.waitUntilExit()
         session?.waitUntilExit()
         try? FileManager.default.removeItem(atPath: dir)

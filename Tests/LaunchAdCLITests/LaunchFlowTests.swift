@@ -58,7 +58,7 @@ final class LaunchFlowTests: XCTestCase {
         p.standardOutput = FileHandle.nullDevice
         try p.run()
         XCTAssertTrue(Wait.forFile(started), "the app started")
-        p.terminate()
+        p.terminateIfRunning()
         p.waitUntilExit()
         XCTAssertEqual(p.terminationStatus, 42, "the app trapped the TERM it was passed and its status came back")
     }

@@ -103,7 +103,7 @@ final class Nginx {
 
     func stop() {
         guard let proc = process, proc.isRunning else { return }
-        proc.terminate()
+        proc.terminateIfRunning()
         proc.waitUntilExit()
         process = nil
     }

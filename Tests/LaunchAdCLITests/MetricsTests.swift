@@ -71,7 +71,7 @@ final class MetricsTests: XCTestCase {
         XCTAssertEqual((try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int), 0o644)
 
         let (exporter, port) = try nodeExporter()
-        defer { exporter.terminate(); exporter.waitUntilExit() }
+        defer { exporter.terminateIfRunning(); exporter.waitUntilExit() }
         let scraped = try scrape(port)
         XCTAssertTrue(scraped.contains("launchad_plays_total{ad=\"\(name)\",outcome=\"completed\"} 2"), scraped)
         XCTAssertTrue(scraped.contains("launchad_first_frame_seconds "), scraped)

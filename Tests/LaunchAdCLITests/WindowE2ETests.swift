@@ -18,7 +18,7 @@ final class WindowE2ETests: XCTestCase {
     }
 
     override func tearDown() {
-        for p in [wm, xvfb] { p?.terminate(); p?.waitUntilExit() }
+        for p in [wm, xvfb] { p?.terminateIfRunning(); p?.waitUntilExit() }
     }
 
     private func xdotool(_ args: [String]) throws -> String {

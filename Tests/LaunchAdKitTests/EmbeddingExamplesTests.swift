@@ -39,7 +39,7 @@ final class EmbeddingExamplesTests: XCTestCase {
         try Self.built.get()
         let clip = try redClip()
         let (xvfb, display) = try Xvfb.start(["-screen", "0", "1280x720x24", "-nolisten", "tcp"])
-        defer { xvfb.terminate() }
+        defer { xvfb.terminateIfRunning() }
         let screen = try XScreen(display)
         let host = try HostProcess(
             Self.examples.appendingPathComponent(name).path, [clip, "--transition", "none"],
@@ -192,10 +192,10 @@ final class HostProcess: @unchecked Sendable {
         // The pipe's end (the host's exit closes it) wakes the wait.
         while !exited && lock.wait(until: deadline) {}
         lock.unlock()
-        if process.isRunning { process.terminate() }
+        process.terminateIfRunning()
         process.waitUntilExit()
         return process.terminationStatus
     }
 
-    func stop() { if process.isRunning { process.terminate() } }
+    func stop() { process.terminateIfRunning() }
 }

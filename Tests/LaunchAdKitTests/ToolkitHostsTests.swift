@@ -26,8 +26,8 @@ final class ToolkitHostsTests: XCTestCase {
     }
 
     override func tearDown() {
-        openbox?.terminate()
-        xvfb?.terminate()
+        openbox?.terminateIfRunning()
+        xvfb?.terminateIfRunning()
     }
 
     /// A red clip, no sound: red is easy to find on screen.

@@ -49,7 +49,7 @@ final class X11AttachTests: XCTestCase {
 
     func testABogusWindowIdGivesNoWindowAndTheHandleStaysUsable() throws {
         let (xvfb, display) = try Xvfb.start(["-screen", "0", "320x240x24", "-nolisten", "tcp"])
-        defer { xvfb.terminate() }
+        defer { xvfb.terminateIfRunning() }
         try withDisplay(display) {
             let ad = try create()
             defer { launchad_destroy(ad) }
@@ -75,7 +75,7 @@ final class X11AttachTests: XCTestCase {
 
     func testTheSwiftAPIThrowsNoSuchWindow() throws {
         let (xvfb, display) = try Xvfb.start(["-screen", "0", "320x240x24", "-nolisten", "tcp"])
-        defer { xvfb.terminate() }
+        defer { xvfb.terminateIfRunning() }
         try withDisplay(display) {
             let ad = try LaunchAd(arguments: ["play", Fixtures.media("sample-ad.mp4")])
             defer { ad.close() }
@@ -93,7 +93,7 @@ final class X11AttachTests: XCTestCase {
 
     func testAWindowDestroyedWhileItsAdPlaysEndsTheAdWithWindowLost() throws {
         let (xvfb, display) = try Xvfb.start(["-screen", "0", "640x360x24", "-nolisten", "tcp"])
-        defer { xvfb.terminate() }
+        defer { xvfb.terminateIfRunning() }
         let clip = try Fixtures.colourBars(seconds: 4)
         // x11 said outright, or SDL_VIDEODRIVER unset: other tests of this process set dummy.
         try withEnvironment(["DISPLAY": display, "SDL_VIDEODRIVER": "x11"]) {
@@ -146,7 +146,7 @@ final class X11AttachTests: XCTestCase {
     /// the ad: SDL's drag-and-drop mark (XdndAware) is not left on it.
     func testTheHostsWindowIsLeftAsItWasAndAnEmptyDriverIsUnset() throws {
         let (xvfb, display) = try Xvfb.start(["-screen", "0", "640x360x24", "-nolisten", "tcp"])
-        defer { xvfb.terminate() }
+        defer { xvfb.terminateIfRunning() }
         let clip = try Fixtures.colourBars(seconds: 1)
         try withEnvironment(["DISPLAY": display, "SDL_VIDEODRIVER": ""]) {
             let (x, window) = try makeWindow(display)
@@ -167,7 +167,7 @@ final class X11AttachTests: XCTestCase {
     /// Nothing can be drawn in it: LAUNCHAD_ERROR_RENDER, nothing attached.
     func testAnInputOnlyWindowIsARenderError() throws {
         let (xvfb, display) = try Xvfb.start(["-screen", "0", "320x240x24", "-nolisten", "tcp"])
-        defer { xvfb.terminate() }
+        defer { xvfb.terminateIfRunning() }
         try withEnvironment(["DISPLAY": display, "SDL_VIDEODRIVER": "x11"]) {
             let x = try XCTUnwrap(XOpenDisplay(display))
             defer { XCloseDisplay(x) }
@@ -203,7 +203,7 @@ final class X11AttachTests: XCTestCase {
 
     func testSDLVideoRunningWithAnotherDriverIsARenderError() throws {
         let (xvfb, display) = try Xvfb.start(["-screen", "0", "320x240x24", "-nolisten", "tcp"])
-        defer { xvfb.terminate() }
+        defer { xvfb.terminateIfRunning() }
         try withEnvironment(["DISPLAY": display, "SDL_VIDEODRIVER": "dummy"]) {
             let (x, window) = try makeWindow(display)
             defer { XCloseDisplay(x) }

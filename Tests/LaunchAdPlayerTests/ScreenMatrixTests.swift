@@ -94,7 +94,7 @@ final class ScreenMatrixTests: XCTestCase {
         defer {
             restore()
             for p in [wm, xvfb].compactMap({ $0 }) {
-                p.terminate()
+                p.terminateIfRunning()
                 p.waitUntilExit()
             }
         }
