@@ -27,9 +27,7 @@ final class HandOffTests: XCTestCase {
         for bin in ["/usr/bin/Xvfb", "/usr/bin/openbox", "/usr/bin/ffmpeg"] where !FileManager.default.isExecutableFile(atPath: bin) {
             throw XCTSkip("\(bin) is not installed (scripts/setup.sh --test installs it)")
         }
-        (xvfb, display) = try Xvfb.start(["-screen", "0", "640x480x24", "-nolisten", "tcp", "-wr"])
-        wm = try start("/usr/bin/openbox", ["--sm-disable"])
-        XCTAssertTrue(Wait.forWindowManager(display: display), "openbox took over the screen")
+        (xvfb, display, wm) = try Xvfb.withOpenbox(["-screen", "0", "640x480x24", "-nolisten", "tcp", "-wr"])
     }
 
     private var environment: [String: String] {

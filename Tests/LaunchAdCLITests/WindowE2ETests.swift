@@ -13,8 +13,7 @@ final class WindowE2ETests: XCTestCase {
         for bin in ["/usr/bin/Xvfb", "/usr/bin/openbox", "/usr/bin/xdotool"] where !FileManager.default.isExecutableFile(atPath: bin) {
             throw XCTSkip("\(bin) is not installed (scripts/setup.sh --test installs it)")
         }
-        (xvfb, display) = try Xvfb.start(["-screen", "0", "1280x1024x24", "-nolisten", "tcp"])
-        wm = try Xvfb.openbox(display: display)
+        (xvfb, display, wm) = try Xvfb.withOpenbox(["-screen", "0", "1280x1024x24", "-nolisten", "tcp"])
     }
 
     override func tearDown() {

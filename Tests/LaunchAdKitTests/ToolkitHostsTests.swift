@@ -19,10 +19,8 @@ final class ToolkitHostsTests: XCTestCase {
         for bin in ["/usr/bin/Xvfb", "/usr/bin/openbox", "/usr/bin/xdotool"] where !FileManager.default.isExecutableFile(atPath: bin) {
             XCTFail("\(bin) is missing (bash scripts/setup.sh --test)")
         }
-        let (x, d) = try Xvfb.start(["-screen", "0", "1600x1000x24", "-nolisten", "tcp"])
-        (xvfb, display) = (x, d)
-        openbox = try Xvfb.openbox(display: d)
-        screen = try XScreen(d)
+        (xvfb, display, openbox) = try Xvfb.withOpenbox(["-screen", "0", "1600x1000x24", "-nolisten", "tcp"])
+        screen = try XScreen(display)
     }
 
     override func tearDown() {

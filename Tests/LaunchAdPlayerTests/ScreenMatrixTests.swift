@@ -88,9 +88,16 @@ final class ScreenMatrixTests: XCTestCase {
             throw XCTSkip("\(bin) is not installed (scripts/setup.sh --test installs it)")
         }
         let media = try Media()
-        let (xvfb, display) = try Xvfb.start(["-screen", "0", "\(Self.screen.width)x\(Self.screen.height)x24", "-nolisten", "tcp", "-wr"])
-        let restore = PlayerHarness.saveDisplayEnvironment()
+        let args = ["-screen", "0", "\(Self.screen.width)x\(Self.screen.height)x24", "-nolisten", "tcp", "-wr"]
         var wm: Process?
+        let xvfb: Process, display: String
+        if windowManager {
+            let s = try Xvfb.withOpenbox(args)
+            (xvfb, display, wm) = (s.xvfb, s.display, s.openbox)
+        } else {
+            (xvfb, display) = try Xvfb.start(args)
+        }
+        let restore = PlayerHarness.saveDisplayEnvironment()
         defer {
             restore()
             for p in [wm, xvfb].compactMap({ $0 }) {
@@ -98,7 +105,6 @@ final class ScreenMatrixTests: XCTestCase {
                 p.waitUntilExit()
             }
         }
-        if windowManager { wm = try Xvfb.openbox(display: display) }
         let screen = try XScreen(display)
         XCTAssertEqual(screen.size, Self.screen)
         let started = Date()
