@@ -100,7 +100,10 @@ public final class Compositor {
         // cage waits for its application: stop that first (the sleep it was given).
         if let pid = (try? String(contentsOfFile: runtimeDir + "/app.pid", encoding: .utf8)).flatMap({
             Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
-        }) {
+        }),
+            // Still that sleep: once it ended, its pid may be another test's program.
+            (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.hasPrefix("sleep") == true
+        {
             Foundation.kill(pid, SIGTERM)
         }
         for p in [weston, xvfb].compactMap({ $0 }) where p.isRunning {

@@ -35,10 +35,9 @@ public enum Xvfb {
             do {
                 return (xvfb, display, try openbox(display: display, timeout: 15))
             } catch {
-                let running = xvfb.isRunning
+                let diagnosis = "attempt \(attempt): \(error); Xvfb still running: \(xvfb.isRunning); \(listeners(display))"
                 xvfb.terminateIfRunning()
                 xvfb.waitUntilExit()
-                let diagnosis = "attempt \(attempt): \(error); Xvfb still running: \(running); \(listeners(display))"
                 FileHandle.standardError.write(Data("Xvfb.withOpenbox: \(diagnosis)\n".utf8))
                 diagnoses.append(diagnosis)
             }
@@ -75,12 +74,14 @@ public enum Xvfb {
         try p.run()
         guard Wait.forWindowManager(display: display, timeout: timeout) else {
             let running = p.isRunning
+            // How it ended, when it did: a signal's number says something killed it.
+            let ended = running ? "" : ", ended by \(p.terminationReason == .uncaughtSignal ? "signal" : "exit") \(p.terminationStatus)"
             let root = Wait.rootProperty(display: display, "_NET_SUPPORTING_WM_CHECK")
             p.terminateIfRunning()
             let text = (try? String(contentsOf: said, encoding: .utf8)) ?? ""
             throw Failed(
                 description:
-                    "openbox did not take over \(display) within \(Int(timeout)) s (still running: \(running); the root's check: \(root); it said: \(text.prefix(400)))"
+                    "openbox did not take over \(display) within \(Int(timeout)) s (still running: \(running)\(ended); the root's check: \(root); it said: \(text.prefix(400)))"
             )
         }
         return p
