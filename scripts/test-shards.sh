@@ -26,9 +26,10 @@ while IFS= read -r classes; do
   shard_log="$log.$i"
   : >"$shard_log"
   # Run as a job of a script, the bundle would inherit SIGINT and SIGQUIT ignored (what a shell
-  # does for a job in the background); the tests that send them to their processes need them at
-  # their defaults, as `swift test` leaves them. Line-buffered, so the watchdog sees progress.
-  env --default-signal=INT,QUIT stdbuf -oL -eL "$bundle" "$classes" >>"$shard_log" 2>&1 &
+  # does for a job in the background), and SIGHUP ignored under nohup; the tests that send them
+  # to their processes need them at their defaults (launchad keeps a signal it inherits ignored,
+  # as nohup means). Line-buffered, so the watchdog sees progress.
+  env --default-signal=INT,QUIT,HUP,TERM stdbuf -oL -eL "$bundle" "$classes" >>"$shard_log" 2>&1 &
   pids+=($!)
   logs+=("$shard_log")
   bash scripts/test-watchdog.sh "$!" "$shard_log" "${LAUNCHAD_TEST_SILENCE_LIMIT:-240}" &

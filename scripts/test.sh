@@ -41,7 +41,7 @@ if [ $# -eq 0 ]; then
 else
   # Line-buffered (XCTest's output to a pipe is otherwise written in 4 KB blocks), and watched: a
   # test that hangs ends the run within minutes, named, with its stacks (scripts/test-watchdog.sh).
-  stdbuf -oL -eL swift test --skip-build --disable-swift-testing "$@" >>"$log" 2>&1 &
+  env --default-signal=INT,QUIT,HUP,TERM stdbuf -oL -eL swift test --skip-build --disable-swift-testing "$@" >>"$log" 2>&1 &
   test_pid=$!
   bash scripts/test-watchdog.sh "$test_pid" "$log" "${LAUNCHAD_TEST_SILENCE_LIMIT:-240}" &
   watchdog_pid=$!
