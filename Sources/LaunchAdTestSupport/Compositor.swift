@@ -59,10 +59,11 @@ public final class Compositor {
     /// cage (wlroots, headless backend, pixman renderer, one 1280x720 output), started as the
     /// unprivileged user `nobody` since it refuses to run as root, kept alive by a
     /// `sleep` as its application; a test (root) connects to its socket like any other client.
-    /// Its Xwayland's X11 sockets (it takes the lowest free display, :0 say) are its own: a
-    /// network namespace of its own for the abstract ones and a /tmp/.X11-unix of its own, so an
-    /// Xvfb that another test process starts meanwhile on that number is the one its clients reach
-    /// (they reached cage's Xwayland: "openbox did not take over :0").
+    /// Its Xwayland's display (it takes the lowest free one, :0 say) is its own: a network
+    /// namespace of its own for the abstract sockets and a /tmp of its own for the socket files
+    /// and the lock file, so an Xvfb that another test process starts meanwhile on that number is
+    /// the one its clients reach (they reached cage's Xwayland), and the two never take or remove
+    /// each other's /tmp/.X0-lock (an Xvfb's lock named another server's pid, or was gone).
     public static func cage() throws -> Compositor {
         try require(["/usr/bin/cage", "/usr/bin/Xwayland", "/usr/bin/setpriv", "/usr/bin/unshare", "/usr/bin/weston-info"])
         let c = try Compositor(socketName: "wayland-0")
@@ -73,7 +74,9 @@ public final class Compositor {
             "/usr/bin/unshare",
             [
                 "--net", "--mount", "--", "/bin/sh", "-c",
-                "mkdir -p -m 1777 /tmp/.X11-unix && mount -t tmpfs -o mode=1777 tmpfs /tmp/.X11-unix && exec /usr/bin/setpriv \"$@\"", "sh",
+                // A /tmp of its own, its runtime folder bound back into it from where the test has it.
+                "d=\"$XDG_RUNTIME_DIR\"; mkdir -p /mnt && mount --bind \"$d\" /mnt && mount -t tmpfs -o mode=1777 tmpfs /tmp"
+                    + " && mkdir -p \"$d\" && mount --bind /mnt \"$d\" && exec /usr/bin/setpriv \"$@\"", "sh",
                 "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/cage", "--", "/bin/sh", "-c",
                 "echo $$ > \"$XDG_RUNTIME_DIR/app.pid\"; exec sleep 120"
             ],
