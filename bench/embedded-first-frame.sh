@@ -11,17 +11,10 @@
 #   bash bench/embedded-first-frame.sh [--runs N] [--out DIR]     (default 15 runs, DIR a temporary folder)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-die() { echo "bench: $*" >&2; exit 1; }
-runs=15 out=""
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --runs) runs="${2:?--runs needs a number}"; shift 2 ;;
-    --out) out="${2:?--out needs a folder}"; shift 2 ;;
-    *) die "unknown option $1" ;;
-  esac
-done
-[[ "$runs" =~ ^[1-9][0-9]*$ ]] || die "--runs wants a positive number, not '$runs'"
-for tool in ffmpeg Xvfb gcc; do command -v "$tool" >/dev/null || die "missing $tool (bash scripts/setup.sh --test)"; done
+# shellcheck source=lib-options.sh
+source "$root/bench/lib-options.sh"
+bench_options 15 "$@"
+bench_need ffmpeg Xvfb gcc
 work=$(mktemp -d)
 out="${out:-$work}"
 mkdir -p "$out"

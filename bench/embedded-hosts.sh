@@ -25,17 +25,10 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=lib-clip.sh
 source "$root/bench/lib-clip.sh"
-die() { echo "bench: $*" >&2; exit 1; }
-runs=5 out=""
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --runs) runs="${2:?--runs needs a number}"; shift 2 ;;
-    --out) out="${2:?--out needs a folder}"; shift 2 ;;
-    *) die "unknown option $1" ;;
-  esac
-done
-[[ "$runs" =~ ^[1-9][0-9]*$ ]] || die "--runs wants a positive number, not '$runs'"
-for tool in ffmpeg Xvfb openbox gcc g++ python3; do command -v "$tool" >/dev/null || die "missing $tool (bash scripts/setup.sh --test)"; done
+# shellcheck source=lib-options.sh
+source "$root/bench/lib-options.sh"
+bench_options 5 "$@"
+bench_need ffmpeg Xvfb openbox gcc g++ python3
 work=$(mktemp -d)
 out="${out:-$work}"
 mkdir -p "$out"

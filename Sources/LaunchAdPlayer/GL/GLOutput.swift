@@ -99,9 +99,10 @@ public final class GLOutput {
             )
         }
         guard let vp = viewport, let overlay else { return .skipped }
+        // The application's state, put back however this frame ends.
         let saved = GLState(context)
+        defer { saved.restore(context) }
         if let program = saved.deletedProgram(context) {
-            saved.restore(context)
             return fail(
                 "the application's current program (\(program)) is deleted and still in use: the ad's own would free it, so nothing is drawn while it is current"
             )
@@ -117,10 +118,7 @@ public final class GLOutput {
                 broken = "the ad's shaders do not build in this OpenGL context (\(context.version.text)): \(error)"
             }
         }
-        guard let drawer else {
-            saved.restore(context)
-            return fail(broken ?? "")
-        }
+        guard let drawer else { return fail(broken ?? "") }
         if drawer.overlayNeedsFill(vp.size) { overlay.invalidate() }
         let changed = overlay.update(scene, skipView: skipView, captionView: captionView)
         var shown: GLFrame.Picture?
@@ -135,7 +133,6 @@ public final class GLOutput {
             clears: shown == nil || !GLFrame.covers(corners, clip: scene.layout.adArea, size: vp.size))
         GLState.prepare(context)
         drawer.draw(frame)
-        saved.restore(context)
         said = nil
         return .drawn
     }
